@@ -1,0 +1,10 @@
+import { createContext } from "react-router";
+
+/** Per-request facts the server knows before React Router runs. */
+export type RequestInfo = {
+  requestId: string;
+  /** Nonce for this response's Content-Security-Policy. */
+  nonce: string;
+};
+
+export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", nonce: "" });

@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export { schema };
+export type Schema = typeof schema;
+/** The one database type every feature uses, on PGlite and on PostgreSQL alike. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock). */
+  withLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under
+ * `dataDir/pglite` (or in memory when dataDir is "memory://").
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async withLock(key, fn) {
+      // Session-level advisory locks belong to one connection: hold it throughout.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [key]);
+        try {
+          return await fn(drizzlePg({ client, schema }) as unknown as Database);
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === "memory://";
+  let release = () => {};
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite();
+  } else {
+    const dir = path.join(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    release = takeProcessLock(path.join(dataDir, "pglite.pid"));
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    // One process owns the embedded database, so a lock is only a queue here.
+    withLock: (_key, fn) => fn(db),
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite may be opened by one process at a time. A pid file makes a second
+ * opener (say `npm run user:create` while the server runs) fail clearly
+ * instead of corrupting the data directory.
+ */
+function takeProcessLock(file: string): () => void {
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, "utf8").trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${path.dirname(file)} is in use by process ${pid}. Stop the server (or that process) first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file);
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { requestInfoContext } from "~/core/request-context";
+import { readToast } from "~/core/toast.server";
+import { databaseContext } from "~/db/context";
+import { getDatabaseHandle } from "~/db/database.server";
+import { ErrorPage } from "~/features/site/error-page";
+import { publicSiteConfig } from "~/features/site/site-config.server";
+import { showToast, Toaster } from "~/ui/toast";
+
+/** Every request reaches the database through the router context (app/db/context.ts). */
+const databaseMiddleware: Route.MiddlewareFunction = async ({ context }) => {
+  const handle = await getDatabaseHandle();
+  context.set(databaseContext, handle.db);
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      site: publicSiteConfig(),
+      requestId: context.get(requestInfoContext).requestId,
+      year: new Date().getFullYear(),
+      toast,
+      // The shop issue fills the cart; until then the badge stays hidden.
+      cartItemCount: 0,
+      user: null as null | { email: string; role: "user" | "admin" },
+    },
+    { headers },
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1b35" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} />;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : undefined} />;
+  }
+  return <ErrorPage status={500} requestId={rootData?.requestId} />;
+}

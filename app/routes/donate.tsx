@@ -1,0 +1,14 @@
+import { pageMeta } from "~/features/site/meta";
+import { PageHeader } from "~/features/site/page-header";
+import type { Route } from "./+types/donate";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Donate",
+    description: "Online donations open soon; until then, contact us to give.",
+    path: "/donate",
+  });
+
+export default function DonatePage() {
+  return <PageHeader title="Support the District" lead="Online donations open soon; until then, contact us to give." />;
+}

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { logger } from "~/core/logger.server";
+import { requestInfoContext } from "~/core/request-context";
+import { NotFoundMessage } from "~/features/site/error-page";
+import type { Route } from "./+types/not-found";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  logger.warn({ path, requestId: context.get(requestInfoContext).requestId }, "page not found");
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found | Citron Online District" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-6 py-24 text-center">
+      <NotFoundMessage />
+    </section>
+  );
+}

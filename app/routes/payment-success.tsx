@@ -1,0 +1,14 @@
+import { pageMeta } from "~/features/site/meta";
+import { PageHeader } from "~/features/site/page-header";
+import type { Route } from "./+types/payment-success";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Payment",
+    description: "Payment results will be shown here once online checkout opens.",
+    path: "/payment-success",
+  });
+
+export default function PaymentSuccessPage() {
+  return <PageHeader title="Payment" lead="Payment results will be shown here once online checkout opens." />;
+}

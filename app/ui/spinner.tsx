@@ -1,0 +1,14 @@
+import { LoaderCircle } from "lucide-react";
+import type * as React from "react";
+import { cn } from "./cn";
+
+export function Spinner({ className, label = "Loading", ...props }: React.ComponentProps<"svg"> & { label?: string }) {
+  return (
+    <LoaderCircle
+      role="status"
+      aria-label={label}
+      className={cn("size-4 animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+// `npm run db:seed`: migrates, then seeds demo content, on any database,
+// including PostgreSQL (where the server never seeds on its own).
+import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import { openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { isSeeded, seedDemoContent } from "~/db/seed.server";
+
+const config = env();
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrateDatabase(handle);
+  if ((await isSeeded(handle.db)) && !process.argv.includes("--force")) {
+    console.warn("Demo content is already there (use --force to seed again).");
+  } else {
+    await seedDemoContent(handle, logger);
+    console.warn("Demo content seeded.");
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,20 @@
+// Production entry: `npm start`. Builds once when no build exists, then
+// starts the server bundle (server/app.ts), which migrates the database,
+// seeds the embedded default on its first run and serves the site.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const serverBuild = path.join(root, "build/server/index.js");
+
+if (!existsSync(serverBuild)) {
+  console.warn("No build found: building the site first (npm run build)...");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+const { start } = await import(serverBuild);
+await start({ clientDir: path.join(root, "build/client") });

@@ -1,0 +1,12 @@
+import type { DatabaseHandle } from "~/db/client.server";
+
+/**
+ * Work the server process does in the background (the email outbox, cache
+ * refreshes). Each worker returns a function that stops it; shutdown awaits it.
+ */
+export type BackgroundWorker = {
+  name: string;
+  start(handle: DatabaseHandle): () => Promise<void>;
+};
+
+export const backgroundWorkers: BackgroundWorker[] = [];

@@ -1,0 +1,134 @@
+import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+
+const links = [
+  ["Our Mission", "/mission"],
+  ["Competition Guide", "/guide"],
+  ["Dress Code", "/dress-code"],
+  ["Our Schools", "/schools"],
+  ["Team", "/about"],
+  ["Event Schedule", "/events"],
+  ["Nationals", "/2025-nationals-team"],
+  ["Contact", "/contact"],
+  ["Donate", "/donate"],
+  ["Shopping Cart", "/fees"],
+] as const;
+
+test.describe("navigation on a 1280 px desktop", () => {
+  test("shows the ten links in order and marks the current page", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    await expect(nav.getByRole("link")).toHaveText(links.map(([label]) => label));
+    await waitForHydration(page);
+    await nav.getByRole("link", { name: "Our Schools" }).click();
+    await expect(page).toHaveURL(/\/schools$/);
+    await expect(nav.getByRole("link", { name: "Our Schools" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Team" })).not.toHaveAttribute("aria-current", "page");
+    await page.getByRole("banner").getByRole("link", { name: "Citron Online District" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the home hero shows the name, vision and View Events", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Citron Online District" })).toBeVisible();
+    await expect(page.getByText(/Our vision/)).toBeVisible();
+    await page.getByRole("link", { name: "View Events" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+});
+
+test.describe("navigation on a 390 px phone", () => {
+  test.use({ viewport: phone });
+
+  test("the menu opens, a link works, and the menu closes", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const desktopNav = page.locator("header nav.hidden");
+    await expect(desktopNav).toBeHidden();
+    const menuButton = page.getByLabel("Menu");
+    await menuButton.click();
+    const menu = page.locator("details nav");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveCount(10);
+    await menu.getByRole("link", { name: "Dress Code" }).click();
+    await expect(page).toHaveURL(/\/dress-code$/);
+    await expect(menu).toBeHidden();
+    await menuButton.click();
+    await expect(menu.getByRole("link", { name: "Dress Code" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the menu works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByLabel("Menu").click();
+    await page.locator("details nav").getByRole("link", { name: "Team" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await context.close();
+  });
+
+  test("no page scrolls sideways", async ({ page }) => {
+    for (const [, path] of links) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test("an unknown path shows the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the skip link is the first stop and moves focus to the content", async ({ page }) => {
+  await page.goto("/mission");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator("#main")).toBeFocused();
+});
+
+test("stale mission links redirect permanently", async ({ request }) => {
+  const team = await request.get("/team", { maxRedirects: 0 });
+  expect(team.status()).toBe(301);
+  expect(team.headers().location).toBe("/about");
+  const nationals = await request.get("/nationals-team-2025", { maxRedirects: 0 });
+  expect(nationals.status()).toBe(301);
+  expect(nationals.headers().location).toBe("/2025-nationals-team");
+});
+
+test("responses carry the security headers", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-request-id"]).toBeTruthy();
+  expect(headers["cache-control"]).toContain("no-cache");
+});
+
+test("health checks answer for load balancers", async ({ request }) => {
+  expect((await request.get("/healthz")).status()).toBe(200);
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/", ...links.map(([, p]) => p), "/no-such-page"]) {
+    test(`axe finds no serious violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});

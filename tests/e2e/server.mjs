@@ -1,0 +1,68 @@
+// Starts the production server for the browser tests on a fresh data
+// directory, and on a fresh PostgreSQL database when E2E_DATABASE_URL is set.
+// Removes both when it is stopped.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-e2e-"));
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: process.env.E2E_PORT ?? "4173",
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  E2E: "1",
+};
+for (const [key, value] of Object.entries(e2eEnv())) env[key] ??= value;
+
+let dropDatabase = async () => {};
+const adminUrl = process.env.E2E_DATABASE_URL;
+if (adminUrl) {
+  const name = `citron_e2e_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  env.SESSION_SECRET = randomBytes(32).toString("hex");
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  // Demo content is never seeded on PostgreSQL unless asked: the tests ask.
+  const seed = spawnSync("npm", ["run", "--silent", "db:seed"], { env, stdio: "inherit" });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+}
+
+const server = spawn("node", ["server.js"], { env, stdio: "inherit" });
+let stopping = false;
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await dropDatabase().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+};
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));
+server.on("exit", (code) => {
+  if (!stopping) void stop(code ?? 1);
+});
+
+/** Settings the browser tests rely on (fixtures, known demo credentials). */
+function e2eEnv() {
+  return {
+    DEMO_ADMIN_PASSWORD: "Lectern#Citrus42",
+  };
+}

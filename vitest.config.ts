@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests (pure modules) and integration tests (loaders and actions on a
+// real database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: "node",
+    include: ["app/**/*.test.{ts,tsx}", "content/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
+  },
+});
