@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const serverBuild = path.join(root, "build/server/index.js");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const serverBuild = path.join(buildDir, "server/index.js");
 
 if (!existsSync(serverBuild)) {
   console.warn("No build found: building the site first (npm run build)...");
@@ -17,4 +18,4 @@ if (!existsSync(serverBuild)) {
 
 process.env.NODE_ENV ??= "production";
 const { start } = await import(serverBuild);
-await start({ clientDir: path.join(root, "build/client") });
+await start({ clientDir: path.join(buildDir, "client") });

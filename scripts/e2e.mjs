@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 process.env.CHROMIUM_PATH = ensureChromium();
-if (!existsSync("build/server/index.js")) {
+if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -64,7 +64,7 @@ const playwrightCounts = (report) => ({
 check("lint", "npm", ["run", "--silent", "lint"]);
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 suite("unit and integration tests", "npx", ["vitest", "run"], "vitest.json", "VITEST_JSON", vitestCounts);
-rmSync("build", { recursive: true, force: true });
+rmSync(process.env.BUILD_DIR ?? "build", { recursive: true, force: true });
 const built = check("production build", "npm", ["run", "--silent", "build"]);
 if (built) {
   suite("browser tests", "node", ["scripts/e2e.mjs"], "playwright.json", "PLAYWRIGHT_JSON", playwrightCounts);

@@ -1,4 +1,5 @@
-import { CalendarDays, Users } from "lucide-react";
+import { CalendarDays } from "lucide-react";
+import { GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { pageMeta } from "~/features/site/meta";
 import { useSite } from "~/features/site/use-site";
 import { LinkButton } from "~/ui/link-button";
@@ -34,10 +35,7 @@ export default function Home() {
               speech, debate and model congress online, on the days our students can compete.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <LinkButton to="/contact" variant="accent" size="lg" data-contact-trigger="">
-                <Users aria-hidden="true" />
-                Get Involved
-              </LinkButton>
+              <GetInvolvedButton />
               <LinkButton
                 to="/events"
                 size="lg"
