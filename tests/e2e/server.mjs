@@ -64,5 +64,6 @@ server.on("exit", (code) => {
 function e2eEnv() {
   return {
     DEMO_ADMIN_PASSWORD: "Lectern#Citrus42",
+    DEMO_USER_PASSWORD: "Podium#Lime2026",
   };
 }
