@@ -1,2 +1,3 @@
 // Every table of the application, one file per capability.
 export * from "./meta";
+export * from "./orders";
