@@ -12,7 +12,8 @@ const emailList = z
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.email()));
 
-const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
+const httpUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), httpUrl().optional());
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,8 +51,21 @@ export const envSchema = z.object({
     "info@example.org",
     "webmaster@example.org",
   ]),
-  SOCIAL_URL: z.url().default("https://www.instagram.com/"),
-  MEETING_URL: z.url().default("https://zoom.us/j/0000000000"),
+  SOCIAL_URL: httpUrl().default("https://www.instagram.com/"),
+  MEETING_URL: httpUrl().default("https://zoom.us/j/0000000000"),
+
+  // Email (app/features/email): SMTP when set, otherwise .eml files under DATA_DIR/mail.
+  SMTP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL (smtps://user:pass@host:465)")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default("Citron Online District <no-reply@example.org>"),
+  // Contact form abuse limit: at most MAX messages per client address per WINDOW minutes.
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof envSchema> & {

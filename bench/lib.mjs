@@ -1,0 +1,58 @@
+// Shared helpers for the benchmarks: start the production server on a fresh
+// data directory, and run autocannon with a bounded duration.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export const buildDir = process.env.BUILD_DIR ?? "build-bench";
+
+export function ensureBuild() {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  const result = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Starts `node server.js` on 127.0.0.1:port and resolves once /readyz answers. */
+export async function startServer({ port, env = {} }) {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
+  const child = spawn("node", ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs autocannon and returns requests/s and latency percentiles in ms. */
+export async function load(url, { duration = 10, connections = 10, headers } = {}) {
+  const result = await autocannon({ url, duration, connections, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function printTable(rows) {
+  console.log("| target | req/s | p50 ms | p99 ms | errors |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [name, r] of rows) console.log(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+}
