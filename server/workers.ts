@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { outboxWorker } from "~/features/email/outbox-worker.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -9,4 +10,4 @@ export type BackgroundWorker = {
   start(handle: DatabaseHandle): () => Promise<void>;
 };
 
-export const backgroundWorkers: BackgroundWorker[] = [];
+export const backgroundWorkers: BackgroundWorker[] = [outboxWorker];

@@ -1,3 +1,5 @@
 // Every table of the application, one file per capability.
 export * from "./meta";
 export * from "./orders";
+export * from "./email";
+export * from "./contact";

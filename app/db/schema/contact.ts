@@ -1,0 +1,32 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Contact submissions (SPEC.md section 3, table contact_us). */
+export const contactUs = pgTable(
+  "contact_us",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    school: text("school"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    inquiryPurpose: text("inquiry_purpose").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When staff marked the message handled (dashboards), and by whom. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
+  },
+  (table) => [index("contact_us_created_at_idx").on(table.createdAt)],
+);
+
+export type ContactSubmission = typeof contactUs.$inferSelect;
+
+/**
+ * Fixed-window counters for the contact form's abuse limit, keyed by a hash
+ * of the client address. In the database so every instance shares them.
+ */
+export const contactRateLimit = pgTable("contact_rate_limit", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,42 @@
+import { env } from "~/core/env.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema/email";
+import { joinRecipients, type EmailMessage } from "./message";
+import { defaultTransport } from "./transport.server";
+
+export type { EmailMessage } from "./message";
+
+/**
+ * The one way to send email: the message is written to the outbox, inside the
+ * caller's transaction when one is given, and the outbox worker delivers it
+ * with retries (outbox-worker.server.ts). It is never lost to a mail outage.
+ */
+export async function queueEmail(db: Database | Transaction, message: EmailMessage): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      to: joinRecipients(message.to),
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo ?? null,
+    })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+/**
+ * Sends at once through the transport and throws when it fails. Only for a
+ * person waiting on the answer (the admin's test email); everything else
+ * goes through `queueEmail`.
+ */
+export async function sendEmailNow(message: EmailMessage): Promise<void> {
+  await defaultTransport().send({
+    from: env().MAIL_FROM,
+    to: joinRecipients(message.to),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  });
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import type { EmailMessage } from "./message";
+
+/** Where a message goes once the outbox hands it over. Throws when it could not be delivered. */
+export type MailTransport = {
+  kind: "smtp" | "file";
+  send(message: EmailMessage & { from: string }): Promise<void>;
+  close(): void;
+};
+
+/** Sends through an SMTP server given as smtp:// or smtps:// URL (credentials in the URL). */
+export function smtpTransport(url: string): MailTransport {
+  const mailer = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await mailer.sendMail(message);
+    },
+    close: () => mailer.close(),
+  };
+}
+
+/**
+ * The embedded default without SMTP: each message becomes an .eml file under
+ * `directory` (open it with any mail program) and a log line, so a fresh
+ * machine works and tests can read what was sent.
+ */
+export function fileTransport(directory: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "file",
+    async send(message) {
+      const info = await composer.sendMail(message);
+      await mkdir(directory, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(directory, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, "email written to file (no SMTP_URL set)");
+    },
+    close: () => composer.close(),
+  };
+}
+
+let current: MailTransport | undefined;
+
+/** The process's transport, chosen from SMTP_URL once. */
+export function defaultTransport(): MailTransport {
+  const config = env();
+  current ??= config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, "mail"));
+  return current;
+}
+
+/** The directory the file transport writes to. */
+export function mailDirectory(): string {
+  return path.join(env().DATA_DIR, "mail");
+}
