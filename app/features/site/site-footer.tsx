@@ -10,7 +10,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="grid content-start gap-3">
           <div className="flex items-center gap-3">
-            <LogoMark className="size-10" />
+            <LogoMark className="size-10 rounded-lg ring-1 ring-white/25" />
             <p className="text-lg font-bold text-white">{site.name}</p>
           </div>
           <p className="max-w-sm text-sm leading-relaxed text-navy-200">
