@@ -43,7 +43,7 @@ export function createApp(options: { clientDir: string; isDev?: boolean }) {
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        req: (req) => ({ method: req.method, path: req.url?.split("?")[0] }),
+        req: (req) => ({ id: req.id, method: req.method, path: req.url?.split("?")[0] }),
         res: (res) => ({ status: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
