@@ -74,9 +74,14 @@ export function createApp(options: { clientDir: string; isDev?: boolean }) {
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(requestInfoContext, { requestId: res.locals.requestId, nonce: res.locals.nonce });
+        context.set(requestInfoContext, {
+          requestId: res.locals.requestId,
+          nonce: res.locals.nonce,
+          // Express honours TRUST_PROXY here: X-Forwarded-For only behind a trusted proxy.
+          clientAddress: req.ip,
+        });
         return context;
       },
     }),

@@ -5,6 +5,8 @@ export type RequestInfo = {
   requestId: string;
   /** Nonce for this response's Content-Security-Policy. */
   nonce: string;
+  /** The client's IP address (for rate limits); absent outside HTTP. */
+  clientAddress?: string;
 };
 
 export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", nonce: "" });
