@@ -1,6 +1,8 @@
-// Production entry: `npm start`. Builds once when no build exists, then
-// starts the server bundle (server/app.ts), which migrates the database,
-// seeds the embedded default on its first run and serves the site.
+// Entry point. `npm start`: builds once when no build exists, then starts the
+// server bundle (server/app.ts), which migrates the database, seeds the
+// embedded default on its first run and serves the site.
+// `npm run dev` (`node server.js --dev`): the same server with Vite in
+// middleware mode, so route modules reload on every request.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -8,14 +10,22 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const serverBuild = path.join(buildDir, "server/index.js");
+const clientDir = path.join(buildDir, "client");
 
-if (!existsSync(serverBuild)) {
-  console.warn("No build found: building the site first (npm run build)...");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+if (process.argv.includes("--dev")) {
+  process.env.NODE_ENV ??= "development";
+  const { createServer } = await import("vite");
+  const devServer = await createServer({ server: { middlewareMode: true } });
+  const { start } = await devServer.ssrLoadModule("./server/app.ts");
+  await start({ clientDir, devServer });
+} else {
+  const serverBuild = path.join(buildDir, "server/index.js");
+  if (!existsSync(serverBuild)) {
+    console.warn("No build found: building the site first (npm run build)...");
+    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  process.env.NODE_ENV ??= "production";
+  const { start } = await import(serverBuild);
+  await start({ clientDir });
 }
-
-process.env.NODE_ENV ??= "production";
-const { start } = await import(serverBuild);
-await start({ clientDir: path.join(buildDir, "client") });

@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { env, EnvError } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
@@ -18,8 +19,11 @@ import { backgroundWorkers } from "./workers";
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
+type AppOptions = { clientDir: string; devServer?: ViteDevServer };
+
 /** The Express app: headers, logging, health checks, static files, then React Router. */
-export function createApp(options: { clientDir: string; isDev?: boolean }) {
+export function createApp(options: AppOptions) {
+  const { devServer } = options;
   const config = env();
   const app = express();
   app.disable("x-powered-by");
@@ -34,7 +38,7 @@ export function createApp(options: { clientDir: string; isDev?: boolean }) {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
-  app.use(helmet(helmetOptions(Boolean(options.isDev))));
+  app.use(helmet(helmetOptions(Boolean(devServer))));
   app.use(compression());
   app.use(
     pinoHttp({
@@ -64,16 +68,23 @@ export function createApp(options: { clientDir: string; isDev?: boolean }) {
     }
   });
 
-  // Hashed build assets never change: cache them for a year.
-  app.use(
-    "/assets",
-    express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
-  );
-  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  if (devServer) {
+    app.use(devServer.middlewares);
+  } else {
+    // Hashed build assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // In development the build is reloaded on every request, so edits show at once.
+      build: devServer
+        ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+        : () => import("virtual:react-router/server-build"),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
@@ -89,8 +100,8 @@ export function createApp(options: { clientDir: string; isDev?: boolean }) {
   return app;
 }
 
-/** Starts the production server: database first, then HTTP, then workers. */
-export async function start(options: { clientDir: string }): Promise<Server> {
+/** Starts the server: database first, then HTTP, then workers. */
+export async function start(options: AppOptions): Promise<Server> {
   let config;
   try {
     config = env();
@@ -114,7 +125,7 @@ export async function start(options: { clientDir: string }): Promise<Server> {
   }
   const stops = backgroundWorkers.map((worker) => worker.start(handle));
 
-  const app = createApp({ clientDir: options.clientDir });
+  const app = createApp(options);
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
