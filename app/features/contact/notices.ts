@@ -1,0 +1,21 @@
+import type { ToastMessage } from "~/ui/toast";
+
+/** SPEC.md section 8's contact notices, word for word. */
+export const contactSentNotice = {
+  type: "success",
+  title: "Message Sent!",
+  description: "Thank you for contacting us. We'll get back to you soon.",
+} as const satisfies ToastMessage;
+
+export const contactFailedNotice = {
+  type: "error",
+  title: "Error",
+  description: "There was a problem sending your message. Please try again.",
+} as const satisfies ToastMessage;
+
+/** The 429 answer: what happened and what to do instead. */
+export function rateLimitedMessage(retryAfterSeconds: number, contactEmail: string): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `You have sent several messages in a short time. Please wait ${wait} before sending another, or email us at ${contactEmail}.`;
+}

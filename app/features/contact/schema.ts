@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** SPEC.md section 3: the inquiry purposes, in the order the form lists them. */
+export const inquiryPurposes = [
+  { value: "join-district", label: "Join Online District" },
+  { value: "participate-tournaments", label: "Participate in Tournaments" },
+  { value: "judge-tournaments", label: "Judge Tournaments" },
+  { value: "public-relations", label: "Public Relations / Media" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type InquiryPurpose = (typeof inquiryPurposes)[number]["value"];
+
+export function inquiryPurposeLabel(value: string): string {
+  return inquiryPurposes.find((purpose) => purpose.value === value)?.label ?? value;
+}
+
+/** Upper bounds, so nobody can store a novel; generous for real messages. */
+export const contactLimits = {
+  name: 100,
+  school: 150,
+  email: 254,
+  phone: 40,
+  comment: 5000,
+} as const;
+
+/** SPEC.md section 5's messages, word for word. */
+export const contactMessages = {
+  name: "Name must be at least 2 characters.",
+  email: "Please enter a valid email address.",
+  inquiryPurpose: "Please select an inquiry purpose.",
+  comment: "Please provide at least 10 characters in your message.",
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+
+/** Optional text: trimmed; empty means "not given" and is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/**
+ * The contact form (SPEC.md section 5). The same schema gives the browser its
+ * instant messages and the action its authoritative check.
+ */
+export const contactSchema = z.object({
+  name: z
+    .string({ error: contactMessages.name })
+    .trim()
+    .min(2, contactMessages.name)
+    .max(contactLimits.name, tooLong("Name", contactLimits.name)),
+  school: optionalText("School", contactLimits.school),
+  email: z
+    .string({ error: contactMessages.email })
+    .trim()
+    .max(contactLimits.email, tooLong("Email", contactLimits.email))
+    .pipe(z.email(contactMessages.email)),
+  phone: optionalText("Phone", contactLimits.phone),
+  inquiryPurpose: z.enum(
+    inquiryPurposes.map((purpose) => purpose.value) as [InquiryPurpose, ...InquiryPurpose[]],
+    { error: contactMessages.inquiryPurpose },
+  ),
+  comment: z
+    .string({ error: contactMessages.comment })
+    .trim()
+    .min(10, contactMessages.comment)
+    .max(contactLimits.comment, tooLong("Message", contactLimits.comment)),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema>;
+
+/** The hidden field people never see and bots fill in. */
+export const honeypotField = "website";
