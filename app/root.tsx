@@ -16,6 +16,7 @@ import { requestInfoContext } from "~/core/request-context";
 import { readToast } from "~/core/toast.server";
 import { databaseContext } from "~/db/context";
 import { getDatabaseHandle } from "~/db/database.server";
+import { getSessionUser } from "~/features/accounts/guards.server";
 import { ErrorPage } from "~/features/site/error-page";
 import { publicSiteConfig } from "~/features/site/site-config.server";
 import { showToast, Toaster } from "~/ui/toast";
@@ -38,10 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       // The shop issue fills the cart; until then the badge stays hidden.
       cartItemCount: 0,
-      user: null as null | { email: string; role: "user" | "admin" },
+      user: await signedInUser(request, context),
     },
     { headers },
   );
+}
+
+/** Only what the header needs: whether someone is signed in, and as what. */
+async function signedInUser(request: Request, context: Route.LoaderArgs["context"]) {
+  const user = await getSessionUser(request, context);
+  return user ? { email: user.email, role: user.role } : null;
 }
 
 export const links: Route.LinksFunction = () => [

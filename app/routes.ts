@@ -15,8 +15,22 @@ export default [
     route("dress-code", "routes/dress-code.tsx"),
     route("contact", "routes/contact.tsx"),
     route("donate", "routes/donate.tsx"),
+    // Sign-in (SPEC.md: /masterdebater shows the same screen as /auth).
+    route("auth", "routes/auth.tsx", { id: "routes/auth" }),
+    route("masterdebater", "routes/auth.tsx", { id: "routes/masterdebater" }),
     route("*", "routes/not-found.tsx"),
   ]),
+
+  // The admin area: every page guards itself (app/features/accounts/guards.server.ts).
+  layout("routes/admin-layout.tsx", [
+    route("orders", "routes/orders.tsx"),
+    route("admin/donations", "routes/admin-donations.tsx"),
+    route("contact-submissions", "routes/contact-submissions.tsx"),
+    route("admin/products", "routes/admin-products.tsx"),
+    route("admin/users", "routes/admin-users.tsx"),
+    route("admin/profile", "routes/admin-profile.tsx"),
+  ]),
+  route("auth/sign-out", "routes/sign-out.tsx"),
 
   // Stale links on the mission page (DECISIONS.md): permanent redirects.
   route("team", "routes/redirect-team.tsx"),

@@ -3,3 +3,4 @@ export * from "./meta";
 export * from "./orders";
 export * from "./email";
 export * from "./contact";
+export * from "./accounts";

@@ -1,0 +1,121 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/*
+ * Accounts. The first four tables are the ones better-auth reads and writes
+ * through its Drizzle adapter (the property names are its field names); the
+ * rest are ours: SPEC.md's user_roles, the audit log and the rate limiter.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** Set on every successful sign-in (SPEC.md's last_sign_in_at). */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** SPEC.md's user_roles: one row per account with access; no row means no permissions. */
+export const userRoles = pgTable("user_roles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  role: text("role", { enum: ["user", "admin"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who did what to whom, and when: every admin action on accounts. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id"),
+    targetEmail: text("target_email"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_at_idx").on(table.createdAt)],
+);
+
+/**
+ * Fixed-window counters for sign-in and reset requests (key = purpose and
+ * address or IP), plus the failure streak that slows down guessing on one
+ * account. In the database so every instance shares them.
+ */
+export const authRateLimits = pgTable(
+  "auth_rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+    /** Consecutive failures (sign-in keys only); reset by a success. */
+    failures: integer("failures").notNull().default(0),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.key] })],
+);

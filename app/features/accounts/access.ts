@@ -1,0 +1,16 @@
+/** SPEC.md section 6: what a signed-in user without the admin role is told. */
+export const ADMIN_REQUIRED_MESSAGE = "You must be an admin to view this page.";
+export const PRODUCTS_ADMIN_REQUIRED_MESSAGE =
+  "You don't have permission to manage the product catalog. Admin access is required.";
+
+/** The body of the 403 response a guard throws. */
+export type AccessDenied = { title: "Access Denied"; message: string };
+
+export function isAccessDenied(value: unknown): value is AccessDenied {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as AccessDenied).title === "Access Denied" &&
+    typeof (value as AccessDenied).message === "string"
+  );
+}

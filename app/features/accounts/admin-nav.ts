@@ -1,0 +1,17 @@
+import type { Role } from "./roles";
+
+export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
+
+/** SPEC.md "Admin layout": every signed-in user sees the first four; admins also the last two. */
+export const adminNavItems: readonly AdminNavItem[] = [
+  { label: "Profile", to: "/admin/profile", adminOnly: false },
+  { label: "View Orders", to: "/orders", adminOnly: false },
+  { label: "View Donations", to: "/admin/donations", adminOnly: false },
+  { label: "View Contacts", to: "/contact-submissions", adminOnly: false },
+  { label: "Users", to: "/admin/users", adminOnly: true },
+  { label: "Manage Products", to: "/admin/products", adminOnly: true },
+];
+
+export function adminNavFor(role: Role): AdminNavItem[] {
+  return adminNavItems.filter((item) => role === "admin" || !item.adminOnly);
+}

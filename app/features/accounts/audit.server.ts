@@ -1,0 +1,28 @@
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/accounts";
+
+export type AuditAction =
+  | "user.create"
+  | "user.role_change"
+  | "user.role_remove"
+  | "user.password_reset_request"
+  | "password.reset"
+  | "password.change"
+  | "email.test";
+
+type Who = { id: string | null; email: string };
+
+/** Records an admin (or account) action: who, what, to whom, when. */
+export async function writeAudit(
+  db: Database,
+  entry: { actor: Who; action: AuditAction; target?: Who | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetUserId: entry.target?.id ?? null,
+    targetEmail: entry.target?.email ?? null,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,59 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { cn } from "~/ui/cn";
+import { passwordProblems } from "./password-policy";
+import type { Notice } from "./notices";
+
+/** A form's result, in the page (it works without JavaScript and is announced). */
+export function NoticeBox({ notice, className }: { notice: Notice | null | undefined; className?: string }) {
+  if (!notice) return null;
+  const isError = notice.type === "error";
+  const Icon = isError ? CircleAlert : CircleCheck;
+  return (
+    <div
+      role={isError ? "alert" : "status"}
+      className={cn(
+        "flex gap-3 rounded-lg border p-3 text-sm",
+        isError ? "border-destructive/30 bg-danger-soft text-destructive" : "border-success/30 bg-success-soft text-success",
+        className,
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="font-semibold">{notice.title}</p>
+        {notice.description ? <p className="text-navy-900">{notice.description}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The policy's messages for what the user has typed so far (SPEC.md section 5). */
+export function PasswordHints({ id, password, shortName }: { id: string; password: string; shortName: string }) {
+  const problems = password ? passwordProblems(password, shortName) : [];
+  return (
+    <ul id={id} aria-live="polite" className="grid gap-1 text-sm">
+      {password && problems.length === 0 ? (
+        <li className="flex items-center gap-1.5 font-medium text-success">
+          <CircleCheck className="size-4" aria-hidden="true" /> Strong password.
+        </li>
+      ) : (
+        problems.map((problem) => (
+          <li key={problem} className="flex items-center gap-1.5 text-destructive">
+            <CircleAlert className="size-4 shrink-0" aria-hidden="true" /> {problem}
+          </li>
+        ))
+      )}
+    </ul>
+  );
+}
+
+/** True once React runs in the browser: before that, links and plain forms do the work. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+const subscribeNever = () => () => {};

@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getDb } from "~/db/context";
+import { userRoles, users } from "~/db/schema/accounts";
+import { getAuth } from "./auth.server";
+import { ADMIN_REQUIRED_MESSAGE, type AccessDenied } from "./access";
+import { safeRedirectPath } from "./redirect";
+import type { Role } from "./roles";
+
+export type { Role } from "./roles";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+};
+
+type Context = Readonly<RouterContextProvider>;
+
+// The root, layout and page loaders of one request all ask: look the session up once.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in account behind this request, or null. An account whose role
+ * was removed counts as signed out: it has no permissions at all.
+ */
+export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = lookUp(request, context);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUp(request: Request, context: Context): Promise<SessionUser | null> {
+  if (!request.headers.get("Cookie")) return null;
+  const db = getDb(context);
+  const session = await getAuth(db).api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      lastSignInAt: users.lastSignInAt,
+      role: userRoles.role,
+    })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, session.user.id));
+  return row ?? null;
+}
+
+/** The path (and query) to come back to after signing in. */
+function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = safeRedirectPath(`${url.pathname}${url.search}`);
+  return `/auth?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** Signed-out visitors are sent to /auth and come back here after signing in. */
+export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirect(signInUrl(request));
+  return user;
+}
+
+/**
+ * Admins only. Signed out: to /auth. Signed in without the role: a 403 whose
+ * page shows SPEC.md's access-denied text (`message` lets a page use its own).
+ */
+export async function requireAdmin(
+  request: Request,
+  context: Context,
+  options: { message?: string } = {},
+): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "admin") {
+    throw data<AccessDenied>(
+      { title: "Access Denied", message: options.message ?? ADMIN_REQUIRED_MESSAGE },
+      { status: 403 },
+    );
+  }
+  return user;
+}

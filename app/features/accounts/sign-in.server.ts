@@ -1,0 +1,157 @@
+import { and, eq, gt } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import type { RouterContextProvider } from "react-router";
+import { redirect } from "react-router";
+import { logger } from "~/core/logger.server";
+import { requestInfoContext } from "~/core/request-context";
+import { redirectWithToast } from "~/core/toast.server";
+import type { Database } from "~/db/client.server";
+import { getDb } from "~/db/context";
+import { users, verifications } from "~/db/schema/accounts";
+import { writeAudit } from "./audit.server";
+import { getAuth } from "./auth.server";
+import { authNotices, type Notice } from "./notices";
+import {
+  accountDelay,
+  clearFailures,
+  hit,
+  isOverLimit,
+  keys,
+  limits,
+  recordFailure,
+  waitText,
+} from "./rate-limit.server";
+import { safeRedirectPath } from "./redirect";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function clientAddress(context: Context): string {
+  return context.get(requestInfoContext).clientAddress ?? "unknown";
+}
+
+export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice };
+
+/** Checks the limits, signs in through better-auth and redirects with its session cookie. */
+export async function signIn(
+  request: Request,
+  context: Context,
+  input: { email: string; password: string; redirectTo?: string | null },
+): Promise<SignInResult> {
+  const db = getDb(context);
+  const ipKey = keys.signInIp(clientAddress(context));
+  const accountKey = keys.signInAccount(input.email);
+  const ipVerdict = await isOverLimit(db, ipKey, limits.signInFailuresPerIp);
+  const accountVerdict = await accountDelay(db, accountKey);
+  const blocked = !ipVerdict.allowed ? ipVerdict : !accountVerdict.allowed ? accountVerdict : null;
+  if (blocked) {
+    return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)) };
+  }
+  try {
+    const { headers } = await getAuth(db).api.signInEmail({
+      body: { email: input.email.trim().toLowerCase(), password: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await clearFailures(db, accountKey);
+    logger.info({ event: "sign-in" }, "signed in");
+    const setCookie = headers.getSetCookie();
+    const response = redirect(safeRedirectPath(input.redirectTo));
+    for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
+    return { ok: true, response };
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
+      await recordFailure(db, accountKey);
+      await hit(db, ipKey, limits.signInFailuresPerIp);
+      return { ok: false, notice: authNotices.accountNotFound };
+    }
+    if (error instanceof APIError) {
+      return { ok: false, notice: authNotices.signInError(error.body?.message ?? error.message) };
+    }
+    logger.error({ err: error }, "sign-in failed unexpectedly");
+    return { ok: false, notice: authNotices.unexpected };
+  }
+}
+
+/** Ends the session and returns home; on failure stays put with "Failed to sign out.". */
+export async function signOut(request: Request, context: Context): Promise<Response> {
+  try {
+    const { headers } = await getAuth(getDb(context)).api.signOut({ headers: request.headers, returnHeaders: true });
+    const response = redirect("/");
+    for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch (error) {
+    logger.error({ err: error }, "sign-out failed");
+    const referer = request.headers.get("Referer");
+    const back = referer ? safeRedirectPath(new URL(referer, request.url).pathname, "/") : "/";
+    return redirectWithToast(back, { type: "error", title: "Failed to sign out." });
+  }
+}
+
+/**
+ * Sends a reset link when the address has an account. The answer never says
+ * whether it has one; only the limits can refuse.
+ */
+export async function requestPasswordReset(context: Context, email: string): Promise<Notice> {
+  const db = getDb(context);
+  const normalized = email.trim().toLowerCase();
+  const perEmail = await hit(db, keys.resetEmail(normalized), limits.resetPerEmail);
+  const perIp = await hit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
+  if (!perEmail.allowed || !perIp.allowed) return authNotices.tooManyResets;
+  try {
+    await getAuth(db).api.requestPasswordReset({ body: { email: normalized } });
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+  }
+  return authNotices.resetSent;
+}
+
+/** The account a reset token belongs to, while it is still valid. */
+export async function accountForResetToken(db: Database, token: string) {
+  if (!token) return null;
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/**
+ * Sets the new password with a single-use token, ends the account's other
+ * sessions, then signs it in and goes to /orders (SPEC.md section 4).
+ */
+export async function completePasswordReset(
+  request: Request,
+  context: Context,
+  input: { token: string; password: string },
+): Promise<{ ok: true; response: Response } | { ok: false; notice: Notice }> {
+  const db = getDb(context);
+  const account = await accountForResetToken(db, input.token);
+  if (!account) return { ok: false, notice: authNotices.resetLinkInvalid };
+  const auth = getAuth(db);
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    logger.warn({ err: error }, "password reset failed");
+    return { ok: false, notice: authNotices.resetLinkInvalid };
+  }
+  await writeAudit(db, {
+    actor: { id: account.id, email: account.email },
+    action: "password.reset",
+    target: account,
+  });
+  await clearFailures(db, keys.signInAccount(account.email));
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: account.email, password: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const response = await redirectWithToast("/orders", authNotices.passwordUpdated);
+    for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+    return { ok: true, response };
+  } catch {
+    // The password is set; an account without a role simply signs in elsewhere later.
+    return { ok: true, response: await redirectWithToast("/auth", authNotices.passwordUpdated) };
+  }
+}

@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { isAccessDenied } from "~/features/accounts/access";
+import { AccessDeniedMessage } from "~/features/accounts/access-denied";
+import { AdminShell } from "~/features/accounts/admin-shell";
+import { requireUser } from "~/features/accounts/guards.server";
+import { readSidebarOpen } from "~/features/accounts/sidebar-state";
+import { ErrorPage } from "~/features/site/error-page";
+import type { Route } from "./+types/admin-layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return {
+    user: { email: user.email, role: user.role },
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A page's 403 (or other error) is shown inside the shell, so the sidebar stays. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/admin-layout");
+  const content =
+    isRouteErrorResponse(error) && isAccessDenied(error.data) ? (
+      <AccessDeniedMessage message={error.data.message} />
+    ) : null;
+  if (!layout) {
+    return content ?? <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  }
+  return (
+    <AdminShell user={layout.user} sidebarOpen={layout.sidebarOpen}>
+      {content ?? <AdminError error={error} />}
+    </AdminShell>
+  );
+}
+
+function AdminError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div role="alert" className="mx-auto mt-8 grid max-w-lg gap-2 rounded-xl border border-border bg-card p-8 text-center">
+      <h1 className="text-2xl font-bold text-navy-900">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-muted-foreground">
+        {status >= 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}
+      </p>
+    </div>
+  );
+}

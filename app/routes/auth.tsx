@@ -1,0 +1,108 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { env } from "~/core/env.server";
+import { getDb } from "~/db/context";
+import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/auth-screen";
+import { getSessionUser } from "~/features/accounts/guards.server";
+import { authNotices } from "~/features/accounts/notices";
+import { passwordProblems } from "~/features/accounts/password-policy";
+import { safeRedirectPath } from "~/features/accounts/redirect";
+import {
+  accountForResetToken,
+  completePasswordReset,
+  requestPasswordReset,
+  signIn,
+} from "~/features/accounts/sign-in.server";
+import { pageMeta } from "~/features/site/meta";
+import { useSite } from "~/features/site/use-site";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Sign In", description: "Sign in to the district's admin area.", path: "/auth" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** SPEC.md: Set New Password mode when the URL has reset=true or a recovery token. */
+function resetMode(url: URL) {
+  const token = url.searchParams.get("token");
+  const isReset = url.searchParams.get("reset") === "true" || Boolean(token) || url.searchParams.get("type") === "recovery";
+  return { isReset, token };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { isReset, token } = resetMode(url);
+  // A signed-in visitor goes on to the admin area, except while resetting a password.
+  if (!isReset && (await getSessionUser(request, context))) {
+    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  }
+  const tokenValid = token ? Boolean(await accountForResetToken(getDb(context), token)) : false;
+  return {
+    mode: isReset ? ("reset" as const) : ("sign-in" as const),
+    token,
+    tokenValid,
+    redirectTo: url.searchParams.get("redirectTo"),
+    forgotOpen: url.searchParams.get("forgot") === "1",
+  };
+}
+
+const emailSchema = z.email();
+
+function reply(result: AuthResult, status: number) {
+  return data(result, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+
+  if (intent === "sign-in") {
+    const email = text("email").trim();
+    if (!emailSchema.safeParse(email).success || !text("password")) {
+      return reply({ intent, notice: authNotices.accountNotFound, email }, 400);
+    }
+    const result = await signIn(request, context, { email, password: text("password"), redirectTo: text("redirectTo") });
+    if (result.ok) return result.response;
+    return reply({ intent, notice: result.notice, email }, result.notice.title === "Account Not Found" ? 401 : 429);
+  }
+
+  if (intent === "forgot") {
+    const email = text("email").trim();
+    if (!emailSchema.safeParse(email).success) return reply({ intent, notice: authNotices.invalidEmail, email }, 400);
+    const notice = await requestPasswordReset(context, email);
+    return reply({ intent, notice, email }, notice.title === "Too Many Requests" ? 429 : 200);
+  }
+
+  if (intent === "set-password") {
+    const password = text("password");
+    const problems = passwordProblems(password, env().SITE_SHORT_NAME);
+    if (problems.length > 0) return reply({ intent, notice: authNotices.weakPassword(problems[0]!) }, 400);
+    if (password !== text("confirmPassword")) {
+      return reply({ intent, notice: authNotices.passwordMismatch }, 400);
+    }
+    const result = await completePasswordReset(request, context, { token: text("token"), password });
+    if (result.ok) return result.response;
+    return reply({ intent, notice: result.notice }, 400);
+  }
+
+  return reply({ intent: "sign-in", notice: authNotices.unexpected }, 400);
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { shortName } = useSite();
+  if (loaderData.mode === "reset") {
+    return (
+      <SetPasswordScreen
+        result={actionData}
+        token={loaderData.token}
+        tokenValid={loaderData.tokenValid}
+        shortName={shortName}
+      />
+    );
+  }
+  return <SignInScreen result={actionData} redirectTo={loaderData.redirectTo} forgotOpen={loaderData.forgotOpen} />;
+}
