@@ -32,6 +32,11 @@ export default [
   ]),
   route("auth/sign-out", "routes/sign-out.tsx"),
 
+  // Dashboard CSV downloads (app/features/orders, donations): guarded like their pages.
+  route("orders/export.csv", "routes/orders-export.ts"),
+  route("orders/entries.csv", "routes/orders-entries-export.ts"),
+  route("admin/donations/export.csv", "routes/admin-donations-export.ts"),
+
   // Stale links on the mission page (DECISIONS.md): permanent redirects.
   route("team", "routes/redirect-team.tsx"),
   route("nationals-team-2025", "routes/redirect-nationals.tsx"),

@@ -1,0 +1,19 @@
+import type { Order } from "~/db/schema";
+import { type CsvColumn, toCsv } from "~/features/orders/csv";
+import { centsToDecimal, formatCsvDateTime } from "~/features/orders/format";
+import { memorialLabel } from "./memorial";
+
+/** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */
+const donationColumns: CsvColumn<Order>[] = [
+  { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
+  { header: "Donor Name", value: (o) => o.studentName },
+  { header: "Email", value: (o) => o.customerEmail },
+  { header: "Amount (USD)", value: (o) => centsToDecimal(o.totalAmount) },
+  { header: "Memorial/Honor", value: (o) => memorialLabel(o.eventType) },
+  { header: "Description", value: (o) => o.itemDescription },
+  { header: "Order ID", value: (o) => o.id },
+];
+
+export function donationsCsv(rows: readonly Order[]): string {
+  return toCsv(rows, donationColumns);
+}

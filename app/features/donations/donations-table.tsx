@@ -1,0 +1,49 @@
+import type { Order } from "~/db/schema";
+import { stacked } from "~/features/orders/dashboard-ui";
+import { formatCents, formatDateTime } from "~/features/orders/format";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { memorialLabel } from "./memorial";
+
+type DonationRow = Omit<Order, "createdAt"> & { createdAt: string | Date };
+
+/** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
+export function DonationsTable({ rows }: { rows: DonationRow[] }) {
+  return (
+    <Table className={stacked.table} aria-label="Donations">
+      <TableHeader className={stacked.head}>
+        <TableRow>
+          <TableHead>Date</TableHead>
+          <TableHead>Donor Name</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Memorial/Honor</TableHead>
+          <TableHead>Description</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody className={stacked.body}>
+        {rows.map((donation) => (
+          <TableRow key={donation.id} className={stacked.row}>
+            <TableCell data-label="Date" className={`${stacked.cell} whitespace-nowrap`}>
+              {formatDateTime(donation.createdAt)}
+            </TableCell>
+            <TableCell data-label="Donor Name" className={`${stacked.cell} font-medium`}>
+              {donation.studentName ?? "—"}
+            </TableCell>
+            <TableCell data-label="Email" className={`${stacked.cell} break-all`}>
+              {donation.customerEmail}
+            </TableCell>
+            <TableCell data-label="Amount" className={`${stacked.cell} font-semibold md:text-right`}>
+              {formatCents(donation.totalAmount)}
+            </TableCell>
+            <TableCell data-label="Memorial/Honor" className={stacked.cell}>
+              {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}
+            </TableCell>
+            <TableCell data-label="Description" className={`${stacked.cell} text-muted-foreground md:max-w-72`}>
+              {donation.itemDescription ?? "—"}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

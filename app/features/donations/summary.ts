@@ -1,0 +1,34 @@
+export type DonationSummary = { totalCents: number; count: number; averageCents: number };
+
+/** Average Donation is total divided by count, or $0.00 when there are none (SPEC.md). */
+export function donationSummary(totalCents: number, count: number): DonationSummary {
+  return { totalCents, count, averageCents: count > 0 ? Math.round(totalCents / count) : 0 };
+}
+
+export type MonthTotal = { month: string; totalCents: number; count: number };
+
+/**
+ * The last `months` calendar months ending with `endMonth` ("YYYY-MM"), oldest
+ * first, with zero for months without gifts so the chart's bars line up.
+ */
+export function fillMonths(rows: readonly MonthTotal[], endMonth: string, months = 12): MonthTotal[] {
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  const [endYear = 1970, endIndex = 1] = endMonth.split("-").map(Number);
+  const result: MonthTotal[] = [];
+  for (let back = months - 1; back >= 0; back--) {
+    const absolute = endYear * 12 + (endIndex - 1) - back;
+    const key = `${Math.floor(absolute / 12)}-${String((absolute % 12) + 1).padStart(2, "0")}`;
+    result.push(byMonth.get(key) ?? { month: key, totalCents: 0, count: 0 });
+  }
+  return result;
+}
+
+/** "YYYY-MM" of an instant in New York. */
+export function monthKeyInNewYork(now: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit" })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}`;
+}

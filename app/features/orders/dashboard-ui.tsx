@@ -1,0 +1,106 @@
+import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import type * as React from "react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Spinner } from "~/ui/spinner";
+import { statusTone } from "./order-status";
+import { pageHref } from "./pagination";
+
+/** The title row of a dashboard page: heading, one line of context, and its actions. */
+export function DashboardHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-navy-900">{title}</h1>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A CSV download: a plain link, so it works without JavaScript and the browser saves the file. */
+export function ExportLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} download className={buttonVariants({ variant: "outline" })}>
+      <Download aria-hidden="true" />
+      {children}
+    </a>
+  );
+}
+
+const toneVariant = { success: "success", warning: "warning", danger: "danger", muted: "muted" } as const;
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={toneVariant[statusTone(status)]} className="capitalize" data-status={status}>
+      {status}
+    </Badge>
+  );
+}
+
+/** An empty list: what is (not) there, and the next step. */
+export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="grid justify-items-center gap-2 rounded-card border border-dashed border-input bg-card px-6 py-12 text-center">
+      <p className="text-base font-semibold text-navy-900">{title}</p>
+      {children ? <div className="grid justify-items-center gap-3 text-sm text-muted-foreground">{children}</div> : null}
+    </div>
+  );
+}
+
+/** Previous / next page links that keep the filters; plain links, so they work without JavaScript. */
+export function PaginationNav({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const link = (target: number, children: React.ReactNode, rel: string) =>
+    target < 1 || target > pageCount ? (
+      <span aria-disabled="true" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "opacity-55")}>
+        {children}
+      </span>
+    ) : (
+      <Link to={pageHref(location.pathname, location.search, target)} rel={rel} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        {children}
+      </Link>
+    );
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground tabular">
+        Page {page} of {pageCount}
+      </p>
+      <div className="flex gap-2">
+        {link(page - 1, <><ChevronLeft aria-hidden="true" />Previous</>, "prev")}
+        {link(page + 1, <>Next<ChevronRight aria-hidden="true" /></>, "next")}
+      </div>
+    </nav>
+  );
+}
+
+/** A quiet spinner while a filter, search or refresh is loading (over ~300 ms it is worth showing). */
+export function PendingIndicator({ label = "Loading" }: { label?: string }) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return <Spinner label={label} className="size-5 text-navy-600" />;
+}
+
+/*
+ * Dense tables that turn into stacked rows on phones: each cell shows its
+ * column name (data-label) above 768 px wide the table is a normal table.
+ */
+export const stacked = {
+  table: "block md:table",
+  head: "hidden md:table-header-group",
+  body: "block md:table-row-group",
+  row: "block border-b border-border px-3 py-2 md:table-row md:p-0",
+  cell: "flex items-baseline justify-between gap-4 px-0 py-1 text-right md:table-cell md:px-3 md:py-2.5 md:text-left before:shrink-0 before:text-left before:text-xs before:font-semibold before:tracking-wide before:text-muted-foreground before:uppercase before:content-[attr(data-label)] md:before:content-none",
+};

@@ -1,0 +1,13 @@
+import { getDb } from "~/db/context";
+import { requireUser } from "~/features/accounts/guards.server";
+import { donationsCsv } from "~/features/donations/donation-csv";
+import { donationsForExport, parseDonationFilters } from "~/features/donations/donations.server";
+import { csvFilename, csvResponse } from "~/features/orders/csv";
+import type { Route } from "./+types/admin-donations-export";
+
+/** /admin/donations/export.csv: the donations matching the email search, every page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const filters = parseDonationFilters(new URL(request.url).searchParams);
+  return csvResponse(donationsCsv(await donationsForExport(getDb(context), filters)), csvFilename("donations"));
+}

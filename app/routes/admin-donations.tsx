@@ -1,0 +1,95 @@
+import { RefreshCw, Search } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { logger } from "~/core/logger.server";
+import { getDb } from "~/db/context";
+import { requireUser } from "~/features/accounts/guards.server";
+import { DonationCards } from "~/features/donations/donation-cards";
+import { DonationsChart } from "~/features/donations/donations-chart";
+import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
+import { DonationsTable } from "~/features/donations/donations-table";
+import { DashboardHeader, EmptyState, ExportLink, PaginationNav, PendingIndicator } from "~/features/orders/dashboard-ui";
+import { Button, buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { LinkButton } from "~/ui/link-button";
+import type { Route } from "./+types/admin-donations";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const filters = parseDonationFilters(new URL(request.url).searchParams);
+  try {
+    return { ok: true as const, filters, listing: await listDonations(getDb(context), filters) };
+  } catch (error) {
+    logger.error({ err: error }, "donations dashboard failed to load");
+    return data({ ok: false as const, filters }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "View Donations | Admin Dashboard" }];
+
+export default function DonationsPage({ loaderData }: Route.ComponentProps) {
+  const { filters } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const refreshing = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
+  const exportQuery = filters.email ? `?${new URLSearchParams({ email: filters.email })}` : "";
+  return (
+    <div className="grid gap-5">
+      <DashboardHeader title="View Donations" description="Completed donations, newest first.">
+        {/* A link to this same address: the loader runs again, with or without JavaScript. */}
+        <Link to={`${location.pathname}${location.search}`} className={buttonVariants({ variant: "outline" })} preventScrollReset>
+          <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin")} />
+          Refresh Donations
+        </Link>
+        <ExportLink href={`/admin/donations/export.csv${exportQuery}`}>Export CSV</ExportLink>
+      </DashboardHeader>
+      {loaderData.ok ? (
+        <>
+          <DonationCards summary={loaderData.listing.summary} />
+          {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
+          <Form method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
+            <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
+              <Label htmlFor="donor-email">Search by donor email</Label>
+              <Input id="donor-email" name="email" type="search" defaultValue={filters.email} placeholder="name@example.com" autoComplete="off" maxLength={254} />
+            </div>
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+            {filters.email ? (
+              <LinkButton to="/admin/donations" variant="ghost">
+                Clear
+              </LinkButton>
+            ) : null}
+            <PendingIndicator label="Loading donations" />
+          </Form>
+          <p className="text-sm text-muted-foreground tabular" aria-live="polite">
+            Showing {loaderData.listing.matching.toLocaleString("en-US")} of {loaderData.listing.summary.count.toLocaleString("en-US")} total donations
+          </p>
+          {loaderData.listing.summary.count === 0 ? (
+            <EmptyState title="No donations found">
+              <p>Gifts made on the Donate page appear here once the payment is complete.</p>
+            </EmptyState>
+          ) : loaderData.listing.matching === 0 ? (
+            <EmptyState title="No donations match your search.">
+              <p>No donor email contains “{filters.email}”.</p>
+              <LinkButton to="/admin/donations" variant="outline">
+                Clear search
+              </LinkButton>
+            </EmptyState>
+          ) : (
+            <>
+              <DonationsTable rows={loaderData.listing.rows} />
+              <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Donations pages" />
+            </>
+          )}
+        </>
+      ) : (
+        <div role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-4 text-sm font-medium text-destructive">
+          Failed to load donations. Please use Refresh Donations to try again.
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { data, Link, useLocation } from "react-router";
+import { logger } from "~/core/logger.server";
+import { getDb } from "~/db/context";
+import { requireUser } from "~/features/accounts/guards.server";
+import { DashboardHeader, EmptyState, ExportLink, PaginationNav } from "~/features/orders/dashboard-ui";
+import { EntriesView } from "~/features/orders/entries-view";
+import { groupEntries } from "~/features/orders/entries";
+import { filtersQuery, hasActiveFilters, parseOrderFilters, parseOrdersView } from "~/features/orders/filters";
+import { formatCents } from "~/features/orders/format";
+import { OrdersFilters } from "~/features/orders/orders-filters";
+import { entryCounts, listOrders, orderFilterOptions } from "~/features/orders/orders.server";
+import { OrdersTable } from "~/features/orders/orders-table";
+import { cn } from "~/ui/cn";
+import { LinkButton } from "~/ui/link-button";
+import type { Route } from "./+types/orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const filters = parseOrderFilters(params);
+  const view = parseOrdersView(params);
+  const db = getDb(context);
+  try {
+    const [options, listing, entries] = await Promise.all([
+      orderFilterOptions(db),
+      listOrders(db, filters),
+      view === "entries" ? entryCounts(db, filters) : Promise.resolve([]),
+    ]);
+    return { ok: true as const, filters, view, options, listing, entries: groupEntries(entries) };
+  } catch (error) {
+    logger.error({ err: error }, "orders dashboard failed to load");
+    return data({ ok: false as const, filters, view }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "View Orders | Admin Dashboard" }];
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { filters, view } = loaderData;
+  const query = filtersQuery(filters);
+  return (
+    <div className="grid gap-5">
+      <DashboardHeader title="View Orders" description="Completed orders, newest first.">
+        {view === "entries" ? (
+          <ExportLink href={`/orders/entries.csv${query}`}>Export entries CSV</ExportLink>
+        ) : (
+          <ExportLink href={`/orders/export.csv${query}`}>Export CSV</ExportLink>
+        )}
+      </DashboardHeader>
+      <ViewTabs view={view} />
+      {loaderData.ok ? (
+        <>
+          <OrdersFilters filters={filters} options={loaderData.options} view={view} />
+          {loaderData.listing.totalAll === 0 ? (
+            <EmptyState title="No orders found">
+              <p>Completed shop orders, tournament entries and donations appear here as soon as they are paid.</p>
+            </EmptyState>
+          ) : loaderData.listing.total === 0 ? (
+            <EmptyState title="No orders match your search criteria.">
+              <LinkButton to={view === "entries" ? "?view=entries" : "."} variant="outline">
+                Clear filters
+              </LinkButton>
+            </EmptyState>
+          ) : view === "entries" ? (
+            loaderData.entries.length === 0 ? (
+              <EmptyState title="No tournament entries match your search criteria." />
+            ) : (
+              <EntriesView groups={loaderData.entries} />
+            )
+          ) : (
+            <section aria-labelledby="orders-summary" className="grid gap-3">
+              <p id="orders-summary" className="text-sm text-muted-foreground tabular" aria-live="polite">
+                {loaderData.listing.total} {loaderData.listing.total === 1 ? "order" : "orders"}
+                {hasActiveFilters(filters) ? " match" : ""} · {formatCents(loaderData.listing.totalAmount)} total
+              </p>
+              <OrdersTable rows={loaderData.listing.rows} />
+              <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Orders pages" />
+            </section>
+          )}
+        </>
+      ) : (
+        <div role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-4 text-sm font-medium text-destructive">
+          Failed to load orders. Please refresh the page; if it keeps happening, check the server log.
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Orders or entries: links that keep the filters, so the choice can be bookmarked. */
+function ViewTabs({ view }: { view: "orders" | "entries" }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("page");
+  params.delete("view");
+  const base = params.toString();
+  const tabs = [
+    { id: "orders", label: "Orders", to: base ? `?${base}` : "." },
+    { id: "entries", label: "Entries by tournament", to: `?${base ? `${base}&` : ""}view=entries` },
+  ] as const;
+  return (
+    <nav aria-label="Orders views" className="flex gap-1 rounded-xl bg-muted p-1 sm:w-fit">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.id}
+          to={tab.to}
+          aria-current={view === tab.id ? "page" : undefined}
+          className={cn(
+            "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground sm:flex-none",
+            view === tab.id && "bg-card text-foreground shadow-xs",
+          )}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

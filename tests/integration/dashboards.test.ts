@@ -1,0 +1,320 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactUs, orders, type NewOrder } from "~/db/schema";
+import { getAuth } from "~/features/accounts/auth.server";
+import { assignRole, insertAccount } from "~/features/accounts/users.server";
+import { action as contactAction, loader as contactLoader } from "~/routes/contact-submissions";
+import { loader as donationsLoader } from "~/routes/admin-donations";
+import { loader as donationsExport } from "~/routes/admin-donations-export";
+import { loader as entriesExport } from "~/routes/orders-entries-export";
+import { loader as ordersExport } from "~/routes/orders-export";
+import { loader as ordersLoader } from "~/routes/orders";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+// Loaders and actions of the three dashboards on a real database (PGlite, or
+// PostgreSQL when TEST_DATABASE_URL is set), called the way the router calls them.
+
+let database: TestDatabase;
+const cookies: Record<"admin" | "user", string> = { admin: "", user: "" };
+
+async function signedInCookie(email: string, role: "admin" | "user") {
+  const password = "Lectern#Citrus42";
+  const { id } = await insertAccount(database.db, email, password);
+  await assignRole(database.db, id, role);
+  const { headers } = await getAuth(database.db).api.signInEmail({ body: { email, password }, returnHeaders: true });
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+function args(path: string, who: "admin" | "user" | null, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (who) headers.set("Cookie", cookies[who]);
+  const request = new Request(`http://localhost${path}`, { ...init, headers });
+  return { request, context: database.context(), params: {}, unstable_pattern: path } as never;
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response | { type: string; init?: ResponseInit }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+const base: NewOrder = {
+  itemName: "Citron Tournament Entry Fee",
+  totalAmount: 2500,
+  customerEmail: "family@example.com",
+  status: "completed",
+};
+
+function entry(student: string, tournament: string, event: string, daysAgo: number, extra: Partial<NewOrder> = {}): NewOrder {
+  return {
+    ...base,
+    studentName: student,
+    studentSchool: "Riverside Hebrew Academy",
+    tournamentName: tournament,
+    tournamentDate: "2026-12-13",
+    eventType: event,
+    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+    ...extra,
+  };
+}
+
+function donation(email: string, cents: number, daysAgo: number, extra: Partial<NewOrder> = {}): NewOrder {
+  return {
+    ...base,
+    itemName: "Donation",
+    itemDescription: "Tax-deductible donation",
+    studentName: "Ruth Adler",
+    customerEmail: email,
+    totalAmount: cents,
+    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  cookies.admin = await signedInCookie("director@example.org", "admin");
+  cookies.user = await signedInCookie("coach@example.org", "user");
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+beforeEach(async () => {
+  await database.db.delete(orders);
+  await database.db.delete(contactUs);
+});
+
+describe("the role guard", () => {
+  it.each(["/orders", "/admin/donations", "/orders/export.csv", "/orders/entries.csv", "/admin/donations/export.csv"])(
+    "%s sends a signed-out visitor to sign in",
+    async (path) => {
+      const loader = {
+        "/orders": ordersLoader,
+        "/admin/donations": donationsLoader,
+        "/orders/export.csv": ordersExport,
+        "/orders/entries.csv": entriesExport,
+        "/admin/donations/export.csv": donationsExport,
+      }[path]!;
+      const response = (await thrown(loader(args(path, null)))) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it("lets every signed-in user see orders and donations", async () => {
+    await expect(ordersLoader(args("/orders", "user"))).resolves.toMatchObject({ ok: true });
+    await expect(donationsLoader(args("/admin/donations", "user"))).resolves.toMatchObject({ ok: true });
+  });
+
+  it("keeps contact messages from a non-admin (403) and a signed-out visitor (sign in, with SPEC's notice)", async () => {
+    const denied = (await thrown(contactLoader(args("/contact-submissions", "user")))) as { init?: ResponseInit };
+    expect(denied.init?.status).toBe(403);
+    const signedOut = (await thrown(contactLoader(args("/contact-submissions?status=all", null)))) as Response;
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/contact-submissions?status=all")}`);
+    expect(signedOut.headers.get("Set-Cookie")).toContain("toast=");
+  });
+
+  it("refuses the handled action to a non-admin", async () => {
+    const body = new URLSearchParams({ intent: "handle", id: crypto.randomUUID() });
+    const denied = (await thrown(contactAction(args("/contact-submissions", "user", { method: "POST", body })))) as { init?: ResponseInit };
+    expect(denied.init?.status).toBe(403);
+  });
+});
+
+describe("/orders", () => {
+  it("says there are no orders at all, apart from no match", async () => {
+    const empty = (await ordersLoader(args("/orders", "admin"))) as { ok: true; listing: { total: number; totalAll: number } };
+    expect(empty.listing).toMatchObject({ total: 0, totalAll: 0 });
+    await database.db.insert(orders).values(entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1));
+    const none = (await ordersLoader(args("/orders?student=Nobody", "admin"))) as typeof empty;
+    expect(none.listing).toMatchObject({ total: 0, totalAll: 1 });
+  });
+
+  it("lists completed orders only, newest first, with filters by student, tournament and event", async () => {
+    await database.db.insert(orders).values([
+      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+      entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
+      entry("Noa Feldman", "Fall Invitational", "Public Forum", 3),
+      entry("Maya Goldberg", "Fall Invitational", "Public Forum", 2, { status: "pending" }),
+      entry("Ari Weiss", "Winter Classic", "Lincoln-Douglas", 4, { status: "failed" }),
+    ]);
+    type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number; totalAmount: number }; options: { tournaments: string[]; events: string[] } };
+    const all = (await ordersLoader(args("/orders", "user"))) as Result;
+    expect(all.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen", "Noa Feldman", "Maya Goldberg"]);
+    expect(all.listing.totalAmount).toBe(7500);
+    expect(all.options).toEqual({ tournaments: ["Fall Invitational", "Winter Classic"], events: ["Lincoln-Douglas", "Public Forum"] });
+
+    const byStudent = (await ordersLoader(args("/orders?student=maya", "user"))) as Result;
+    expect(byStudent.listing.rows.map((row) => row.studentName)).toEqual(["Maya Goldberg"]);
+    const byBoth = (await ordersLoader(args(`/orders?tournament=${encodeURIComponent("Winter Classic")}&event=${encodeURIComponent("Public Forum")}`, "user"))) as Result;
+    expect(byBoth.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen"]);
+    const wildcard = (await ordersLoader(args("/orders?student=%25", "user"))) as Result;
+    expect(wildcard.listing.total).toBe(0);
+  });
+
+  it("pages through many orders, 50 at a time", async () => {
+    await database.db.insert(orders).values(Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
+    type Result = { ok: true; listing: { rows: { studentName: string }[]; page: number; pageCount: number; total: number } };
+    const first = (await ordersLoader(args("/orders", "admin"))) as Result;
+    expect(first.listing).toMatchObject({ page: 1, pageCount: 3, total: 120 });
+    expect(first.listing.rows).toHaveLength(50);
+    expect(first.listing.rows[0]?.studentName).toBe("Student 0");
+    const last = (await ordersLoader(args("/orders?page=3", "admin"))) as Result;
+    expect(last.listing.rows).toHaveLength(20);
+    expect(last.listing.rows.at(-1)?.studentName).toBe("Student 119");
+    const beyond = (await ordersLoader(args("/orders?page=99", "admin"))) as Result;
+    expect(beyond.listing.page).toBe(3);
+  });
+
+  it("counts entries per tournament and event, leaving out donations and unpaid entries", async () => {
+    await database.db.insert(orders).values([
+      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+      entry("Eli Rosen", "Winter Classic", "Lincoln-Douglas", 4),
+      entry("Noa Feldman", "Winter Classic", "Public Forum", 3),
+      entry("Ari Weiss", "Winter Classic", "Public Forum", 2, { status: "pending" }),
+      donation("ruth@example.com", 5000, 1, { eventType: "memory:Leon Adler" }),
+    ]);
+    const result = (await ordersLoader(args("/orders?view=entries", "admin"))) as { entries: unknown };
+    expect(result.entries).toEqual([
+      {
+        tournamentName: "Winter Classic",
+        tournamentDate: "2026-12-13",
+        total: 3,
+        events: [
+          { eventType: "Lincoln-Douglas", entries: 2 },
+          { eventType: "Public Forum", entries: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it("exports the filtered orders and the entry roster as CSV", async () => {
+    await database.db.insert(orders).values([
+      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+      entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
+    ]);
+    const response = (await ordersExport(args("/orders/export.csv?event=Public+Forum", "user"))) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Eli Rosen");
+    expect(lines[1]).toContain(",25.00,");
+    const roster = (await entriesExport(args("/orders/entries.csv", "user"))) as Response;
+    const rosterLines = (await roster.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(rosterLines.slice(1).map((line) => line.split(",")[3])).toEqual(["Maya Goldberg", "Eli Rosen"]);
+  });
+});
+
+describe("/admin/donations", () => {
+  type Result = {
+    ok: true;
+    listing: {
+      rows: { customerEmail: string }[];
+      matching: number;
+      summary: { totalCents: number; count: number; averageCents: number };
+      months: { month: string; totalCents: number }[];
+    };
+  };
+
+  it("shows $0.00 cards and no rows when there are no donations", async () => {
+    await database.db.insert(orders).values(entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1));
+    const result = (await donationsLoader(args("/admin/donations", "user"))) as Result;
+    expect(result.listing.summary).toEqual({ totalCents: 0, count: 0, averageCents: 0 });
+    expect(result.listing.matching).toBe(0);
+    expect(result.listing.months).toHaveLength(12);
+  });
+
+  it("sums and averages completed donations only, and searches by donor email", async () => {
+    await database.db.insert(orders).values([
+      donation("ruth.adler@example.com", 18_000, 3),
+      donation("dlevine@example.net", 5000, 2, { eventType: "honor:Coach Levine" }),
+      donation("ruth.adler@example.com", 2500, 1, { itemName: "Monthly Donation" }),
+      donation("ghost@example.com", 99_900, 1, { status: "failed" }),
+      entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1),
+    ]);
+    const all = (await donationsLoader(args("/admin/donations", "user"))) as Result;
+    expect(all.listing.summary).toEqual({ totalCents: 25_500, count: 3, averageCents: 8500 });
+    expect(all.listing.rows.map((row) => row.customerEmail)).toEqual(["ruth.adler@example.com", "dlevine@example.net", "ruth.adler@example.com"]);
+    expect(all.listing.months.reduce((sum, month) => sum + month.totalCents, 0)).toBe(25_500);
+
+    const searched = (await donationsLoader(args("/admin/donations?email=RUTH", "user"))) as Result;
+    expect(searched.listing.matching).toBe(2);
+    expect(searched.listing.summary.count).toBe(3);
+    const none = (await donationsLoader(args("/admin/donations?email=nobody", "user"))) as Result;
+    expect(none.listing.matching).toBe(0);
+    expect(none.listing.rows).toEqual([]);
+
+    const csv = (await donationsExport(args("/admin/donations/export.csv?email=dlevine", "user"))) as Response;
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("dlevine@example.net,50.00,In honor of Coach Levine,");
+  });
+});
+
+describe("/contact-submissions", () => {
+  async function insertMessages() {
+    const rows = await database.db
+      .insert(contactUs)
+      .values([
+        { name: "Older Open", email: "old@example.org", inquiryPurpose: "other", comment: "An older open message here.", createdAt: new Date(Date.now() - 7_200_000) },
+        { name: "Newer Open", email: "new@example.org", phone: "(212) 555-0147", inquiryPurpose: "join-district", comment: "A newer <b>open</b> message.", createdAt: new Date(Date.now() - 3_600_000) },
+        { name: "Done", email: "done@example.org", inquiryPurpose: "other", comment: "Already answered message.", handledAt: new Date(), handledBy: "director@example.org" },
+      ])
+      .returning();
+    return rows;
+  }
+  type Result = { ok: true; listing: { rows: { name: string }[]; counts: Record<string, number>; selected: { name: string; comment: string } | null } };
+
+  it("lists open messages newest first, with counts, and opens the one in ?id=", async () => {
+    const [older, newer] = await insertMessages();
+    const open = (await contactLoader(args("/contact-submissions", "admin"))) as Result;
+    expect(open.listing.rows.map((row) => row.name)).toEqual(["Newer Open", "Older Open"]);
+    expect(open.listing.counts).toEqual({ open: 2, handled: 1, all: 3 });
+    expect(open.listing.selected).toBeNull();
+    const handled = (await contactLoader(args("/contact-submissions?status=handled", "admin"))) as Result;
+    expect(handled.listing.rows.map((row) => row.name)).toEqual(["Done"]);
+    const all = (await contactLoader(args(`/contact-submissions?status=all&id=${newer!.id}`, "admin"))) as Result;
+    expect(all.listing.rows).toHaveLength(3);
+    expect(all.listing.selected).toMatchObject({ name: "Newer Open", comment: "A newer <b>open</b> message." });
+    const bad = (await contactLoader(args("/contact-submissions?id=not-a-uuid", "admin"))) as Result;
+    expect(bad.listing.selected).toBeNull();
+    expect(older).toBeDefined();
+  });
+
+  it("marks a message handled (recording who) and reopens it", async () => {
+    const [message] = await insertMessages();
+    const post = (intent: string, id: string) =>
+      contactAction(args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent, id, status: "open" }) }));
+    const done = (await post("handle", message!.id)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/contact-submissions?id=${message!.id}`);
+    const [row] = await database.db.select().from(contactUs).where(eq(contactUs.id, message!.id));
+    expect(row?.handledBy).toBe("director@example.org");
+    expect(row?.handledAt).toBeInstanceOf(Date);
+    await post("reopen", message!.id);
+    const [reopened] = await database.db.select().from(contactUs).where(eq(contactUs.id, message!.id));
+    expect(reopened).toMatchObject({ handledAt: null, handledBy: null });
+  });
+
+  it("answers bad input with 400 and an unknown message with 404, changing nothing", async () => {
+    await insertMessages();
+    const bad = (await contactAction(args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent: "delete", id: "x" }) }))) as { init: ResponseInit };
+    expect(bad.init.status).toBe(400);
+    const missing = (await contactAction(
+      args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent: "handle", id: crypto.randomUUID() }) }),
+    )) as { init: ResponseInit };
+    expect(missing.init.status).toBe(404);
+    const counts = ((await contactLoader(args("/contact-submissions", "admin"))) as Result).listing.counts;
+    expect(counts).toEqual({ open: 2, handled: 1, all: 3 });
+  });
+});
