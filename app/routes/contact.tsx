@@ -24,6 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleContactSubmission(request, context);
 }
 
+/** The 429's Retry-After reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 /**
  * In the browser: a network failure or a server error becomes the SPEC's
  * failure notice in the form instead of the error page.
