@@ -37,6 +37,10 @@ export default [
   route("orders/entries.csv", "routes/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin-donations-export.ts"),
 
+  // The events feed and the widget's Refresh (app/features/events).
+  route("events.ics", "routes/events-ics.ts"),
+  route("events/refresh", "routes/events-refresh.ts"),
+
   // Stale links on the mission page (DECISIONS.md): permanent redirects.
   route("team", "routes/redirect-team.tsx"),
   route("nationals-team-2025", "routes/redirect-nationals.tsx"),

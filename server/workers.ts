@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
+import { eventsWarmupWorker } from "~/features/events/events.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -10,4 +11,4 @@ export type BackgroundWorker = {
   start(handle: DatabaseHandle): () => Promise<void>;
 };
 
-export const backgroundWorkers: BackgroundWorker[] = [outboxWorker];
+export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker];

@@ -54,6 +54,15 @@ export const envSchema = z.object({
   SOCIAL_URL: httpUrl().default("https://www.instagram.com/"),
   MEETING_URL: httpUrl().default("https://zoom.us/j/0000000000"),
 
+  // Events (app/features/events): the published sheet's CSV, cached and read by the server.
+  EVENTS_SHEET_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(1).default("content/events-sheet.csv"),
+  ),
+  EVENTS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(300),
+  EVENTS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  EVENTS_MAX_BYTES: z.coerce.number().int().min(1024).default(2_000_000),
+
   // Email (app/features/email): SMTP when set, otherwise .eml files under DATA_DIR/mail.
   SMTP_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -1,5 +1,11 @@
+import { env } from "~/core/env.server";
+import { getDb } from "~/db/context";
+import { EventsCalendar } from "~/features/events/events-calendar";
+import { loadEventsWidget } from "~/features/events/events.server";
+import { eventsJsonLd, scriptSafeJson } from "~/features/events/json-ld";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { PageHeader, Section } from "~/features/site/page-header";
+import { useSite } from "~/features/site/use-site";
 import type { Route } from "./+types/events";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -9,6 +15,38 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/events",
   });
 
-export default function EventsPage() {
-  return <PageHeader title="Events Calendar" lead="Every upcoming tournament, camp and qualifier of the district." />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const events = await loadEventsWidget(request, getDb(context));
+  const config = env();
+  // Search engines get real events only, never the samples.
+  const jsonLd = events.snapshot.isSample
+    ? null
+    : scriptSafeJson(
+        eventsJsonLd(events.snapshot.events, {
+          siteName: config.SITE_NAME,
+          siteUrl: config.PUBLIC_URL,
+          meetingUrl: config.MEETING_URL,
+        }),
+      );
+  return { events, jsonLd };
+}
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  return (
+    <>
+      <PageHeader
+        eyebrow="Event Schedule"
+        title="Tournaments, camps and qualifiers"
+        lead="Every upcoming event of the district, straight from our schedule. Pick a category to narrow the list, or switch to the month calendar."
+      />
+      <Section className="py-8 md:py-12">
+        <EventsCalendar data={loaderData.events} meetingUrl={site.meetingUrl} showAll subscribe />
+      </Section>
+      {loaderData.jsonLd ? (
+        // Data, not code: a JSON-LD block is never executed, so it needs no CSP nonce.
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
+      ) : null}
+    </>
+  );
 }

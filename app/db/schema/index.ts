@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./email";
 export * from "./contact";
 export * from "./accounts";
+export * from "./events";

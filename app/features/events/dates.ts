@@ -1,0 +1,118 @@
+/**
+ * Calendar dates as "YYYY-MM-DD" strings. The district lives in
+ * America/New_York (DECISIONS.md), so "today" is taken there, and all
+ * arithmetic runs on UTC midnights so no server time zone can shift a day.
+ */
+export const TIME_ZONE = "America/New_York";
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_MONTH = /^(\d{4})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return toIsoDate(date) === value;
+}
+
+export function isIsoMonth(value: string): boolean {
+  const match = ISO_MONTH.exec(value);
+  return Boolean(match) && Number(match![2]) >= 1 && Number(match![2]) <= 12;
+}
+
+/** The calendar date of a UTC-midnight Date. */
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function isoDate(year: number, monthIndex: number, day: number): string {
+  return toIsoDate(new Date(Date.UTC(year, monthIndex, day)));
+}
+
+/** Today's date in America/New_York. */
+export function todayInNewYork(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** [year, month (1-12), day] of "YYYY-MM-DD" (or of "YYYY-MM", day 1). */
+export function dateParts(date: string): [number, number, number] {
+  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)) || 1];
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = dateParts(date);
+  return isoDate(y, m - 1, d + days);
+}
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+export function addMonths(month: string, count: number): string {
+  const [y, m] = dateParts(month);
+  return isoDate(y, m - 1 + count, 1).slice(0, 7);
+}
+
+function utcDate(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "Sunday, October 4, 2026" */
+export function formatLongDate(date: string): string {
+  return longDate.format(utcDate(date));
+}
+
+/** "Sun, Oct 4, 2026" */
+export function formatShortDate(date: string): string {
+  return shortDate.format(utcDate(date));
+}
+
+/** "October 2026" for "2026-10" */
+export function formatMonth(month: string): string {
+  return monthYear.format(utcDate(`${month}-01`));
+}
+
+export const WEEKDAYS = [
+  ["Sun", "Sunday"],
+  ["Mon", "Monday"],
+  ["Tue", "Tuesday"],
+  ["Wed", "Wednesday"],
+  ["Thu", "Thursday"],
+  ["Fri", "Friday"],
+  ["Sat", "Saturday"],
+] as const;
+
+/** The weeks of a month, Sunday first; days outside the month are null. */
+export function monthGrid(month: string): (string | null)[][] {
+  const first = utcDate(`${month}-01`);
+  const offset = first.getUTCDay();
+  const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const cells: (string | null)[] = Array.from({ length: offset }, () => null);
+  for (let day = 1; day <= daysInMonth; day++) cells.push(`${month}-${String(day).padStart(2, "0")}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "~/features/events/events-calendar";
+import { eventsService } from "~/features/events/events.server";
+import type { Route } from "./+types/events-refresh";
+
+/** Only a path on this site: never `//host` or an absolute URL. */
+function backTo(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")
+    ? value
+    : "/events";
+}
+
+/**
+ * The widget's Refresh: refetch the sheet now. The cache rate-limits it, so
+ * the button cannot hammer the sheet. With JavaScript the widget reads the
+ * result and the pages' loaders revalidate; without it, a redirect back with
+ * a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const outcome = await eventsService().refresh(getDb(context));
+  if (form.get("client") === "fetch") {
+    return data({ ok: outcome.ok, rateLimited: outcome.rateLimited });
+  }
+  return redirectWithToast(backTo(form.get("redirectTo")), outcome.ok ? REFRESHED_TOAST : REFRESH_FAILED_TOAST);
+}
+
+export function loader() {
+  return redirect("/events");
+}
