@@ -41,6 +41,10 @@ export default [
   route("events.ics", "routes/events-ics.ts"),
   route("events/refresh", "routes/events-refresh.ts"),
 
+  // Search engines (app/features/seo).
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+
   // Stale links on the mission page (DECISIONS.md): permanent redirects.
   route("team", "routes/redirect-team.tsx"),
   route("nationals-team-2025", "routes/redirect-nationals.tsx"),

@@ -1,14 +1,52 @@
+import { teamContent } from "~/features/content/content.server";
+import { PageHeader, Section } from "~/features/site/page-header";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { BoardCard, CoachCard } from "~/features/team/coach-card";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Team",
-    description: "The coaches and boards who run the district.",
+    title: "Our Team",
+    description:
+      "Meet the coaches who lead the district's debate, speech and congress programs, and the Board of Directors and Student Leadership Board who guide it.",
     path: "/about",
   });
 
-export default function AboutPage() {
-  return <PageHeader title="Our Team" lead="The coaches and boards who run the district." />;
+export function loader() {
+  return teamContent();
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { coaches, boards } = loaderData;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Team"
+        title="Our Team"
+        lead="Experienced coaches, volunteer directors and student leaders who build the district together. Choose a specialty to read about the event in the Competition Guide."
+      />
+      <Section aria-labelledby="coaches-heading">
+        <h2 id="coaches-heading" className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+          Coaches
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {coaches.map((coach) => (
+            <li key={coach.slug} className="grid">
+              <CoachCard coach={coach} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section aria-labelledby="boards-heading" className="pt-0 md:pt-0">
+        <h2 id="boards-heading" className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+          Leadership
+        </h2>
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          {boards.map((board) => (
+            <BoardCard key={board.name} board={board} />
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,19 +1,41 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, Quote } from "lucide-react";
+import { Link } from "react-router";
+import { getDb } from "~/db/context";
 import { GetInvolvedButton } from "~/features/contact/get-involved-button";
+import { missionContent, testimonialsContent } from "~/features/content/content.server";
+import { EventsCalendar } from "~/features/events/events-calendar";
+import { loadEventsWidget } from "~/features/events/events.server";
+import { organizationJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/features/site/meta";
+import type { SiteConfig } from "~/features/site/site-config.server";
+import { Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const tags = pageMeta(matches, {
     title: "Citron Online District | Online speech, debate and model congress",
     description:
       "An NSDA district for high school students who cannot compete on Friday or Saturday: coaching, online tournaments, summer camps and a path to Nationals.",
     path: "/",
   });
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteConfig } | undefined;
+  const site = root?.site;
+  return site ? [...tags, { "script:ld+json": organizationJsonLd(site) }] : tags;
+};
 
-export default function Home() {
+// Upcoming Events: events feature (the loader serves the cached sheet; it never waits on it).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    events: await loadEventsWidget(request, getDb(context)),
+    purpose: missionContent().purpose,
+    vision: missionContent().vision,
+    testimonials: testimonialsContent(),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
@@ -63,6 +85,75 @@ export default function Home() {
           </dl>
         </div>
       </section>
+      <Section aria-labelledby="purpose-heading" className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
+        <div>
+          <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Statement of purpose</p>
+          <h2 id="purpose-heading" className="mt-3 text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-4xl">
+            Why an online district?
+          </h2>
+        </div>
+        <div className="prose-readable grid gap-4 text-lg text-stone-700">
+          {loaderData.purpose.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>
+            <Link to="/mission" className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+              Read our mission and core values
+            </Link>
+          </p>
+        </div>
+      </Section>
+
+      {/* Upcoming Events: events feature */}
+      <section aria-labelledby="upcoming-events-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+        <h2 id="upcoming-events-heading" className="mb-6 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+          Upcoming Events
+        </h2>
+        <EventsCalendar data={loaderData.events} meetingUrl={site.meetingUrl} maxEvents={5} headingLevel={3} />
+      </section>
+
+      <Section aria-labelledby="testimonials-heading">
+        <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+          In our students' words
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {loaderData.testimonials.map((testimonial) => (
+            <li key={testimonial.author}>
+              <figure className="flex h-full flex-col rounded-card border border-border bg-card p-6 shadow-xs">
+                <Quote className="size-8 text-citron-600" aria-hidden="true" />
+                <blockquote className="mt-4 flex-1 leading-relaxed text-stone-700">
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption className="mt-6 border-t border-border pt-4">
+                  <span className="block font-bold text-navy-900">{testimonial.author}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {testimonial.school}, Class of {testimonial.classYear}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section aria-labelledby="get-involved-heading" className="pt-0 md:pt-0">
+        <div className="relative overflow-hidden rounded-card bg-navy-900 px-6 py-12 text-center text-white sm:px-12">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-20 -bottom-24 size-80 rounded-full bg-citron-400/15 blur-3xl"
+          />
+          <h2 id="get-involved-heading" className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            Ready to find your voice?
+          </h2>
+          <p className="relative mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-navy-100">
+            Students, parents, schools, coaches and judges: there is a place for you in the district. Tell us
+            a little about yourself and we will be in touch.
+          </p>
+          <div className="relative mt-8 flex justify-center">
+            <GetInvolvedButton label="Get Involved Today" />
+          </div>
+        </div>
+      </Section>
     </>
   );
 }

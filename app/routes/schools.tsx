@@ -1,14 +1,113 @@
+import { Mail } from "lucide-react";
+import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { schoolsContent } from "~/features/content/content.server";
+import { SchoolCard } from "~/features/schools/school-card";
+import { schoolsInState, selectedState, stateOptions } from "~/features/schools/schools";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { PageHeader, Section } from "~/features/site/page-header";
+import { useHydrated } from "~/features/events/use-hydrated";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Label } from "~/ui/label";
+import { LinkButton } from "~/ui/link-button";
+import { Select } from "~/ui/select";
 import type { Route } from "./+types/schools";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Member Schools",
-    description: "The schools whose students compete with the district.",
+    description:
+      "The Jewish day schools and yeshiva high schools whose students compete with the Citron Online District, in New York, New Jersey, Florida, Illinois, Pennsylvania, California, Colorado and Kansas.",
     path: "/schools",
   });
 
-export default function SchoolsPage() {
-  return <PageHeader title="Member Schools" lead="The schools whose students compete with the district." />;
+export function loader({ request }: Route.LoaderArgs) {
+  const schools = schoolsContent();
+  const states = stateOptions(schools);
+  return { schools, states, state: selectedState(new URL(request.url).searchParams.get("state"), states) };
+}
+
+// The list is static: changing the filter with JavaScript only rewrites the URL, without a round trip.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && (!formMethod || formMethod === "GET")) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
+  const { schools, states } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  // The URL decides (server render, back button, shared links); the loader reads the same rule.
+  const state = selectedState(searchParams.get("state"), states);
+  const visible = schoolsInState(schools, state);
+  const stateName = states.find((option) => option.code === state)?.name;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Our Schools"
+        title="Member Schools"
+        lead="Students from these schools compete together online, on the days they can: Sunday through Thursday."
+      />
+      <Section aria-labelledby="directory-heading">
+        <h2 id="directory-heading" className="sr-only">
+          School directory
+        </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
+          <div className="grid w-full gap-2 sm:w-72">
+            <Label htmlFor="state-filter">Filter by state</Label>
+            <Select
+              id="state-filter"
+              name="state"
+              value={state ?? ""}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setSearchParams(value ? { state: value } : {}, { replace: true, preventScrollReset: true });
+              }}
+            >
+              <option value="">All States</option>
+              {states.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {/* Without JavaScript the form is submitted; with it the list follows the select at once. */}
+          <Button type="submit" variant="outline" className={cn(hydrated && "hidden")}>
+            Apply filter
+          </Button>
+          <p className="text-sm text-muted-foreground sm:ml-auto" role="status" data-testid="schools-count">
+            Showing {visible.length} {visible.length === 1 ? "school" : "schools"}
+            {stateName ? ` in ${stateName}` : " in all states"}
+          </p>
+        </Form>
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Member schools">
+          {visible.map((school, index) => (
+            <li key={school.slug}>
+              <SchoolCard school={school} eager={index < 4} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section aria-labelledby="join-heading" className="pt-0 md:pt-0">
+        <div className="grid gap-6 rounded-card bg-navy-900 p-8 text-white md:grid-cols-[1fr_auto] md:items-center md:p-10">
+          <div>
+            <h2 id="join-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Want your school to join?
+            </h2>
+            <p className="mt-3 max-w-2xl leading-relaxed text-navy-100">
+              Any high school whose students cannot compete on Friday or Saturday is welcome. We help new
+              schools start a team, train coaches and judges, and enter their first online tournament.
+              Contact the district and we will walk you through membership.
+            </p>
+          </div>
+          <LinkButton to="/contact" variant="accent" size="lg">
+            <Mail aria-hidden="true" />
+            Contact the District
+          </LinkButton>
+        </div>
+      </Section>
+    </>
+  );
 }

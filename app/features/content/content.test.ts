@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import {
+  dressCodeContent,
+  missionContent,
+  nationalsContent,
+  parseContent,
+  schoolsContent,
+  teamContent,
+  testimonialsContent,
+} from "./content.server";
+import { qualifierEvents, schoolsFileSchema, specialtyLabels } from "./schemas";
+
+const publicDir = path.resolve(import.meta.dirname, "../../../public");
+const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../../content", file), "utf8");
+
+describe("content files", () => {
+  it("every file matches its schema", () => {
+    // Each getter parses and validates its file; a bad field throws with its path.
+    expect(() => [schoolsContent(), teamContent(), nationalsContent(), testimonialsContent(), missionContent(), dressCodeContent()]).not.toThrow();
+  });
+
+  it("reports the file and field of a mistake", () => {
+    const broken = read("schools.yaml").replace("state: NY", "state: New York");
+    expect(() => parseContent("schools.yaml", broken, schoolsFileSchema)).toThrow(/content\/schools\.yaml is not valid:\n {2}schools\.0\.state/);
+  });
+
+  it("lists about 26 schools in the eight states SPEC.md names, each with a unique slug and a logo file", () => {
+    const schools = schoolsContent();
+    expect(schools.length).toBe(26);
+    expect(new Set(schools.map((school) => school.state))).toEqual(new Set(["NY", "NJ", "FL", "IL", "PA", "CA", "CO", "KS"]));
+    expect(new Set(schools.map((school) => school.slug)).size).toBe(schools.length);
+    expect(schools.filter((school) => !existsSync(path.join(publicDir, school.logo))).map((school) => school.logo)).toEqual([]);
+    for (const school of schools) expect(new URL(school.website).hostname).toMatch(/\.example\.org$/);
+  });
+
+  it("has coaches whose bios exercise the 350-character rule, covering every specialty, and two boards", () => {
+    const { coaches, boards } = teamContent();
+    expect(coaches.some((coach) => coach.bio.length > 350)).toBe(true);
+    expect(coaches.some((coach) => coach.bio.length <= 350)).toBe(true);
+    expect(new Set(coaches.flatMap((coach) => coach.specialties))).toEqual(new Set(Object.keys(specialtyLabels)));
+    expect(boards).toHaveLength(2);
+  });
+
+  it("lists 21 qualifiers across the events SPEC.md names, with short and long bios", () => {
+    const { qualifiers } = nationalsContent();
+    expect(qualifiers).toHaveLength(21);
+    expect(new Set(qualifiers.map((qualifier) => qualifier.event))).toEqual(new Set(qualifierEvents));
+    expect(qualifiers.some((qualifier) => qualifier.bio.length > 200)).toBe(true);
+    expect(qualifiers.some((qualifier) => qualifier.bio.length <= 200)).toBe(true);
+    expect(existsSync(path.join(publicDir, nationalsContent().supporter.logo))).toBe(true);
+  });
+
+  it("keeps the tournament facts SPEC.md gives", () => {
+    const text = nationalsContent().tournament.paragraphs.join(" ");
+    expect(text).toContain("1931");
+    expect(text).toContain("more than 6,000");
+    expect(text).toContain("largest academic competition");
+  });
+
+  it("has the six core values and three provisions of the mission page, in SPEC.md's words", () => {
+    const mission = missionContent();
+    expect(mission.coreValues.map((value) => value.title)).toEqual([
+      "Inclusivity",
+      "Excellence",
+      "Leadership Development",
+      "Community",
+      "Innovation",
+      "National Impact",
+    ]);
+    expect(mission.whatWeProvide.map((item) => item.title)).toEqual([
+      "Professional Coaching",
+      "Competitive Opportunities",
+      "National Championship Pathways",
+    ]);
+  });
+
+  it("names every item of SPEC.md's dress code", () => {
+    const text = JSON.stringify(parse(read("dress-code.yaml"))).toLowerCase();
+    for (const item of [
+      "business casual", "college interview", "jeans", "shorts", "tees", "hoodies", "sneakers", "flashy colors",
+      "logos", "athletic wear", "excess jewelry", "hats, unless worn for religious reasons", "tidy room", "blur",
+      "face level", "front", "test your setup", "black, gray or navy", "tie is optional", "blazer with dress pants",
+      "dress shirt with dress pants", "skirt suit or pants suit", "freedom of color", "blouse", "shell", "cardigan",
+      "suggestions", "enforced at district tournaments", "more conservative option",
+    ]) {
+      expect(text).toContain(item);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+/**
+ * Zod schemas for the district's editable content in content/*.yaml. The
+ * tests parse every file with these, so a typo in a bio fails CI with the
+ * file and field named, not the site at run time.
+ */
+
+const text = z.string().trim().min(1);
+const sentence = text.max(600);
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "use lowercase words joined by hyphens");
+const localImage = z.string().regex(/^\/images\/[\w/.-]+\.(svg|webp|avif|png|jpg)$/, "a file under public/images/");
+
+/** US states by postal code; content names the code, pages show the name. */
+export const usStates = {
+  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado",
+  CT: "Connecticut", DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia",
+  HI: "Hawaii", ID: "Idaho", IL: "Illinois", IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky",
+  LA: "Louisiana", ME: "Maine", MD: "Maryland", MA: "Massachusetts", MI: "Michigan", MN: "Minnesota",
+  MS: "Mississippi", MO: "Missouri", MT: "Montana", NE: "Nebraska", NV: "Nevada", NH: "New Hampshire",
+  NJ: "New Jersey", NM: "New Mexico", NY: "New York", NC: "North Carolina", ND: "North Dakota",
+  OH: "Ohio", OK: "Oklahoma", OR: "Oregon", PA: "Pennsylvania", RI: "Rhode Island",
+  SC: "South Carolina", SD: "South Dakota", TN: "Tennessee", TX: "Texas", UT: "Utah", VT: "Vermont",
+  VA: "Virginia", WA: "Washington", WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming",
+} as const;
+export type StateCode = keyof typeof usStates;
+const stateCode = z.enum(Object.keys(usStates) as [StateCode, ...StateCode[]]);
+
+export const schoolSchema = z.strictObject({
+  slug,
+  name: text.max(120),
+  state: stateCode,
+  city: text.max(80),
+  website: z.url({ protocol: /^https$/ }),
+  logo: localImage,
+  description: sentence,
+});
+export const schoolsFileSchema = z.strictObject({ schools: z.array(schoolSchema).min(1) });
+export type School = z.infer<typeof schoolSchema>;
+
+/**
+ * Coach specialties: the guide slugs SPEC.md section 2 lists for the team
+ * page's chips, plus Policy Debate, which the guide does not cover (no link).
+ */
+export const specialtyLabels = {
+  "extemporaneous-speaking": "Extemporaneous Speaking",
+  "extemp-debate": "Extemporaneous Debate",
+  "impromptu-speaking": "Impromptu Speaking",
+  "original-oratory": "Original Oratory",
+  "informative-speaking": "Informative Speaking",
+  "radio-speaking": "Radio Speaking",
+  "world-schools": "World Schools Debate",
+  "lincoln-douglas": "Lincoln-Douglas Debate",
+  "congressional-debate": "Congressional Debate",
+  "public-forum": "Public Forum Debate",
+  "humorous-interpretation": "Humorous Interpretation",
+  "dramatic-interpretation": "Dramatic Interpretation",
+  "policy-debate": "Policy Debate",
+} as const;
+export type Specialty = keyof typeof specialtyLabels;
+const specialty = z.enum(Object.keys(specialtyLabels) as [Specialty, ...Specialty[]]);
+
+export const coachSchema = z.strictObject({
+  slug,
+  name: text.max(80),
+  role: text.max(80),
+  bio: text.max(3000),
+  specialties: z.array(specialty).min(1),
+});
+export const boardSchema = z.strictObject({
+  name: text.max(80),
+  description: sentence,
+  members: z.array(z.strictObject({ name: text.max(80), role: text.max(80) })).min(1),
+});
+export const teamFileSchema = z.strictObject({
+  coaches: z.array(coachSchema).min(1),
+  boards: z.array(boardSchema).length(2),
+});
+export type Coach = z.infer<typeof coachSchema>;
+export type Board = z.infer<typeof boardSchema>;
+
+/** The events of the 2025 qualifiers, as SPEC.md names them. */
+export const qualifierEvents = [
+  "Public Forum",
+  "Worlds Debate",
+  "Worlds Team",
+  "Original Oratory",
+  "Humorous Interpretation",
+  "Big Questions",
+  "Informative Speaking",
+  "Congressional Debate",
+  "Prose",
+  "Lincoln-Douglas",
+  "U.S. Extemp",
+] as const;
+
+export const qualifierSchema = z.strictObject({
+  // Students are minors: first name and last initial only.
+  name: z.string().regex(/^[A-Z][\p{L}'-]+ [A-Z]\.$/u, "first name and last initial, e.g. Maya R."),
+  event: z.enum(qualifierEvents),
+  school: text.max(120),
+  bio: text.max(1200),
+});
+export const nationalsFileSchema = z.strictObject({
+  year: z.number().int().min(2025),
+  intro: sentence,
+  tournament: z.strictObject({ heading: text, paragraphs: z.array(sentence).min(1) }),
+  supporter: z.strictObject({
+    name: text.max(120),
+    url: z.url({ protocol: /^https$/ }),
+    logo: localImage,
+    thanks: sentence,
+  }),
+  qualifiers: z.array(qualifierSchema).length(21),
+});
+export type Qualifier = z.infer<typeof qualifierSchema>;
+export type NationalsContent = z.infer<typeof nationalsFileSchema>;
+
+export const testimonialsFileSchema = z.strictObject({
+  testimonials: z
+    .array(
+      z.strictObject({
+        quote: text.max(400),
+        author: z.string().regex(/^[A-Z][\p{L}'-]+ [A-Z]\.$/u, "first name and last initial"),
+        school: text.max(120),
+        classYear: z.number().int().min(2020).max(2040),
+      }),
+    )
+    .length(3),
+});
+export type Testimonial = z.infer<typeof testimonialsFileSchema>["testimonials"][number];
+
+/** Icons a core value or provision may use (lucide names, mapped in the page). */
+export const missionIcons = [
+  "users",
+  "trophy",
+  "compass",
+  "heart-handshake",
+  "lightbulb",
+  "flag",
+  "graduation-cap",
+  "calendar-check",
+  "route",
+] as const;
+const iconName = z.enum(missionIcons);
+
+export const missionFileSchema = z.strictObject({
+  statement: sentence,
+  vision: sentence,
+  purpose: z.array(sentence).min(1),
+  coreValues: z
+    .array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence }))
+    .length(6),
+  whatWeProvide: z
+    .array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence }))
+    .length(3),
+});
+export type MissionContent = z.infer<typeof missionFileSchema>;
+
+export const dressCodeFileSchema = z.strictObject({
+  summary: sentence,
+  doWear: z.array(sentence).min(1),
+  doNotWear: z.array(sentence).min(1),
+  videoCall: z.array(z.strictObject({ title: text.max(60), tip: sentence })).min(1),
+  attire: z.array(z.strictObject({ category: text.max(60), note: sentence.optional(), items: z.array(sentence).min(1) })).min(1),
+  reminders: z.array(sentence).min(1),
+});
+export type DressCodeContent = z.infer<typeof dressCodeFileSchema>;

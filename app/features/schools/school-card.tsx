@@ -1,0 +1,33 @@
+import { ExternalLink, MapPin } from "lucide-react";
+import { type School, usStates } from "~/features/content/schemas";
+import { Card } from "~/ui/card";
+import { SchoolLogo } from "./school-logo";
+
+export function SchoolCard({ school, eager }: { school: School; eager?: boolean }) {
+  return (
+    <Card className="h-full gap-4 p-5">
+      <div className="flex items-start gap-4">
+        <SchoolLogo src={school.logo} name={school.name} eager={eager} />
+        <div className="min-w-0">
+          <h3 className="text-lg leading-snug font-bold">
+            <a
+              href={school.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-sm text-navy-900 underline decoration-navy-200 underline-offset-4 hover:decoration-navy-700"
+            >
+              {school.name}
+              <ExternalLink className="ml-1 inline size-3.5 align-baseline text-navy-500" aria-hidden="true" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </h3>
+          <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-3.5" aria-hidden="true" />
+            {school.city}, <span data-testid="school-state">{usStates[school.state]}</span>
+          </p>
+        </div>
+      </div>
+      <p className="text-[0.9375rem] leading-relaxed text-stone-700">{school.description}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import type { Board, Coach } from "~/features/content/schemas";
+import { Card, CardHeader, CardTitle } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import { ExpandableBio } from "./expandable-bio";
+import { initialsOf, specialtyChip } from "./specialties";
+import { coachBioRule } from "./truncate-bio";
+
+const chipClasses =
+  "inline-flex min-h-8 items-center rounded-full border px-3 text-[0.8125rem] font-semibold";
+
+/** An initials avatar: people's photos are never hot-linked (DESIGN.md). */
+export function InitialsAvatar({ name, className }: { name: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-navy-800 text-lg font-bold text-citron-300",
+        className,
+      )}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+export function CoachCard({ coach }: { coach: Coach }) {
+  return (
+    <Card className="gap-5">
+      <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-4">
+        <InitialsAvatar name={coach.name} />
+        <div>
+          <CardTitle className="text-xl">{coach.name}</CardTitle>
+          <p className="text-sm font-medium text-muted-foreground">{coach.role}</p>
+        </div>
+      </CardHeader>
+      <ExpandableBio bio={coach.bio} rule={coachBioRule} subject={coach.name} />
+      <div>
+        <ul className="flex flex-wrap gap-2" aria-label={`Specialties of ${coach.name}`}>
+          {coach.specialties.map((slug) => {
+            const chip = specialtyChip(slug);
+            return (
+              <li key={slug}>
+                {chip.href ? (
+                  <Link
+                    to={chip.href}
+                    className={cn(chipClasses, "border-citron-600/40 bg-citron-100 text-navy-900 hover:border-citron-600 hover:bg-citron-200")}
+                  >
+                    {chip.label}
+                  </Link>
+                ) : (
+                  <span className={cn(chipClasses, "border-border bg-muted text-stone-700")}>{chip.label}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+export function BoardCard({ board }: { board: Board }) {
+  return (
+    <Card className="bg-navy-900 text-white">
+      <CardHeader>
+        <CardTitle className="text-xl text-white">{board.name}</CardTitle>
+        <p className="text-[0.9375rem] leading-relaxed text-navy-100">{board.description}</p>
+      </CardHeader>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {board.members.map((member) => (
+          <li key={member.name} className="flex items-center gap-3">
+            <InitialsAvatar name={member.name} className="size-10 bg-white/10 text-sm" />
+            <span>
+              <span className="block font-semibold">{member.name}</span>
+              <span className="block text-sm text-navy-200">{member.role}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
