@@ -48,7 +48,7 @@ export default function DonationsPage({ loaderData }: Route.ComponentProps) {
         <>
           <DonationCards summary={loaderData.listing.summary} />
           {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
-          <Form method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
+          <Form key={location.search} method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
               <Label htmlFor="donor-email">Search by donor email</Label>
               <Input id="donor-email" name="email" type="search" defaultValue={filters.email} placeholder="name@example.com" autoComplete="off" maxLength={254} />

@@ -16,8 +16,12 @@ import { LinkButton } from "~/ui/link-button";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact-submissions";
 
-/** Signed out: SPEC.md's notice, then the sign-in screen (coming back here afterwards). */
-async function requireAdminHere(request: Request, context: Route.LoaderArgs["context"]) {
+/**
+ * Signed out: SPEC.md's notice, then the sign-in screen (coming back here
+ * afterwards). Middleware, because it runs before the admin layout's loader,
+ * whose own redirect would otherwise win and drop the notice.
+ */
+const loginNotice: Route.MiddlewareFunction = async ({ request, context }, next) => {
   if (!(await getSessionUser(request, context))) {
     const url = new URL(request.url);
     const back = safeRedirectPath(`${url.pathname}${url.search}`);
@@ -26,11 +30,13 @@ async function requireAdminHere(request: Request, context: Route.LoaderArgs["con
       title: LOGIN_REQUIRED_MESSAGE,
     });
   }
-  return requireAdmin(request, context);
-}
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [loginNotice];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminHere(request, context);
+  await requireAdmin(request, context);
   const filters = parseContactFilters(new URL(request.url).searchParams);
   const siteName = env().SITE_NAME;
   try {
@@ -43,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminHere(request, context);
+  const user = await requireAdmin(request, context);
   const form = await request.formData();
   const parsed = handledActionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
   const status = parseContactFilters(new URLSearchParams({ status: String(form.get("status") ?? "") })).status;

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactUs, orders, type NewOrder } from "~/db/schema";
-import { getAuth } from "~/features/accounts/auth.server";
-import { assignRole, insertAccount } from "~/features/accounts/users.server";
-import { action as contactAction, loader as contactLoader } from "~/routes/contact-submissions";
+import { action as contactAction, loader as contactLoader, middleware as contactMiddleware } from "~/routes/contact-submissions";
 import { loader as donationsLoader } from "~/routes/admin-donations";
 import { loader as donationsExport } from "~/routes/admin-donations-export";
 import { loader as entriesExport } from "~/routes/orders-entries-export";
 import { loader as ordersExport } from "~/routes/orders-export";
 import { loader as ordersLoader } from "~/routes/orders";
+import { signedInAccount } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 // Loaders and actions of the three dashboards on a real database (PGlite, or
@@ -17,17 +16,6 @@ import { createTestDatabase, type TestDatabase } from "../support/database";
 let database: TestDatabase;
 const cookies: Record<"admin" | "user", string> = { admin: "", user: "" };
 
-async function signedInCookie(email: string, role: "admin" | "user") {
-  const password = "Lectern#Citrus42";
-  const { id } = await insertAccount(database.db, email, password);
-  await assignRole(database.db, id, role);
-  const { headers } = await getAuth(database.db).api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
 function args(path: string, who: "admin" | "user" | null, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (who) headers.set("Cookie", cookies[who]);
@@ -35,7 +23,7 @@ function args(path: string, who: "admin" | "user" | null, init: RequestInit = {}
   return { request, context: database.context(), params: {}, unstable_pattern: path } as never;
 }
 
-async function thrown(promise: Promise<unknown>): Promise<Response | { type: string; init?: ResponseInit }> {
+async function thrown(promise: unknown): Promise<Response | { type: string; init?: ResponseInit }> {
   try {
     await promise;
   } catch (error) {
@@ -79,8 +67,8 @@ function donation(email: string, cents: number, daysAgo: number, extra: Partial<
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  cookies.admin = await signedInCookie("director@example.org", "admin");
-  cookies.user = await signedInCookie("coach@example.org", "user");
+  cookies.admin = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
+  cookies.user = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
 });
 
 afterAll(async () => {
@@ -117,10 +105,14 @@ describe("the role guard", () => {
   it("keeps contact messages from a non-admin (403) and a signed-out visitor (sign in, with SPEC's notice)", async () => {
     const denied = (await thrown(contactLoader(args("/contact-submissions", "user")))) as { init?: ResponseInit };
     expect(denied.init?.status).toBe(403);
-    const signedOut = (await thrown(contactLoader(args("/contact-submissions?status=all", null)))) as Response;
+    const next = async () => new Response("page");
+    const signedOut = (await thrown(contactMiddleware[0]!(args("/contact-submissions?status=all", null), next))) as Response;
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/contact-submissions?status=all")}`);
     expect(signedOut.headers.get("Set-Cookie")).toContain("toast=");
+    await expect(contactMiddleware[0]!(args("/contact-submissions", "admin"), next)).resolves.toBeInstanceOf(Response);
+    const loaderSignedOut = (await thrown(contactLoader(args("/contact-submissions", null)))) as Response;
+    expect(loaderSignedOut.status).toBe(302);
   });
 
   it("refuses the handled action to a non-admin", async () => {

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/ui/button";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -19,8 +19,11 @@ export function OrdersFilters({
   options: FilterOptions;
   view: OrdersView;
 }) {
+  const location = useLocation();
   return (
     <Form
+      // Remounting on a new address resets the fields after Clear or Back.
+      key={location.search}
       method="get"
       role="search"
       aria-label="Filter orders"

@@ -1,0 +1,250 @@
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+
+// The three read-side dashboards over the demo data (app/features/orders/demo-seed.server.ts).
+
+const accounts = {
+  admin: { email: "director@example.org", password: "Lectern#Citrus42" },
+  user: { email: "coach@example.org", password: "Podium#Lime2026" },
+} as const;
+
+// One real sign-in per role; later tests reuse its session cookie (keeps the run short).
+const sessions: Partial<Record<keyof typeof accounts, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>> = {};
+
+async function signIn(page: Page, who: keyof typeof accounts, redirectTo = "/orders") {
+  const saved = sessions[who];
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto(redirectTo);
+    return;
+  }
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("Email").fill(accounts[who].email);
+  await page.getByLabel("Password", { exact: true }).fill(accounts[who].password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
+  sessions[who] = (await page.context().cookies()).filter((cookie) => cookie.name.includes("session"));
+}
+
+async function csvOf(download: Download): Promise<string[][]> {
+  const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
+  return text
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(","));
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe("/orders", () => {
+  test("filters by student, tournament and event through the address, and exports what it shows", async ({ page }) => {
+    await signIn(page, "user");
+    await expect(page.getByRole("heading", { level: 1, name: "View Orders" })).toBeVisible();
+    const table = page.getByRole("table", { name: "Completed orders" });
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    // Completed orders only, styled green; amounts in dollars with cents.
+    const statuses = await table.locator("[data-status]").evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute("data-status")))]);
+    expect(statuses).toEqual(["completed"]);
+    await expect(table.locator("[data-status]").first()).toHaveClass(/text-success/);
+    await expect(table.getByRole("cell", { name: /^\$\d{1,3}(,\d{3})*\.\d{2}$/ }).first()).toBeVisible();
+
+    await waitForHydration(page);
+    await page.getByLabel("Student name").fill("Maya Goldberg");
+    await page.getByLabel("Tournament").selectOption("Citron Winter Classic");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/student=Maya\+Goldberg/);
+    await expect(page).toHaveURL(/tournament=Citron\+Winter\+Classic/);
+    const rows = table.locator("tbody tr");
+    await expect(rows.first()).toContainText("Maya Goldberg");
+    for (const text of await rows.allInnerTexts()) expect(text).toContain("Citron Winter Classic");
+
+    // The filters survive a reload.
+    await page.reload();
+    await expect(page.getByLabel("Student name")).toHaveValue("Maya Goldberg");
+    await expect(page.getByLabel("Tournament")).toHaveValue("Citron Winter Classic");
+
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...lines] = await csvOf(download);
+    expect(header).toContain("Student");
+    expect(lines.length).toBe(await rows.count());
+    for (const line of lines) {
+      expect(line).toContain("Maya Goldberg");
+      expect(line).toContain("Citron Winter Classic");
+    }
+
+    await page.getByLabel("Student name").fill("Nobody Atall");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No orders match your search criteria.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByLabel("Student name")).toHaveValue("");
+    await expect(rows.first()).toBeVisible();
+  });
+
+  test("counts entries per tournament and event, and exports the roster", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.getByRole("link", { name: "Entries by tournament" }).click();
+    await expect(page).toHaveURL(/view=entries/);
+    const winter = page.getByRole("region", { name: /Citron Winter Classic/ });
+    await expect(winter).toBeVisible();
+    const ld = winter.getByRole("row", { name: /Lincoln-Douglas/ });
+    await expect(ld).toBeVisible();
+    const ldCount = Number(await ld.getByRole("cell").last().innerText());
+    expect(ldCount).toBeGreaterThanOrEqual(1);
+
+    await page.getByLabel("Tournament").selectOption("Citron Winter Classic");
+    await page.getByLabel("Event").selectOption("Lincoln-Douglas");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/view=entries.*|.*view=entries/);
+    await expect(page.getByRole("region", { name: /Citron Fall Invitational/ })).toHaveCount(0);
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export entries CSV" }).click();
+    const [header = [], ...lines] = await csvOf(await downloadPromise);
+    expect(header.slice(0, 4)).toEqual(["Tournament", "Tournament Date", "Event", "Student"]);
+    expect(lines).toHaveLength(ldCount);
+    expect(lines.map((line) => line[3])).toContain("Maya Goldberg");
+  });
+
+  test("filters work without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "user");
+    await page.getByLabel("Event").selectOption("Public Forum");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/event=Public\+Forum/);
+    const events = await page.locator('td[data-label="Event"]').allInnerTexts();
+    expect(events.length).toBeGreaterThan(0);
+    expect(new Set(events)).toEqual(new Set(["Public Forum"]));
+    await context.close();
+  });
+});
+
+test.describe("/admin/donations", () => {
+  test("cards, chart, memorial gifts, search with Clear, no-match state and CSV", async ({ page }) => {
+    await signIn(page, "user", "/admin/donations");
+    await expect(page.getByRole("heading", { level: 1, name: "View Donations" })).toBeVisible();
+    for (const card of ["Total Donations", "Number of Donations", "Average Donation"]) {
+      await expect(page.getByRole("term").filter({ hasText: card })).toBeVisible();
+    }
+    const count = Number((await page.locator("dt:text('Number of Donations') + dd").innerText()).replace(/,/g, ""));
+    expect(count).toBeGreaterThan(0);
+    await expect(page.getByText(`Showing ${count} of ${count} total donations`)).toBeVisible();
+    await expect(page.getByRole("figure", { name: /Donations by month/ }).locator("li")).toHaveCount(12);
+    const table = page.getByRole("table", { name: "Donations" });
+    await expect(table.getByRole("columnheader")).toHaveText(["Date", "Donor Name", "Email", "Amount", "Memorial/Honor", "Description"]);
+    await expect(table.getByText("In memory of Rabbi Samuel Katz").first()).toBeVisible();
+    // Date with hour and minute.
+    await expect(table.locator('td[data-label="Date"]').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+
+    await waitForHydration(page);
+    await page.getByLabel("Search by donor email").fill("ruth.adler");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/email=ruth\.adler/);
+    const shown = page.getByText(new RegExp(`^Showing \\d+ of ${count} total donations$`));
+    await expect(shown).toBeVisible();
+    const emails = await table.locator('td[data-label="Email"]').allInnerTexts();
+    expect(emails.length).toBeGreaterThan(0);
+    expect(new Set(emails)).toEqual(new Set(["ruth.adler@example.com"]));
+    await expect(shown).toHaveText(`Showing ${emails.length} of ${count} total donations`);
+
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const [header, ...lines] = await csvOf(await downloadPromise);
+    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID"]);
+    expect(lines).toHaveLength(emails.length);
+    for (const line of lines) expect(line[2]).toBe("ruth.adler@example.com");
+
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/donations$/);
+    await expect(page.getByText(`Showing ${count} of ${count} total donations`)).toBeVisible();
+
+    await page.getByLabel("Search by donor email").fill("nobody@nowhere");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("No donations match your search.")).toBeVisible();
+    await expect(page.getByText(`Showing 0 of ${count} total donations`)).toBeVisible();
+
+    await page.getByRole("link", { name: "Refresh Donations" }).click();
+    await expect(page.getByText("No donations match your search.")).toBeVisible();
+  });
+});
+
+test.describe("/contact-submissions", () => {
+  test("details panel with escaped message, Reply and Call, and handled marking", async ({ page }) => {
+    await signIn(page, "admin", "/contact-submissions");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Submissions" })).toBeVisible();
+    await expect(page.getByText("Select a message to see its details.")).toBeVisible();
+    const list = page.getByRole("list", { name: "Contact submissions" });
+
+    await list.getByRole("link", { name: /Dana Whitfield/ }).click();
+    const details = page.getByRole("article", { name: "Dana Whitfield" });
+    await expect(details.getByTestId("contact-message")).toContainText("printed <notes> into extemp prep");
+    await expect(details.getByText("Cedar Grove Day School")).toBeVisible();
+    await expect(details.getByRole("link", { name: "Reply" })).toHaveAttribute("href", /^mailto:dwhitfield@example\.org\?subject=/);
+    await expect(details.getByRole("link", { name: "Call" })).toHaveCount(0);
+
+    await list.getByRole("link", { name: /Rachel Abramson/ }).click();
+    const rachel = page.getByRole("article", { name: "Rachel Abramson" });
+    await expect(rachel.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:2125550147");
+    await expect(rachel.getByText("(212) 555-0147")).toBeVisible();
+
+    await waitForHydration(page);
+    await rachel.getByRole("button", { name: "Mark handled" }).click();
+    await expect(page.getByText("Marked as handled")).toBeVisible();
+    await expect(rachel.getByText(/Handled by director@example\.org on/)).toBeVisible();
+    await expect(list.getByRole("link", { name: /Rachel Abramson/ })).toHaveCount(0);
+
+    await page.getByRole("link", { name: /^Handled/ }).click();
+    await expect(page).toHaveURL(/status=handled/);
+    await list.getByRole("link", { name: /Rachel Abramson/ }).click();
+    await page.getByRole("article", { name: "Rachel Abramson" }).getByRole("button", { name: "Reopen" }).click();
+    await expect(page.getByText("Reopened")).toBeVisible();
+    await page.getByRole("link", { name: /^Open/ }).click();
+    await expect(list.getByRole("link", { name: /Rachel Abramson/ })).toBeVisible();
+  });
+
+  test("is for admins: a coach sees Access Denied, a visitor is sent to sign in", async ({ page }) => {
+    await page.goto("/contact-submissions");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcontact-submissions/);
+    await expect(page.getByText("You must be logged in to access this page.")).toBeVisible();
+    await signIn(page, "user");
+    const response = await page.goto("/contact-submissions");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("Access Denied")).toBeVisible();
+    await expect(page.getByText("Dana Whitfield")).toHaveCount(0);
+  });
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: phone });
+
+  test("tables become stacked rows and nothing scrolls sideways", async ({ page }) => {
+    await signIn(page, "admin");
+    await noSidewaysScroll(page);
+    const firstCell = page.locator('tbody td[data-label="Amount"]').first();
+    await expect(firstCell).toBeVisible();
+    await expect(page.locator("thead").first()).toBeHidden();
+    await page.goto("/admin/donations");
+    await noSidewaysScroll(page);
+    await page.goto("/contact-submissions");
+    await page.getByRole("list", { name: "Contact submissions" }).getByRole("link").first().click();
+    await expect(page.getByRole("article")).toBeInViewport();
+    await noSidewaysScroll(page);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/orders", "/orders?view=entries", "/admin/donations", "/contact-submissions?status=all"]) {
+    test(`axe finds no serious violations on ${path}`, async ({ page }) => {
+      await signIn(page, "admin", path);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
