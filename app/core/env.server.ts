@@ -54,6 +54,11 @@ export const envSchema = z.object({
   SOCIAL_URL: httpUrl().default("https://www.instagram.com/"),
   MEETING_URL: httpUrl().default("https://zoom.us/j/0000000000"),
 
+  // Accounts (app/features/accounts): passwords of the first run's demo admin and demo coach.
+  // Unset: random ones are generated and printed once on the console.
+  DEMO_ADMIN_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
+  DEMO_USER_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
+
   // Events (app/features/events): the published sheet's CSV, cached and read by the server.
   EVENTS_SHEET_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),

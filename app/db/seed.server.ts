@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "./client.server";
+import { accountsSeeder } from "~/features/accounts/demo-seed.server";
 import { dashboardsSeeder } from "~/features/orders/demo-seed.server";
 import { appMeta } from "./schema";
 
@@ -13,7 +14,7 @@ export type Seeder = {
   run(db: Database, log: Logger): Promise<void>;
 };
 
-const seeders: Seeder[] = [dashboardsSeeder];
+const seeders: Seeder[] = [accountsSeeder, dashboardsSeeder];
 
 const SEEDED_KEY = "demo_seeded_at";
 

@@ -1,11 +1,44 @@
+import { data } from "react-router";
+import { env } from "~/core/env.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { changeOwnPassword } from "~/features/accounts/profile.server";
+import { ProfileView } from "~/features/accounts/profile-view";
+import { formatDateTime } from "~/features/orders/format";
 import type { Route } from "./+types/admin-profile";
 
+export const meta: Route.MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  return {
+    profile: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      created: formatDateTime(user.createdAt),
+      lastSignIn: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : null,
+    },
+    shortName: env().SITE_SHORT_NAME,
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Profile</h1>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const result = await changeOwnPassword(request, context, user, {
+    currentPassword: text("currentPassword"),
+    password: text("password"),
+    confirmPassword: text("confirmPassword"),
+  });
+  const headers = new Headers();
+  for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  return data({ notice: result.notice }, { status: result.status, headers });
+}
+
+export default function AdminProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileView profile={loaderData.profile} notice={actionData?.notice ?? null} shortName={loaderData.shortName} />;
 }

@@ -1,11 +1,85 @@
+import { data } from "react-router";
+import { env } from "~/core/env.server";
+import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import {
+  adminChangeRole,
+  adminCreateUser,
+  adminRemoveRole,
+  adminSendReset,
+  adminSendTestEmail,
+  listUsers,
+  type ActionOutcome,
+} from "~/features/accounts/users.server";
+import { userNotices } from "~/features/accounts/notices";
+import { formatDateTime } from "~/features/orders/format";
 import type { Route } from "./+types/admin-users";
 
+export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard" }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const admin = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const rows = await listUsers(getDb(context));
+  return {
+    users: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      created: formatDateTime(row.createdAt),
+      lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : null,
+      isProtected: row.isProtected,
+      isSelf: row.id === admin.id,
+    })),
+    recipients: env().TEST_EMAIL_RECIPIENTS,
+    shortName: env().SITE_SHORT_NAME,
+    confirmDeleteId: url.searchParams.get("delete"),
+    addOpen: url.searchParams.get("new") === "1",
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Users</h1>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const db = getDb(context);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  let outcome: ActionOutcome;
+  switch (intent) {
+    case "create":
+      outcome = await adminCreateUser(db, admin, { email: text("email"), password: text("password"), role: text("role") });
+      break;
+    case "role":
+      outcome = await adminChangeRole(db, admin, { userId: text("userId"), role: text("role") });
+      break;
+    case "delete":
+      outcome = await adminRemoveRole(db, admin, { userId: text("userId") });
+      break;
+    case "reset":
+      outcome = await adminSendReset(db, admin, { userId: text("userId") });
+      break;
+    case "test-email":
+      outcome = await adminSendTestEmail(db, admin);
+      break;
+    default:
+      outcome = { ok: false, notice: userNotices.unknownAction, status: 400 };
+  }
+  return data<UsersActionResult>({ intent, ok: outcome.ok, notice: outcome.notice }, { status: outcome.status });
+}
+
+export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <UserManagement
+      users={loaderData.users}
+      result={actionData}
+      recipients={loaderData.recipients}
+      shortName={loaderData.shortName}
+      confirmDeleteId={loaderData.confirmDeleteId}
+      addOpen={loaderData.addOpen}
+    />
+  );
 }

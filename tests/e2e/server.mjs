@@ -3,7 +3,7 @@
 // Removes both when it is stopped.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,6 +19,9 @@ const env = {
   E2E: "1",
 };
 for (const [key, value] of Object.entries(e2eEnv())) env[key] ??= value;
+// Tests read what the server wrote (emails as .eml files under DATA_DIR/mail): see e2eDataDir() in auth-helpers.ts.
+const dataDirNote = path.join(os.tmpdir(), `citron-e2e-${env.PORT}.datadir`);
+writeFileSync(dataDirNote, dataDir);
 
 let dropDatabase = async () => {};
 const adminUrl = process.env.E2E_DATABASE_URL;
@@ -52,6 +55,7 @@ const stop = async (code) => {
   await new Promise((resolve) => server.once("exit", resolve));
   await dropDatabase().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dataDirNote, { force: true });
   process.exit(code);
 };
 process.on("SIGTERM", () => void stop(0));

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
-import { NoticeBox, PasswordHints, useHydrated } from "./form-parts";
+import { NewPasswordField, NoticeBox, useHydrated } from "./form-parts";
 import type { Notice } from "./notices";
 
 export type AuthResult = { intent: "sign-in" | "forgot" | "set-password"; notice: Notice; email?: string };
@@ -135,7 +135,6 @@ export function SetPasswordScreen({
   tokenValid: boolean;
   shortName: string;
 }) {
-  const [password, setPassword] = useState("");
   if (!token || !tokenValid) {
     return (
       <Shell title="Set New Password" lead="Choose a new password for your account.">
@@ -157,20 +156,7 @@ export function SetPasswordScreen({
       <Form method="post" className="grid gap-4" aria-label="Set new password">
         <input type="hidden" name="token" value={token} />
         <NoticeBox notice={result?.intent === "set-password" ? result.notice : null} />
-        <Field>
-          <FieldLabel htmlFor="new-password">New Password</FieldLabel>
-          <Input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="new-password-hints"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <PasswordHints id="new-password-hints" password={password} shortName={shortName} />
-        </Field>
+        <NewPasswordField id="new-password" label="New Password" shortName={shortName} />
         <Field>
           <FieldLabel htmlFor="confirm-password">Confirm New Password</FieldLabel>
           <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />

@@ -1,5 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
+import { Field, FieldLabel } from "~/ui/field";
+import { Input } from "~/ui/input";
 import { cn } from "~/ui/cn";
 import { passwordProblems } from "./password-policy";
 import type { Notice } from "./notices";
@@ -57,3 +59,36 @@ export function useHydrated(): boolean {
 }
 
 const subscribeNever = () => () => {};
+
+/** A new password (name "password") with the policy's live messages under it. */
+export function NewPasswordField({
+  id,
+  label,
+  shortName,
+  required,
+}: {
+  id: string;
+  label: string;
+  shortName: string;
+  required?: boolean;
+}) {
+  const [password, setPassword] = useState("");
+  return (
+    <Field>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <Input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        aria-describedby={`${id}-hints`}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordHints id={`${id}-hints`} password={password} shortName={shortName} />
+    </Field>
+  );
+}

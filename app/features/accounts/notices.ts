@@ -35,6 +35,7 @@ export const authNotices = {
 /** User Management's notices (SPEC.md section 8, "Admin notices" and "Successes"). */
 export const userNotices = {
   fetchFailed: error("Error", "Failed to fetch users."),
+  unknownAction: error("Error", "This action is not known. Please reload the page and try again."),
   roleUpdated: (role: string) => success(`User role updated to ${role}`),
   roleUpdateFailed: error("Error", "Failed to update user role."),
   noUserForReset: error("Error", "No user selected for password reset."),

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  blockedPatterns,
+  generatePassword,
+  passwordMessages,
+  passwordPairSchema,
+  passwordProblems,
+} from "./password-policy";
+
+const SHORT_NAME = "Citron";
+
+describe("password policy (SPEC.md section 5)", () => {
+  it.each([
+    ["Aa1@xyz", [passwordMessages.length]],
+    ["AB1@XYZW", [passwordMessages.lowercase]],
+    ["ab1@xyzw", [passwordMessages.uppercase]],
+    ["Abc@xyzw", [passwordMessages.number]],
+    ["Abc1xyzw", [passwordMessages.special]],
+    ["Abc1#xyzw", [passwordMessages.special]],
+    ["", [passwordMessages.length, passwordMessages.lowercase, passwordMessages.uppercase, passwordMessages.number, passwordMessages.special]],
+  ])("%j breaks exactly the expected rules", (password, expected) => {
+    expect(passwordProblems(password, SHORT_NAME)).toEqual(expected);
+  });
+
+  it("quotes SPEC.md's messages exactly", () => {
+    expect(passwordMessages).toMatchObject({
+      length: "Password must be at least 8 characters long.",
+      lowercase: "Password must contain at least one lowercase letter.",
+      uppercase: "Password must contain at least one uppercase letter.",
+      number: "Password must contain at least one number.",
+      special: "Password must contain at least one special character (@$!%*?&).",
+      common: "Password contains common patterns. Please choose a more secure password.",
+      mismatch: "Passwords do not match. Please try again.",
+    });
+  });
+
+  it.each(["@", "$", "!", "%", "*", "?", "&"])("accepts %s as the special character", (special) => {
+    expect(passwordProblems(`Lectern${special}9x`, SHORT_NAME)).toEqual([]);
+  });
+
+  it("accepts 8 characters and refuses 7 (the boundary)", () => {
+    expect(passwordProblems("Ab1@wxyz", SHORT_NAME)).toEqual([]);
+    expect(passwordProblems("Ab1@wxy", SHORT_NAME)).toEqual([passwordMessages.length]);
+    expect(passwordProblems(`Ab1@${"x".repeat(124)}`, SHORT_NAME)).toEqual([]);
+    expect(passwordProblems(`Ab1@${"x".repeat(125)}`, SHORT_NAME)).toEqual([passwordMessages.tooLong]);
+  });
+
+  const blocked = ["123456", "password", "qwerty", "admin", "citron"];
+  it("blocks SPEC.md's patterns and the short name", () => {
+    expect(blockedPatterns(SHORT_NAME)).toEqual(blocked);
+  });
+
+  for (const pattern of blocked) {
+    for (const variant of [pattern, pattern.toUpperCase(), pattern[0]!.toUpperCase() + pattern.slice(1)]) {
+      it(`blocks "${variant}" inside a password`, () => {
+        const password = `Zz9!${variant}Kq`;
+        expect(passwordProblems(password, SHORT_NAME)).toContain(passwordMessages.common);
+      });
+    }
+  }
+
+  it("derives the blocked name from SITE_SHORT_NAME", () => {
+    expect(passwordProblems("Lemon!Grove7", "Lemon")).toEqual([passwordMessages.common]);
+    expect(passwordProblems("Lemon!Grove7", SHORT_NAME)).toEqual([]);
+  });
+
+  it("requires the confirmation to match", () => {
+    const schema = passwordPairSchema(SHORT_NAME);
+    expect(schema.safeParse({ password: "Ab1@wxyz", confirmPassword: "Ab1@wxyz" }).success).toBe(true);
+    const mismatch = schema.safeParse({ password: "Ab1@wxyz", confirmPassword: "Ab1@wxyZ" });
+    expect(mismatch.error?.issues.map((issue) => issue.message)).toEqual([passwordMessages.mismatch]);
+    const weak = schema.safeParse({ password: "password", confirmPassword: "password" });
+    expect(weak.error?.issues.map((issue) => issue.message)).toContain(passwordMessages.common);
+  });
+
+  it("generates passwords that pass the policy", () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const password = generatePassword((max) => Math.floor(Math.random() * max));
+      expect(password).toHaveLength(16);
+      expect(passwordProblems(password, SHORT_NAME)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { APIError } from "better-auth/api";
+import type { RouterContextProvider } from "react-router";
+import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import { getDb } from "~/db/context";
+import { writeAudit } from "./audit.server";
+import { getAuth } from "./auth.server";
+import type { SessionUser } from "./guards.server";
+import { authNotices, profileNotices, type Notice } from "./notices";
+import { passwordProblems } from "./password-policy";
+
+export type ChangePasswordResult = { notice: Notice; status: number; setCookie: string[] };
+
+/**
+ * The profile's password change: the current password, then a new one that
+ * meets the policy. Other sessions end; this one is renewed.
+ */
+export async function changeOwnPassword(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: SessionUser,
+  input: { currentPassword: string; password: string; confirmPassword: string },
+): Promise<ChangePasswordResult> {
+  const problems = passwordProblems(input.password, env().SITE_SHORT_NAME);
+  if (problems.length > 0) return { notice: authNotices.weakPassword(problems[0]!), status: 400, setCookie: [] };
+  if (input.password !== input.confirmPassword) return { notice: authNotices.passwordMismatch, status: 400, setCookie: [] };
+  const db = getDb(context);
+  try {
+    const { headers } = await getAuth(db).api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await writeAudit(db, { actor: user, action: "password.change", target: user });
+    return { notice: authNotices.passwordUpdated, status: 200, setCookie: headers.getSetCookie() };
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+      return { notice: profileNotices.wrongCurrentPassword, status: 400, setCookie: [] };
+    }
+    logger.error({ err: error }, "password change failed");
+    return { notice: authNotices.passwordUpdateError("An unexpected error occurred."), status: 500, setCookie: [] };
+  }
+}

@@ -1,0 +1,340 @@
+import { Mail, RotateCcw, ShieldCheck, Trash2, UserPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "~/ui/alert-dialog";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { Field, FieldLabel } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { LinkButton } from "~/ui/link-button";
+import { Select } from "~/ui/select";
+import { Spinner } from "~/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { showToast } from "~/ui/toast";
+import { NewPasswordField, NoticeBox, useHydrated } from "./form-parts";
+import type { Notice } from "./notices";
+import type { Role } from "./roles";
+
+export type UserListItem = {
+  id: string;
+  email: string;
+  role: Role | null;
+  created: string;
+  lastSignIn: string | null;
+  isProtected: boolean;
+  isSelf: boolean;
+};
+
+export type UsersActionResult = { intent: string; ok: boolean; notice: Notice };
+
+/** Shows an action's notice: a toast once hydrated, in the page before that (no JavaScript). */
+function useNotice(result: UsersActionResult | undefined) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (result) showToast(result.notice);
+  }, [result]);
+  return hydrated ? null : (result?.notice ?? null);
+}
+
+function Pending({ intent, children, ...props }: React.ComponentProps<typeof Button> & { intent: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Button type="submit" name="intent" value={intent} disabled={busy || props.disabled} {...props}>
+      {busy ? <Spinner /> : null}
+      {children}
+    </Button>
+  );
+}
+
+export function UserManagement({
+  users,
+  result,
+  recipients,
+  shortName,
+  confirmDeleteId,
+  addOpen: addOpenWithoutJs,
+}: {
+  users: UserListItem[];
+  result: UsersActionResult | undefined;
+  recipients: string[];
+  shortName: string;
+  confirmDeleteId: string | null;
+  addOpen: boolean;
+}) {
+  const inlineNotice = useNotice(result);
+  const hydrated = useHydrated();
+  const [addOpen, setAddOpen] = useState(false);
+  const [deleting, setDeleting] = useState<UserListItem | null>(null);
+  // A successful create closes the dialog; a failure keeps it open with the message.
+  const [handled, setHandled] = useState(result);
+  if (result !== handled) {
+    setHandled(result);
+    if (result?.intent === "create" && result.ok) setAddOpen(false);
+    if (result?.intent === "delete") setDeleting(null);
+  }
+  const confirmTarget = !hydrated && confirmDeleteId ? users.find((user) => user.id === confirmDeleteId) : undefined;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-navy-900">User Management</h1>
+          <p className="text-sm text-muted-foreground">
+            {users.length} {users.length === 1 ? "account" : "accounts"}. Admins manage users and products; users see
+            orders, donations and their profile.
+          </p>
+        </div>
+        <LinkButton
+          to="?new=1"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setAddOpen(true);
+          }}
+        >
+          <UserPlus aria-hidden="true" />
+          Add New User
+        </LinkButton>
+      </div>
+
+      <NoticeBox notice={inlineNotice} />
+
+      {addOpenWithoutJs && !hydrated ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Add New User</CardTitle>
+          </CardHeader>
+          <AddUserForm shortName={shortName} result={result} />
+        </Card>
+      ) : null}
+
+      {confirmTarget ? (
+        <Card role="alertdialog" aria-labelledby="confirm-delete-title">
+          <CardTitle id="confirm-delete-title">Delete user?</CardTitle>
+          <DeleteConsequence email={confirmTarget.email} />
+          <Form method="post" className="flex flex-wrap gap-2">
+            <input type="hidden" name="userId" value={confirmTarget.id} />
+            <Pending intent="delete" variant="destructive">
+              Delete
+            </Pending>
+            <LinkButton to="." variant="outline">
+              Cancel
+            </LinkButton>
+          </Form>
+        </Card>
+      ) : null}
+
+      <Table>
+        <caption className="sr-only">Users</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Last sign in</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {users.map((user) => (
+            <TableRow key={user.id} data-testid="user-row">
+              <TableCell className="font-medium">
+                <span className="break-all">{user.email}</span>
+                {user.isSelf ? (
+                  <Badge variant="muted" className="ml-2">
+                    You
+                  </Badge>
+                ) : null}
+                {user.isProtected ? (
+                  <Badge variant="outline" className="ml-2">
+                    <ShieldCheck className="size-3" aria-hidden="true" /> Protected
+                  </Badge>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                <RoleForm user={user} hydrated={hydrated} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{user.created}</TableCell>
+              <TableCell className="whitespace-nowrap">{user.lastSignIn ?? "Never"}</TableCell>
+              <TableCell>
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={user.id} />
+                    <Pending intent="reset" variant="outline" size="sm" aria-label={`Reset Password for ${user.email}`}>
+                      <RotateCcw aria-hidden="true" />
+                      Reset Password
+                    </Pending>
+                  </Form>
+                  {user.isProtected ? (
+                    <span className="grid justify-items-end gap-0.5">
+                      <Button variant="destructive" size="sm" disabled aria-describedby={`protected-${user.id}`}>
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                      <span id={`protected-${user.id}`} className="text-xs text-muted-foreground">
+                        This user cannot be deleted.
+                      </span>
+                    </span>
+                  ) : user.role === null ? (
+                    <span className="text-xs text-muted-foreground">No access</span>
+                  ) : (
+                    <LinkButton
+                      to={`?delete=${encodeURIComponent(user.id)}`}
+                      variant="destructive"
+                      size="sm"
+                      aria-label={`Delete ${user.email}`}
+                      onClick={(event) => {
+                        if (!hydrated) return;
+                        event.preventDefault();
+                        setDeleting(user);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </LinkButton>
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+
+      <TestEmailCard recipients={recipients} />
+
+      <Dialog open={addOpen} onOpenChange={setAddOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Add New User</DialogTitle>
+            <DialogDescription>The account can sign in at once with this password.</DialogDescription>
+          </DialogHeader>
+          <AddUserForm shortName={shortName} result={result} />
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete user?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div>
+              <DeleteConsequence email={deleting?.email ?? ""} />
+            </div>
+          </AlertDialogDescription>
+          <Form method="post">
+            <input type="hidden" name="userId" value={deleting?.id ?? ""} />
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <Pending intent="delete" variant="destructive">
+                Delete
+              </Pending>
+            </AlertDialogFooter>
+          </Form>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function DeleteConsequence({ email }: { email: string }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      This removes the role of <strong className="text-navy-900">{email}</strong> and cannot be undone. The account
+      stays, with no permissions, and is signed out everywhere.
+    </p>
+  );
+}
+
+function RoleForm({ user, hydrated }: { user: UserListItem; hydrated: boolean }) {
+  const submit = useSubmit();
+  const id = `role-${user.id}`;
+  return (
+    <Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="intent" value="role" />
+      <label htmlFor={id} className="sr-only">
+        Role for {user.email}
+      </label>
+      <Select
+        id={id}
+        name="role"
+        className="h-9 w-28"
+        defaultValue={user.role ?? ""}
+        key={user.role ?? "none"}
+        disabled={user.isProtected}
+        title={user.isProtected ? "The protected admin must stay an admin." : undefined}
+        onChange={(event) => submit(event.currentTarget.form)}
+      >
+        {user.role === null ? (
+          <option value="" disabled>
+            No access
+          </option>
+        ) : null}
+        <option value="user">user</option>
+        <option value="admin">admin</option>
+      </Select>
+      {/* Without JavaScript the change needs a button. */}
+      {!hydrated && !user.isProtected ? (
+        <Button type="submit" size="sm" variant="outline">
+          Save
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+function AddUserForm({ shortName, result }: { shortName: string; result: UsersActionResult | undefined }) {
+  const failed = result?.intent === "create" && !result.ok ? result.notice : null;
+  return (
+    // noValidate: the server's "Please fill in all required fields." is the message people see.
+    <Form method="post" className="grid gap-4" noValidate aria-label="Add New User">
+      <NoticeBox notice={failed} />
+      <Field>
+        <FieldLabel htmlFor="new-user-email" required>
+          Email
+        </FieldLabel>
+        <Input id="new-user-email" name="email" type="email" autoComplete="off" required />
+      </Field>
+      <NewPasswordField id="new-user-password" label="Password" shortName={shortName} required />
+      <Field>
+        <FieldLabel htmlFor="new-user-role">Role</FieldLabel>
+        <Select id="new-user-role" name="role" defaultValue="user">
+          <option value="user">user</option>
+          <option value="admin">admin</option>
+        </Select>
+      </Field>
+      <Pending intent="create">
+        <UserPlus aria-hidden="true" />
+        Create User
+      </Pending>
+    </Form>
+  );
+}
+
+function TestEmailCard({ recipients }: { recipients: string[] }) {
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader>
+        <CardTitle>Email Notifications</CardTitle>
+        <CardDescription>
+          Send a test email to {recipients.join(", ")} to check that notifications reach the district.
+        </CardDescription>
+      </CardHeader>
+      <Form method="post">
+        <Pending intent="test-email" variant="secondary">
+          <Mail aria-hidden="true" />
+          Send Test Email
+        </Pending>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,235 @@
+import type { Page } from "@playwright/test";
+import { e2eAccounts, signIn, signInAs, waitForEmail } from "./auth-helpers";
+import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+
+// Sign-in, password reset, roles, the admin shell and User Management (issue 6).
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin Panel" });
+
+test.describe("signing in and out", () => {
+  test("a signed-out visitor is sent to /auth and comes back after signing in", async ({ page }) => {
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusers$/);
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await page.getByLabel("Email").fill(e2eAccounts.admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(e2eAccounts.admin.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByText("Admin Dashboard")).toBeVisible();
+
+    // The public navigation shows Admin Panel and Sign Out while signed in.
+    await page.goto("/mission");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+    // A signed-in visitor of /auth goes on to /orders.
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.goto("/mission");
+    await banner.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    await page.goto("/orders");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Forders$/);
+  });
+
+  test("a wrong password shows Account Not Found; /masterdebater is the same screen", async ({ page }) => {
+    await page.goto("/masterdebater");
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await page.getByLabel("Email").fill(e2eAccounts.user.email);
+    await page.getByLabel("Password", { exact: true }).fill("Not#TheRight1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Account Not Found");
+    await expect(alert).toContainText("This account doesn't exist yet. Please sign up first or check your credentials.");
+    await expect(page).toHaveURL(/\/masterdebater$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("signing in works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(e2eAccounts.user.email);
+    await page.getByLabel("Password", { exact: true }).fill(e2eAccounts.user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByText("Admin Dashboard")).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("the admin shell by role", () => {
+  test("a user sees four links and is refused admin pages with SPEC's text", async ({ page }) => {
+    await signIn(page, "user");
+    await expect(sidebar(page).getByRole("link")).toHaveText(["Profile", "View Orders", "View Donations", "View Contacts"]);
+    const users = await page.goto("/admin/users");
+    expect(users?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You must be an admin to view this page.")).toBeVisible();
+    await page.goto("/admin/products");
+    await expect(page.getByText("You don't have permission to manage the product catalog. Admin access is required.")).toBeVisible();
+    // The sidebar stays, so the user can go on.
+    await sidebar(page).getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+    await expect(page.getByText(e2eAccounts.user.email, { exact: true }).first()).toBeVisible();
+    await expect(page.locator("dd").getByText("user", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("an admin sees six links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({ page, context }) => {
+    await signIn(page, "admin");
+    await waitForHydration(page);
+    await expect(sidebar(page).getByRole("link")).toHaveText([
+      "Profile",
+      "View Orders",
+      "View Donations",
+      "View Contacts",
+      "Users",
+      "Manage Products",
+    ]);
+    const aside = page.locator("#admin-sidebar");
+    await expect(aside).toHaveAttribute("data-state", "expanded");
+    await page.keyboard.press("Control+b");
+    await expect(aside).toHaveAttribute("data-state", "collapsed");
+    const cookie = (await context.cookies()).find((item) => item.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    await page.reload();
+    await expect(aside).toHaveAttribute("data-state", "collapsed");
+    await waitForHydration(page);
+    await page.keyboard.press("Meta+b");
+    await expect(aside).toHaveAttribute("data-state", "expanded");
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: phone });
+
+    test("the sidebar is a sheet that closes when a page is chosen", async ({ page }) => {
+      await signIn(page, "admin");
+      await waitForHydration(page);
+      await expect(page.locator("#admin-sidebar")).toBeHidden();
+      await page.getByRole("button", { name: "Open Admin Panel" }).click();
+      const sheet = page.getByRole("dialog");
+      await expect(sheet.getByRole("link")).toHaveCount(6);
+      await sheet.getByRole("link", { name: "Users" }).click();
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(sheet).toBeHidden();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+});
+
+test.describe.serial("User Management", () => {
+  const judge = "judge.e2e@example.org";
+  const resetUser = "reset.e2e@example.org";
+
+  async function addUser(page: Page, email: string, password: string, role: "user" | "admin" = "user") {
+    await page.getByRole("link", { name: "Add New User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New User" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(password);
+    await dialog.getByLabel("Role").selectOption(role);
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await expect(page.getByText(`User created successfully with ${role} role.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
+
+  test("Add New User checks the fields and the password policy", async ({ page }) => {
+    await signIn(page, "admin", "/admin/users");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Add New User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New User" });
+    await expect(dialog.getByLabel("Role")).toHaveValue("user");
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Please fill in all required fields.");
+    await dialog.getByLabel("Email").fill(judge);
+    await dialog.getByLabel("Password").fill("citron");
+    // The policy's messages appear while typing.
+    await expect(dialog.getByText("Password must be at least 8 characters long.")).toBeVisible();
+    await expect(dialog.getByText("Password contains common patterns. Please choose a more secure password.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Password must be at least 8 characters long.");
+    await page.keyboard.press("Escape");
+
+    await addUser(page, judge, "Gavel!Judge77");
+    await addUser(page, resetUser, "Podium!Reset42");
+    const row = page.getByTestId("user-row").filter({ hasText: judge });
+    await expect(row).toContainText("Never");
+    await expect(row.getByRole("combobox")).toHaveValue("user");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("an admin changes a role and deletes a user after confirming", async ({ page }) => {
+    await signIn(page, "admin", "/admin/users");
+    await waitForHydration(page);
+    const row = page.getByTestId("user-row").filter({ hasText: judge });
+    await row.getByRole("combobox").selectOption("admin");
+    await expect(page.getByText("User role updated to admin")).toBeVisible();
+    await expect(row.getByRole("combobox")).toHaveValue("admin");
+
+    await row.getByRole("link", { name: `Delete ${judge}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("removes the role");
+    await expect(confirm).toContainText("cannot be undone");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await row.getByRole("link", { name: `Delete ${judge}` }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("User Role Removed")).toBeVisible();
+    await expect(row).toContainText("No access");
+
+    // The protected admin cannot be deleted or demoted.
+    const director = page.getByTestId("user-row").filter({ hasText: e2eAccounts.admin.email });
+    await expect(director.getByRole("button", { name: "Delete" })).toBeDisabled();
+    await expect(director).toContainText("This user cannot be deleted.");
+    await expect(director.getByRole("combobox")).toBeDisabled();
+  });
+
+  test("the test email reaches the three configured addresses", async ({ page }) => {
+    await signIn(page, "admin", "/admin/users");
+    await waitForHydration(page);
+    const since = Date.now();
+    await page.getByRole("button", { name: "Send Test Email" }).click();
+    await expect(page.getByText("Test Email Sent")).toBeVisible();
+    const email = await waitForEmail("webmaster@example.org", { subject: /test notification/, since });
+    expect(email).toMatch(/director@example\.org/);
+  });
+
+  test("forgot password: the emailed link sets a new password once", async ({ page }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Forgot your password?" });
+    const since = Date.now();
+    await dialog.getByLabel("Email").fill(resetUser);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Reset Email Sent");
+    await expect(dialog).toContainText("If this email exists in our system, you will receive reset instructions.");
+
+    const email = await waitForEmail(resetUser, { subject: /Reset your/, since });
+    const link = /http:\/\/[^\s"]+\/auth\?reset=true&amp;token=[\w-]+|http:\/\/[^\s"]+\/auth\?reset=true&token=[\w-]+/.exec(email)?.[0];
+    expect(link).toBeTruthy();
+    const resetPath = new URL(link!.replace("&amp;", "&")).pathname + new URL(link!.replace("&amp;", "&")).search;
+
+    await page.goto(resetPath);
+    await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+    await page.getByLabel("New Password", { exact: true }).fill("Fresh!Start2026");
+    await page.getByLabel("Confirm New Password").fill("Fresh!Start2027");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByRole("alert")).toContainText("Password Mismatch");
+    await page.getByLabel("New Password", { exact: true }).fill("Fresh!Start2026");
+    await page.getByLabel("Confirm New Password").fill("Fresh!Start2026");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByText("Password Updated Successfully")).toBeVisible();
+
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(resetPath);
+    await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+    await signInAs(page, resetUser, "Fresh!Start2026");
+  });
+});
