@@ -59,3 +59,9 @@ export function defaultTransport(): MailTransport {
 export function mailDirectory(): string {
   return path.join(env().DATA_DIR, "mail");
 }
+
+/** For tests: replace (or, with undefined, forget) the process's transport. */
+export function defaultTransportForTests(next: MailTransport | undefined) {
+  if (current !== next) current?.close();
+  current = next;
+}
