@@ -56,7 +56,9 @@ export function ContactForm({
     id: id ?? `contact-${generatedId}`,
     lastResult: fetcher.data?.result ?? lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
+    // Messages first appear on Send, then follow the typing. (Validating on blur
+    // moved the Send button under a finger already on its way to it.)
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
