@@ -32,6 +32,8 @@ export type EmailContent = {
   intro?: string[];
   /** Label/value rows; an empty value shows "Not given". */
   fields?: EmailField[];
+  /** One call to action: a button in HTML, "label: url" in plain text. */
+  action?: { label: string; url: string };
   /** A longer block of the sender's own words, line breaks kept. */
   quote?: { label: string; text: string };
   /** A closing line in small print. */
@@ -50,6 +52,7 @@ function renderText(content: EmailContent): string {
   for (const paragraph of content.intro ?? []) lines.push(paragraph, "");
   for (const field of content.fields ?? []) lines.push(`${field.label}: ${field.value || NOT_GIVEN}`);
   if (content.fields?.length) lines.push("");
+  if (content.action) lines.push(`${content.action.label}:`, content.action.url, "");
   if (content.quote) lines.push(`${content.quote.label}:`, content.quote.text, "");
   if (content.footer) lines.push("--", content.footer);
   return `${lines.join("\n").trimEnd()}\n`;
@@ -72,11 +75,14 @@ function renderHtml(content: EmailContent): string {
   const table = rows
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${rows}</table>`
     : "";
+  const action = content.action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#18294d;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57544c;word-break:break-all">${escapeHtml(content.action.url)}</p>`
+    : "";
   const quote = content.quote
     ? `<p style="margin:0 0 6px;color:#57544c;font-weight:600">${escapeHtml(content.quote.label)}</p><div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d2df3f;background:#f5f1e8;white-space:pre-wrap;line-height:1.5">${escapeHtml(content.quote.text)}</div>`
     : "";
   const footer = content.footer
     ? `<p style="margin:24px 0 0;font-size:13px;color:#57544c">${escapeHtml(content.footer)}</p>`
     : "";
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head><body style="margin:0;padding:24px;background:#fbf9f4;color:#0f1b35;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e9e3d5;border-radius:12px;padding:24px"><h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.title)}</h1>${intro}${table}${quote}${footer}</div></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head><body style="margin:0;padding:24px;background:#fbf9f4;color:#0f1b35;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"><div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e9e3d5;border-radius:12px;padding:24px"><h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.title)}</h1>${intro}${table}${action}${quote}${footer}</div></body></html>`;
 }
