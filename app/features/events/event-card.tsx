@@ -91,21 +91,21 @@ export function EventCard({
                 href={event.registrationLink}
                 target="_blank"
                 rel="noopener noreferrer"
+                aria-label={`Register for ${event.title} (opens in a new tab)`}
                 className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
               >
                 <ExternalLink aria-hidden="true" className="size-4" />
                 Register
-                <span className="sr-only"> for {event.title} (opens in a new tab)</span>
               </a>
             ) : null}
             {calendarLinks ? (
               <a
                 href={`/events.ics?event=${encodeURIComponent(event.id)}`}
+                aria-label={`Add to calendar: ${event.title}`}
                 className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
               >
                 <CalendarPlus aria-hidden="true" className="size-4" />
                 Add to calendar
-                <span className="sr-only">: {event.title}</span>
               </a>
             ) : null}
           </div>

@@ -1,0 +1,159 @@
+import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+
+// The server reads tests/fixtures/events-e2e.csv (tests/e2e/server.mjs): eight
+// upcoming events in 2027, a "Bills Due" row and a TBD row that are skipped.
+const MEETING_URL = "https://zoom.us/j/0000000000";
+
+test.describe("the Events Calendar on /events", () => {
+  test("lists every upcoming event grouped by month, with Zoom, registration and calendar links", async ({ page }) => {
+    await page.goto("/events");
+    const widget = page.locator("#events-calendar");
+    await expect(widget.getByRole("heading", { name: "Events Calendar" })).toBeVisible();
+    await expect(widget.getByRole("heading", { name: "January 2027" })).toBeVisible();
+    await expect(widget.getByRole("heading", { name: "April 2027" })).toBeVisible();
+    await expect(widget.getByTestId("event-card")).toHaveCount(8);
+    await expect(widget.getByText("Bills Due for Spring Congress")).toHaveCount(0);
+    await expect(widget.getByText("Judge Training Night")).toHaveCount(0);
+
+    const winter = widget.getByTestId("event-card").filter({ hasText: "Winter Speech Tournament" });
+    await expect(winter.getByText("Sun, Jan 10, 2027")).toBeVisible();
+    await expect(winter.getByText("10:00 AM - 5:00 PM")).toBeVisible();
+    // "zoom" in any case links to the configured meeting.
+    await expect(winter.getByRole("link", { name: /^zoom/ })).toHaveAttribute("href", MEETING_URL);
+    const debate = widget.getByTestId("event-card").filter({ hasText: "LD & PF Debate Night" });
+    await expect(debate.getByRole("link", { name: /^ZOOM/ })).toHaveAttribute("href", MEETING_URL);
+    const hybrid = widget.getByTestId("event-card").filter({ hasText: "Hybrid Multi Event Tournament" });
+    await expect(hybrid.getByText("Host school, Teaneck, NJ")).toBeVisible();
+    await expect(hybrid.getByRole("link", { name: /Teaneck/ })).toHaveCount(0);
+    await expect(winter.getByRole("link", { name: /Register/ })).toHaveAttribute("href", "https://example.org/register/winter");
+    await expect(winter.getByRole("link", { name: /Add to calendar/ })).toHaveAttribute("href", "/events.ics?event=sheet-event-7");
+    await expect(page.getByRole("link", { name: "Subscribe to the calendar (iCal)" })).toHaveAttribute("href", "/events.ics");
+
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent()) ?? "{}");
+    expect(jsonLd["@graph"]).toHaveLength(8);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the feed is iCalendar with one event per upcoming event", async ({ request }) => {
+    const response = await request.get("/events.ics");
+    expect(response.headers()["content-type"]).toContain("text/calendar");
+    const body = await response.text();
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(8);
+    expect(body).toContain("UID:sheet-event-7@");
+  });
+
+  test("calendar: month navigation, selecting and deselecting a day", async ({ page }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Calendar" }).click();
+    await expect(page).toHaveURL(/view=calendar/);
+    await expect(page.getByText("Select a date to view events.")).toBeVisible();
+    const month = page.getByTestId("calendar-month");
+    const before = await month.textContent();
+    await page.getByRole("button", { name: /^Next month/ }).click();
+    await expect(month).not.toHaveText(before ?? "");
+    await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
+
+    await page.goto("/events?view=calendar&month=2027-03");
+    await waitForHydration(page);
+    await expect(month).toHaveText("March 2027");
+    await expect(page.getByTestId("event-day")).toHaveCount(2);
+    const busyDay = page.getByRole("button", { name: "Sunday, March 14, 2027, 2 events" });
+    await busyDay.click();
+    await expect(busyDay).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { name: "Events for Sunday, March 14, 2027" })).toBeVisible();
+    await expect(page.getByTestId("day-events").getByTestId("event-card")).toHaveCount(2);
+    await expect(page).toHaveURL(/day=2027-03-14/);
+
+    await busyDay.click();
+    await expect(page.getByText("Select a date to view events.")).toBeVisible();
+    await expect(page).not.toHaveURL(/day=/);
+
+    await page.getByRole("button", { name: "Monday, March 15, 2027" }).click();
+    await expect(page.getByRole("heading", { name: "Events for Monday, March 15, 2027" })).toBeVisible();
+    await expect(page.getByText("No events scheduled for this date.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("legend chips filter, dim the others, and Clear Filter resets", async ({ page }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    const legend = page.getByTestId("legend");
+    await legend.getByRole("button", { name: "Debate" }).click();
+    await expect(page.getByText("Showing 1 filtered events")).toBeVisible();
+    await expect(page.getByTestId("event-card")).toHaveCount(1);
+    await legend.getByRole("button", { name: "Congress" }).click();
+    await expect(page.getByText("Showing 2 filtered events")).toBeVisible();
+    await expect(page).toHaveURL(/type=debate&type=congress/);
+    await expect(legend.getByRole("button", { name: "Congress" })).toHaveAttribute("aria-pressed", "true");
+    await expect(legend.getByRole("button", { name: "Speech" })).toHaveAttribute("aria-pressed", "false");
+
+    await legend.getByRole("button", { name: "Congress" }).click();
+    await expect(page.getByText("Showing 1 filtered events")).toBeVisible();
+    await page.getByRole("button", { name: "Clear Filter" }).click();
+    await expect(page.getByText(/filtered events/)).toHaveCount(0);
+    await expect(page.getByTestId("event-card")).toHaveCount(8);
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test("Refresh refetches and says so", async ({ page }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByText("Events Refreshed")).toBeVisible();
+    await expect(page.getByText("Calendar events have been updated from the online spreadsheet service")).toBeVisible();
+    await expect(page.getByTestId("events-status")).not.toHaveText("(Loading...)");
+  });
+});
+
+test("Home shows five events and View All Events opens the full schedule", async ({ page }) => {
+  await page.goto("/");
+  const widget = page.locator("#events-calendar");
+  await expect(widget.getByTestId("event-card")).toHaveCount(5);
+  await expect(widget.getByText("Showing 5 of 8 upcoming events")).toBeVisible();
+  // The list scrolls inside about 24rem.
+  const height = await widget.getByTestId("event-list").evaluate((element) => element.getBoundingClientRect().height);
+  expect(height).toBeLessThanOrEqual(24 * 16 + 1);
+  await widget.getByRole("link", { name: "View All Events" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByTestId("event-card")).toHaveCount(8);
+});
+
+test("without JavaScript, view, filter, month and day are links the server renders", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/events");
+  await expect(page.getByTestId("event-card")).toHaveCount(8);
+  await page.getByTestId("legend").getByRole("link", { name: "Citron Quals" }).click();
+  await expect(page).toHaveURL(/\/events\?type=citron-quals/);
+  await expect(page.getByText("Showing 1 filtered events")).toBeVisible();
+  await expect(page.getByTestId("event-card")).toHaveCount(1);
+
+  await page.getByRole("link", { name: "Calendar", exact: true }).click();
+  await expect(page).toHaveURL(/view=calendar/);
+  await page.goto("/events?view=calendar&type=citron-quals&month=2027-02");
+  await page.getByRole("link", { name: "Sunday, February 7, 2027, 1 event" }).click();
+  await expect(page).toHaveURL(/day=2027-02-07/);
+  await expect(page.getByRole("heading", { name: "Events for Sunday, February 7, 2027" })).toBeVisible();
+  await expect(page.getByTestId("day-events").getByText("Citron District Quals")).toBeVisible();
+
+  await page.getByRole("link", { name: "Clear Filter" }).click();
+  await expect(page).toHaveURL(/\/events\?view=calendar&month=2027-02&day=2027-02-07/);
+
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page).toHaveURL(/\/events\?view=calendar&month=2027-02&day=2027-02-07/);
+  await context.close();
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: phone });
+
+  test("the calendar and list fit without sideways scrolling", async ({ page }) => {
+    for (const path of ["/events", "/events?view=calendar&month=2027-03&day=2027-03-14", "/"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+});
