@@ -14,7 +14,9 @@ export function CalendarMonth({
   hrefFor,
   onMonth,
   onDay,
+  headingTag = "h3",
 }: {
+  headingTag?: "h3" | "h4";
   month: string;
   selectedDay: string | null;
   today: string;
@@ -23,6 +25,7 @@ export function CalendarMonth({
   onMonth: (month: string) => void;
   onDay: (day: string | null) => void;
 }) {
+  const HeadingTag = headingTag;
   const byDay = new Map<string, CalendarEvent[]>();
   for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event]);
   const previous = addMonths(month, -1);
@@ -41,9 +44,9 @@ export function CalendarMonth({
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
         </ToggleControl>
-        <h3 className="text-lg font-bold text-navy-900" aria-live="polite" data-testid="calendar-month">
+        <HeadingTag className="text-lg font-bold text-navy-900" aria-live="polite" data-testid="calendar-month">
           {formatMonth(month)}
-        </h3>
+        </HeadingTag>
         <ToggleControl
           href={hrefFor({ month: next, day: null })}
           onToggle={() => onMonth(next)}

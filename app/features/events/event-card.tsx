@@ -14,11 +14,11 @@ export function EventCard({
 }: {
   event: CalendarEvent;
   meetingUrl: string;
-  headingLevel?: 3 | 4;
+  headingLevel?: 4 | 5;
   /** Sample events have no entry in the calendar feed. */
   calendarLinks?: boolean;
 }) {
-  const Heading = headingLevel === 3 ? "h3" : "h4";
+  const Heading = headingLevel === 4 ? "h4" : "h5";
   const dateText = event.endDate
     ? `${formatShortDate(event.date)} – ${formatShortDate(event.endDate)}`
     : formatShortDate(event.date);

@@ -1,6 +1,6 @@
 import { CalendarDays, List, Loader2, RefreshCw, Rss } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useLocation, useRevalidator } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LinkButton } from "~/ui/link-button";
@@ -65,6 +65,14 @@ export function EventsCalendar({
   const { snapshot, today, path } = data;
   const hydrated = useHydrated();
   const [state, setState] = useState<ViewState>(data.viewState);
+  // A navigation (a link to /events, Back) brings a new URL state; a
+  // revalidation after Refresh does not, and must not undo the visitor's choices.
+  const locationKey = useLocation().key;
+  const [seenKey, setSeenKey] = useState(locationKey);
+  if (locationKey !== seenKey) {
+    setSeenKey(locationKey);
+    setState(data.viewState);
+  }
   const fetcher = useFetcher<RefreshResult>();
   const refreshing = fetcher.state !== "idle";
   useRefreshToast(fetcher.data, fetcher.state);
@@ -89,6 +97,8 @@ export function EventsCalendar({
   const limited = maxEvents && !showAll ? filtered.slice(0, maxEvents) : filtered;
   const filterActive = state.types.length > 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Month and day headings sit one level below the widget's title, cards two.
+  const levels = headingLevel === 2 ? ({ sub: "h3", card: 4 } as const) : ({ sub: "h4", card: 5 } as const);
   const loading = snapshot.status === "loading" || refreshing;
   const legend = Object.entries(snapshot.legend).filter(
     ([type]) => type !== "other" || upcoming.some((event) => event.type === "other"),
@@ -207,7 +217,13 @@ export function EventsCalendar({
       {snapshot.status === "loading" ? (
         <LoadingList path={path} />
       ) : state.view === "list" ? (
-        <EventList events={limited} meetingUrl={meetingUrl} scroll={Boolean(maxEvents)} calendarLinks={!snapshot.isSample} />
+        <EventList
+          events={limited}
+          meetingUrl={meetingUrl}
+          scroll={Boolean(maxEvents)}
+          calendarLinks={!snapshot.isSample}
+          levels={levels}
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr] lg:items-start">
           <CalendarMonth
@@ -218,12 +234,14 @@ export function EventsCalendar({
             hrefFor={hrefFor}
             onMonth={(month) => setState((current) => ({ ...current, month, day: null }))}
             onDay={(day) => setState((current) => ({ ...current, day }))}
+            headingTag={levels.sub}
           />
           <DayEvents
             day={state.day}
             events={filtered.filter((event) => event.date === state.day)}
             meetingUrl={meetingUrl}
             calendarLinks={!snapshot.isSample}
+            levels={levels}
           />
         </div>
       )}
@@ -244,6 +262,8 @@ export function EventsCalendar({
   );
 }
 
+type HeadingLevels = { sub: "h3" | "h4"; card: 4 | 5 };
+
 function viewButtonClass(active: boolean) {
   return cn(
     "inline-flex min-h-11 items-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors",
@@ -256,12 +276,15 @@ function EventList({
   meetingUrl,
   scroll,
   calendarLinks,
+  levels,
 }: {
   events: CalendarEvent[];
   meetingUrl: string;
   scroll: boolean;
   calendarLinks: boolean;
+  levels: HeadingLevels;
 }) {
+  const MonthHeading = levels.sub;
   if (events.length === 0) {
     return <p className="rounded-lg bg-muted px-4 py-8 text-center text-stone-700">No upcoming events scheduled</p>;
   }
@@ -274,13 +297,13 @@ function EventList({
     >
       {groupByMonth(events).map(([month, monthEvents]) => (
         <section key={month} aria-labelledby={`events-month-${month}`} className="grid gap-3">
-          <h3 id={`events-month-${month}`} className="text-sm font-bold tracking-[0.08em] text-citron-800 uppercase">
+          <MonthHeading id={`events-month-${month}`} className="text-sm font-bold tracking-[0.08em] text-citron-800 uppercase">
             {formatMonth(month)}
-          </h3>
+          </MonthHeading>
           <ul className="grid gap-3">
             {monthEvents.map((event) => (
               <li key={event.id}>
-                <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} />
+                <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} headingLevel={levels.card} />
               </li>
             ))}
           </ul>
@@ -295,25 +318,28 @@ function DayEvents({
   events,
   meetingUrl,
   calendarLinks,
+  levels,
 }: {
   day: string | null;
   events: CalendarEvent[];
   meetingUrl: string;
   calendarLinks: boolean;
+  levels: HeadingLevels;
 }) {
+  const DayHeading = levels.sub;
   if (!day) {
     return <p className="rounded-lg bg-muted px-4 py-8 text-center text-stone-700">Select a date to view events.</p>;
   }
   return (
     <div className="grid gap-3" data-testid="day-events">
-      <h3 className="text-lg font-bold text-navy-900">Events for {formatLongDate(day)}</h3>
+      <DayHeading className="text-lg font-bold text-navy-900">Events for {formatLongDate(day)}</DayHeading>
       {events.length === 0 ? (
         <p className="rounded-lg bg-muted px-4 py-6 text-center text-stone-700">No events scheduled for this date.</p>
       ) : (
         <ul className="grid gap-3">
           {events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} />
+              <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} headingLevel={levels.card} />
             </li>
           ))}
         </ul>
