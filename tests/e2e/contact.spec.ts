@@ -94,6 +94,17 @@ test.describe("contact", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the page form on /contact sends with a notice and empties itself", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.locator("form#contact-form");
+    await fillContactForm(form, { name: "Noa Katz", comment: "Do you run a summer camp this year?" });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(sent.text)).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    await expect(form.getByLabel("Message")).toHaveValue("");
+  });
+
   test.describe("on a 390 px phone", () => {
     test.use({ viewport: phone });
 
