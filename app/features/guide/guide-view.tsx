@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { EventDetail } from "./event-detail";
 import { EventNav, type GuideGroup } from "./event-nav";
@@ -15,15 +15,21 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
   const tab = parseTab(searchParams.get("tab"));
   const detail = useRef<HTMLDivElement>(null);
   const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pendingScroll = useRef<string | null>(null);
+
+  // The delay counts from when the chosen event is on screen, so a slow
+  // network never scrolls to the old event's content.
+  useEffect(() => {
+    if (pendingScroll.current !== event.id) return;
+    pendingScroll.current = null;
+    scrollSoon(scrollTimer, detail);
+  }, [event.id]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
-  const onChoose = () => {
+  const onChoose = (id: string) => {
     if (!window.matchMedia(narrowViewportQuery).matches) return;
-    clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => {
-      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      detail.current?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
-    }, scrollToDetailDelayMs);
+    if (id === event.id) scrollSoon(scrollTimer, detail);
+    else pendingScroll.current = id;
   };
 
   return (
@@ -31,7 +37,7 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
       <div>
         <EventNav groups={groups} selectedId={event.id} onChoose={onChoose} />
       </div>
-      <div id="event-detail" ref={detail} className="min-w-0 scroll-mt-20">
+      <div id="event-detail" ref={detail} className="min-w-0">
         <EventDetail
           event={event}
           tab={tab}
@@ -40,4 +46,12 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
       </div>
     </div>
   );
+}
+
+function scrollSoon(timer: RefObject<ReturnType<typeof setTimeout> | undefined>, target: RefObject<HTMLElement | null>) {
+  clearTimeout(timer.current);
+  timer.current = setTimeout(() => {
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    target.current?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  }, scrollToDetailDelayMs);
 }

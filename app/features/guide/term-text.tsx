@@ -58,6 +58,7 @@ export function TermPopover({ text, term }: { text: string; term: PhilosophicalT
       </PopoverTrigger>
       <PopoverContent
         side="top"
+        aria-label={`Definition of ${term.term}`}
         collisionPadding={12}
         onOpenAutoFocus={(event) => event.preventDefault()}
         onCloseAutoFocus={(event) => event.preventDefault()}
