@@ -24,8 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleContactSubmission(request, context);
 }
 
-/** The 429's Retry-After reaches the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+/** The 429's Retry-After reaches the browser; the layout's headers (cookies) pass through. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /**
  * In the browser: a network failure or a server error becomes the SPEC's

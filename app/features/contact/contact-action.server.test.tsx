@@ -7,6 +7,7 @@ import { contactRateLimit, contactUs } from "~/db/schema/contact";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { postContact, useContactTestEnv, validContact } from "../../../tests/support/contact";
+import { headers } from "~/routes/contact";
 import { ContactForm } from "./contact-form";
 import { contactFailedNotice, contactSentNotice } from "./notices";
 import { contactLimits, contactMessages } from "./schema";
@@ -226,5 +227,20 @@ describe("the notices", () => {
   it("quote SPEC.md section 8", () => {
     expect(contactSentNotice).toMatchObject({ title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon." });
     expect(contactFailedNotice).toMatchObject({ title: "Error", description: "There was a problem sending your message. Please try again." });
+  });
+});
+
+describe("the /contact page's headers", () => {
+  it("add the 429's Retry-After and keep the layout's cookies", () => {
+    const result = new Headers(
+      headers({
+        parentHeaders: new Headers({ "Set-Cookie": "toast=; Max-Age=0" }),
+        actionHeaders: new Headers({ "Retry-After": "3600" }),
+        loaderHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as unknown as Parameters<typeof headers>[0]),
+    );
+    expect(result.get("Retry-After")).toBe("3600");
+    expect(result.get("Set-Cookie")).toBe("toast=; Max-Age=0");
   });
 });
