@@ -1,0 +1,206 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { fromRoot } from "~/core/paths.server";
+import { browserRequest, signedInAccount } from "../support/accounts";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import routes from "~/routes";
+
+/**
+ * Every loader and action of the admin area, called by four callers: signed
+ * out, an account whose role was removed, a user and an admin. A caller
+ * without the role must get a redirect to /auth or a 403, never data, and
+ * must change nothing in the database.
+ */
+
+type MinRole = "user" | "admin";
+type RouteModule = {
+  loader?: (args: never) => unknown;
+  action?: (args: never) => unknown;
+};
+
+/** The role each admin-area route needs (SPEC.md section 6, DECISIONS.md "Roles"). */
+const matrix: Record<string, { role: MinRole; path: string; actions?: Record<string, string>[] }> = {
+  "routes/admin-layout.tsx": { role: "user", path: "/orders" },
+  "routes/orders.tsx": { role: "user", path: "/orders" },
+  "routes/orders-export.ts": { role: "user", path: "/orders/export.csv" },
+  "routes/orders-entries-export.ts": { role: "user", path: "/orders/entries.csv" },
+  "routes/admin-donations.tsx": { role: "user", path: "/admin/donations" },
+  "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
+  "routes/admin-profile.tsx": {
+    role: "user",
+    path: "/admin/profile",
+    // A wrong current password: the allowed caller gets a message, and keeps its session for the next cases.
+    actions: [{ currentPassword: "Wrong!Guess1", password: "Brand!New2026", confirmPassword: "Brand!New2026" }],
+  },
+  "routes/contact-submissions.tsx": {
+    role: "admin",
+    path: "/contact-submissions",
+    actions: [{ intent: "handle", id: "00000000-0000-0000-0000-000000000000" }],
+  },
+  "routes/admin-products.tsx": { role: "admin", path: "/admin/products" },
+  "routes/admin-users.tsx": {
+    role: "admin",
+    path: "/admin/users",
+    // Real targets ($victim is an existing user), so a missing guard would change rows.
+    actions: [
+      { intent: "create", email: "intruder@example.org", password: "Sneaky!Pass42", role: "admin" },
+      { intent: "role", userId: "$victim", role: "admin" },
+      { intent: "delete", userId: "$victim" },
+      { intent: "reset", userId: "$victim" },
+      { intent: "test-email" },
+    ],
+  },
+};
+
+/** Every route file under the admin layout, or at an admin-area path. */
+function adminAreaFiles(entries: RouteConfigEntry[], inAdminLayout = false): string[] {
+  const files: string[] = [];
+  for (const entry of entries) {
+    const isAdminLayout = entry.file === "routes/admin-layout.tsx";
+    const adminPath = /^(orders|admin|contact-submissions)(\/|$|\.)/.test(entry.path ?? "");
+    if (isAdminLayout || inAdminLayout || adminPath) files.push(entry.file);
+    if (entry.children) files.push(...adminAreaFiles(entry.children, inAdminLayout || isAdminLayout));
+  }
+  return files;
+}
+
+type Outcome = { kind: "redirect"; location: string } | { kind: "status"; status: number } | { kind: "data" };
+
+async function outcomeOf(call: () => unknown): Promise<Outcome> {
+  try {
+    const value = await call();
+    if (value instanceof Response && value.status >= 300 && value.status < 400) {
+      return { kind: "redirect", location: value.headers.get("Location") ?? "" };
+    }
+    return { kind: "data" };
+  } catch (error) {
+    if (error instanceof Response) {
+      if (error.status >= 300 && error.status < 400) return { kind: "redirect", location: error.headers.get("Location") ?? "" };
+      return { kind: "status", status: error.status };
+    }
+    const thrown = error as { type?: string; init?: ResponseInit | null };
+    if (thrown?.type === "DataWithResponseInit") return { kind: "status", status: thrown.init?.status ?? 200 };
+    throw error;
+  }
+}
+
+describe("admin role matrix", () => {
+  let database: TestDatabase;
+  const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = { signedOut: "", removed: "", user: "", admin: "" };
+  let victimId = "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const admin = await signedInAccount(database.db, "director@example.org", "admin");
+    const user = await signedInAccount(database.db, "coach@example.org", "user");
+    const removed = await signedInAccount(database.db, "former@example.org", "user");
+    const victim = await signedInAccount(database.db, "victim@example.org", "user");
+    victimId = victim.id;
+    // The removed account keeps a valid cookie whose role is then taken away.
+    await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
+    Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
+  });
+  afterAll(() => database.destroy());
+
+  /** What a refused caller must not be able to change. */
+  async function snapshot() {
+    const result = await database.db.execute(sql`
+      select (select json_agg(r order by user_id) from user_roles r) as roles,
+             (select count(*) from users) as users,
+             (select count(*) from audit_log) as audit,
+             (select count(*) from email_outbox) as outbox,
+             (select count(*) from sessions) as sessions,
+             (select max(updated_at) from accounts) as passwords`);
+    return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+  }
+
+  it("covers every route of the admin area", () => {
+    const files = [...new Set(adminAreaFiles(routes))].sort();
+    expect(files).toEqual(Object.keys(matrix).sort());
+    // And every route module that uses a guard is in the matrix or is public on purpose.
+    const guarded = readdirSync(fromRoot("app/routes"))
+      .filter((name) => /\.(tsx?|ts)$/.test(name))
+      .map((name) => `routes/${name}`)
+      .filter((file) => !["routes/auth.tsx"].includes(file));
+    const missing = guarded.filter(
+      (file) => /require(User|Admin)\(/.test(readFileSync(fromRoot("app", file), "utf8")) && !(file in matrix),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  const cases = Object.entries(matrix).flatMap(([file, entry]) =>
+    (["signedOut", "removed", "user", "admin"] as const).map((caller) => ({ file, entry, caller })),
+  );
+
+  it.each(cases)("$file loader for $caller", async ({ file, entry, caller }) => {
+    const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
+    expect(module.loader).toBeTypeOf("function");
+    const before = await snapshot();
+    const outcome = await outcomeOf(() =>
+      module.loader!({ request: browserRequest(entry.path, callers[caller]), context: database.context(), params: {} } as never),
+    );
+    expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("lists a form for every module with an action", async () => {
+    const withAction: Record<string, boolean> = {};
+    for (const file of Object.keys(matrix)) {
+      const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
+      withAction[file] = Boolean(module.action);
+    }
+    expect(withAction).toEqual(Object.fromEntries(Object.entries(matrix).map(([file, entry]) => [file, Boolean(entry.actions?.length)])));
+  });
+
+  const actionCases = Object.entries(matrix).flatMap(([file, entry]) =>
+    (entry.actions ?? []).flatMap((form) =>
+      (["signedOut", "removed", "user"] as const).map((caller) => ({ file, entry, caller, form, intent: form.intent ?? "form" })),
+    ),
+  );
+
+  it.each(actionCases)("$file action $intent for $caller", async ({ file, entry, caller, form }) => {
+    const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
+    const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value === "$victim" ? victimId : value]));
+    const allowed = entry.role === "user" && caller === "user";
+    const before = await snapshot();
+    const outcome = await outcomeOf(() =>
+      module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),
+    );
+    expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
+    // A refused caller changed nothing (an allowed one may have).
+    const after = await snapshot();
+    expect(allowed ? before : after).toBe(before);
+  });
+
+  it("lets an admin's action through the guard to change a role", async () => {
+    const module = (await import("~/routes/admin-users")) as RouteModule;
+    const outcome = await outcomeOf(() =>
+      module.action!({
+        request: browserRequest("/admin/users", callers.admin, { intent: "role", userId: victimId, role: "admin" }),
+        context: database.context(),
+        params: {},
+      } as never),
+    );
+    expect(outcome).toEqual({ kind: "data" });
+    const rows = await database.db.execute(sql`select role from user_roles where user_id = ${victimId}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ role: "admin" }]);
+  });
+});
+
+type Verdict = "to-sign-in" | "forbidden" | "allowed";
+
+/** Signed out (or role removed): to /auth and back; a user on an admin route: 403; otherwise through. */
+function expected(role: MinRole, caller: string): Verdict {
+  if (caller === "signedOut" || caller === "removed") return "to-sign-in";
+  return role === "admin" && caller === "user" ? "forbidden" : "allowed";
+}
+
+function classify(outcome: Outcome, path: string): Verdict | string {
+  if (outcome.kind === "redirect") {
+    return outcome.location === `/auth?${new URLSearchParams({ redirectTo: path })}` ? "to-sign-in" : `redirect to ${outcome.location}`;
+  }
+  if (outcome.kind === "status" && outcome.status === 403) return "forbidden";
+  return "allowed";
+}
