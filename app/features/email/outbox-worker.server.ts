@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
@@ -95,6 +95,19 @@ function describe(error: unknown): string {
   return message.slice(0, 1000);
 }
 
+/** Sent messages are kept as a delivery log for this long, then removed. */
+export const SENT_RETENTION_DAYS = 90;
+
+/** Removes sent messages older than the retention; pending and failed ones stay for staff to see. */
+export async function pruneSentEmails(db: Database, olderThanDays = SENT_RETENTION_DAYS): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanDays * 24 * 60 * 60_000);
+  const removed = await db
+    .delete(emailOutbox)
+    .where(and(eq(emailOutbox.status, "sent"), lt(emailOutbox.sentAt, cutoff)))
+    .returning({ id: emailOutbox.id });
+  return removed.length;
+}
+
 /**
  * Polls the outbox until stopped. Pending messages live in the database, so
  * a restart simply picks them up again.
@@ -109,9 +122,15 @@ export function startOutboxWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
+  let lastPrune = 0;
   const tick = () => {
     running = (async () => {
       try {
+        if (Date.now() - lastPrune > 60 * 60_000) {
+          lastPrune = Date.now();
+          const removed = await pruneSentEmails(db);
+          if (removed > 0) logger.info({ removed }, "old sent emails pruned");
+        }
         const transport = options.transport ?? defaultTransport();
         // Drain the backlog before sleeping again.
         let busy = true;

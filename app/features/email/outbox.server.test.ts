@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { retryDelayMs } from "./backoff";
-import { deliverDueEmails } from "./outbox-worker.server";
+import { deliverDueEmails, pruneSentEmails } from "./outbox-worker.server";
 import { queueEmail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
@@ -91,5 +91,19 @@ describe("email outbox", () => {
     expect((await deliverDueEmails(database.db, { transport: refusing.transport, from: "x" })).failed).toBe(1);
     const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "550 no such user" });
+  });
+
+  it("prunes sent messages after the retention, keeping pending and failed ones", async () => {
+    const old = new Date(Date.now() - 91 * 24 * 60 * 60_000);
+    const sentOld = await queueEmail(database.db, message);
+    const sentNew = await queueEmail(database.db, message);
+    const failedOld = await queueEmail(database.db, message);
+    await database.db.update(emailOutbox).set({ status: "sent", sentAt: old }).where(eq(emailOutbox.id, sentOld.id));
+    await database.db.update(emailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(emailOutbox.id, sentNew.id));
+    await database.db.update(emailOutbox).set({ status: "failed", createdAt: old }).where(eq(emailOutbox.id, failedOld.id));
+    expect(await pruneSentEmails(database.db)).toBe(1);
+    const left = await database.db.select({ id: emailOutbox.id }).from(emailOutbox);
+    expect(left.map((row) => row.id)).not.toContain(sentOld.id);
+    expect(left.map((row) => row.id)).toEqual(expect.arrayContaining([sentNew.id, failedOld.id]));
   });
 });
