@@ -13,7 +13,7 @@ export function typeDotClass(type: string): string {
     case "congress":
       return "bg-emerald-600";
     case "yeshiva-league":
-      return "bg-amber-500";
+      return "bg-fuchsia-600";
     default:
       return "bg-stone-500";
   }
