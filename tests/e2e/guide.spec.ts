@@ -147,6 +147,19 @@ test.describe("Competition Guide on a 390 px phone", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("a tap opens a term's definition and a second tap closes it", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto("/guide");
+    await waitForHydration(page);
+    const term = page.getByRole("button", { name: "virtue ethics" }).first();
+    await term.tap();
+    await expect(page.getByRole("dialog", { name: "Definition of virtue ethics" })).toContainText("Aristotle");
+    await term.tap();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await context.close();
+  });
+
   test("the speech table scrolls inside its own box", async ({ page }) => {
     await page.goto("/guide?event=public-forum");
     const region = page.getByRole("region", { name: "Public Forum Debate: order of speeches" });
