@@ -5,9 +5,7 @@ import { SchoolCard } from "~/features/schools/school-card";
 import { schoolsInState, selectedState, stateOptions } from "~/features/schools/schools";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
-import { useHydrated } from "~/features/events/use-hydrated";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { Label } from "~/ui/label";
 import { LinkButton } from "~/ui/link-button";
 import { Select } from "~/ui/select";
@@ -36,7 +34,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
   const { schools, states } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
-  const hydrated = useHydrated();
   // The URL decides (server render, back button, shared links); the loader reads the same rule.
   const state = selectedState(searchParams.get("state"), states);
   const visible = schoolsInState(schools, state);
@@ -73,10 +70,13 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </Select>
           </div>
-          {/* Without JavaScript the form is submitted; with it the list follows the select at once. */}
-          <Button type="submit" variant="outline" className={cn(hydrated && "hidden")}>
-            Apply filter
-          </Button>
+          {/* Without JavaScript the form is submitted; with it the list follows the select at once.
+              (noscript, not a class toggled after hydration: nothing below moves when JavaScript starts.) */}
+          <noscript>
+            <Button type="submit" variant="outline">
+              Apply filter
+            </Button>
+          </noscript>
           <p className="text-sm text-muted-foreground sm:ml-auto" role="status" data-testid="schools-count">
             Showing {visible.length} {visible.length === 1 ? "school" : "schools"}
             {stateName ? ` in ${stateName}` : " in all states"}

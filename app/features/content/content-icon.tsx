@@ -10,7 +10,7 @@ import {
   Trophy,
   Users,
 } from "lucide-react";
-import type { missionIcons } from "./schemas";
+import type { missionIcons } from "./vocabulary";
 
 const icons = {
   users: Users,

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { missionIcons, qualifierEvents, type Specialty, specialtyLabels, type StateCode, usStates } from "./vocabulary";
+
+export { missionIcons, qualifierEvents, specialtyLabels, usStates };
+export type { Specialty, StateCode };
 
 /**
  * Zod schemas for the district's editable content in content/*.yaml. The
@@ -11,19 +15,6 @@ const sentence = text.max(600);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "use lowercase words joined by hyphens");
 const localImage = z.string().regex(/^\/images\/[\w/.-]+\.(svg|webp|avif|png|jpg)$/, "a file under public/images/");
 
-/** US states by postal code; content names the code, pages show the name. */
-export const usStates = {
-  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado",
-  CT: "Connecticut", DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia",
-  HI: "Hawaii", ID: "Idaho", IL: "Illinois", IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky",
-  LA: "Louisiana", ME: "Maine", MD: "Maryland", MA: "Massachusetts", MI: "Michigan", MN: "Minnesota",
-  MS: "Mississippi", MO: "Missouri", MT: "Montana", NE: "Nebraska", NV: "Nevada", NH: "New Hampshire",
-  NJ: "New Jersey", NM: "New Mexico", NY: "New York", NC: "North Carolina", ND: "North Dakota",
-  OH: "Ohio", OK: "Oklahoma", OR: "Oregon", PA: "Pennsylvania", RI: "Rhode Island",
-  SC: "South Carolina", SD: "South Dakota", TN: "Tennessee", TX: "Texas", UT: "Utah", VT: "Vermont",
-  VA: "Virginia", WA: "Washington", WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming",
-} as const;
-export type StateCode = keyof typeof usStates;
 const stateCode = z.enum(Object.keys(usStates) as [StateCode, ...StateCode[]]);
 
 export const schoolSchema = z.strictObject({
@@ -38,26 +29,6 @@ export const schoolSchema = z.strictObject({
 export const schoolsFileSchema = z.strictObject({ schools: z.array(schoolSchema).min(1) });
 export type School = z.infer<typeof schoolSchema>;
 
-/**
- * Coach specialties: the guide slugs SPEC.md section 2 lists for the team
- * page's chips, plus Policy Debate, which the guide does not cover (no link).
- */
-export const specialtyLabels = {
-  "extemporaneous-speaking": "Extemporaneous Speaking",
-  "extemp-debate": "Extemporaneous Debate",
-  "impromptu-speaking": "Impromptu Speaking",
-  "original-oratory": "Original Oratory",
-  "informative-speaking": "Informative Speaking",
-  "radio-speaking": "Radio Speaking",
-  "world-schools": "World Schools Debate",
-  "lincoln-douglas": "Lincoln-Douglas Debate",
-  "congressional-debate": "Congressional Debate",
-  "public-forum": "Public Forum Debate",
-  "humorous-interpretation": "Humorous Interpretation",
-  "dramatic-interpretation": "Dramatic Interpretation",
-  "policy-debate": "Policy Debate",
-} as const;
-export type Specialty = keyof typeof specialtyLabels;
 const specialty = z.enum(Object.keys(specialtyLabels) as [Specialty, ...Specialty[]]);
 
 export const coachSchema = z.strictObject({
@@ -78,21 +49,6 @@ export const teamFileSchema = z.strictObject({
 });
 export type Coach = z.infer<typeof coachSchema>;
 export type Board = z.infer<typeof boardSchema>;
-
-/** The events of the 2025 qualifiers, as SPEC.md names them. */
-export const qualifierEvents = [
-  "Public Forum",
-  "Worlds Debate",
-  "Worlds Team",
-  "Original Oratory",
-  "Humorous Interpretation",
-  "Big Questions",
-  "Informative Speaking",
-  "Congressional Debate",
-  "Prose",
-  "Lincoln-Douglas",
-  "U.S. Extemp",
-] as const;
 
 export const qualifierSchema = z.strictObject({
   // Students are minors: first name and last initial only.
@@ -130,18 +86,6 @@ export const testimonialsFileSchema = z.strictObject({
 });
 export type Testimonial = z.infer<typeof testimonialsFileSchema>["testimonials"][number];
 
-/** Icons a core value or provision may use (lucide names, mapped in the page). */
-export const missionIcons = [
-  "users",
-  "trophy",
-  "compass",
-  "heart-handshake",
-  "lightbulb",
-  "flag",
-  "graduation-cap",
-  "calendar-check",
-  "route",
-] as const;
 const iconName = z.enum(missionIcons);
 
 export const missionFileSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { type School, usStates } from "~/features/content/schemas";
+import type { School } from "~/features/content/schemas";
+import { usStates } from "~/features/content/vocabulary";
 import { Card } from "~/ui/card";
 import { SchoolLogo } from "./school-logo";
 

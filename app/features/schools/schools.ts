@@ -1,4 +1,4 @@
-import { type StateCode, usStates } from "~/features/content/schemas";
+import { type StateCode, usStates } from "~/features/content/vocabulary";
 
 export type StateOption = { code: StateCode; name: string };
 

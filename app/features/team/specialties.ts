@@ -1,4 +1,4 @@
-import { type Specialty, specialtyLabels } from "~/features/content/schemas";
+import { type Specialty, specialtyLabels } from "~/features/content/vocabulary";
 
 /** Events the guide has no page for: their chips are plain labels (SPEC.md: Policy Debate has no link). */
 const unlinked = new Set<Specialty>(["policy-debate"]);

@@ -1,0 +1,81 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default emulation and
+// throttling) on each public content page, against the production build on a
+// fresh data directory and a free port. Prints the four category scores per
+// page and exits non-zero when any score is below MIN_SCORE (default 95).
+//   BUILD_DIR=build-pages npm run lighthouse            all pages
+//   npm run lighthouse -- /schools /about               some pages
+// Full JSON reports go to reports/lighthouse/.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, startServer } from "./lib.mjs";
+
+const routes = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+const pages = routes.length ? routes : ["/", "/mission", "/schools", "/about", "/2025-nationals-team", "/dress-code"];
+const minScore = Number(process.env.MIN_SCORE ?? 95);
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+ensureBuild();
+const port = await freePort();
+// localhost, not 127.0.0.1: the canonical URLs the pages declare must match the audited origin.
+const origin = `http://localhost:${port}`;
+const server = await startServer({ port, env: { PUBLIC_URL: origin } });
+const reportDir = path.resolve("reports/lighthouse");
+mkdirSync(reportDir, { recursive: true });
+
+// Warm the server first (database open, caches filled): the audit measures pages, not a cold start.
+for (const page of pages) for (let i = 0; i < 3; i++) await (await fetch(`${origin}${page}`)).text();
+
+const rows = [];
+try {
+  for (const page of pages) {
+    const profile = mkdtempSync(path.join(os.tmpdir(), "citron-lighthouse-"));
+    const output = path.join(reportDir, `${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}.json`);
+    const result = spawnSync(
+      "npx",
+      [
+        "lighthouse",
+        `${origin}${page}`,
+        "--quiet",
+        "--output=json",
+        `--output-path=${output}`,
+        `--only-categories=${categories.join(",")}`,
+        `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`,
+      ],
+      { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chromePath } },
+    );
+    rmSync(profile, { recursive: true, force: true });
+    if (result.status !== 0) {
+      rows.push([page, categories.map(() => "error")]);
+      continue;
+    }
+    const report = JSON.parse(readFileSync(output, "utf8"));
+    rows.push([page, categories.map((id) => Math.round((report.categories[id]?.score ?? 0) * 100))]);
+  }
+} finally {
+  await server.stop();
+}
+
+console.log(`\nLighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, mobile, ${origin}`);
+console.log("| page | performance | accessibility | best practices | SEO |");
+console.log("|---|---:|---:|---:|---:|");
+for (const [page, scores] of rows) console.log(`| ${page} | ${scores.join(" | ")} |`);
+const failing = rows.filter(([, scores]) => scores.some((score) => typeof score !== "number" || score < minScore));
+if (failing.length) {
+  console.error(`\nBelow ${minScore}: ${failing.map(([page]) => page).join(", ")} (reports in ${reportDir})`);
+  process.exit(1);
+}
