@@ -5,7 +5,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { DashboardHeader, EmptyState, ExportLink, PaginationNav } from "~/features/orders/dashboard-ui";
 import { EntriesView } from "~/features/orders/entries-view";
 import { groupEntries } from "~/features/orders/entries";
-import { filtersQuery, hasActiveFilters, parseOrderFilters, parseOrdersView } from "~/features/orders/filters";
+import { filtersQuery, parseOrderFilters, parseOrdersView } from "~/features/orders/filters";
 import { formatCents } from "~/features/orders/format";
 import { OrdersFilters } from "~/features/orders/orders-filters";
 import { entryCounts, listOrders, orderFilterOptions } from "~/features/orders/orders.server";
@@ -71,7 +71,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             <section aria-labelledby="orders-summary" className="grid gap-3">
               <p id="orders-summary" className="text-sm text-muted-foreground tabular" aria-live="polite">
                 {loaderData.listing.total} {loaderData.listing.total === 1 ? "order" : "orders"}
-                {hasActiveFilters(filters) ? " match" : ""} · {formatCents(loaderData.listing.totalAmount)} total
+                {loaderData.listing.totalAmount === null ? "" : ` match · ${formatCents(loaderData.listing.totalAmount)} total`}
               </p>
               <OrdersTable rows={loaderData.listing.rows} />
               <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Orders pages" />

@@ -139,16 +139,17 @@ describe("/orders", () => {
       entry("Maya Goldberg", "Fall Invitational", "Public Forum", 2, { status: "pending" }),
       entry("Ari Weiss", "Winter Classic", "Lincoln-Douglas", 4, { status: "failed" }),
     ]);
-    type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number; totalAmount: number }; options: { tournaments: string[]; events: string[] } };
+    type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number; totalAmount: number | null }; options: { tournaments: string[]; events: string[] } };
     const all = (await ordersLoader(args("/orders", "user"))) as Result;
     expect(all.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen", "Noa Feldman", "Maya Goldberg"]);
-    expect(all.listing.totalAmount).toBe(7500);
+    expect(all.listing.totalAmount).toBeNull();
     expect(all.options).toEqual({ tournaments: ["Fall Invitational", "Winter Classic"], events: ["Lincoln-Douglas", "Public Forum"] });
 
     const byStudent = (await ordersLoader(args("/orders?student=maya", "user"))) as Result;
     expect(byStudent.listing.rows.map((row) => row.studentName)).toEqual(["Maya Goldberg"]);
     const byBoth = (await ordersLoader(args(`/orders?tournament=${encodeURIComponent("Winter Classic")}&event=${encodeURIComponent("Public Forum")}`, "user"))) as Result;
     expect(byBoth.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen"]);
+    expect(byBoth.listing.totalAmount).toBe(2500);
     const wildcard = (await ordersLoader(args("/orders?student=%25", "user"))) as Result;
     expect(wildcard.listing.total).toBe(0);
   });
@@ -175,7 +176,9 @@ describe("/orders", () => {
       entry("Ari Weiss", "Winter Classic", "Public Forum", 2, { status: "pending" }),
       donation("ruth@example.com", 5000, 1, { eventType: "memory:Leon Adler" }),
     ]);
-    const result = (await ordersLoader(args("/orders?view=entries", "admin"))) as { entries: unknown };
+    const result = (await ordersLoader(args("/orders?view=entries", "admin"))) as { entries: unknown; options: { events: string[] } };
+    // A memorial gift's event_type is not offered as a competition event.
+    expect(result.options.events).toEqual(["Lincoln-Douglas", "Public Forum"]);
     expect(result.entries).toEqual([
       {
         tournamentName: "Winter Classic",

@@ -9,11 +9,11 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
     { label: "Average Donation", value: formatCents(summary.averageCents) },
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
+    <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
       {cards.map((card) => (
-        <div key={card.label} className="grid gap-1 rounded-card border border-border bg-card p-4 shadow-xs">
+        <div key={card.label} className="flex items-baseline justify-between gap-3 rounded-card border border-border bg-card px-4 py-3 shadow-xs sm:grid sm:gap-1 sm:py-4">
           <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
-          <dd className="text-2xl font-bold text-navy-900 tabular">{card.value}</dd>
+          <dd className="text-xl font-bold text-navy-900 tabular sm:text-2xl">{card.value}</dd>
         </div>
       ))}
     </dl>

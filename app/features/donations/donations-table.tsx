@@ -1,5 +1,5 @@
 import type { Order } from "~/db/schema";
-import { stacked } from "~/features/orders/dashboard-ui";
+import { stackedTable } from "~/features/orders/dashboard-ui";
 import { formatCents, formatDateTime } from "~/features/orders/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { memorialLabel } from "./memorial";
@@ -9,8 +9,8 @@ type DonationRow = Omit<Order, "createdAt"> & { createdAt: string | Date };
 /** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
 export function DonationsTable({ rows }: { rows: DonationRow[] }) {
   return (
-    <Table className={stacked.table} aria-label="Donations">
-      <TableHeader className={stacked.head}>
+    <Table className={stackedTable} aria-label="Donations">
+      <TableHeader>
         <TableRow>
           <TableHead>Date</TableHead>
           <TableHead>Donor Name</TableHead>
@@ -20,25 +20,25 @@ export function DonationsTable({ rows }: { rows: DonationRow[] }) {
           <TableHead>Description</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody className={stacked.body}>
+      <TableBody>
         {rows.map((donation) => (
-          <TableRow key={donation.id} className={stacked.row}>
-            <TableCell data-label="Date" className={`${stacked.cell} whitespace-nowrap`}>
+          <TableRow key={donation.id}>
+            <TableCell data-label="Date" className="whitespace-nowrap">
               {formatDateTime(donation.createdAt)}
             </TableCell>
-            <TableCell data-label="Donor Name" className={`${stacked.cell} font-medium`}>
+            <TableCell data-label="Donor Name" className="font-medium">
               {donation.studentName ?? "—"}
             </TableCell>
-            <TableCell data-label="Email" className={`${stacked.cell} break-all`}>
+            <TableCell data-label="Email" className="break-all">
               {donation.customerEmail}
             </TableCell>
-            <TableCell data-label="Amount" className={`${stacked.cell} font-semibold md:text-right`}>
+            <TableCell data-label="Amount" className="font-semibold md:text-right">
               {formatCents(donation.totalAmount)}
             </TableCell>
-            <TableCell data-label="Memorial/Honor" className={stacked.cell}>
+            <TableCell data-label="Memorial/Honor">
               {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}
             </TableCell>
-            <TableCell data-label="Description" className={`${stacked.cell} text-muted-foreground md:max-w-72`}>
+            <TableCell data-label="Description" className="text-muted-foreground md:max-w-72">
               {donation.itemDescription ?? "—"}
             </TableCell>
           </TableRow>

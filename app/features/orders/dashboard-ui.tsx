@@ -94,13 +94,13 @@ export function PendingIndicator({ label = "Loading" }: { label?: string }) {
 }
 
 /*
- * Dense tables that turn into stacked rows on phones: each cell shows its
- * column name (data-label) above 768 px wide the table is a normal table.
+ * Dense tables that turn into stacked rows on phones: under 768 px each cell
+ * shows its column name (data-label) beside its value. Styled once on the
+ * table rather than on every cell, so a page of 50 rows stays small.
  */
-export const stacked = {
-  table: "block md:table",
-  head: "hidden md:table-header-group",
-  body: "block md:table-row-group",
-  row: "block border-b border-border px-3 py-2 md:table-row md:p-0",
-  cell: "flex items-baseline justify-between gap-4 px-0 py-1 text-right md:table-cell md:px-3 md:py-2.5 md:text-left before:shrink-0 before:text-left before:text-xs before:font-semibold before:tracking-wide before:text-muted-foreground before:uppercase before:content-[attr(data-label)] md:before:content-none",
-};
+export const stackedTable = [
+  "max-md:block max-md:[&_thead]:hidden max-md:[&_tbody]:block",
+  "max-md:[&_tbody_tr]:block max-md:[&_tbody_tr]:px-3 max-md:[&_tbody_tr]:py-2",
+  "max-md:[&_td]:flex max-md:[&_td]:items-baseline max-md:[&_td]:justify-between max-md:[&_td]:gap-4 max-md:[&_td]:px-0 max-md:[&_td]:py-1 max-md:[&_td]:text-right",
+  "max-md:[&_td]:before:shrink-0 max-md:[&_td]:before:text-left max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-semibold max-md:[&_td]:before:tracking-wide max-md:[&_td]:before:text-muted-foreground max-md:[&_td]:before:uppercase max-md:[&_td]:before:content-[attr(data-label)]",
+].join(" ");

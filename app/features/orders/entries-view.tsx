@@ -4,11 +4,11 @@ import { formatTournamentDate, type TournamentEntries } from "./entries";
 /** Entries per tournament and competition event, the counts a tournament director plans rooms and judges with. */
 export function EntriesView({ groups }: { groups: TournamentEntries[] }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       {groups.map((group) => {
         const headingId = `entries-${slug(group.tournamentName)}-${group.tournamentDate ?? ""}`;
         return (
-          <section key={headingId} aria-labelledby={headingId} className="grid gap-2">
+          <section key={headingId} aria-labelledby={headingId} className="grid content-start gap-2">
             <div className="flex items-baseline justify-between gap-3">
               <h2 id={headingId} className="text-base font-bold text-navy-900">
                 {group.tournamentName}
