@@ -116,6 +116,7 @@ test.describe("the admin shell by role", () => {
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();
+      await expect(page.getByTestId("user-card").filter({ hasText: "coach@example.org" }).getByRole("button", { name: /Reset Password/ })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
@@ -186,6 +187,27 @@ test.describe.serial("User Management", () => {
     await expect(director.getByRole("button", { name: "Delete" })).toBeDisabled();
     await expect(director).toContainText("This user cannot be deleted.");
     await expect(director.getByRole("combobox")).toBeDisabled();
+  });
+
+  test("adding and deleting work without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "admin", "/admin/users");
+    await page.getByRole("link", { name: "Add New User" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?new=1$/);
+    const form = page.getByRole("form", { name: "Add New User" });
+    await form.getByLabel("Email").fill("nojs.e2e@example.org");
+    await form.getByLabel("Password").fill("Quiet!Form2026");
+    await form.getByRole("button", { name: "Create User" }).click();
+    await expect(page.getByRole("status")).toContainText("User created successfully with user role.");
+    const row = page.getByTestId("user-row").filter({ hasText: "nojs.e2e@example.org" });
+    await row.getByRole("link", { name: "Delete nojs.e2e@example.org" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("cannot be undone");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toContainText("User Role Removed");
+    await expect(row).toContainText("No access");
+    await context.close();
   });
 
   test("the test email reaches the three configured addresses", async ({ page }) => {

@@ -14,10 +14,13 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { LogoMark } from "~/features/site/logo";
+import { SkipLink } from "~/features/site/skip-link";
+import { useRootData } from "~/features/site/use-site";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/ui/sheet";
 import { adminNavFor } from "./admin-nav";
+import { NoticeBox, useHydrated } from "./form-parts";
 import type { Role } from "./roles";
 import { isSidebarShortcut, sidebarCookie } from "./sidebar-state";
 
@@ -48,6 +51,8 @@ export function AdminShell({
 }) {
   const [open, setOpen] = useState(initialOpen);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const hydrated = useHydrated();
+  const { toast } = useRootData();
 
   const toggle = useCallback(() => {
     setOpen((previous) => {
@@ -70,24 +75,34 @@ export function AdminShell({
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <a
-        href="#admin-main"
-        className="sr-only z-50 rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-card px-3 sm:px-4">
-        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open Admin Panel">
+        {hydrated ? (
+          <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open Admin Panel">
+                <Menu className="size-5" aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" aria-describedby={undefined} className="p-0">
+              <SheetTitle className="sr-only">Admin Panel</SheetTitle>
+              <SidebarContent role={user.role} expanded onNavigate={() => setSheetOpen(false)} />
+            </SheetContent>
+          </Sheet>
+        ) : (
+          // Before JavaScript runs (or without it) the phone menu is a disclosure.
+          <details className="group md:hidden">
+            <summary
+              aria-label="Open Admin Panel"
+              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-muted [&::-webkit-details-marker]:hidden"
+            >
               <Menu className="size-5" aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="left" aria-describedby={undefined} className="p-0">
-            <SheetTitle className="sr-only">Admin Panel</SheetTitle>
-            <SidebarContent role={user.role} expanded onNavigate={() => setSheetOpen(false)} />
-          </SheetContent>
-        </Sheet>
+            </summary>
+            <div className="absolute inset-x-0 top-14 border-b border-border bg-card shadow-lg">
+              <SidebarContent role={user.role} expanded />
+            </div>
+          </details>
+        )}
         <Button
           variant="ghost"
           size="icon"
@@ -119,7 +134,13 @@ export function AdminShell({
         >
           <SidebarContent role={user.role} expanded={open} />
         </aside>
-        <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+          {/* The flash notice is a toast with JavaScript; without it, it is shown here. */}
+          {toast ? (
+            <noscript>
+              <NoticeBox notice={toast} className="mb-4" />
+            </noscript>
+          ) : null}
           {children}
         </main>
       </div>

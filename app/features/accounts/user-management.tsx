@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
+import { cn } from "~/ui/cn";
 import { Button } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
@@ -134,81 +135,58 @@ export function UserManagement({
         </Card>
       ) : null}
 
-      <Table>
-        <caption className="sr-only">Users</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Last sign in</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.map((user) => (
-            <TableRow key={user.id} data-testid="user-row">
-              <TableCell className="font-medium">
-                <span className="break-all">{user.email}</span>
-                {user.isSelf ? (
-                  <Badge variant="muted" className="ml-2">
-                    You
-                  </Badge>
-                ) : null}
-                {user.isProtected ? (
-                  <Badge variant="outline" className="ml-2">
-                    <ShieldCheck className="size-3" aria-hidden="true" /> Protected
-                  </Badge>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                <RoleForm user={user} hydrated={hydrated} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{user.created}</TableCell>
-              <TableCell className="whitespace-nowrap">{user.lastSignIn ?? "Never"}</TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-center justify-end gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="userId" value={user.id} />
-                    <Pending intent="reset" variant="outline" size="sm" aria-label={`Reset Password for ${user.email}`}>
-                      <RotateCcw aria-hidden="true" />
-                      Reset Password
-                    </Pending>
-                  </Form>
-                  {user.isProtected ? (
-                    <span className="grid justify-items-end gap-0.5">
-                      <Button variant="destructive" size="sm" disabled aria-describedby={`protected-${user.id}`}>
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
-                      <span id={`protected-${user.id}`} className="text-xs text-muted-foreground">
-                        This user cannot be deleted.
-                      </span>
-                    </span>
-                  ) : user.role === null ? (
-                    <span className="text-xs text-muted-foreground">No access</span>
-                  ) : (
-                    <LinkButton
-                      to={`?delete=${encodeURIComponent(user.id)}`}
-                      variant="destructive"
-                      size="sm"
-                      aria-label={`Delete ${user.email}`}
-                      onClick={(event) => {
-                        if (!hydrated) return;
-                        event.preventDefault();
-                        setDeleting(user);
-                      }}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </LinkButton>
-                  )}
-                </div>
-              </TableCell>
+      {/* Phones: one card per account. */}
+      <ul className="grid gap-3 md:hidden" aria-label="Users">
+        {users.map((user) => (
+          <li key={user.id} data-testid="user-card" className="grid gap-3 rounded-card border border-border bg-card p-4">
+            <UserIdentity user={user} />
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Created</dt>
+                <dd>{user.created}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Last sign in</dt>
+                <dd>{user.lastSignIn ?? "Never"}</dd>
+              </div>
+            </dl>
+            <RoleForm user={user} hydrated={hydrated} idPrefix="card-role" />
+            <UserActions user={user} hydrated={hydrated} onDelete={setDeleting} className="justify-start" idPrefix="card" />
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden md:block">
+        <Table>
+          <caption className="sr-only">Users</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead>Last sign in</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {users.map((user) => (
+              <TableRow key={user.id} data-testid="user-row">
+                <TableCell className="font-medium">
+                  <UserIdentity user={user} />
+                </TableCell>
+                <TableCell>
+                  <RoleForm user={user} hydrated={hydrated} idPrefix="role" />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{user.created}</TableCell>
+                <TableCell className="whitespace-nowrap">{user.lastSignIn ?? "Never"}</TableCell>
+                <TableCell>
+                  <UserActions user={user} hydrated={hydrated} onDelete={setDeleting} className="justify-end" idPrefix="row" />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
 
       <TestEmailCard recipients={recipients} />
 
@@ -245,6 +223,74 @@ export function UserManagement({
   );
 }
 
+function UserIdentity({ user }: { user: UserListItem }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <span className="font-medium break-all">{user.email}</span>
+      {user.isSelf ? <Badge variant="muted">You</Badge> : null}
+      {user.isProtected ? (
+        <Badge variant="outline">
+          <ShieldCheck className="size-3" aria-hidden="true" /> Protected
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+function UserActions({
+  user,
+  hydrated,
+  onDelete,
+  className,
+  idPrefix,
+}: {
+  idPrefix: string;
+  user: UserListItem;
+  hydrated: boolean;
+  onDelete: (user: UserListItem) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-wrap items-start gap-2", className)}>
+      <Form method="post">
+        <input type="hidden" name="userId" value={user.id} />
+        <Pending intent="reset" variant="outline" size="sm" aria-label={`Reset Password for ${user.email}`}>
+          <RotateCcw aria-hidden="true" />
+          Reset Password
+        </Pending>
+      </Form>
+      {user.isProtected ? (
+        <span className="grid gap-0.5">
+          <Button variant="destructive" size="sm" disabled aria-describedby={`${idPrefix}-protected-${user.id}`}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+          <span id={`${idPrefix}-protected-${user.id}`} className="text-xs text-muted-foreground">
+            This user cannot be deleted.
+          </span>
+        </span>
+      ) : user.role === null ? (
+        <span className="self-center text-xs text-muted-foreground">No access</span>
+      ) : (
+        <LinkButton
+          to={`?delete=${encodeURIComponent(user.id)}`}
+          variant="destructive"
+          size="sm"
+          aria-label={`Delete ${user.email}`}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onDelete(user);
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </LinkButton>
+      )}
+    </div>
+  );
+}
+
 function DeleteConsequence({ email }: { email: string }) {
   return (
     <p className="text-sm text-muted-foreground">
@@ -254,9 +300,9 @@ function DeleteConsequence({ email }: { email: string }) {
   );
 }
 
-function RoleForm({ user, hydrated }: { user: UserListItem; hydrated: boolean }) {
+function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: boolean; idPrefix: string }) {
   const submit = useSubmit();
-  const id = `role-${user.id}`;
+  const id = `${idPrefix}-${user.id}`;
   return (
     <Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="userId" value={user.id} />
