@@ -215,7 +215,6 @@ function VideosPanel({ event }: { event: GuideEventView }) {
                 loading="lazy"
                 className="size-full"
                 allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
                 // The players are cross-origin, so allow-same-origin gives them their own origin, not ours.
                 // oxlint-disable-next-line react/iframe-missing-sandbox

@@ -79,6 +79,7 @@ function EventLinks({
             <Link
               to={guideHref(event.id)}
               preventScrollReset
+              prefetch="intent"
               aria-current={selected ? "page" : undefined}
               onClick={() => onChoose(event.id)}
               className={cn(
