@@ -125,7 +125,7 @@ export function EventsCalendar({
           <fetcher.Form method="post" action="/events/refresh">
             <input type="hidden" name="redirectTo" value={`${path}${viewStateSearch(state, { defaultView, today })}`} />
             {hydrated ? <input type="hidden" name="client" value="fetch" /> : null}
-            <Button type="submit" variant="outline" disabled={refreshing}>
+            <Button type="submit" variant="outline" disabled={refreshing} className="px-3 sm:px-4">
               <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
               Refresh
             </Button>
@@ -266,7 +266,7 @@ type HeadingLevels = { sub: "h3" | "h4"; card: 4 | 5 };
 
 function viewButtonClass(active: boolean) {
   return cn(
-    "inline-flex min-h-11 items-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors",
+    "inline-flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm font-semibold transition-colors sm:px-4",
     active ? "border-navy-800 bg-navy-800 text-white hover:bg-navy-700" : "border-input bg-card text-navy-900 hover:bg-muted",
   );
 }
