@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactUs, orders, type NewOrder } from "~/db/schema";
 import { action as contactAction, loader as contactLoader, middleware as contactMiddleware } from "~/routes/contact-submissions";
@@ -299,6 +299,17 @@ describe("/contact-submissions", () => {
     await post("reopen", message!.id);
     const [reopened] = await database.db.select().from(contactUs).where(eq(contactUs.id, message!.id));
     expect(reopened).toMatchObject({ handledAt: null, handledBy: null });
+  });
+
+  it("says SPEC's \"Failed to load contact submissions.\" when the store fails", async () => {
+    await database.db.execute(sql`alter table contact_us rename to contact_us_away`);
+    try {
+      const failed = (await contactLoader(args("/contact-submissions", "admin"))) as { data: { ok: boolean }; init: ResponseInit };
+      expect(failed.init.status).toBe(500);
+      expect(failed.data.ok).toBe(false);
+    } finally {
+      await database.db.execute(sql`alter table contact_us_away rename to contact_us`);
+    }
   });
 
   it("answers bad input with 400 and an unknown message with 404, changing nothing", async () => {

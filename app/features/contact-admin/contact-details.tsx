@@ -33,7 +33,7 @@ export function ContactDetails({ submission, status, siteName }: { submission: R
         </h2>
         {submission.handledAt ? <Badge variant="success">Handled</Badge> : <Badge variant="warning">Open</Badge>}
       </header>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+      <dl className="grid gap-x-4 gap-y-2 text-sm grid-cols-[max-content_minmax(0,1fr)]">
         {fields.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-muted-foreground">{label}</dt>
