@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authRateLimits, emailOutbox, verifications } from "~/db/schema";
+import { authRateLimits, emailOutbox, sessions, verifications } from "~/db/schema";
 import { action, loader } from "~/routes/auth";
+import { action as signOutAction } from "~/routes/sign-out";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { getSessionUser } from "./guards.server";
@@ -165,5 +166,21 @@ describe("/auth: sign in, limits and password reset", () => {
     });
     const reset = (await loader({ request: browserRequest("/auth?reset=true", cookie), context: database.context(), params: {} } as never)) as { mode: string };
     expect(reset.mode).toBe("reset");
+  });
+
+  it("signs out: the session row ends, the cookie is cleared and the visitor goes home", async () => {
+    const signIn = await post(database, { intent: "sign-in", email: "coach@example.org", password: "Fresh!Start2026" });
+    const cookie = cookieHeader(signIn.cookies!);
+    const before = await database.db.select().from(sessions);
+    const response = (await signOutAction({
+      request: browserRequest("/auth/sign-out", cookie, {}),
+      context: database.context(),
+      params: {},
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().find((line) => line.startsWith("citron.session_token="))).toMatch(/Max-Age=0/i);
+    expect(await database.db.select().from(sessions)).toHaveLength(before.length - 1);
+    expect(await getSessionUser(browserRequest("/orders", cookie), database.context())).toBeNull();
   });
 });
