@@ -5,13 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { eventsSheetCache } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { createEventsService, resetEventsServiceForTests } from "./events.server";
+import { createEventsService, getScheduleEvents, resetEventsServiceForTests } from "./events.server";
 
 const SHEET = readFileSync("tests/fixtures/events-e2e.csv", "utf8");
 const ADDED_ROW = '"Sun, May 2, 2027",Spring Awards Night,,Celebrating the season,7:00 PM,Zoom\n';
 
 /** A stand-in for the published sheet: answers slowly, fails, or serves a body. */
-type Mode = { kind: "ok"; delayMs?: number; body: string } | { kind: "fail"; status: number } | { kind: "huge" };
+type Mode =
+  | { kind: "ok"; delayMs?: number; body: string }
+  | { kind: "fail"; status: number }
+  | { kind: "huge" }
+  | { kind: "html" };
 
 let database: TestDatabase;
 /** A database that never holds a good copy. */
@@ -28,6 +32,8 @@ beforeAll(async () => {
     const current = mode;
     if (current.kind === "fail") {
       res.writeHead(current.status).end("down");
+    } else if (current.kind === "html") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Sign in</title>");
     } else if (current.kind === "huge") {
       res.writeHead(200, { "content-type": "text/csv" });
       res.end("x".repeat(64 * 1024));
@@ -142,6 +148,14 @@ describe("against a sheet served over HTTP that is slow, then fails, then recove
       error: "Sheet is larger than the limit of 32768 bytes",
     });
   });
+
+  it("refuses a web page (an unpublished sheet's sign-in page) in place of CSV", async () => {
+    mode = { kind: "html" };
+    expect(await service().refresh(empty.db)).toMatchObject({
+      ok: false,
+      error: "Failed to fetch sheet: the address returned a web page, not CSV",
+    });
+  });
 });
 
 describe("the routes", () => {
@@ -207,6 +221,20 @@ describe("the routes", () => {
         params: {},
       } as never),
     ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("gives the shop the future schedule, ascending", async () => {
+    const schedule = await getScheduleEvents(database.db);
+    expect(schedule).toHaveLength(8);
+    expect(schedule[0]).toEqual({
+      id: "sheet-event-7",
+      title: "Winter Speech Tournament",
+      date: "2027-01-10",
+      description: "Original Oratory, Informative and Interp",
+      type: "speech",
+    });
+    const dates = schedule.map((event) => event.date);
+    expect(dates).toEqual([...dates].sort());
   });
 
   it("Refresh answers the widget, or redirects back with a toast without JavaScript", async () => {

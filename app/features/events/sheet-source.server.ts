@@ -25,6 +25,11 @@ async function fetchSheetText(url: string, { signal, maxBytes }: { signal: Abort
     await response.body?.cancel().catch(() => {});
     throw new SheetError(`Failed to fetch sheet: ${response.status}`);
   }
+  // A private or unpublished sheet answers 200 with a sign-in page, not CSV.
+  if (/text\/html/i.test(response.headers.get("content-type") ?? "")) {
+    await response.body?.cancel().catch(() => {});
+    throw new SheetError("Failed to fetch sheet: the address returned a web page, not CSV");
+  }
   const declared = Number(response.headers.get("content-length"));
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
