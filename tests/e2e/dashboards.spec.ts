@@ -1,29 +1,22 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
+import { e2eAccounts, signIn as signInThroughForm } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 // The three read-side dashboards over the demo data (app/features/orders/demo-seed.server.ts).
 
-const accounts = {
-  admin: { email: "director@example.org", password: "Lectern#Citrus42" },
-  user: { email: "coach@example.org", password: "Podium#Lime2026" },
-} as const;
+// One real sign-in per role (tests/e2e/auth-helpers.ts); later tests reuse its session cookie, which keeps the run short.
+type Who = keyof typeof e2eAccounts;
+const sessions: Partial<Record<Who, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>> = {};
 
-// One real sign-in per role; later tests reuse its session cookie (keeps the run short).
-const sessions: Partial<Record<keyof typeof accounts, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>> = {};
-
-async function signIn(page: Page, who: keyof typeof accounts, redirectTo = "/orders") {
+async function signIn(page: Page, who: Who, redirectTo = "/orders") {
   const saved = sessions[who];
   if (saved) {
     await page.context().addCookies(saved);
     await page.goto(redirectTo);
     return;
   }
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(accounts[who].email);
-  await page.getByLabel("Password", { exact: true }).fill(accounts[who].password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?]/g, "\\?")}$`));
+  await signInThroughForm(page, who, redirectTo);
   sessions[who] = (await page.context().cookies()).filter((cookie) => cookie.name.includes("session"));
 }
 
