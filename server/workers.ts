@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { authCleanupWorker } from "~/features/accounts/cleanup.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 
@@ -11,4 +12,4 @@ export type BackgroundWorker = {
   start(handle: DatabaseHandle): () => Promise<void>;
 };
 
-export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker];
+export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker, authCleanupWorker];

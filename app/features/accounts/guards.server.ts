@@ -36,7 +36,8 @@ export function getSessionUser(request: Request, context: Context): Promise<Sess
 }
 
 async function lookUp(request: Request, context: Context): Promise<SessionUser | null> {
-  if (!request.headers.get("Cookie")) return null;
+  // Most visitors carry no session cookie: answer without touching the database.
+  if (!request.headers.get("Cookie")?.includes("session_token=")) return null;
   const db = getDb(context);
   const session = await getAuth(db).api.getSession({ headers: request.headers });
   if (!session) return null;

@@ -1,0 +1,50 @@
+import { and, isNull, lt, or } from "drizzle-orm";
+import { logger } from "~/core/logger.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { authRateLimits, sessions, verifications } from "~/db/schema/accounts";
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Removes what has run out: expired sessions and reset tokens, and limiter
+ * rows whose window and wait ended a day ago (the longest window is 15 min).
+ */
+export async function pruneExpiredAuthData(db: Database, now = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * HOUR);
+  const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const expiredTokens = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
+  const staleLimits = await db
+    .delete(authRateLimits)
+    .where(
+      and(
+        lt(authRateLimits.windowStartedAt, dayAgo),
+        or(isNull(authRateLimits.blockedUntil), lt(authRateLimits.blockedUntil, dayAgo)),
+      ),
+    )
+    .returning({ key: authRateLimits.key });
+  return expiredSessions.length + expiredTokens.length + staleLimits.length;
+}
+
+/** Hourly, in every server process (the deletes are idempotent, so instances may overlap). */
+export const authCleanupWorker = {
+  name: "auth cleanup",
+  start(handle: DatabaseHandle) {
+    const run = async () => {
+      try {
+        const removed = await pruneExpiredAuthData(handle.db);
+        if (removed > 0) logger.info({ removed }, "expired sessions, tokens and limits pruned");
+      } catch (error) {
+        logger.error({ err: error }, "auth cleanup failed");
+      }
+    };
+    let running = run();
+    const timer = setInterval(() => {
+      running = run();
+    }, HOUR);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  },
+};
