@@ -34,6 +34,10 @@ export const orders = pgTable(
     index("orders_status_created_at_idx").on(table.status, table.createdAt.desc().nullsFirst()),
     index("orders_status_tournament_idx").on(table.status, table.tournamentName, table.createdAt.desc().nullsFirst()),
     index("orders_status_event_type_idx").on(table.status, table.eventType, table.createdAt.desc().nullsFirst()),
+    // The event choices of the orders dashboard: competition events only (no memorial gift's "memory:...").
+    index("orders_entry_event_type_idx")
+      .on(table.eventType)
+      .where(sql`status = 'completed' and item_name not ilike '%donation%'`),
     // The donations dashboard: its predicate matches this partial index exactly.
     index("orders_donations_created_at_idx")
       .on(table.createdAt.desc().nullsFirst())
