@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
@@ -21,8 +22,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const rows = await listUsers(getDb(context));
+  let rows: Awaited<ReturnType<typeof listUsers>> = [];
+  let loadFailed = false;
+  try {
+    rows = await listUsers(getDb(context));
+  } catch (error) {
+    logger.error({ err: error }, "listing users failed");
+    loadFailed = true;
+  }
   return {
+    loadFailed,
     users: rows.map((row) => ({
       id: row.id,
       email: row.email,
@@ -80,6 +89,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
       shortName={loaderData.shortName}
       confirmDeleteId={loaderData.confirmDeleteId}
       addOpen={loaderData.addOpen}
+      loadFailed={loaderData.loadFailed}
     />
   );
 }

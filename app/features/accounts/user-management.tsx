@@ -22,7 +22,7 @@ import { Spinner } from "~/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { showToast } from "~/ui/toast";
 import { NewPasswordField, NoticeBox, useHydrated } from "./form-parts";
-import type { Notice } from "./notices";
+import { userNotices, type Notice } from "./notices";
 import type { Role } from "./roles";
 
 export type UserListItem = {
@@ -64,7 +64,9 @@ export function UserManagement({
   shortName,
   confirmDeleteId,
   addOpen: addOpenWithoutJs,
+  loadFailed = false,
 }: {
+  loadFailed?: boolean;
   users: UserListItem[];
   result: UsersActionResult | undefined;
   recipients: string[];
@@ -109,6 +111,7 @@ export function UserManagement({
       </div>
 
       <NoticeBox notice={inlineNotice} />
+      <NoticeBox notice={loadFailed ? userNotices.fetchFailed : null} />
 
       {addOpenWithoutJs && !hydrated ? (
         <Card>
