@@ -4,8 +4,8 @@ import { env } from "~/core/env.server";
 import { getDb } from "~/db/context";
 import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/auth-screen";
 import { getSessionUser } from "~/features/accounts/guards.server";
-import { authNotices } from "~/features/accounts/notices";
-import { passwordProblems } from "~/features/accounts/password-policy";
+import { authNotices, newPasswordNotice } from "~/features/accounts/notices";
+import { newPasswordProblem } from "~/features/accounts/password-policy";
 import { safeRedirectPath } from "~/features/accounts/redirect";
 import {
   accountForResetToken,
@@ -79,11 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "set-password") {
     const password = text("password");
-    const problems = passwordProblems(password, env().SITE_SHORT_NAME);
-    if (problems.length > 0) return reply({ intent, notice: authNotices.weakPassword(problems[0]!) }, 400);
-    if (password !== text("confirmPassword")) {
-      return reply({ intent, notice: authNotices.passwordMismatch }, 400);
-    }
+    const problem = newPasswordProblem(password, text("confirmPassword"), env().SITE_SHORT_NAME);
+    if (problem) return reply({ intent, notice: newPasswordNotice(problem) }, 400);
     const result = await completePasswordReset(request, context, { token: text("token"), password });
     if (result.ok) return result.response;
     return reply({ intent, notice: result.notice }, 400);

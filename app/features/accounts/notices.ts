@@ -32,6 +32,11 @@ export const authNotices = {
   passwordUpdated: success("Password Updated Successfully", "Your new password is set."),
 } as const;
 
+/** The notice for a refused new password (see `newPasswordProblem`). */
+export function newPasswordNotice(problem: { kind: "weak" | "mismatch"; message: string }): Notice {
+  return problem.kind === "weak" ? authNotices.weakPassword(problem.message) : authNotices.passwordMismatch;
+}
+
 /** User Management's notices (SPEC.md section 8, "Admin notices" and "Successes"). */
 export const userNotices = {
   fetchFailed: error("Error", "Failed to fetch users."),

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * SPEC.md section 5's password rules, shared by the browser (messages while
  * typing) and the server (the authoritative check) for every new password:
@@ -39,24 +37,20 @@ export function passwordProblems(password: string, shortName: string): string[] 
   return problems;
 }
 
-/** A new password field: one issue per broken rule. */
-export function newPasswordSchema(shortName: string) {
-  return z.string({ error: passwordMessages.length }).superRefine((password, ctx) => {
-    for (const message of passwordProblems(password, shortName)) ctx.addIssue({ code: "custom", message });
-  });
-}
-
-/** `password` + `confirmPassword`, as on the Set New Password and profile forms. */
-export function passwordPairSchema(shortName: string) {
-  return z
-    .object({
-      password: newPasswordSchema(shortName),
-      confirmPassword: z.string({ error: passwordMessages.mismatch }),
-    })
-    .refine((value) => value.password === value.confirmPassword, {
-      message: passwordMessages.mismatch,
-      path: ["confirmPassword"],
-    });
+/**
+ * A new password and its confirmation, as every form that sets one sends them:
+ * the first rule broken (SPEC.md's "Weak Password") or a mismatch ("Password
+ * Mismatch"), or null when the password may be used.
+ */
+export function newPasswordProblem(
+  password: string,
+  confirmation: string,
+  shortName: string,
+): { kind: "weak" | "mismatch"; message: string } | null {
+  const [first] = passwordProblems(password, shortName);
+  if (first) return { kind: "weak", message: first };
+  if (password !== confirmation) return { kind: "mismatch", message: passwordMessages.mismatch };
+  return null;
 }
 
 /** A password that meets the policy, for demo accounts without a configured one. */

@@ -6,8 +6,8 @@ import { getDb } from "~/db/context";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import type { SessionUser } from "./guards.server";
-import { authNotices, profileNotices, type Notice } from "./notices";
-import { passwordProblems } from "./password-policy";
+import { authNotices, newPasswordNotice, profileNotices, type Notice } from "./notices";
+import { newPasswordProblem } from "./password-policy";
 
 export type ChangePasswordResult = { notice: Notice; status: number; setCookie: string[] };
 
@@ -21,9 +21,8 @@ export async function changeOwnPassword(
   user: SessionUser,
   input: { currentPassword: string; password: string; confirmPassword: string },
 ): Promise<ChangePasswordResult> {
-  const problems = passwordProblems(input.password, env().SITE_SHORT_NAME);
-  if (problems.length > 0) return { notice: authNotices.weakPassword(problems[0]!), status: 400, setCookie: [] };
-  if (input.password !== input.confirmPassword) return { notice: authNotices.passwordMismatch, status: 400, setCookie: [] };
+  const problem = newPasswordProblem(input.password, input.confirmPassword, env().SITE_SHORT_NAME);
+  if (problem) return { notice: newPasswordNotice(problem), status: 400, setCookie: [] };
   const db = getDb(context);
   try {
     const { headers } = await getAuth(db).api.changePassword({
