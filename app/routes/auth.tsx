@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const result = await signIn(request, context, { email, password: text("password"), redirectTo: text("redirectTo") });
     if (result.ok) return result.response;
-    return reply({ intent, notice: result.notice, email }, result.notice.title === "Account Not Found" ? 401 : 429);
+    return reply({ intent, notice: result.notice, email }, result.status);
   }
 
   if (intent === "forgot") {

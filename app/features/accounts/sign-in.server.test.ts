@@ -66,6 +66,7 @@ describe("/auth: sign in, limits and password reset", () => {
 
   it("refuses an account whose role was removed, with Sign In Error", async () => {
     const result = await post(database, { intent: "sign-in", email: "noaccess@example.org", password: TEST_PASSWORD });
+    expect(result.status).toBe(403);
     expect(result.reply?.notice.title).toBe("Sign In Error");
     expect(result.reply?.notice.description).toMatch(/no access/);
   });

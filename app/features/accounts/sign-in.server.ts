@@ -29,7 +29,7 @@ export function clientAddress(context: Context): string {
   return context.get(requestInfoContext).clientAddress ?? "unknown";
 }
 
-export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice };
+export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice; status: number };
 
 /** Checks the limits, signs in through better-auth and redirects with its session cookie. */
 export async function signIn(
@@ -44,7 +44,7 @@ export async function signIn(
   const accountVerdict = await accountDelay(db, accountKey);
   const blocked = !ipVerdict.allowed ? ipVerdict : !accountVerdict.allowed ? accountVerdict : null;
   if (blocked) {
-    return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)) };
+    return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)), status: 429 };
   }
   try {
     const { headers } = await getAuth(db).api.signInEmail({
@@ -62,13 +62,13 @@ export async function signIn(
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
       await recordFailure(db, accountKey);
       await hit(db, ipKey, limits.signInFailuresPerIp);
-      return { ok: false, notice: authNotices.accountNotFound };
+      return { ok: false, notice: authNotices.accountNotFound, status: 401 };
     }
     if (error instanceof APIError) {
-      return { ok: false, notice: authNotices.signInError(error.body?.message ?? error.message) };
+      return { ok: false, notice: authNotices.signInError(error.body?.message ?? error.message), status: error.statusCode };
     }
     logger.error({ err: error }, "sign-in failed unexpectedly");
-    return { ok: false, notice: authNotices.unexpected };
+    return { ok: false, notice: authNotices.unexpected, status: 500 };
   }
 }
 
