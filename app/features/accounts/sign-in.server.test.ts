@@ -185,3 +185,26 @@ describe("/auth: sign in, limits and password reset", () => {
     expect(await getSessionUser(browserRequest("/orders", cookie), database.context())).toBeNull();
   });
 });
+
+describe("sign-out failure", () => {
+  it("stays on the page with Failed to sign out.", async () => {
+    const database = await createTestDatabase();
+    try {
+      const account = await signedInAccount(database.db, "coach@example.org", "user");
+      // The session table is gone: ending the session fails.
+      await database.db.execute(sql`alter table sessions rename to sessions_gone`);
+      const request = browserRequest("/auth/sign-out", account.cookie, {});
+      request.headers.set("Referer", "http://localhost/admin/profile");
+      const response = (await signOutAction({ request, context: database.context(), params: {} } as never)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/profile");
+      const flash = response.headers.getSetCookie().find((line) => line.startsWith("toast="));
+      expect(flash).toBeTruthy();
+      const { readToast } = await import("~/core/toast.server");
+      const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: flash!.split(";")[0]! } }));
+      expect(toast).toEqual({ type: "error", title: "Failed to sign out." });
+    } finally {
+      await database.destroy();
+    }
+  });
+});

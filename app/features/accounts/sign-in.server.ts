@@ -7,7 +7,7 @@ import { requestInfoContext } from "~/core/request-context";
 import { redirectWithToast } from "~/core/toast.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
-import { users, verifications } from "~/db/schema/accounts";
+import { sessions, users, verifications } from "~/db/schema/accounts";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
@@ -75,7 +75,12 @@ export async function signIn(
 /** Ends the session and returns home; on failure stays put with "Failed to sign out.". */
 export async function signOut(request: Request, context: Context): Promise<Response> {
   try {
-    const { headers } = await getAuth(getDb(context)).api.signOut({ headers: request.headers, returnHeaders: true });
+    const db = getDb(context);
+    const auth = getAuth(db);
+    // better-auth logs and ignores a failed delete; the session must really end, so we delete it ourselves first.
+    const current = await auth.api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+    if (current) await db.delete(sessions).where(eq(sessions.token, current.session.token));
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
     const response = redirect("/");
     for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
     return response;
