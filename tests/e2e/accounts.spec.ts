@@ -101,6 +101,11 @@ test.describe("the admin shell by role", () => {
     await waitForHydration(page);
     await page.keyboard.press("Meta+b");
     await expect(aside).toHaveAttribute("data-state", "expanded");
+
+    // Sign Out in the sidebar returns to the home page.
+    await sidebar(page).locator("..").getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
   });
 
   test.describe("on a phone", () => {
@@ -238,6 +243,7 @@ test.describe.serial("User Management", () => {
 
     await page.goto(resetPath);
     await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel("New Password", { exact: true }).fill("Fresh!Start2026");
     await page.getByLabel("Confirm New Password").fill("Fresh!Start2027");
     await page.getByRole("button", { name: "Update Password" }).click();
