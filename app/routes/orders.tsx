@@ -1,4 +1,4 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -47,7 +47,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <ExportLink href={`/orders/export.csv${query}`}>Export CSV</ExportLink>
         )}
       </DashboardHeader>
-      <ViewTabs view={view} />
+      <ViewTabs view={view} query={query} />
       {loaderData.ok ? (
         <>
           <OrdersFilters filters={filters} options={loaderData.options} view={view} />
@@ -87,16 +87,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Orders or entries: links that keep the filters, so the choice can be bookmarked. */
-function ViewTabs({ view }: { view: "orders" | "entries" }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete("page");
-  params.delete("view");
-  const base = params.toString();
+/** Orders or entries: links that keep the filters (not the page), so the choice can be bookmarked. */
+function ViewTabs({ view, query }: { view: "orders" | "entries"; query: string }) {
   const tabs = [
-    { id: "orders", label: "Orders", to: base ? `?${base}` : "." },
-    { id: "entries", label: "Entries by tournament", to: `?${base ? `${base}&` : ""}view=entries` },
+    { id: "orders", label: "Orders", to: query || "." },
+    { id: "entries", label: "Entries by tournament", to: `${query ? `${query}&` : "?"}view=entries` },
   ] as const;
   return (
     <nav aria-label="Orders views" className="flex gap-1 rounded-xl bg-muted p-1 sm:w-fit">

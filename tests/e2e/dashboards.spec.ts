@@ -107,16 +107,26 @@ test.describe("/orders", () => {
     expect(lines.map((line) => line[3])).toContain("Maya Goldberg");
   });
 
-  test("filters work without JavaScript", async ({ browser }) => {
+  test("filters, message selection and handled marking work without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(page, "user");
+    await signIn(page, "admin");
     await page.getByLabel("Event").selectOption("Public Forum");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/event=Public\+Forum/);
+    await expect(page.getByText(/^\d+ orders? match/)).toBeVisible();
     const events = await page.locator('td[data-label="Event"]').allInnerTexts();
     expect(events.length).toBeGreaterThan(0);
     expect(new Set(events)).toEqual(new Set(["Public Forum"]));
+
+    await page.goto("/contact-submissions");
+    await page.getByRole("list", { name: "Contact submissions" }).getByRole("link", { name: /Jonathan Meyers/ }).click();
+    await expect(page).toHaveURL(/id=[0-9a-f-]{36}/);
+    const details = page.getByRole("article", { name: "Jonathan Meyers" });
+    await details.getByRole("button", { name: "Mark handled" }).click();
+    await expect(details.getByText(/Handled by director@example\.org on/)).toBeVisible();
+    await details.getByRole("button", { name: "Reopen" }).click();
+    await expect(details.getByRole("button", { name: "Mark handled" })).toBeVisible();
     await context.close();
   });
 });
