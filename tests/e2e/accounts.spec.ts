@@ -124,6 +124,7 @@ test.describe("the admin shell by role", () => {
       await expect(page.getByTestId("user-card").filter({ hasText: "coach@example.org" }).getByRole("button", { name: /Reset Password/ })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page);
     });
   });
 });
