@@ -33,6 +33,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pool.end() resolves before its connections have closed; forcing the drop
+      // while they close kills them with an unhandled 57P01 in the test process.
+      for (let wait = 0; wait < 50; wait++) {
+        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };
