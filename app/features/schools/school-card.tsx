@@ -5,6 +5,9 @@ import { Card } from "~/ui/card";
 import { SchoolLogo } from "./school-logo";
 
 export function SchoolCard({ school, eager }: { school: School; eager?: boolean }) {
+  const space = school.name.lastIndexOf(" ");
+  const leading = school.name.slice(0, space + 1);
+  const lastWord = school.name.slice(space + 1);
   return (
     <Card className="h-full gap-4 p-5">
       <div className="flex items-start gap-4">
@@ -17,8 +20,12 @@ export function SchoolCard({ school, eager }: { school: School; eager?: boolean 
               rel="noopener noreferrer"
               className="rounded-sm text-navy-900 underline decoration-navy-200 underline-offset-4 hover:decoration-navy-700"
             >
-              {school.name}
-              <ExternalLink className="ml-1 inline size-3.5 align-baseline text-navy-500" aria-hidden="true" />
+              {leading}
+              {/* The icon stays on the line of the name's last word. */}
+              <span className="whitespace-nowrap">
+                {lastWord}
+                <ExternalLink className="ml-1 inline size-3.5 align-baseline text-navy-500" aria-hidden="true" />
+              </span>
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </h3>
