@@ -247,6 +247,8 @@ test.describe.serial("User Management", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("New Password", { exact: true }).fill("Fresh!Start2026");
     await page.getByLabel("Confirm New Password").fill("Fresh!Start2027");
+    // The mismatch shows while typing, and the server refuses it too.
+    await expect(page.getByLabel("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.getByRole("alert")).toContainText("Password Mismatch");
     await page.getByLabel("New Password", { exact: true }).fill("Fresh!Start2026");

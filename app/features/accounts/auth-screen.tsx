@@ -156,11 +156,7 @@ export function SetPasswordScreen({
       <Form method="post" className="grid gap-4" aria-label="Set new password">
         <input type="hidden" name="token" value={token} />
         <NoticeBox notice={result?.intent === "set-password" ? result.notice : null} />
-        <NewPasswordField id="new-password" label="New Password" shortName={shortName} />
-        <Field>
-          <FieldLabel htmlFor="confirm-password">Confirm New Password</FieldLabel>
-          <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
-        </Field>
+        <NewPasswordField id="new-password" label="New Password" shortName={shortName} confirmId="confirm-password" />
         <SubmitButton intent="set-password">Update Password</SubmitButton>
       </Form>
     </Shell>

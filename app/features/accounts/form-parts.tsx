@@ -3,7 +3,7 @@ import { useState, useSyncExternalStore } from "react";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { cn } from "~/ui/cn";
-import { passwordProblems } from "./password-policy";
+import { passwordMessages, passwordProblems } from "./password-policy";
 import type { Notice } from "./notices";
 
 /** A form's result, in the page (it works without JavaScript and is announced). */
@@ -60,35 +60,64 @@ export function useHydrated(): boolean {
 
 const subscribeNever = () => () => {};
 
-/** A new password (name "password") with the policy's live messages under it. */
+/**
+ * A new password (name "password") with the policy's live messages under it,
+ * and with `confirmId`, its confirmation (name "confirmPassword") with SPEC.md's
+ * mismatch message once something is typed there.
+ */
 export function NewPasswordField({
   id,
   label,
   shortName,
   required,
+  confirmId,
 }: {
   id: string;
   label: string;
   shortName: string;
   required?: boolean;
+  confirmId?: string;
 }) {
   const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const mismatch = confirmation !== "" && confirmation !== password;
   return (
-    <Field>
-      <FieldLabel htmlFor={id} required={required}>
-        {label}
-      </FieldLabel>
-      <Input
-        id={id}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        aria-describedby={`${id}-hints`}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordHints id={`${id}-hints`} password={password} shortName={shortName} />
-    </Field>
+    <>
+      <Field>
+        <FieldLabel htmlFor={id} required={required}>
+          {label}
+        </FieldLabel>
+        <Input
+          id={id}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby={`${id}-hints`}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordHints id={`${id}-hints`} password={password} shortName={shortName} />
+      </Field>
+      {confirmId ? (
+        <Field>
+          <FieldLabel htmlFor={confirmId}>Confirm {label}</FieldLabel>
+          <Input
+            id={confirmId}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={mismatch || undefined}
+            aria-describedby={`${confirmId}-error`}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+          <p id={`${confirmId}-error`} aria-live="polite" className={cn("text-sm text-destructive", !mismatch && "hidden")}>
+            {mismatch ? passwordMessages.mismatch : null}
+          </p>
+        </Field>
+      ) : null}
+    </>
   );
 }

@@ -46,11 +46,7 @@ export function ProfileView({ profile, notice, shortName }: { profile: ProfileIn
             <FieldLabel htmlFor="current-password">Current Password</FieldLabel>
             <Input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
           </Field>
-          <NewPasswordField id="profile-new-password" label="New Password" shortName={shortName} />
-          <Field>
-            <FieldLabel htmlFor="profile-confirm-password">Confirm New Password</FieldLabel>
-            <Input id="profile-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
-          </Field>
+          <NewPasswordField id="profile-new-password" label="New Password" shortName={shortName} confirmId="profile-confirm-password" />
           <Button type="submit" disabled={busy} className="justify-self-start">
             {busy ? <Spinner /> : null}
             Update Password
