@@ -13,7 +13,7 @@ import { ensureBuild, load, printTable, startServer } from "./lib.mjs";
 
 const duration = Number(process.argv[2] ?? 10);
 const ORDERS = 50_000;
-const admin = { email: "director@example.org", password: "Lectern#Citrus42" };
+const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
 
 // Every tenth order a donation (a few memorial), the rest tournament entries
 // spread over 6 tournaments and 10 events, 90% completed, over two years.
@@ -40,7 +40,7 @@ const settle = "vacuum analyze orders";
 
 ensureBuild();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-bench-dash-"));
-const env = { DATA_DIR: dataDir, DEMO_ADMIN_PASSWORD: admin.password, DEMO_USER_PASSWORD: "Podium#Lime2026" };
+const env = { DATA_DIR: dataDir, DEMO_ADMIN_PASSWORD: admin.password, DEMO_USER_PASSWORD: "Podium@Lime2026" };
 let dropDatabase = async () => {};
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (adminUrl) {

@@ -6,6 +6,8 @@ import { getDb } from "~/db/context";
 import { getSessionUser, requireAdmin } from "~/features/accounts/guards.server";
 import { safeRedirectPath } from "~/features/accounts/redirect";
 import { listContactSubmissions, setHandled } from "~/features/contact-admin/contact-admin.server";
+import { writeAudit } from "~/features/accounts/audit.server";
+import type { Database } from "~/db/client.server";
 import { ContactDetails } from "~/features/contact-admin/contact-details";
 import { ContactList } from "~/features/contact-admin/contact-list";
 import { CONTACT_STATUSES, contactHref, handledActionSchema, parseContactFilters } from "~/features/contact-admin/filters";
@@ -57,7 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "That request was not understood. Please reload the page and try again." }, { status: 400 });
   }
   const { intent, id } = parsed.data;
-  const row = await setHandled(getDb(context), { id, handled: intent === "handle", by: user.email });
+  // The change and its audit entry land together or not at all.
+  const row = await getDb(context).transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const updated = await setHandled(db, { id, handled: intent === "handle", by: user.email });
+    if (updated) {
+      await writeAudit(db, {
+        actor: { id: user.id, email: user.email },
+        action: intent === "handle" ? "contact.handle" : "contact.reopen",
+        details: { contactId: id },
+      });
+    }
+    return updated;
+  });
   if (!row) {
     return data({ error: "That message no longer exists." }, { status: 404 });
   }

@@ -6,8 +6,8 @@ import { expect, type Page } from "@playwright/test";
 
 /** The demo accounts tests/e2e/server.mjs seeds (DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD). */
 export const e2eAccounts = {
-  admin: { email: "director@example.org", password: "Lectern#Citrus42" },
-  user: { email: "coach@example.org", password: "Podium#Lime2026" },
+  admin: { email: "director@example.org", password: "Lectern@Citrus42" },
+  user: { email: "coach@example.org", password: "Podium@Lime2026" },
 } as const;
 
 /** Signs in through /auth as the demo admin or the demo user and waits for the landing page. */

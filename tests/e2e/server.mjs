@@ -67,8 +67,8 @@ server.on("exit", (code) => {
 /** Settings the browser tests rely on (fixtures, known demo credentials). */
 function e2eEnv() {
   return {
-    DEMO_ADMIN_PASSWORD: "Lectern#Citrus42",
-    DEMO_USER_PASSWORD: "Podium#Lime2026",
+    DEMO_ADMIN_PASSWORD: "Lectern@Citrus42",
+    DEMO_USER_PASSWORD: "Podium@Lime2026",
     // Every event of this sheet is in 2027, so the events tests always see them upcoming.
     EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
   };

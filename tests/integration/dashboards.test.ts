@@ -1,3 +1,4 @@
+import { auditLog } from "~/db/schema/accounts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactUs, orders, type NewOrder } from "~/db/schema";
@@ -299,6 +300,13 @@ describe("/contact-submissions", () => {
     await post("reopen", message!.id);
     const [reopened] = await database.db.select().from(contactUs).where(eq(contactUs.id, message!.id));
     expect(reopened).toMatchObject({ handledAt: null, handledBy: null });
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.actorEmail, "director@example.org"));
+    expect(audit.map((entry) => [entry.action, (entry.details as { contactId: string }).contactId])).toEqual(
+      expect.arrayContaining([
+        ["contact.handle", message!.id],
+        ["contact.reopen", message!.id],
+      ]),
+    );
   });
 
   it("says SPEC's \"Failed to load contact submissions.\" when the store fails", async () => {

@@ -8,7 +8,9 @@ export type AuditAction =
   | "user.password_reset_request"
   | "password.reset"
   | "password.change"
-  | "email.test";
+  | "email.test"
+  | "contact.handle"
+  | "contact.reopen";
 
 type Who = { id: string | null; email: string };
 
