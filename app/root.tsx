@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import "~/core/zod-config";
 import interLatinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { requestInfoContext } from "~/core/request-context";
 import { readToast } from "~/core/toast.server";

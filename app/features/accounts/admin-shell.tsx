@@ -20,7 +20,8 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/ui/sheet";
 import { adminNavFor } from "./admin-nav";
-import { NoticeBox, useHydrated } from "./form-parts";
+import { useHydrated } from "~/ui/use-hydrated";
+import { NoticeBox } from "./form-parts";
 import type { Role } from "./roles";
 import { isSidebarShortcut, sidebarCookie } from "./sidebar-state";
 

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
-import { NewPasswordField, NoticeBox, useHydrated } from "./form-parts";
+import { useHydrated } from "~/ui/use-hydrated";
+import { NewPasswordField, NoticeBox } from "./form-parts";
 import type { Notice } from "./notices";
 
 export type AuthResult = { intent: "sign-in" | "forgot" | "set-password"; notice: Notice; email?: string };

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { cn } from "~/ui/cn";
@@ -48,17 +48,6 @@ export function PasswordHints({ id, password, shortName }: { id: string; passwor
     </ul>
   );
 }
-
-/** True once React runs in the browser: before that, links and plain forms do the work. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
-
-const subscribeNever = () => () => {};
 
 /**
  * A new password (name "password") with the policy's live messages under it,

@@ -21,7 +21,8 @@ import { Select } from "~/ui/select";
 import { Spinner } from "~/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { showToast } from "~/ui/toast";
-import { NewPasswordField, NoticeBox, useHydrated } from "./form-parts";
+import { useHydrated } from "~/ui/use-hydrated";
+import { NewPasswordField, NoticeBox } from "./form-parts";
 import { userNotices, type Notice } from "./notices";
 import type { Role } from "./roles";
 

@@ -11,7 +11,7 @@ import { EventCard } from "./event-card";
 import { typeDotClass } from "./event-types";
 import { ToggleControl } from "./toggle-control";
 import type { CalendarEvent, EventsWidgetData } from "./types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import {
   filterByTypes,
   groupByMonth,

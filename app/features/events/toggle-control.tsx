@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /**
  * A control that changes the widget's state. Before JavaScript runs it is a

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { cn } from "~/ui/cn";
 import { type BioRule, shortenBio } from "./truncate-bio";
-import { useHydrated } from "~/features/events/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const fade = "linear-gradient(to bottom, black calc(100% - 2.5rem), transparent)";
 
