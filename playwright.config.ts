@@ -7,6 +7,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // fresh data directory (and a fresh PostgreSQL database when E2E_DATABASE_URL is set).
 export default defineConfig({
   testDir: "tests/e2e",
+  // Parallel runs (several BUILD_DIRs) keep their traces apart.
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

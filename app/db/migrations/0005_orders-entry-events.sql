@@ -1,1 +1,0 @@
-CREATE INDEX "orders_entry_event_type_idx" ON "orders" USING btree ("event_type") WHERE status = 'completed' and item_name not ilike '%donation%';
