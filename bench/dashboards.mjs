@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { createScratchDatabase } from "../tests/support/scratch-database.ts";
 import { ensureBuild, load, printTable, startServer } from "./lib.mjs";
 
 const duration = Number(process.argv[2] ?? 10);
@@ -44,21 +45,10 @@ const env = { DATA_DIR: dataDir, DEMO_ADMIN_PASSWORD: admin.password, DEMO_USER_
 let dropDatabase = async () => {};
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (adminUrl) {
-  const name = `citron_bench_${randomBytes(4).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+  const scratch = await createScratchDatabase(adminUrl, "citron_bench");
+  env.DATABASE_URL = scratch.url;
   env.SESSION_SECRET = randomBytes(32).toString("hex");
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  dropDatabase = scratch.drop;
 }
 
 // Migrations, demo accounts and demo content, then the 50,000 orders.

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "../support/scratch-database.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-e2e-"));
 const env = {
@@ -26,21 +26,10 @@ writeFileSync(dataDirNote, dataDir);
 let dropDatabase = async () => {};
 const adminUrl = process.env.E2E_DATABASE_URL;
 if (adminUrl) {
-  const name = `citron_e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+  const scratch = await createScratchDatabase(adminUrl, "citron_e2e");
+  env.DATABASE_URL = scratch.url;
   env.SESSION_SECRET = randomBytes(32).toString("hex");
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
+  dropDatabase = scratch.drop;
   // Demo content is never seeded on PostgreSQL unless asked: the tests ask.
   const seed = spawnSync("npm", ["run", "--silent", "db:seed"], { env, stdio: "inherit" });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
