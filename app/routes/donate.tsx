@@ -1,5 +1,6 @@
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
+import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/donate";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,5 +11,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function DonatePage() {
-  return <PageHeader title="Support the District" lead="Online donations open soon; until then, contact us to give." />;
+  return (
+    <PageHeader title="Support the District" lead="Online donations open soon; until then, contact us to give.">
+      <LinkButton to="/contact" variant="accent">Contact us to give</LinkButton>
+      <LinkButton to="/mission" variant="outline">Read our mission</LinkButton>
+    </PageHeader>
+  );
 }

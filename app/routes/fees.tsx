@@ -1,5 +1,6 @@
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
+import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/fees";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,5 +11,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function FeesPage() {
-  return <PageHeader title="Shopping Cart" lead="Tournament fees, registrations and district apparel. Online checkout opens soon; until then, contact us to register." />;
+  return (
+    <PageHeader title="Shopping Cart" lead="Tournament fees, registrations and district apparel. Online checkout opens soon; until then, contact us to register.">
+      <LinkButton to="/contact" variant="accent">Contact us to register</LinkButton>
+      <LinkButton to="/events" variant="outline">See upcoming events</LinkButton>
+    </PageHeader>
+  );
 }

@@ -1,5 +1,6 @@
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
+import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,5 +11,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function PaymentSuccessPage() {
-  return <PageHeader title="Payment" lead="Payment results will be shown here once online checkout opens." />;
+  return (
+    <PageHeader title="Payment" lead="Payment results will be shown here once online checkout opens.">
+      <LinkButton to="/fees" variant="outline">Back to Shopping</LinkButton>
+      <LinkButton to="/">Return to Home</LinkButton>
+    </PageHeader>
+  );
 }
