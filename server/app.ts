@@ -79,25 +79,43 @@ export function createApp(options: AppOptions) {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(
-    createRequestHandler({
-      // In development the build is reloaded on every request, so edits show at once.
-      build: devServer
-        ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-        : () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          requestId: res.locals.requestId,
-          nonce: res.locals.nonce,
-          // Express honours TRUST_PROXY here: X-Forwarded-For only behind a trusted proxy.
-          clientAddress: req.ip,
-        });
-        return context;
-      },
-    }),
-  );
+  const handleRequest = createRequestHandler({
+    // In development the build is reloaded on every request, so edits show at once.
+    build: devServer
+      ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, {
+        requestId: res.locals.requestId,
+        nonce: res.locals.nonce,
+        // Express honours TRUST_PROXY here: X-Forwarded-For only behind a trusted proxy.
+        clientAddress: req.ip,
+      });
+      return context;
+    },
+  });
+  // A client may hang up while its page is still being made; shutdown waits
+  // for that work too before it closes the database.
+  app.use(async (req, res, next) => {
+    inFlight.count += 1;
+    try {
+      await handleRequest(req, res, next);
+    } finally {
+      inFlight.count -= 1;
+      if (inFlight.count === 0) inFlight.drained?.();
+    }
+  });
   return app;
+}
+
+const inFlight: { count: number; drained?: () => void } = { count: 0 };
+
+function requestsDrained(): Promise<void> {
+  if (inFlight.count === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    inFlight.drained = resolve;
+  });
 }
 
 /** Starts the server: database first, then HTTP, then workers. */
@@ -152,6 +170,7 @@ export async function start(options: AppOptions): Promise<Server> {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await requestsDrained();
     await Promise.allSettled(stops.map((stop) => stop()));
     await closeDatabase();
     logger.info("stopped");
