@@ -19,6 +19,15 @@ export type SessionUser = {
 
 type Context = Readonly<RouterContextProvider>;
 
+/** An account with its role, as the guards and the admin user list read it. */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+  role: userRoles.role,
+};
+
 // The root, layout and page loaders of one request all ask: look the session up once.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
@@ -42,13 +51,7 @@ async function lookUp(request: Request, context: Context): Promise<SessionUser |
   const session = await getAuth(db).api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      createdAt: users.createdAt,
-      lastSignInAt: users.lastSignInAt,
-      role: userRoles.role,
-    })
+    .select(accountColumns)
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, session.user.id));

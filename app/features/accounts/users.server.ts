@@ -8,7 +8,7 @@ import { accounts, sessions, userRoles, users } from "~/db/schema/accounts";
 import { sendEmailNow } from "~/features/email/outbox.server";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
-import type { SessionUser } from "./guards.server";
+import { accountColumns, type SessionUser } from "./guards.server";
 import { userNotices, type Notice } from "./notices";
 import { passwordProblems } from "./password-policy";
 import { isProtectedEmail, type Role } from "./roles";
@@ -25,13 +25,7 @@ export type AdminUserRow = {
 
 export async function listUsers(db: Database): Promise<AdminUserRow[]> {
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      createdAt: users.createdAt,
-      lastSignInAt: users.lastSignInAt,
-      role: userRoles.role,
-    })
+    .select(accountColumns)
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .orderBy(asc(users.createdAt), asc(users.email));
