@@ -36,14 +36,60 @@ describe("parseEnv", () => {
   });
 
   it("requires a shared session secret in production on PostgreSQL", () => {
+    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
     expect(() =>
-      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
+      parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
     ).toThrow(/SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/);
     const secret = "x".repeat(40);
     expect(
-      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/citron", SESSION_SECRET: secret, DATA_DIR: tmp() })
+      parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", SESSION_SECRET: secret, DATA_DIR: tmp() })
         .SESSION_SECRET,
     ).toBe(secret);
+  });
+
+  describe("production (NODE_ENV=production given by the operator)", () => {
+    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
+
+    it("starts with an https PUBLIC_URL and SMTP, as a deployment that seeds nothing", () => {
+      const env = parseEnv({ ...deployment, DATA_DIR: tmp() });
+      expect(env).toMatchObject({ DEPLOYED: true, MAIL_DELIVERY: "smtp", PUBLIC_URL: "https://citron.example.org" });
+    });
+
+    it("names every missing setting at once", () => {
+      expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(
+        /PUBLIC_URL: required when NODE_ENV=production[\s\S]*SMTP_URL: required when NODE_ENV=production/,
+      );
+    });
+
+    it("refuses an http PUBLIC_URL unless allowed by name", () => {
+      const http = { ...deployment, PUBLIC_URL: "http://citron.example.org" };
+      expect(() => parseEnv({ ...http, DATA_DIR: tmp() })).toThrow(/PUBLIC_URL: must be https:\/\//);
+      expect(parseEnv({ ...http, ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).PUBLIC_URL).toBe("http://citron.example.org");
+    });
+
+    it("writes mail to files only when asked by name", () => {
+      const env = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", MAIL_TRANSPORT: "files", DATA_DIR: tmp() });
+      expect(env.MAIL_DELIVERY).toBe("files");
+      expect(() => parseEnv({ MAIL_TRANSPORT: "smtp", DATA_DIR: tmp() })).toThrow(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
+    });
+
+    it("keeps npm start's local preview (no NODE_ENV given) exactly as on a fresh clone", () => {
+      const env = parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: tmp() });
+      expect(env).toMatchObject({ DEPLOYED: false, MAIL_DELIVERY: "files", PUBLIC_URL: "http://localhost:3000" });
+      expect(parseEnv({ DATA_DIR: tmp() }).DEPLOYED).toBe(false);
+    });
+  });
+
+  it.each([
+    ["false", false],
+    ["1", 1],
+    ["127.0.0.1, 10.0.0.0/8", ["127.0.0.1", "10.0.0.0/8"]],
+  ])("reads TRUST_PROXY=%s", (value, expected) => {
+    expect(parseEnv({ DATA_DIR: tmp(), TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it("refuses TRUST_PROXY=true, which would trust what the client writes", () => {
+    expect(() => parseEnv({ DATA_DIR: tmp(), TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: must be a hop count/);
   });
 
   it("trims a trailing slash from PUBLIC_URL and splits address lists", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -12,11 +13,61 @@ const emailList = z
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.email()));
 
+/** "true"/"1" or "false"/"0" (default false). */
+const flag = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(["true", "false", "1", "0"]).default("false").transform((value) => value === "true" || value === "1"),
+);
+
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), httpUrl().optional());
 
+/** Express's names for address ranges (proxy-addr). */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: "false" (default), a hop count ("1": one load balancer in
+ * front), or a comma-separated list of the proxies' addresses or CIDR ranges.
+ * Never "true": Express would then take the left-most X-Forwarded-For entry,
+ * which the client writes, and every per-address limit could be dodged.
+ * Returns the setting, or a sentence saying what is wrong.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | string {
+  const value = raw.trim().toLowerCase();
+  if (value === "false" || value === "0") return false;
+  if (value === "true") {
+    return 'must be a hop count (e.g. 1 for one load balancer) or the proxies\' addresses, not "true" (which trusts any X-Forwarded-For a client sends)';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : "a hop count above 10 is surely a mistake";
+  }
+  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_RANGES.has(entry) && !isAddressOrRange(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    return `must be false, a hop count, or a comma-separated list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (not understood: ${bad.join(", ") || raw})`;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Set by `npm start` (server.js) when NODE_ENV was not given: the production build as a local
+  // preview (demo content, mail to files, http://localhost), as on a fresh clone. A deployment sets
+  // NODE_ENV=production itself, and then the production rules of parseEnv apply.
+  CITRON_LOCAL_PREVIEW: flag,
+  // Production requires an https PUBLIC_URL unless this is true (a site behind a private network, say).
+  ALLOW_HTTP_PUBLIC_URL: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: optionalUrl,
@@ -35,7 +86,14 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+    z.string().default("false").transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   ),
 
   // The district's identity (SPEC.md's {email} placeholders, DECISIONS.md "Identity").
@@ -68,6 +126,10 @@ export const envSchema = z.object({
   EVENTS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   EVENTS_MAX_BYTES: z.coerce.number().int().min(1024).default(2_000_000),
 
+  // Public page cache (app/core/page-cache.server.ts): how long an anonymous visitor's page is
+  // served as rendered; 0 turns the cache off.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+
   // Email (app/features/email): SMTP when set, otherwise .eml files under DATA_DIR/mail.
   SMTP_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -76,13 +138,38 @@ export const envSchema = z.object({
       .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL (smtps://user:pass@host:465)")
       .optional(),
   ),
+  // "files" writes every message under DATA_DIR/mail even in production; "smtp" requires SMTP_URL.
+  // Unset: SMTP when SMTP_URL is set, otherwise files (and, in production, a refusal to start).
+  MAIL_TRANSPORT: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["smtp", "files"]).optional()),
   MAIL_FROM: z.string().min(3).default("Citron Online District <no-reply@example.org>"),
   // Contact form abuse limit: at most MAX messages per client address per WINDOW minutes.
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+
+  // Donations (app/features/donations): the receipt's legal name (default SITE_NAME), the largest online gift,
+  // the card fee "Cover the card fee" adds, and the per-address limit on starting donation checkouts.
+  LEGAL_NAME: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
+  DONATION_MAX_DOLLARS: z.coerce.number().int().min(1).max(900_000).default(25_000),
+  DONATION_FEE_PERCENT: z.coerce.number().min(0).max(20).default(2.9),
+  DONATION_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(1000).default(30),
+  DONATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  DONATION_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+
+  // Payments (app/features/payments): Stripe Checkout when the secret key is set, otherwise the built-in
+  // sandbox. STRIPE_API_URL points the Stripe client elsewhere (tests' local stand-in of Stripe's API).
+  STRIPE_SECRET_KEY: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
+  STRIPE_API_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  /**
+   * NODE_ENV=production given by the operator (not npm start's local preview):
+   * PUBLIC_URL and mail delivery are required, and demo content is never seeded.
+   */
+  DEPLOYED: boolean;
+  /** Where mail goes: through SMTP_URL, or .eml files under DATA_DIR/mail. */
+  MAIL_DELIVERY: "smtp" | "files";
   /** The URL the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;
   /** Absolute path of DATA_DIR. */
@@ -102,14 +189,46 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const deployed = env.NODE_ENV === "production" && !env.CITRON_LOCAL_PREVIEW;
+  const problems = productionProblems(env, deployed);
+  if (problems.length > 0) {
+    throw new EnvError(`Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
+    DEPLOYED: deployed,
+    MAIL_DELIVERY: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "files"),
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: env.SESSION_SECRET ?? sessionSecretFor(env.NODE_ENV, env.DATABASE_URL, dataDir),
   };
+}
+
+/** What a deployment (or any mode, for MAIL_TRANSPORT=smtp) must set; one line per problem. */
+function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): string[] {
+  const problems: string[] = [];
+  // Without the webhook secret no Stripe payment could be confirmed by its callbacks.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_...)");
+  }
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  if (!deployed) return problems;
+  if (!env.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: required when NODE_ENV=production (the https:// address visitors use)");
+  } else if (!env.PUBLIC_URL.startsWith("https://") && !env.ALLOW_HTTP_PUBLIC_URL) {
+    problems.push("PUBLIC_URL: must be https:// when NODE_ENV=production (or set ALLOW_HTTP_PUBLIC_URL=true)");
+  }
+  if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "files") {
+    problems.push(
+      "SMTP_URL: required when NODE_ENV=production, so mail reaches people (or set MAIL_TRANSPORT=files to write it under DATA_DIR/mail)",
+    );
+  }
+  if (!env.SESSION_SECRET && env.DATABASE_URL) {
+    problems.push("SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)");
+  }
+  return problems;
 }
 
 /**

@@ -1,0 +1,2 @@
+DROP TABLE "auth_rate_limits" CASCADE;--> statement-breakpoint
+DROP TABLE "contact_rate_limit" CASCADE;

@@ -1,0 +1,183 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setEnvForTests, parseEnv } from "~/core/env.server";
+import { fromRoot } from "~/core/paths.server";
+import routes from "~/routes";
+import { sameSiteOnly } from "../../server/same-site";
+import { getAuth } from "~/features/accounts/auth.server";
+import { signedInAccount, TEST_PASSWORD } from "../support/accounts";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/**
+ * Issue 15 item 7 and issue 17 item 6: every action in the route table, posted
+ * bodies that are not a form (JSON, text, XML, a broken multipart body) by a
+ * signed-out visitor and by an admin, answers 3xx or 4xx (415/400 for the
+ * body), never a 500 or an unexpected throw; and a cross-site post to each
+ * action's path is refused before it reaches the action.
+ */
+
+type RouteModule = { action?: (args: never) => unknown };
+type ActionRoute = { file: string; path: string };
+
+/** Every route with a path, with its full URL path (":params" filled with a dummy). */
+function routeEntries(entries: RouteConfigEntry[], prefix = ""): ActionRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? prefix || "/" : entry.path !== undefined ? `${prefix}/${entry.path}` : prefix;
+    const own = entry.path !== undefined || entry.index ? [{ file: entry.file, path: path.replace(/:\w+/g, "x") }] : [];
+    return [...own, ...routeEntries(entry.children ?? [], path)];
+  });
+}
+
+const bodies: { name: string; contentType: string; body: string; status: number }[] = [
+  { name: "JSON", contentType: "application/json", body: JSON.stringify({ intent: "sign-in", email: "a@example.org" }), status: 415 },
+  { name: "text", contentType: "text/plain", body: "intent=sign-in&email=a@example.org", status: 415 },
+  { name: "XML", contentType: "application/xml", body: "<form><intent>create</intent></form>", status: 415 },
+  { name: "no type", contentType: "", body: "intent=create", status: 415 },
+  { name: "multipart without boundary", contentType: "multipart/form-data", body: "--x\r\n", status: 400 },
+  {
+    name: "broken multipart",
+    contentType: "multipart/form-data; boundary=----citron",
+    body: '------citron\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncreate',
+    status: 400,
+  },
+];
+
+/** Actions that read no body (signing out needs none): any answer below 500 is right for them. */
+const BODYLESS_ACTIONS = new Set(["routes/sign-out.tsx"]);
+/**
+ * Actions that read a raw body and verify it themselves (Stripe's webhook: a
+ * signature over the exact bytes). Any such body gets a 4xx, never a 500;
+ * they are exempt from the cross-site check, which cannot apply to a server caller.
+ */
+const RAW_BODY_ACTIONS = new Set(["routes/webhooks-stripe.ts"]);
+
+type Outcome = { status: number; kind: "returned" | "thrown" } | { error: unknown };
+
+async function outcomeOf(call: () => unknown): Promise<Outcome> {
+  const statusOf = (value: unknown): number | null => {
+    if (value instanceof Response) return value.status;
+    const wrapped = value as { type?: string; init?: ResponseInit | null } | null;
+    if (wrapped?.type === "DataWithResponseInit") return wrapped.init?.status ?? 200;
+    return null;
+  };
+  try {
+    const value = await call();
+    return { status: statusOf(value) ?? 200, kind: "returned" };
+  } catch (error) {
+    const status = statusOf(error);
+    return status === null ? { error } : { status, kind: "thrown" };
+  }
+}
+
+describe("hostile bodies to every action", () => {
+  let database: TestDatabase;
+  /** A new admin session (signing out, one of the actions, ends the previous one). */
+  const adminCookie = async () => {
+    const { headers } = await getAuth(database.db).api.signInEmail({
+      body: { email: "director@example.org", password: TEST_PASSWORD },
+      returnHeaders: true,
+    });
+    return headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  };
+  const withActions: ActionRoute[] = [];
+
+  beforeAll(async () => {
+    setEnvForTests(parseEnv({ ...process.env, DATA_DIR: "/tmp/citron-hostile-bodies" }));
+    database = await createTestDatabase();
+    await signedInAccount(database.db, "director@example.org", "admin");
+    const seen = new Set<string>();
+    for (const route of routeEntries(routes)) {
+      const module = (await import(/* @vite-ignore */ fromRoot("app", route.file))) as RouteModule;
+      if (module.action && !seen.has(route.file)) {
+        seen.add(route.file);
+        withActions.push(route);
+      }
+    }
+  });
+  afterAll(async () => {
+    setEnvForTests(undefined);
+    await database?.destroy();
+  });
+
+  it("finds the site's actions", () => {
+    const files = withActions.map((route) => route.file);
+    for (const file of ["routes/auth.tsx", "routes/contact.tsx", "routes/events-refresh.ts", "routes/admin-users.tsx", "routes/admin-profile.tsx", "routes/contact-submissions.tsx"]) {
+      expect(files).toContain(file);
+    }
+  });
+
+  const callers = ["signed out", "admin"] as const;
+  const cases = bodies.flatMap((body) => callers.map((caller) => ({ ...body, caller })));
+
+  it.each(cases)("$name as $caller: 3xx or the body's 4xx, never 500", async ({ contentType, body, status, caller }) => {
+    const failures: string[] = [];
+    const cookie = caller === "admin" ? await adminCookie() : "";
+    // Signing out last, so the admin's session lasts through the others.
+    const ordered = [...withActions].sort((a, b) => Number(BODYLESS_ACTIONS.has(a.file)) - Number(BODYLESS_ACTIONS.has(b.file)));
+    for (const route of ordered) {
+      const module = (await import(/* @vite-ignore */ fromRoot("app", route.file))) as RouteModule;
+      const headers = new Headers();
+      if (contentType) headers.set("Content-Type", contentType);
+      if (cookie) headers.set("Cookie", cookie);
+      const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body });
+      const outcome = await outcomeOf(() =>
+        module.action!({ request, context: database.context(), params: {} } as never),
+      );
+      if ("error" in outcome) {
+        failures.push(`${route.file}: threw ${String(outcome.error)}`);
+        continue;
+      }
+      // Signed out, a guarded action sends the visitor to sign in before it reads anything.
+      const redirected = outcome.status >= 300 && outcome.status < 400;
+      if (BODYLESS_ACTIONS.has(route.file)) {
+        if (outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
+        continue;
+      }
+      if (RAW_BODY_ACTIONS.has(route.file)) {
+        if (outcome.status < 400 || outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
+        continue;
+      }
+      if (!(outcome.status === status || (caller === "signed out" && redirected))) {
+        failures.push(`${route.file}: ${outcome.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses a cross-site post to every action's path before the action runs", async () => {
+    const app = express();
+    const reached: string[] = [];
+    app.use(sameSiteOnly({ publicOrigin: "https://citron.example.org" }));
+    app.use((req, res) => {
+      reached.push(req.path);
+      res.send("reached");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const statuses: Record<string, number> = {};
+      for (const route of withActions.filter((action) => !RAW_BODY_ACTIONS.has(action.file))) {
+        const response = await fetch(`${base}${route.path}`, {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=delete",
+        });
+        statuses[route.path] = response.status;
+      }
+      expect(Object.values(statuses).every((status) => status === 403)).toBe(true);
+      expect(reached).toEqual([]);
+      // The same post from the site's own page goes through.
+      const own = await fetch(`${base}${withActions[0]!.path}`, {
+        method: "POST",
+        headers: { Origin: "https://citron.example.org", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=delete",
+      });
+      expect(own.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
