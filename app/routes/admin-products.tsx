@@ -1,22 +1,107 @@
+import { data } from "react-router";
+import { logger } from "~/core/logger.server";
+import { getDb } from "~/db/context";
 import { PRODUCTS_ADMIN_REQUIRED_MESSAGE } from "~/features/accounts/access";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import {
+  deleteProduct,
+  moveProduct,
+  readProductForm,
+  reorderProducts,
+  saveProduct,
+  toggleProduct,
+  type ProductActionResult,
+} from "~/features/products/admin.server";
+import { listAllProducts } from "~/features/products/catalogue.server";
+import { productNotices } from "~/features/products/notices";
+import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
+import { centsToDecimal, formatDate } from "~/core/format";
+import { formatPrice, stockDisplay } from "~/features/products/product-form";
+import { productImageSources } from "~/features/products/product-image";
 import type { Route } from "./+types/admin-products";
-
-// The catalogue editor belongs to the shop issue; until then this page only guards.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { message: PRODUCTS_ADMIN_REQUIRED_MESSAGE });
-  return null;
-}
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products | Admin Dashboard" }];
 
-export default function AdminProductsPage() {
-  return (
-    <section className="grid max-w-2xl gap-2">
-      <h1 className="text-2xl font-bold text-navy-900">Manage Products</h1>
-      <p className="text-muted-foreground">
-        The product catalogue editor arrives with the online shop. Until then, products cannot be changed here.
-      </p>
-    </section>
-  );
+const guard = { message: PRODUCTS_ADMIN_REQUIRED_MESSAGE };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, guard);
+  const url = new URL(request.url);
+  let items: AdminProductItem[] = [];
+  let loadFailed = false;
+  try {
+    items = (await listAllProducts(getDb(context))).map((product) => ({
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      category: product.category,
+      price: formatPrice(product.price),
+      priceInput: centsToDecimal(product.price),
+      stock: stockDisplay(product),
+      stockCount: product.stockCount,
+      unlimitedStock: product.unlimitedStock,
+      isActive: product.isActive,
+      created: formatDate(product.createdAt),
+      imageUrl: product.imageUrl,
+      image: productImageSources(product.imageUrl),
+    }));
+  } catch (error) {
+    logger.error({ err: error }, "listing products failed");
+    loadFailed = true;
+  }
+  // Without JavaScript the dialogs are pages: ?new=1, ?edit=<id>, ?delete=<id>.
+  return {
+    products: items,
+    loadFailed,
+    addOpen: url.searchParams.get("new") === "1",
+    editId: url.searchParams.get("edit"),
+    deleteId: url.searchParams.get("delete"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Every action checks the role first: a non-admin POST changes nothing (403).
+  const admin = await requireAdmin(request, context, guard);
+  const db = getDb(context);
+  const body = await readProductForm(request);
+  if ("error" in body) {
+    return data<ProductActionResult>({ intent: "unknown", ok: false, notice: body.error }, { status: body.status });
+  }
+  const { form, image } = body;
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  let outcome;
+  switch (intent) {
+    case "create":
+    case "update":
+      outcome = await saveProduct(db, admin, form, image, intent);
+      break;
+    case "toggle":
+      outcome = await toggleProduct(db, admin, text("id"));
+      break;
+    case "delete":
+      outcome = await deleteProduct(db, admin, text("id"));
+      break;
+    case "reorder":
+      outcome = await reorderProducts(
+        db,
+        admin,
+        form.getAll("ids").filter((value): value is string => typeof value === "string"),
+      );
+      break;
+    case "move":
+      outcome = await moveProduct(db, admin, text("id"), text("direction"));
+      break;
+    default:
+      outcome = { intent, ok: false, status: 400, notice: productNotices.unexpected };
+  }
+  const { status, ...result } = outcome;
+  return data<ProductActionResult>(result, { status });
+}
+
+export default function AdminProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProductManagement {...loaderData} result={actionData} />;
 }

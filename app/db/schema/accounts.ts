@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /*
  * Accounts. The first four tables are the ones better-auth reads and writes
@@ -100,22 +100,4 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_created_at_idx").on(table.createdAt)],
-);
-
-/**
- * Fixed-window counters for sign-in and reset requests (key = purpose and
- * address or IP), plus the failure streak that slows down guessing on one
- * account. In the database so every instance shares them.
- */
-export const authRateLimits = pgTable(
-  "auth_rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull().default(0),
-    /** Consecutive failures (sign-in keys only); reset by a success. */
-    failures: integer("failures").notNull().default(0),
-    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
-  },
-  (table) => [primaryKey({ columns: [table.key] })],
 );

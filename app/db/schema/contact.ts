@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Contact submissions (SPEC.md section 3, table contact_us). */
 export const contactUs = pgTable(
@@ -20,13 +20,3 @@ export const contactUs = pgTable(
 );
 
 export type ContactSubmission = typeof contactUs.$inferSelect;
-
-/**
- * Fixed-window counters for the contact form's abuse limit, keyed by a hash
- * of the client address. In the database so every instance shares them.
- */
-export const contactRateLimit = pgTable("contact_rate_limit", {
-  key: text("key").primaryKey(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});

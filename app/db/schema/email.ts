@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The email outbox (DECISIONS.md: email is never lost). A message is written
@@ -21,6 +21,15 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * The worker's claim: set with the lease, and every update of a claimed
+     * row checks it, so a worker whose lease ran out cannot overwrite another's.
+     */
+    claimToken: uuid("claim_token"),
+    /** The message's Message-ID header, fixed when queued, so a rare duplicate send is recognisable. */
+    messageId: text("message_id"),
+    /** Holds a one-time link (password reset): its text is removed once sent. */
+    sensitive: boolean("sensitive").notNull().default(false),
   },
   (table) => [index("email_outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );

@@ -5,3 +5,7 @@ export * from "./email";
 export * from "./contact";
 export * from "./accounts";
 export * from "./events";
+export * from "./catalogue";
+export * from "./shop";
+export * from "./payments";
+export * from "./rate-limits";

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import type { RegistrationData } from "~/features/shop/registration-data";
+import { checkouts } from "./payments";
 
 export const ORDER_STATUSES = ["completed", "pending", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -25,8 +27,15 @@ export const orders = pgTable(
     totalAmount: integer("total_amount").notNull(),
     customerEmail: text("customer_email").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** The checkout that created this row (null for rows made before online checkout). */
+    checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
+    /** The catalogue product sold; no foreign key, since a deleted product leaves its orders intact. */
+    productId: uuid("product_id"),
+    /** The registration details as entered (the named columns above hold the ones SPEC.md lists). */
+    registration: jsonb("registration").$type<RegistrationData>(),
   },
   (table) => [
+    index("orders_checkout_id_idx").on(table.checkoutId),
     check("orders_status_check", sql`status in ('completed', 'pending', 'failed')`),
     check("orders_total_amount_check", sql`total_amount >= 0`),
     check("orders_item_quantity_check", sql`item_quantity >= 1`),
@@ -42,6 +51,40 @@ export const orders = pgTable(
     index("orders_donations_created_at_idx")
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`status = 'completed' and item_name ilike '%donation%'`),
+    // Also, written by hand in migration 0005 (they need the pg_trgm extension first):
+    // orders_student_name_trgm_idx and orders_customer_email_trgm_idx, GIN trigram
+    // indexes for the dashboards' substring searches (student name, donor email).
+  ],
+);
+
+/**
+ * Running counts and sums of orders per dashboard group, kept by a trigger on
+ * `orders` (migration 0005), so the dashboards' totals, entry counts and
+ * donation cards read a few hundred tally rows instead of every order on each
+ * page view. One row per combination of the columns below; `month` is the
+ * New York calendar month of a donation's `created_at` ("2026-11"), and ""
+ * for other orders (only the donations chart groups by month). Never written
+ * by the application.
+ */
+export const orderTallies = pgTable(
+  "order_tallies",
+  {
+    status: text("status").notNull(),
+    /** item_name contains "donation" (the donations dashboard's rule). */
+    donation: boolean("donation").notNull(),
+    tournamentName: text("tournament_name"),
+    tournamentDate: text("tournament_date"),
+    eventType: text("event_type"),
+    /** student_name is set: with a tournament and an event, the row is a tournament entry. */
+    hasStudent: boolean("has_student").notNull(),
+    month: text("month").notNull(),
+    orderCount: integer("order_count").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    unique("order_tallies_group_key")
+      .on(table.status, table.donation, table.tournamentName, table.tournamentDate, table.eventType, table.hasStudent, table.month)
+      .nullsNotDistinct(),
   ],
 );
 

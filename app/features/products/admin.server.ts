@@ -1,0 +1,285 @@
+import { parseFormData, FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError } from "@remix-run/form-data-parser";
+import { asc, eq, sql } from "drizzle-orm";
+import { logger } from "~/core/logger.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { products, type Product } from "~/db/schema";
+import { writeAudit } from "~/features/accounts/audit.server";
+import type { SessionUser } from "~/features/accounts/guards.server";
+import { getProduct, isUuid } from "./catalogue.server";
+import { publishProductChanges } from "./feed.server";
+import { fetchImageFromUrl, ImageError, MAX_IMAGE_BYTES, processImage, storeImage } from "./images.server";
+import { productNotices, type ProductNotice } from "./notices";
+import { parseProductForm, type ProductFieldErrors, type ProductFormValues } from "./product-form";
+
+export type ProductActionResult = {
+  intent: string;
+  ok: boolean;
+  notice: ProductNotice;
+  fieldErrors?: ProductFieldErrors;
+  /** Echo of the submitted form, so a failed save keeps what was typed. */
+  values?: Record<string, string>;
+};
+export type ProductActionOutcome = ProductActionResult & { status: number };
+
+/**
+ * Reads the action's body: multipart (with an image) through a streaming
+ * parser that stops at 5 MB, or an ordinary urlencoded form.
+ */
+export async function readProductForm(
+  request: Request,
+): Promise<{ form: FormData; image: File | null } | { error: ProductNotice; status: number }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.startsWith("multipart/form-data")) {
+      let image: File | null = null;
+      const form = await parseFormData(
+        request,
+        { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxParts: 50, maxHeaderSize: 8 * 1024 },
+        async (file) => {
+          // An empty file input still sends a part with no name and no bytes.
+          if (file.fieldName === "image" && file.size > 0) image = file;
+          return null;
+        },
+      );
+      return { form, image };
+    }
+    if (type.startsWith("application/x-www-form-urlencoded")) return { form: await request.formData(), image: null };
+    return { error: productNotices.unexpected, status: 415 };
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) return { error: productNotices.fileTooLarge, status: 413 };
+    if (error instanceof MaxFilesExceededError || error instanceof FormDataParseError) {
+      return { error: productNotices.unexpected, status: 400 };
+    }
+    logger.warn({ err: error }, "product form could not be read");
+    return { error: productNotices.unexpected, status: 400 };
+  }
+}
+
+type Actor = Pick<SessionUser, "id" | "email">;
+const who = (actor: Actor) => ({ id: actor.id, email: actor.email });
+
+function snapshot(product: Product) {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    imageUrl: product.imageUrl,
+    isActive: product.isActive,
+    displayOrder: product.displayOrder,
+    unlimitedStock: product.unlimitedStock,
+    stockCount: product.stockCount,
+  };
+}
+
+function formEcho(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl"]) {
+    const value = form.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}
+
+/** The image to save: an upload, a URL to fetch once, or the current one kept. */
+async function resolveImage(
+  db: Database,
+  image: File | null,
+  values: ProductFormValues,
+  current: Product | null,
+  removeCurrent: boolean,
+): Promise<{ url: string | null } | { error: ProductNotice; status: number }> {
+  try {
+    if (image) {
+      const processed = await processImage(new Uint8Array(await image.arrayBuffer()), image.name);
+      return { url: await storeImage(db, processed) };
+    }
+    if (!values.imageUrl) return { url: current && !removeCurrent ? current.imageUrl : null };
+    if (current && values.imageUrl === current.imageUrl) return { url: current.imageUrl };
+    const fetched = await fetchImageFromUrl(values.imageUrl);
+    const processed = await processImage(fetched.bytes, fetched.fileName);
+    return { url: await storeImage(db, processed) };
+  } catch (error) {
+    if (error instanceof ImageError) {
+      logger.info({ reason: error.message }, "product image refused");
+      return { error: error.notice, status: 422 };
+    }
+    logger.error({ err: error }, "product image failed");
+    return { error: productNotices.imageUploadFailed(), status: 500 };
+  }
+}
+
+async function nextDisplayOrder(tx: Transaction): Promise<number> {
+  const [row] = await tx.select({ max: sql<number>`coalesce(max(${products.displayOrder}), 0)` }).from(products);
+  return Number(row?.max ?? 0) + 1;
+}
+
+export async function saveProduct(
+  db: Database,
+  actor: Actor,
+  form: FormData,
+  image: File | null,
+  mode: "create" | "update",
+): Promise<ProductActionOutcome> {
+  const intent = mode;
+  const failed = mode === "create" ? productNotices.createFailed : productNotices.updateFailed;
+  const echo = formEcho(form);
+  const parsed = parseProductForm((name) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  });
+  if (!parsed.ok) {
+    return { intent, ok: false, status: 400, notice: failed, fieldErrors: parsed.errors, values: echo };
+  }
+  let current: Product | null = null;
+  if (mode === "update") {
+    current = await getProduct(db, String(form.get("id") ?? ""));
+    if (!current) return { intent, ok: false, status: 404, notice: productNotices.notFound };
+  }
+  // SPEC.md: an image that cannot be stored aborts the save.
+  const image$ = await resolveImage(db, image, parsed.values, current, form.get("removeImage") === "on");
+  if ("error" in image$) {
+    return { intent, ok: false, status: image$.status, notice: image$.error, fieldErrors: { image: image$.error.description }, values: echo };
+  }
+  const { values } = parsed;
+  const fields = {
+    name: values.name,
+    description: values.description,
+    price: values.price,
+    category: values.category,
+    unlimitedStock: values.unlimitedStock,
+    stockCount: values.unlimitedStock ? null : values.stockCount,
+    imageUrl: image$.url,
+  };
+  try {
+    await db.transaction(async (tx) => {
+      if (mode === "create") {
+        const [row] = await tx
+          .insert(products)
+          .values({ ...fields, isActive: true, displayOrder: await nextDisplayOrder(tx) })
+          .returning();
+        await writeAudit(tx, { actor: who(actor), action: "product.create", details: { productId: row!.id, after: snapshot(row!) } });
+        await publishProductChanges(tx, [{ op: "insert", id: row!.id }]);
+      } else {
+        const [row] = await tx
+          .update(products)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(products.id, current!.id))
+          .returning();
+        if (!row) throw new Error("product vanished");
+        await writeAudit(tx, {
+          actor: who(actor),
+          action: "product.update",
+          details: { productId: row.id, before: snapshot(current!), after: snapshot(row) },
+        });
+        await publishProductChanges(tx, [{ op: "update", id: row.id }]);
+      }
+    });
+  } catch (error) {
+    logger.error({ err: error, mode }, "saving a product failed");
+    return { intent, ok: false, status: 500, notice: failed, values: echo };
+  }
+  return { intent, ok: true, status: 200, notice: mode === "create" ? productNotices.created : productNotices.updated };
+}
+
+export async function toggleProduct(db: Database, actor: Actor, id: string): Promise<ProductActionOutcome> {
+  const intent = "toggle";
+  const current = await getProduct(db, id);
+  if (!current) return { intent, ok: false, status: 404, notice: productNotices.notFound };
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(products)
+        .set({ isActive: sql`not ${products.isActive}`, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      if (!updated) throw new Error("product vanished");
+      await writeAudit(tx, {
+        actor: who(actor),
+        action: "product.toggle",
+        details: { productId: id, before: { isActive: !updated.isActive }, after: { isActive: updated.isActive } },
+      });
+      await publishProductChanges(tx, [{ op: "update", id }]);
+      return updated;
+    });
+    return { intent, ok: true, status: 200, notice: row.isActive ? productNotices.activated : productNotices.deactivated };
+  } catch (error) {
+    logger.error({ err: error }, "toggling a product failed");
+    return { intent, ok: false, status: 500, notice: productNotices.statusFailed };
+  }
+}
+
+/** Deletes a product. Orders keep their own item name and amount (no foreign key). */
+export async function deleteProduct(db: Database, actor: Actor, id: string): Promise<ProductActionOutcome> {
+  const intent = "delete";
+  const current = await getProduct(db, id);
+  if (!current) return { intent, ok: false, status: 404, notice: productNotices.notFound };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.delete(products).where(eq(products.id, id));
+      // Close the gap so display_order stays 1..n.
+      await renumber(tx, (await tx.select({ id: products.id }).from(products).orderBy(asc(products.displayOrder), asc(products.createdAt))).map((row) => row.id));
+      await writeAudit(tx, { actor: who(actor), action: "product.delete", details: { productId: id, before: snapshot(current) } });
+      await publishProductChanges(tx, [{ op: "delete", id }]);
+    });
+    return { intent, ok: true, status: 200, notice: productNotices.deleted };
+  } catch (error) {
+    logger.error({ err: error }, "deleting a product failed");
+    return { intent, ok: false, status: 500, notice: productNotices.deleteFailed };
+  }
+}
+
+async function renumber(tx: Transaction, ids: string[]) {
+  for (const [index, id] of ids.entries()) {
+    await tx.update(products).set({ displayOrder: index + 1 }).where(eq(products.id, id));
+  }
+}
+
+class OrderRejected extends Error {}
+
+/**
+ * Writes a new order as display_order 1..n in one transaction. The list must
+ * name every product exactly once: a missing, repeated or unknown id is
+ * refused (someone else changed the catalogue meanwhile).
+ */
+export async function reorderProducts(db: Database, actor: Actor, ids: string[]): Promise<ProductActionOutcome> {
+  const intent = "reorder";
+  try {
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: products.id, displayOrder: products.displayOrder })
+        .from(products)
+        .orderBy(asc(products.displayOrder), asc(products.createdAt))
+        .for("update");
+      const known = new Set(rows.map((row) => row.id));
+      if (ids.length !== rows.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+        throw new OrderRejected();
+      }
+      const before = rows.map((row) => row.id);
+      await renumber(tx, ids);
+      await writeAudit(tx, { actor: who(actor), action: "product.reorder", details: { before, after: ids } });
+      const changed = ids.filter((id, index) => before[index] !== id);
+      await publishProductChanges(tx, changed.map((id) => ({ op: "update" as const, id })));
+    });
+    return { intent, ok: true, status: 200, notice: productNotices.orderUpdated };
+  } catch (error) {
+    if (!(error instanceof OrderRejected)) logger.error({ err: error }, "reordering products failed");
+    return { intent, ok: false, status: error instanceof OrderRejected ? 409 : 500, notice: productNotices.orderFailed };
+  }
+}
+
+/** Move up / Move down: one step, the same rewrite as a drag. */
+export async function moveProduct(db: Database, actor: Actor, id: string, direction: string): Promise<ProductActionOutcome> {
+  const ids = (await db.select({ id: products.id }).from(products).orderBy(asc(products.displayOrder), asc(products.createdAt))).map(
+    (row) => row.id,
+  );
+  const index = ids.indexOf(id);
+  const target = direction === "up" ? index - 1 : direction === "down" ? index + 1 : -1;
+  if (index < 0 || target < 0 || target >= ids.length) {
+    return { intent: "move", ok: false, status: 400, notice: productNotices.orderFailed };
+  }
+  [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+  return { ...(await reorderProducts(db, actor, ids)), intent: "move" };
+}
+
+export { isUuid };

@@ -1,0 +1,207 @@
+import { createHash } from "node:crypto";
+import { lookup } from "node:dns/promises";
+import https from "node:https";
+import { isIP } from "node:net";
+import { and, eq, inArray } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import type { Database, Transaction } from "~/db/client.server";
+import { productImages } from "~/db/schema";
+import { productNotices, type ProductNotice } from "./notices";
+import { LARGEST_WIDTH, PRODUCT_IMAGE_WIDTHS, productImageUrl } from "./product-image";
+
+/** SPEC.md section 9: images up to 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A decompression bomb stops here (about 7000 x 7000). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const URL_FETCH_TIMEOUT_MS = 8000;
+
+/** Only raster formats sharp reads safely; SVG (scripts) and everything else are refused. */
+const ALLOWED = new Map<string, string[]>([
+  ["image/jpeg", ["jpg", "jpeg", "jfif"]],
+  ["image/png", ["png"]],
+  ["image/gif", ["gif"]],
+  ["image/webp", ["webp"]],
+  ["image/avif", ["avif"]],
+]);
+
+export class ImageError extends Error {
+  constructor(
+    readonly notice: ProductNotice,
+    logMessage: string,
+  ) {
+    super(logMessage);
+  }
+}
+
+export type ProcessedImage = {
+  hash: string;
+  variants: { key: string; width: number; height: number; bytes: Uint8Array }[];
+};
+
+function extensionOf(fileName: string | undefined): string | null {
+  const match = fileName ? /\.([a-z0-9]+)$/i.exec(fileName) : null;
+  return match?.[1] ? match[1].toLowerCase() : null;
+}
+
+/**
+ * Checks an image by its bytes (not its claimed type), then re-encodes it to
+ * WebP at each width, without metadata. A name whose extension disagrees
+ * with the contents (a PNG named .jpg) is refused too: it is not what the
+ * person thinks they are uploading.
+ */
+export async function processImage(bytes: Uint8Array, fileName?: string): Promise<ProcessedImage> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) {
+    throw new ImageError(productNotices.fileTooLarge, `image of ${bytes.byteLength} bytes`);
+  }
+  const type = await fileTypeFromBuffer(bytes);
+  const extensions = type ? ALLOWED.get(type.mime) : undefined;
+  if (!type || !extensions) {
+    throw new ImageError(productNotices.invalidFileType, `refused file type ${type?.mime ?? "unknown"}`);
+  }
+  const extension = extensionOf(fileName);
+  if (extension && !extensions.includes(extension)) {
+    throw new ImageError(productNotices.invalidFileType, `${type.mime} named .${extension}`);
+  }
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  try {
+    const variants = [];
+    for (const width of PRODUCT_IMAGE_WIDTHS) {
+      // sharp drops metadata unless asked to keep it; rotate() applies EXIF orientation first.
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: false })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ key: `${hash}-${width}.webp`, width: info.width, height: info.height, bytes: new Uint8Array(data) });
+    }
+    return { hash, variants };
+  } catch (error) {
+    throw new ImageError(productNotices.imageUploadFailed(), `sharp refused the image: ${String(error)}`);
+  }
+}
+
+/** Stores the variants (idempotent: the key is the content hash) and returns the product's image URL. */
+export async function storeImage(db: Database | Transaction, image: ProcessedImage): Promise<string> {
+  await db
+    .insert(productImages)
+    .values(
+      image.variants.map((variant) => ({
+        key: variant.key,
+        contentType: "image/webp",
+        width: variant.width,
+        height: variant.height,
+        bytes: variant.bytes,
+      })),
+    )
+    .onConflictDoNothing();
+  return productImageUrl(image.hash, LARGEST_WIDTH);
+}
+
+export async function readImage(db: Database, key: string) {
+  const [row] = await db.select().from(productImages).where(eq(productImages.key, key));
+  return row ?? null;
+}
+
+/** Removes stored variants that no product refers to any more. */
+export async function deleteImageVariants(db: Database | Transaction, hash: string) {
+  const keys = PRODUCT_IMAGE_WIDTHS.map((width) => `${hash}-${width}.webp`);
+  await db.delete(productImages).where(and(inArray(productImages.key, keys)));
+}
+
+// ---------------------------------------------------------------------------
+// Images by URL: fetched once by the server, then stored like an upload.
+
+/** Loopback, private, link-local, CGNAT, multicast and reserved ranges. */
+export function isPublicAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 4) {
+    const [a = 0, b = 0] = address.split(".").map(Number);
+    if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
+    if (a === 100 && b >= 64 && b <= 127) return false;
+    if (a === 169 && b === 254) return false;
+    if (a === 172 && b >= 16 && b <= 31) return false;
+    if (a === 192 && b === 168) return false;
+    if (a === 192 && b === 0) return false;
+    if (a === 198 && (b === 18 || b === 19)) return false;
+    return true;
+  }
+  if (version === 6) {
+    const lower = address.toLowerCase();
+    if (lower === "::" || lower === "::1") return false;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+    if (mapped?.[1]) return isPublicAddress(mapped[1]);
+    const unicastOrMulticast = ["fc", "fd", "fe8", "fe9", "fea", "feb", "ff"];
+    if (unicastOrMulticast.some((prefix) => lower.startsWith(prefix))) return false;
+    if (lower.startsWith("64:ff9b") || lower.startsWith("2001:db8")) return false;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Fetches an https image, refusing private and loopback addresses. The
+ * address is checked after DNS and the connection goes to that very address
+ * (no second lookup an attacker could answer differently). No redirects.
+ */
+export async function fetchImageFromUrl(rawUrl: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new ImageError(productNotices.imageUploadFailed("The image URL is not a valid address."), "bad url");
+  }
+  if (url.protocol !== "https:") {
+    throw new ImageError(productNotices.imageUploadFailed("The image URL must start with https://."), "not https");
+  }
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
+  if (addresses.length === 0) {
+    throw new ImageError(productNotices.imageUploadFailed("The image URL's server could not be found."), "dns failed");
+  }
+  const target = addresses.find((entry) => isPublicAddress(entry.address));
+  if (!target || addresses.some((entry) => !isPublicAddress(entry.address))) {
+    throw new ImageError(
+      productNotices.imageUploadFailed("The image URL points to a private or local address."),
+      `refused address for ${host}`,
+    );
+  }
+  const fileName = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+  const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+    const failed = (message: string, log: string) => reject(new ImageError(productNotices.imageUploadFailed(message), log));
+    const request = https.get(
+      url,
+      {
+        timeout: URL_FETCH_TIMEOUT_MS,
+        lookup: (_hostname, _options, callback) => callback(null, target.address, target.family),
+        headers: { Accept: "image/*" },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          failed("The image URL did not return an image.", `status ${response.statusCode}`);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_IMAGE_BYTES) {
+            request.destroy();
+            reject(new ImageError(productNotices.fileTooLarge, "url image too large"));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        response.on("error", () => failed("The image could not be downloaded.", "response error"));
+      },
+    );
+    request.on("timeout", () => {
+      request.destroy();
+      failed("The image URL took too long to answer.", "timeout");
+    });
+    request.on("error", () => failed("The image could not be downloaded.", "request error"));
+  });
+  return { bytes, fileName };
+}
