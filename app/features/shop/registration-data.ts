@@ -1,0 +1,25 @@
+/**
+ * SPEC.md section 3's RegistrationData: what a registration dialog collects
+ * for one cart line (and what a donation records). Every field is optional
+ * here; each dialog's Zod schema says which it requires.
+ */
+export type RegistrationData = {
+  studentName?: string;
+  studentSchool?: string;
+  /** The schedule event's id (sheet-event-N or a sample id). */
+  scheduleEvent?: string;
+  /** One of the tournament events list (Lincoln-Douglas (LD), ...). */
+  competitionEvent?: string;
+  schoolName?: string;
+  schoolContact?: string;
+  facultyAdvisor?: string;
+  event?: string;
+  /** The schedule event's title and date, copied when the line is added. */
+  tournament?: string;
+  tournamentDate?: string;
+  // Donations
+  firstName?: string;
+  lastName?: string;
+  memorialType?: "none" | "memory" | "honor";
+  memorialDetails?: string;
+};

@@ -1,0 +1,8 @@
+/** Where every cart form sends the visitor back to without JavaScript. */
+export const CART_ANCHOR_PATH = "/fees#your-cart";
+
+/** A hidden field the cart forms carry only once JavaScript runs: answer with data, not a redirect. */
+export const JS_FIELD = "js";
+
+/** The query parameter that shows a registration form in the page (no JavaScript). */
+export const REGISTER_PARAM = "register";

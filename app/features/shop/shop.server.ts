@@ -1,0 +1,35 @@
+import { logger } from "~/core/logger.server";
+import type { Database } from "~/db/client.server";
+import { getScheduleEvents } from "~/features/events/events.server";
+import type { ScheduleEvent } from "~/features/events/types";
+import { registrationKindOf } from "~/features/products/registration-products";
+import { loadCart, readCartId, type CartView } from "./cart.server";
+import { loadShopProducts } from "./products.server";
+import { REGISTER_PARAM } from "./shop-paths";
+
+/**
+ * Everything /fees shows: the active products, the visitor's cart (when the
+ * request has one), the future schedule for the registration dialogs, and the
+ * product whose registration form is open without JavaScript (?register=id).
+ */
+export async function loadShopPage(request: Request, db: Database) {
+  const cartId = await readCartId(request);
+  const [products, cart, schedule] = await Promise.all([
+    loadShopProducts(db),
+    cartId ? loadCart(db, cartId).catch(logAndForget) : Promise.resolve(null),
+    getScheduleEvents(db).catch((error: unknown): ScheduleEvent[] => {
+      logger.error({ err: error }, "schedule for registration could not be loaded");
+      return [];
+    }),
+  ]);
+  const registerId = new URL(request.url).searchParams.get(REGISTER_PARAM);
+  const registering = registerId
+    ? (products.find((product) => product.id === registerId && registrationKindOf(product.name)) ?? null)
+    : null;
+  return { products, cart, schedule, registering };
+}
+
+function logAndForget(error: unknown): CartView | null {
+  logger.error({ err: error }, "cart could not be loaded");
+  return null;
+}
