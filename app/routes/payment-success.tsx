@@ -1,20 +1,101 @@
+import { CircleCheck, CircleX, Loader2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, useRevalidator, useSearchParams } from "react-router";
+import { getDb } from "~/db/context";
+import { CheckoutSummary } from "~/features/payments/checkout-summary";
+import { verifyPayment } from "~/features/payments/payment-result.server";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { PageHeader, Section } from "~/features/site/page-header";
+import { Button } from "~/ui/button";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/payment-success";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Payment",
-    description: "Payment results will be shown here once online checkout opens.",
-    path: "/payment-success",
-  });
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Payment", description: "The result of your payment.", path: "/payment-success" }),
+  { name: "robots", content: "noindex" },
+];
 
-export default function PaymentSuccessPage() {
+/** How often the page asks again while the payment is processing. */
+const RECHECK_SECONDS = 4;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const result = await verifyPayment(getDb(context), sessionId);
+  return data(result, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function PaymentSuccessPage({ loaderData: result }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get("session_id");
+  const processing = result.state === "processing";
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, RECHECK_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [processing, revalidator]);
+
+  if (result.state === "processing") {
+    return (
+      <>
+        {/* Without JavaScript the page still re-checks by itself. */}
+        <noscript>
+          <meta httpEquiv="refresh" content={String(RECHECK_SECONDS + 1)} />
+        </noscript>
+        <PageHeader title="Verifying Payment..." lead="Your payment is being confirmed. This page checks again by itself every few seconds." />
+        <Section>
+          <p role="status" className="flex items-center gap-2 text-stone-700">
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> Waiting for the payment provider…
+          </p>
+        </Section>
+      </>
+    );
+  }
+  if (result.state === "success") {
+    return (
+      <>
+        <PageHeader
+          title="Payment Successful!"
+          lead={
+            <span className="flex items-start gap-2">
+              <CircleCheck className="mt-1 size-6 shrink-0 text-green-700" aria-hidden="true" />
+              <span>Thank you. A receipt is on its way to {result.email}. Your reference is {result.reference}.</span>
+            </span>
+          }
+        >
+          <LinkButton to="/fees" variant="outline">Back to Shopping</LinkButton>
+          <LinkButton to="/">Return to Home</LinkButton>
+        </PageHeader>
+        <Section>
+          <div className="grid max-w-xl gap-3">
+          <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
+          <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
+        </div>
+        </Section>
+      </>
+    );
+  }
+  const message = result.state === "missing" ? "No session ID found in URL" : result.message;
   return (
-    <PageHeader title="Payment" lead="Payment results will be shown here once online checkout opens.">
-      <LinkButton to="/fees" variant="outline">Back to Shopping</LinkButton>
-      <LinkButton to="/">Return to Home</LinkButton>
-    </PageHeader>
+    <>
+      <PageHeader
+        title="Payment Verification Failed"
+        lead={
+          <span role="alert" className="flex items-start gap-2">
+            <CircleX className="mt-1 size-6 shrink-0 text-destructive" aria-hidden="true" />
+            <span>{message}</span>
+          </span>
+        }
+      >
+        {/* A GET to the same address: asks again, with or without JavaScript. */}
+        <Form method="get" reloadDocument>
+          {sessionId ? <input type="hidden" name="session_id" value={sessionId} /> : null}
+          <Button type="submit" variant="outline">Refresh Page</Button>
+        </Form>
+        <LinkButton to="/contact">Contact Support</LinkButton>
+      </PageHeader>
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { formText, tryReadForm } from "~/core/form.server";
+import { getDb } from "~/db/context";
+import { readCartId } from "~/features/shop/cart.server";
+import { checkoutCart } from "./cart-checkout.server";
+import { checkoutNotices, type CheckoutActionData } from "./checkout-data";
+
+const reply = (body: CheckoutActionData, status = 200) => data(body, { status });
+
+/**
+ * Proceed to Checkout: the email is the only thing read from the form; the
+ * cart comes from its cookie and every price from the catalogue, so a
+ * tampered post (prices, totals, product ids) changes nothing.
+ */
+export async function handleCheckout(request: Request, context: Readonly<RouterContextProvider>) {
+  const read = await tryReadForm(request);
+  if (!read.ok) return reply({ status: "error", title: "Checkout Error", message: read.message }, read.status);
+  const email = formText(read.form, "email").trim();
+  if (!email) return reply({ status: "error", ...checkoutNotices.emailRequired }, 400);
+  if (!z.email().safeParse(email).success || email.length > 254) {
+    return reply({ status: "error", title: "Email Required", message: "Please enter a valid email address." }, 400);
+  }
+  const cartId = await readCartId(request);
+  if (!cartId) return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
+
+  const db = getDb(context);
+  const result = await checkoutCart(db, { cartId, email });
+  if (!result.ok) {
+    if (result.message === checkoutNotices.emptyCart.message) return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
+    return reply({ status: "error", ...checkoutNotices.failed(result.message) }, result.status);
+  }
+  const lines = await db.query.orders.findMany({
+    where: (table, { eq }) => eq(table.checkoutId, result.checkoutId),
+    orderBy: (table, { asc }) => asc(table.createdAt),
+  });
+  return reply({
+    status: "ready",
+    url: result.url,
+    email,
+    total: lines.reduce((sum, line) => sum + line.totalAmount, 0),
+    lines: lines.map((line) => ({
+      name: line.itemName,
+      quantity: line.itemQuantity,
+      amount: line.totalAmount,
+      detail: [line.studentName, line.eventType, line.tournamentName].filter(Boolean).join(", ") || null,
+    })),
+  });
+}

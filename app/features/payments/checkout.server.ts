@@ -1,0 +1,327 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { cartLines, checkouts, orders, products, stockReservations } from "~/db/schema";
+import type { Checkout, CheckoutKind, NewOrder, Order } from "~/db/schema";
+import { donationEmails } from "~/features/donations/donation-emails.server";
+import { queueEmail } from "~/features/email/outbox.server";
+import { publishProductChanges } from "~/features/products/feed.server";
+import { shopConfirmationEmail } from "./confirmation-email";
+import type { CheckoutLineItem, ProviderSessionState } from "./provider";
+import { paymentProvider } from "./providers.server";
+
+export type { CheckoutLineItem } from "./provider";
+
+/** How long a checkout holds its stock (Stripe's session expires at the same moment). */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+export type OpenCheckoutInput = {
+  kind: CheckoutKind;
+  email: string;
+  cartId?: string | null;
+  lineItems: CheckoutLineItem[];
+  orders: Array<Omit<NewOrder, "id" | "checkoutId" | "status" | "createdAt">>;
+  /** Stock to take from limited products; unlimited ones are skipped. */
+  reservations?: Array<{ productId: string; quantity: number }>;
+  details?: Record<string, unknown>;
+  /** Where the provider's Cancel leads back to, e.g. "/fees#your-cart" or "/donate". */
+  cancelPath: string;
+};
+
+export type OpenCheckoutResult =
+  | { ok: true; checkoutId: string; url: string; publicToken: string }
+  | { ok: false; status: number; message: string };
+
+/** A reason to stop a checkout inside its transaction: rolls everything back, answers with `message`. */
+export class CheckoutStop extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Takes `quantity` from a limited product in one conditional statement, so
+ * two buyers (on any number of instances) can never both get the last item.
+ * Unlimited products pass untouched. Returns false when not enough is left.
+ */
+async function reserveStock(tx: Transaction, checkoutId: string, productId: string, quantity: number) {
+  const [row] = await tx
+    .update(products)
+    .set({ stockCount: sql`case when ${products.unlimitedStock} then null else ${products.stockCount} - ${quantity} end` })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`(${products.unlimitedStock} or ${products.stockCount} >= ${quantity})`,
+      ),
+    )
+    .returning({ unlimited: products.unlimitedStock });
+  if (!row) return false;
+  if (!row.unlimited) {
+    // Open shop pages show the new stock (sent on commit).
+    await publishProductChanges(tx, [{ op: "update", id: productId }]);
+    await tx
+      .insert(stockReservations)
+      .values({ checkoutId, productId, quantity })
+      .onConflictDoUpdate({
+        target: [stockReservations.checkoutId, stockReservations.productId],
+        set: { quantity: sql`${stockReservations.quantity} + ${quantity}` },
+      });
+  }
+  return true;
+}
+
+/** Gives a checkout's reserved stock back, exactly once (the rows are deleted as they are returned). */
+async function releaseStock(tx: Transaction, checkoutIds: string[]) {
+  if (checkoutIds.length === 0) return [];
+  const released = await tx
+    .delete(stockReservations)
+    .where(inArray(stockReservations.checkoutId, checkoutIds))
+    .returning({ productId: stockReservations.productId, quantity: stockReservations.quantity });
+  for (const { productId, quantity } of released) {
+    await tx
+      .update(products)
+      .set({ stockCount: sql`${products.stockCount} + ${quantity}` })
+      .where(and(eq(products.id, productId), sql`${products.stockCount} is not null`));
+  }
+  await publishProductChanges(tx, [...new Set(released.map((row) => row.productId))].map((id) => ({ op: "update" as const, id })));
+  return released;
+}
+
+type Prepared = Omit<OpenCheckoutInput, "cancelPath">;
+
+/**
+ * The shared core of every checkout: `prepare` runs inside the transaction
+ * (the shop re-reads its cart there) and may throw CheckoutStop. The
+ * checkout row, its pending orders and the stock reservations are written
+ * together or not at all; only then is the provider asked for a session.
+ * When that fails, the checkout is marked failed and its stock released.
+ */
+export async function openCheckoutWith(
+  db: Database,
+  cancelPath: string,
+  prepare: (tx: Transaction) => Promise<Prepared>,
+): Promise<OpenCheckoutResult> {
+  const provider = paymentProvider(db);
+  let created: { checkout: Checkout; lineItems: CheckoutLineItem[] };
+  try {
+    created = await db.transaction(async (tx) => {
+      const input = await prepare(tx);
+      const email = input.email.trim();
+      if (!email) throw new CheckoutStop("Please enter your email address to continue.", 400);
+      if (input.lineItems.length === 0 || input.orders.length === 0) {
+        throw new CheckoutStop("Please add items to your cart before checkout.", 400);
+      }
+      for (const item of input.lineItems) {
+        if (!Number.isInteger(item.unitAmount) || item.unitAmount < 0 || !Number.isInteger(item.quantity) || item.quantity < 1) {
+          throw new CheckoutStop(`The amount of "${item.name}" is not valid.`, 400);
+        }
+      }
+      const totalAmount = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+      const [checkout] = await tx
+        .insert(checkouts)
+        .values({
+          kind: input.kind,
+          provider: provider.name,
+          cartId: input.cartId ?? null,
+          email,
+          totalAmount,
+          details: input.details ?? null,
+          publicToken: randomBytes(24).toString("base64url"),
+          expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+        })
+        .returning();
+      await tx
+        .insert(orders)
+        .values(input.orders.map((order) => ({ ...order, checkoutId: checkout!.id, status: "pending" as const })));
+      for (const { productId, quantity } of input.reservations ?? []) {
+        if (!(await reserveStock(tx, checkout!.id, productId, quantity))) {
+          const product = await tx.query.products.findFirst({ where: eq(products.id, productId) });
+          throw new CheckoutStop(
+            product?.stockCount ? `only ${product.stockCount} of "${product.name}" left` : `"${product?.name ?? "An item"}" is sold out`,
+          );
+        }
+      }
+      return { checkout: checkout!, lineItems: input.lineItems };
+    });
+  } catch (error) {
+    if (error instanceof CheckoutStop) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+
+  const { checkout } = created;
+  const base = env().PUBLIC_URL;
+  try {
+    const session = await provider.createSession({
+      checkoutId: checkout.id,
+      kind: checkout.kind,
+      email: checkout.email,
+      lineItems: created.lineItems,
+      expiresAt: checkout.expiresAt,
+      successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}${cancelPath}`,
+    });
+    await db
+      .update(checkouts)
+      .set({ providerSessionId: session.id, providerUrl: session.url, updatedAt: new Date() })
+      .where(eq(checkouts.id, checkout.id));
+    return { ok: true, checkoutId: checkout.id, url: session.url, publicToken: checkout.publicToken };
+  } catch (error) {
+    logger.error({ err: error, checkoutId: checkout.id }, "payment session could not be created");
+    await failCheckout(db, checkout.id, "start_failed");
+    const message = error instanceof Error && error.message ? error.message : "Unknown error";
+    return { ok: false, status: 502, message };
+  }
+}
+
+/**
+ * Opens a checkout for prepared line items and orders (the donation form
+ * uses this; the shop's cart checkout builds on openCheckoutWith).
+ */
+export function openCheckout(db: Database, input: OpenCheckoutInput): Promise<OpenCheckoutResult> {
+  const { cancelPath, ...prepared } = input;
+  return openCheckoutWith(db, cancelPath, async () => prepared);
+}
+
+/**
+ * Marks an open checkout failed (declined, expired, async_payment_failed,
+ * start_failed), its orders failed, and gives its stock back. Only the first
+ * caller changes anything; later ones (and a completed checkout) are no-ops.
+ */
+export async function failCheckout(db: Database, checkoutId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const flipped = await tx
+      .update(checkouts)
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+      .returning({ id: checkouts.id });
+    if (flipped.length === 0) return false;
+    await tx.update(orders).set({ status: "failed" }).where(eq(orders.checkoutId, checkoutId));
+    await releaseStock(tx, [checkoutId]);
+    return true;
+  });
+}
+
+export type FulfilResult =
+  | { status: "completed"; checkout: Checkout; orders: Order[] }
+  | { status: "processing"; checkout: Checkout }
+  | { status: "failed"; checkout: Checkout | null; reason: string };
+
+async function loadOrders(db: Database | Transaction, checkoutId: string) {
+  return db.query.orders.findMany({ where: eq(orders.checkoutId, checkoutId), orderBy: (table, { asc }) => asc(table.createdAt) });
+}
+
+/**
+ * The one way a checkout becomes paid, for the webhook, the /payment-success
+ * page and the sandbox alike. It asks the provider (or takes the state a
+ * verified webhook carried), checks paid and the amount, and then in one
+ * transaction flips the checkout from open to completed: the UPDATE ...
+ * WHERE status = 'open' RETURNING decides the single winner, who completes
+ * the orders, empties the cart and queues the emails. Every other call,
+ * concurrent or later, returns the same result without changing anything.
+ */
+export async function fulfilCheckout(
+  db: Database,
+  checkoutId: string,
+  knownState?: ProviderSessionState,
+): Promise<FulfilResult> {
+  const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) });
+  if (!checkout) return { status: "failed", checkout: null, reason: "not_found" };
+  if (checkout.status === "completed") return { status: "completed", checkout, orders: await loadOrders(db, checkoutId) };
+  if (checkout.status === "failed") {
+    if (knownState?.paymentStatus === "paid") {
+      // Paid after it expired or failed: the stock may be gone, so a person decides (refund or honour).
+      logger.error({ checkoutId, sessionId: knownState.id, reason: checkout.failureReason }, "payment arrived for a failed checkout; needs a refund or manual fulfilment");
+    }
+    return { status: "failed", checkout, reason: checkout.failureReason ?? "failed" };
+  }
+
+  let state = knownState;
+  if (!state) {
+    if (!checkout.providerSessionId) return { status: "processing", checkout };
+    state = await paymentProvider(db).retrieveSession(checkout.providerSessionId);
+  }
+  if (state.checkoutId && state.checkoutId !== checkout.id) {
+    logger.error({ checkoutId, sessionId: state.id }, "payment session belongs to another checkout");
+    return { status: "failed", checkout, reason: "session_mismatch" };
+  }
+  if (state.paymentStatus !== "paid") {
+    if (state.status === "expired") {
+      await failCheckout(db, checkout.id, "expired");
+      return { status: "failed", checkout, reason: "expired" };
+    }
+    return { status: "processing", checkout };
+  }
+  if (state.amountTotal !== checkout.totalAmount) {
+    // Never complete an order for a different amount than the server priced; staff must look at it.
+    logger.error(
+      { checkoutId, sessionId: state.id, charged: state.amountTotal, expected: checkout.totalAmount },
+      "paid amount differs from the checkout total; not fulfilled",
+    );
+    return { status: "failed", checkout, reason: "amount_mismatch" };
+  }
+
+  const won = await db.transaction(async (tx) => {
+    const [completed] = await tx
+      .update(checkouts)
+      .set({ status: "completed", completedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, "open")))
+      .returning();
+    if (!completed) return null;
+    const paid = await tx
+      .update(orders)
+      .set({ status: "completed" })
+      .where(eq(orders.checkoutId, checkout.id))
+      .returning();
+    paid.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // The stock is sold now: the reservation rows go, the stock stays taken.
+    await tx.delete(stockReservations).where(eq(stockReservations.checkoutId, checkout.id));
+    if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
+    const messages =
+      completed.kind === "donation" ? donationEmails(completed, paid) : [shopConfirmationEmail(completed, paid)];
+    for (const message of messages) await queueEmail(tx, message);
+    return { checkout: completed, orders: paid };
+  });
+  if (won) {
+    logger.info({ checkoutId, kind: won.checkout.kind, total: won.checkout.totalAmount }, "checkout fulfilled");
+    return { status: "completed", ...won };
+  }
+  // Someone else finished first (or it failed meanwhile): answer with what is there now.
+  return fulfilCheckout(db, checkoutId, state);
+}
+
+/** The checkout a provider session belongs to (the /payment-success page's session_id). */
+export async function checkoutBySession(db: Database, sessionId: string) {
+  return db.query.checkouts.findFirst({ where: eq(checkouts.providerSessionId, sessionId) });
+}
+
+/**
+ * Expires open checkouts whose time passed (a webhook never came): claims
+ * them with FOR UPDATE SKIP LOCKED like the email outbox, so several
+ * instances share the work, and gives their stock back in the same
+ * transaction. `graceMs` leaves Stripe's own expiry event time to arrive.
+ */
+export async function expireCheckouts(db: Database, options: { batchSize?: number; graceMs?: number } = {}) {
+  const cutoff = new Date(Date.now() - (options.graceMs ?? 0));
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update ${checkouts}
+         set status = 'failed', failure_reason = 'expired', updated_at = now()
+       where id in (
+         select id from ${checkouts}
+          where status = 'open' and expires_at < ${cutoff}
+          order by expires_at
+          limit ${options.batchSize ?? 50}
+          for update skip locked)
+      returning id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await tx.update(orders).set({ status: "failed" }).where(inArray(orders.checkoutId, ids));
+    await releaseStock(tx, ids);
+    return ids.length;
+  });
+}

@@ -1,0 +1,78 @@
+import { logger } from "~/core/logger.server";
+import type { Database } from "~/db/client.server";
+import { failCheckout, fulfilCheckout, checkoutBySession } from "./checkout.server";
+import type { CheckoutSummaryLine } from "./checkout-data";
+import { checkoutReference } from "./confirmation-email";
+import { sandboxEnabled } from "./providers.server";
+import type { Order } from "~/db/schema";
+
+export type PaymentResult =
+  | { state: "missing" }
+  | { state: "processing" }
+  | { state: "success"; reference: string; email: string; total: number; lines: CheckoutSummaryLine[]; kind: "shop" | "donation" }
+  | { state: "failed"; message: string };
+
+export const VERIFY_FAILED_MESSAGE = "We encountered an issue verifying your payment.";
+
+export function summaryLines(orders: Order[]): CheckoutSummaryLine[] {
+  return orders.map((line) => ({
+    name: line.itemName,
+    quantity: line.itemQuantity,
+    amount: line.totalAmount,
+    detail: [line.studentName, line.eventType, line.tournamentName].filter(Boolean).join(", ") || null,
+  }));
+}
+
+/**
+ * /payment-success: asks the provider through the same fulfilCheckout the
+ * webhook uses, so a lost webhook still completes the order and a reload
+ * changes nothing.
+ */
+export async function verifyPayment(db: Database, sessionId: string | null): Promise<PaymentResult> {
+  if (!sessionId) return { state: "missing" };
+  try {
+    const checkout = await checkoutBySession(db, sessionId);
+    if (!checkout) return { state: "failed", message: VERIFY_FAILED_MESSAGE };
+    const result = await fulfilCheckout(db, checkout.id);
+    if (result.status === "processing") return { state: "processing" };
+    if (result.status === "failed") {
+      const message =
+        result.reason === "declined" || result.reason === "async_payment_failed"
+          ? "The payment was declined. Your cart is kept, so you can try again."
+          : result.reason === "expired"
+            ? "This checkout expired before it was paid. Your cart is kept, so you can start again."
+            : VERIFY_FAILED_MESSAGE;
+      return { state: "failed", message };
+    }
+    return {
+      state: "success",
+      reference: checkoutReference(result.checkout),
+      email: result.checkout.email,
+      total: result.checkout.totalAmount,
+      lines: summaryLines(result.orders),
+      kind: result.checkout.kind,
+    };
+  } catch (error) {
+    logger.error({ err: error, sessionId }, "payment verification failed");
+    return { state: "failed", message: VERIFY_FAILED_MESSAGE };
+  }
+}
+
+/** The sandbox's Pay and Decline (never when Stripe keys are set): through the same fulfilment as a webhook. */
+export async function sandboxDecide(db: Database, sessionId: string, intent: "pay" | "decline") {
+  if (!sandboxEnabled()) return { ok: false as const };
+  const checkout = await checkoutBySession(db, sessionId);
+  if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
+  if (intent === "decline") {
+    await failCheckout(db, checkout.id, "declined");
+    return { ok: true as const, checkout };
+  }
+  const result = await fulfilCheckout(db, checkout.id, {
+    id: sessionId,
+    status: "complete",
+    paymentStatus: "paid",
+    amountTotal: checkout.totalAmount,
+    checkoutId: checkout.id,
+  });
+  return { ok: true as const, checkout, result };
+}

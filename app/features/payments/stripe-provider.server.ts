@@ -1,0 +1,73 @@
+import Stripe from "stripe";
+import type { CreateSessionInput, PaymentProvider, ProviderSession, ProviderSessionState } from "./provider";
+
+/** Stripe's client, pointed at STRIPE_API_URL when set (tests' local stand-in of Stripe's API). */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+  });
+}
+
+/** A Checkout Session as our fulfilment reads it. */
+export function sessionState(session: Stripe.Checkout.Session): ProviderSessionState {
+  return {
+    id: session.id,
+    status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    paymentStatus:
+      session.payment_status === "paid"
+        ? "paid"
+        : session.payment_status === "no_payment_required"
+          ? "no_payment_required"
+          : "unpaid",
+    amountTotal: session.amount_total,
+    checkoutId: session.client_reference_id ?? session.metadata?.checkout_id ?? null,
+  };
+}
+
+/**
+ * Stripe Checkout in payment mode: prices come from our line items (the
+ * server computed them), the checkout id rides along as client_reference_id
+ * and metadata, and the idempotency key makes a retried create return the
+ * same session instead of a second one.
+ */
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    async createSession(input: CreateSessionInput): Promise<ProviderSession> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          ...(input.kind === "donation" ? { submit_type: "donate" as const } : {}),
+          customer_email: input.email,
+          client_reference_id: input.checkoutId,
+          metadata: { checkout_id: input.checkoutId, kind: input.kind },
+          payment_intent_data: { metadata: { checkout_id: input.checkoutId, kind: input.kind } },
+          line_items: input.lineItems.map((item) => ({
+            quantity: item.quantity,
+            price_data: {
+              currency: "usd",
+              unit_amount: item.unitAmount,
+              product_data: { name: item.name, ...(item.description ? { description: item.description } : {}) },
+            },
+          })),
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `checkout-${input.checkoutId}` },
+      );
+      if (!session.url) throw new Error("No checkout URL received");
+      return { id: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId: string): Promise<ProviderSessionState> {
+      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+  };
+}

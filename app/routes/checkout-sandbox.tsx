@@ -1,0 +1,86 @@
+import { data, Form, redirect } from "react-router";
+import { formText, tryReadForm } from "~/core/form.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { checkoutBySession } from "~/features/payments/checkout.server";
+import { CheckoutSummary } from "~/features/payments/checkout-summary";
+import { sandboxDecide, summaryLines } from "~/features/payments/payment-result.server";
+import { sandboxEnabled } from "~/features/payments/providers.server";
+import { formatCents } from "~/core/format";
+import { PageHeader, Section } from "~/features/site/page-header";
+import { Button } from "~/ui/button";
+import { LinkButton } from "~/ui/link-button";
+import type { Route } from "./+types/checkout-sandbox";
+
+export const meta: Route.MetaFunction = () => [{ title: "Test payment (sandbox)" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** The built-in sandbox's hosted checkout page; never served when Stripe keys are set. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!sandboxEnabled()) throw notFound();
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const db = getDb(context);
+  const checkout = sessionId ? await checkoutBySession(db, sessionId) : undefined;
+  if (!sessionId || !checkout || checkout.provider !== "sandbox") throw notFound();
+  if (checkout.status === "completed") throw redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}`);
+  const orders = await db.query.orders.findMany({ where: (table, { eq }) => eq(table.checkoutId, checkout.id) });
+  return data(
+    {
+      sessionId,
+      open: checkout.status === "open",
+      cancelPath: checkout.kind === "donation" ? "/donate" : "/fees#your-cart",
+      email: checkout.email,
+      total: checkout.totalAmount,
+      lines: summaryLines(orders),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!sandboxEnabled()) throw notFound();
+  const read = await tryReadForm(request);
+  if (!read.ok) return data({ message: read.message }, { status: read.status });
+  const sessionId = formText(read.form, "session_id");
+  const intent = formText(read.form, "intent");
+  if (intent !== "pay" && intent !== "decline") return data({ message: "Choose Pay or Decline." }, { status: 400 });
+  const outcome = await sandboxDecide(getDb(context), sessionId, intent);
+  if (!outcome.ok) throw notFound();
+  if (intent === "decline") {
+    const back = outcome.checkout.kind === "donation" ? "/donate" : "/fees#your-cart";
+    return redirectWithToast(back, { type: "error", title: "Payment declined", description: "No payment was taken. Your cart is kept, so you can try again." });
+  }
+  return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}`);
+}
+
+export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { sessionId, open, cancelPath, email, total, lines } = loaderData;
+  return (
+    <>
+      <div role="note" className="bg-amber-200 px-4 py-2 text-center text-sm font-bold text-stone-900">
+        TEST MODE: sandbox checkout. No card is charged and no money moves.
+      </div>
+      <PageHeader eyebrow="Test mode" title="Sandbox payment" lead="This page stands in for the card payment provider while no payment keys are configured." />
+      <Section>
+          <div className="grid max-w-xl gap-5">
+        <CheckoutSummary lines={lines} email={email} total={total} />
+        {open ? (
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="session_id" value={sessionId} />
+            <Button type="submit" name="intent" value="pay" variant="accent" className="w-full">
+              Pay {formatCents(total)}
+            </Button>
+            <Button type="submit" name="intent" value="decline" variant="outline" className="w-full">
+              Decline
+            </Button>
+          </Form>
+        ) : (
+          <p role="status" className="text-stone-700">This checkout is closed (declined or expired). Start again from your cart.</p>
+        )}
+        <LinkButton to={cancelPath} variant="link" className="justify-self-start">Cancel</LinkButton>
+      </div>
+        </Section>
+    </>
+  );
+}
