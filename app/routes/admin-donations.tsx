@@ -7,7 +7,7 @@ import { DonationCards } from "~/features/donations/donation-cards";
 import { DonationsChart } from "~/features/donations/donations-chart";
 import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
 import { DonationsTable } from "~/features/donations/donations-table";
-import { DashboardHeader, EmptyState, ExportLink, PaginationNav, PendingIndicator } from "~/features/orders/dashboard-ui";
+import { DashboardHeader, EmptyState, ExportLink, PaginationNav, PendingIndicator } from "~/ui/dashboard";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Input } from "~/ui/input";

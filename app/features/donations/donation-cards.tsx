@@ -1,4 +1,4 @@
-import { formatCents } from "~/features/orders/format";
+import { formatCents } from "~/core/format";
 import type { DonationSummary } from "./summary";
 
 /** SPEC.md's three summary cards, over every completed donation. */

@@ -1,6 +1,6 @@
 import type { Order } from "~/db/schema";
-import { type CsvColumn, toCsv } from "~/features/orders/csv";
-import { centsToDecimal, formatCsvDateTime } from "~/features/orders/format";
+import { type CsvColumn, toCsv } from "~/core/csv";
+import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 import { memorialLabel } from "./memorial";
 
 /** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */

@@ -1,4 +1,4 @@
-import { formatCents, formatMonthKey } from "~/features/orders/format";
+import { formatCents, formatMonthKey } from "~/core/format";
 import type { MonthTotal } from "./summary";
 
 /**

@@ -1,6 +1,6 @@
 import type { Order } from "~/db/schema";
-import { stackedTable } from "~/features/orders/dashboard-ui";
-import { formatCents, formatDateTime } from "~/features/orders/format";
+import { stackedTable } from "~/ui/dashboard";
+import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { memorialLabel } from "./memorial";
 

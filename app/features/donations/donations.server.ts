@@ -1,9 +1,10 @@
-import { and, count, desc, ilike, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, type Order } from "~/db/schema";
-import { likePattern } from "~/features/orders/filters";
-import { CSV_ROW_LIMIT, isDonation } from "~/features/orders/orders.server";
-import { paginate, type Page } from "~/features/orders/pagination";
+import { orderTallies, orders, type Order } from "~/db/schema";
+import { CSV_ROW_LIMIT } from "~/core/csv";
+import { paginate, type Page } from "~/core/pagination";
+import { likePattern } from "~/db/like-pattern";
+import { isDonation, ordersById, searchOrders } from "~/features/orders/orders.server";
 import { z } from "zod";
 import { donationSummary, fillMonths, monthKeyInNewYork, type DonationSummary, type MonthTotal } from "./summary";
 
@@ -38,40 +39,48 @@ export type DonationsPage = Page & {
 };
 
 export async function listDonations(db: Database, filters: DonationFilters, now = new Date()): Promise<DonationsPage> {
-  const [[all], [matched], monthRows] = await Promise.all([
-    db.select({ count: count(), total: sum(orders.totalAmount) }).from(orders).where(donations),
-    filters.email
-      ? db.select({ count: count() }).from(orders).where(donationsWhere(filters))
-      : Promise.resolve([undefined]),
+  const [[all], matches, monthRows] = await Promise.all([
+    // The cards count every completed donation: a sum of order_tallies rows, not a read of every gift.
+    db.select({ count: sum(orderTallies.orderCount), total: sum(orderTallies.amount) }).from(orderTallies).where(talliedDonations),
+    filters.email ? searchOrders(db, "customer_email", filters.email, donationsWhere(filters)) : Promise.resolve(null),
     donationsByMonth(db, now),
   ]);
   const summary = donationSummary(Number(all?.total ?? 0), Number(all?.count ?? 0));
-  const matching = filters.email ? Number(matched?.count ?? 0) : summary.count;
+  const matching = !filters.email
+    ? summary.count
+    : matches
+      ? matches.length
+      : Number((await db.select({ count: count() }).from(orders).where(donationsWhere(filters)))[0]?.count ?? 0);
   const page = paginate(matching, filters.page);
   const rows =
     matching === 0
       ? []
-      : await db
-          .select()
-          .from(orders)
-          .where(donationsWhere(filters))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(page.limit)
-          .offset(page.offset);
+      : matches
+        ? await ordersById(db, matches.slice(page.offset, page.offset + page.limit))
+        : await db
+            .select()
+            .from(orders)
+            .where(donationsWhere(filters))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(page.limit)
+            .offset(page.offset);
   return { ...page, rows, matching, summary, months: monthRows };
 }
 
-/** Donation totals per New York calendar month, for the last twelve months. */
+const talliedDonations = and(eq(orderTallies.status, "completed"), eq(orderTallies.donation, true));
+
+/** Donation totals per New York calendar month, for the last twelve months (order_tallies keeps them by month). */
 async function donationsByMonth(db: Database, now: Date): Promise<MonthTotal[]> {
-  const month = sql<string>`to_char(${orders.createdAt} at time zone 'America/New_York', 'YYYY-MM')`;
+  const end = monthKeyInNewYork(now);
+  const [first] = fillMonths([], end);
   const rows = await db
-    .select({ month, total: sum(orders.totalAmount), count: count() })
-    .from(orders)
-    .where(and(donations, sql`${orders.createdAt} >= ${new Date(now.getTime() - 370 * 86_400_000).toISOString()}::timestamptz`))
-    .groupBy(month);
+    .select({ month: orderTallies.month, total: sum(orderTallies.amount), count: sum(orderTallies.orderCount) })
+    .from(orderTallies)
+    .where(and(talliedDonations, gte(orderTallies.month, first?.month ?? end)))
+    .groupBy(orderTallies.month);
   return fillMonths(
-    rows.map((row) => ({ month: row.month, totalCents: Number(row.total ?? 0), count: Number(row.count) })),
-    monthKeyInNewYork(now),
+    rows.map((row) => ({ month: row.month, totalCents: Number(row.total ?? 0), count: Number(row.count ?? 0) })),
+    end,
   );
 }
 

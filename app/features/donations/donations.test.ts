@@ -58,6 +58,9 @@ describe("donations CSV", () => {
       totalAmount: 18_000,
       customerEmail: "ruth.adler@example.com",
       status: "completed",
+      checkoutId: null,
+      productId: null,
+      registration: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
     expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID"]);

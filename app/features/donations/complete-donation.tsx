@@ -1,0 +1,93 @@
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { useHydrated } from "~/ui/use-hydrated";
+import { formatUsd } from "./amount";
+import type { DonationSummary } from "./donation-checkout";
+
+export const COMPLETE_TITLE = "Complete Your Donation";
+
+/** The summary of the gift about to be paid (SPEC.md: name, email, amount; ours: fee and tribute). */
+function SummaryList({ summary }: { summary: DonationSummary }) {
+  const rows: Array<[string, string]> = [
+    ["Name", summary.donorName],
+    ["Email", summary.email],
+    ["Donation", formatUsd(summary.giftCents)],
+  ];
+  if (summary.feeCents > 0) rows.push(["Card fee covered", formatUsd(summary.feeCents)]);
+  if (summary.tribute) rows.push(["Tribute", summary.tribute]);
+  if (summary.notifyEmail) rows.push(["We will let know", summary.notifyEmail]);
+  return (
+    <dl className="grid gap-2 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid grid-cols-[8.5rem_1fr] gap-2">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium break-words">{value}</dd>
+        </div>
+      ))}
+      <div className="mt-1 grid grid-cols-[8.5rem_1fr] gap-2 border-t border-border pt-3 text-base">
+        <dt className="font-semibold">Total</dt>
+        <dd className="font-bold tabular">{formatUsd(summary.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+const proceedClasses = cn(buttonVariants({ variant: "accent", size: "lg" }));
+
+/**
+ * "Complete Your Donation": a dialog with JavaScript; without it, the same
+ * summary as a panel above the form, with a plain link to the payment page.
+ * Proceed to Payment opens the provider's page in a new tab.
+ */
+export function CompleteDonation({ url, summary }: { url: string; summary: DonationSummary }) {
+  const hydrated = useHydrated();
+  // Closing remembers which checkout was closed, so a new one (another submission) opens the dialog again.
+  const [closedUrl, setClosedUrl] = useState<string | null>(null);
+  const open = closedUrl !== url;
+  const setOpen = (next: boolean) => setClosedUrl(next ? null : url);
+
+  const proceed = (onClick?: () => void) => (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={proceedClasses} onClick={onClick}>
+      Proceed to Payment
+      <ExternalLink aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+
+  if (!hydrated) {
+    return (
+      <section aria-labelledby="complete-donation-title" className="mb-8 grid gap-4 rounded-card border-2 border-citron-500 bg-card p-6 shadow-sm">
+        <h2 id="complete-donation-title" className="text-xl font-bold text-navy-900">
+          {COMPLETE_TITLE}
+        </h2>
+        <p className="text-sm text-muted-foreground">Check your gift, then pay on the secure payment page.</p>
+        <SummaryList summary={summary} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <a href="#donation-form" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Cancel
+          </a>
+          {proceed()}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{COMPLETE_TITLE}</DialogTitle>
+          <DialogDescription>Check your gift, then pay on the secure payment page.</DialogDescription>
+        </DialogHeader>
+        <SummaryList summary={summary} />
+        <DialogFooter>
+          <DialogClose className={buttonVariants({ variant: "outline", size: "lg" })}>Cancel</DialogClose>
+          {proceed(() => setOpen(false))}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

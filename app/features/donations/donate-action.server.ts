@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { tryReadForm } from "~/core/form.server";
+import { logger } from "~/core/logger.server";
+import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { requestInfoContext } from "~/core/request-context";
+import type { Database } from "~/db/client.server";
+import { getDb } from "~/db/context";
+import type { OpenCheckoutResult } from "~/features/payments/checkout.server";
+import type { DonateActionData } from "./action-data";
+import { donationCheckout, type DonationCheckoutInput } from "./donation-checkout";
+import { donationFailedMessage, rateLimitedMessage } from "./notices";
+import { donationSchema, honeypotField } from "./schema";
+import { donationSettings } from "./settings.server";
+
+/** The payments module's openCheckout, as far as a donation uses it. */
+export type OpenCheckout = (db: Database, input: DonationCheckoutInput) => Promise<OpenCheckoutResult>;
+
+const reply = (body: DonateActionData, init?: number | ResponseInit) =>
+  data(body, typeof init === "number" ? { status: init } : init);
+
+/**
+ * The /donate action: check the form, count the attempt against the client's
+ * limit, then open a donation checkout. A provider session is only ever
+ * created for a valid form within the limit. Works the same for a fetcher and
+ * for a plain form post without JavaScript.
+ */
+export async function handleDonation(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  openCheckout: OpenCheckout,
+) {
+  const read = await tryReadForm(request);
+  if (!read.ok) return reply({ status: "error", message: donationFailedMessage(read.message) }, read.status);
+  const formData = read.form;
+
+  const requestInfo = context.get(requestInfoContext);
+  const log = logger.child({ requestId: requestInfo.requestId });
+  const settings = donationSettings();
+  const submission = parseWithZod(formData, { schema: donationSchema(settings) });
+
+  const trap = formData.get(honeypotField);
+  if (trap !== null && trap !== "") {
+    // A bot filled the field people never see: no checkout, and nothing that helps it adapt.
+    log.warn("donation form honeypot filled; no checkout opened");
+    const message = donationFailedMessage("Please try again.");
+    return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, 400);
+  }
+
+  if (submission.status !== "success") {
+    return reply({ status: "invalid", result: submission.reply() }, 400);
+  }
+
+  const db = getDb(context);
+  const verdict = await takeRateLimit(db, `donation:ip:${requestInfo.clientAddress ?? "unknown"}`, settings.rateLimit);
+  if (!verdict.allowed) {
+    log.warn({ retryAfterSeconds: verdict.retryAfterSeconds }, "donation rate limit reached");
+    const message = rateLimitedMessage(verdict.retryAfterSeconds, settings.contactEmail);
+    return reply(
+      { status: "error", message, result: submission.reply({ formErrors: [message] }) },
+      { status: 429, headers: retryAfterHeader(verdict) },
+    );
+  }
+
+  const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName);
+  let opened: Awaited<ReturnType<OpenCheckout>>;
+  try {
+    opened = await openCheckout(db, input);
+  } catch (error) {
+    log.error({ err: error }, "donation checkout could not be opened");
+    opened = { ok: false, status: 503, message: "The payment service is not answering. Please try again in a few minutes." };
+  }
+  if (!opened.ok) {
+    log.warn({ status: opened.status, reason: opened.message }, "donation checkout refused");
+    // The payments module words its own failures for the shop ("Failed to start checkout: ..."); donors see SPEC's.
+    const message = donationFailedMessage(opened.message.replace(/^Failed to start checkout:\s*/, ""));
+    return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
+  }
+  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents }, "donation checkout opened");
+  return reply({ status: "ready", result: submission.reply(), checkout: { url: opened.url, summary } });
+}

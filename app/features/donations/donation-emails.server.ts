@@ -1,0 +1,21 @@
+import type { Checkout, Order } from "~/db/schema";
+import type { EmailMessage } from "~/features/email/message";
+import { buildReceipt, donationDetails, receiptEmail, tributeEmail } from "./receipt";
+import { donationSettings } from "./settings.server";
+
+/**
+ * The emails a completed donation sends: the IRS Publication 1771 receipt,
+ * and the tribute notice when one was asked for. Called once, by the payments
+ * module's fulfilment, inside its transaction, so they are queued exactly
+ * when the checkout becomes completed and never again.
+ */
+export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessage[] {
+  if (checkout.kind !== "donation") return [];
+  const settings = donationSettings();
+  const receipt = buildReceipt(checkout, orders[0], settings);
+  const messages = [receiptEmail(receipt, settings.siteName)];
+  const details = donationDetails(checkout);
+  const notice = details ? tributeEmail(details, settings.siteName) : null;
+  if (notice) messages.push(notice);
+  return messages;
+}

@@ -1,0 +1,241 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Heart } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/ui/button";
+import { Checkbox } from "~/ui/checkbox";
+import { cn } from "~/ui/cn";
+import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { Select } from "~/ui/select";
+import { Spinner } from "~/ui/spinner";
+import { showToast } from "~/ui/toast";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { DonateActionData } from "./action-data";
+import { acceptAmountEdit, feeToCover, formatUsd, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
+import { donationLimits, donationSchema, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./schema";
+
+export type DonationFormConfig = DonationRules & { fee: CardFee; presetAmount: string };
+
+/**
+ * The donation form (SPEC.md sections 3-5). A real form posting to /donate:
+ * without JavaScript the server answers with the page (messages, or the
+ * summary with a plain link to pay); with JavaScript messages appear as you
+ * type and the summary opens in the "Complete Your Donation" dialog.
+ */
+export function DonationForm({ config, actionData }: { config: DonationFormConfig; actionData?: DonateActionData }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const processing = navigation.state === "submitting" && navigation.formAction === "/donate";
+  const schema = donationSchema(config);
+
+  const [form, fields] = useForm({
+    id: "donation-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const typedAmount = fields.amount.initialValue;
+  const [amount, setAmount] = useState<string>(typeof typedAmount === "string" ? typedAmount : config.presetAmount);
+  const parsed = parseAmount(amount);
+  const giftCents = parsed.ok ? parsed.cents : 0;
+  const showFee = giftCents >= MIN_DONATION_CENTS && giftCents <= config.maxCents;
+
+  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form).
+  const noticed = useRef<DonateActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!actionData || noticed.current === actionData) return;
+    noticed.current = actionData;
+    if (actionData.status === "error") showToast({ type: "error", title: "Error", description: actionData.message });
+  }, [actionData]);
+
+  const { key: amountKey, defaultValue: _amountDefault, ...amountProps } = getInputProps(fields.amount, { type: "text" });
+  const { key: memorialKey, ...memorialProps } = getSelectProps(fields.memorialType);
+  const { key: coverKey, ...coverProps } = getInputProps(fields.coverFee, { type: "checkbox" });
+
+  return (
+    <Form
+      method="post"
+      action="/donate"
+      {...getFormProps(form)}
+      aria-busy={processing}
+      // The tribute fields follow the memorial type with CSS alone, so they work without JavaScript too.
+      className="group/donation grid gap-6"
+    >
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-base font-bold text-navy-900">Choose an amount</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {QUICK_AMOUNTS.map((dollars) => {
+            const selected = giftCents === dollars * 100;
+            const classes = cn(
+              buttonVariants({ variant: selected ? "default" : "outline", size: "lg" }),
+              "w-full tabular",
+            );
+            return hydrated ? (
+              <button
+                key={dollars}
+                type="button"
+                className={classes}
+                aria-pressed={selected}
+                onClick={() => {
+                  setAmount(String(dollars));
+                  form.validate({ name: fields.amount.name });
+                }}
+              >
+                ${dollars}
+              </button>
+            ) : (
+              <a key={dollars} href={`/donate?amount=${dollars}#donation-form`} className={classes}>
+                ${dollars}
+              </a>
+            );
+          })}
+        </div>
+        <Field>
+          <FieldLabel htmlFor={fields.amount.id} required>
+            Donation amount (USD)
+          </FieldLabel>
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
+              $
+            </span>
+            <Input
+              key={amountKey}
+              {...amountProps}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Other amount"
+              className="pl-7 tabular"
+              value={amount}
+              onChange={(event) => setAmount(acceptAmountEdit(amount, event.currentTarget.value))}
+              aria-required="true"
+              aria-describedby={cn(fields.amount.errors ? fields.amount.errorId : "", `${fields.amount.id}-hint`) || undefined}
+            />
+          </div>
+          <FieldDescription id={`${fields.amount.id}-hint`}>
+            At least $1; online gifts up to {formatUsd(config.maxCents)}.
+          </FieldDescription>
+          <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
+        </Field>
+        <div className="flex items-start gap-3 rounded-lg border border-border bg-sand-100 p-3">
+          <Checkbox key={coverKey} {...coverProps} className="mt-0.5" aria-describedby={`${fields.coverFee.id}-hint`} />
+          <div className="grid gap-1">
+            <label htmlFor={fields.coverFee.id} className="text-sm font-semibold">
+              Cover the card fee
+            </label>
+            <p id={`${fields.coverFee.id}-hint`} className="text-sm text-muted-foreground">
+              {hydrated && showFee
+                ? `Adds ${formatUsd(feeToCover(giftCents, config.fee))}, so the district receives your full ${formatUsd(giftCents)}.`
+                : `Adds the card fee (${config.fee.percentBasisPoints / 100}% + ${formatUsd(config.fee.fixedCents)}), so the district receives your full gift. You see the exact amount before paying.`}
+            </p>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-5">
+        <legend className="mb-2 text-base font-bold text-navy-900">Your details</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={donationLimits.name} required />
+          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={donationLimits.name} required />
+        </div>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" maxLength={donationLimits.email} required hint="Your receipt is sent here." />
+      </fieldset>
+
+      <fieldset className="grid gap-5">
+        <legend className="mb-2 text-base font-bold text-navy-900">Dedicate your gift (optional)</legend>
+        <Field>
+          <FieldLabel htmlFor={fields.memorialType.id}>Memorial type</FieldLabel>
+          <Select key={memorialKey} {...memorialProps} defaultValue={fields.memorialType.initialValue ?? "none"}>
+            <option value="none">None</option>
+            <option value="memory">In memory of</option>
+            <option value="honor">In honor of</option>
+          </Select>
+        </Field>
+        <div className="grid gap-5 group-has-[option[value=none]:checked]/donation:hidden">
+          <Field>
+            <FieldLabel htmlFor={fields.memorialDetails.id} required>
+              <span className="hidden group-has-[option[value=memory]:checked]/donation:inline">{memorialLabels.memory}</span>
+              <span className="hidden group-has-[option[value=honor]:checked]/donation:inline">{memorialLabels.honor}</span>
+            </FieldLabel>
+            <Input
+              {...withoutKey(getInputProps(fields.memorialDetails, { type: "text" }))}
+              key={fields.memorialDetails.key}
+              maxLength={donationLimits.memorialDetails}
+              autoComplete="off"
+            />
+            <FieldError id={fields.memorialDetails.errorId} errors={fields.memorialDetails.errors} />
+          </Field>
+          <TextField
+            field={fields.notifyEmail}
+            label="Let someone know (optional)"
+            type="email"
+            autoComplete="off"
+            maxLength={donationLimits.email}
+            hint="We email this address once your gift goes through, naming you and the person you honor. We never tell the amount."
+          />
+        </div>
+      </fieldset>
+
+      {/* People never see this field; bots that fill every input do. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor={`${form.id}-${honeypotField}`}>Leave this field empty</label>
+        <input id={`${form.id}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
+          {form.errors[0]}
+        </p>
+      ) : null}
+
+      <Button type="submit" size="lg" disabled={processing} className="w-full sm:w-auto sm:justify-self-end">
+        {processing ? <Spinner label="Processing" /> : <Heart aria-hidden="true" />}
+        {processing ? "Processing..." : "Donate"}
+      </Button>
+    </Form>
+  );
+}
+
+function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+function TextField({
+  field,
+  label,
+  type = "text",
+  required,
+  hint,
+  ...props
+}: {
+  field: FieldMetadata<string | null | undefined>;
+  label: string;
+  type?: "text" | "email";
+  required?: boolean;
+  hint?: string;
+  autoComplete: string;
+  maxLength: number;
+}) {
+  const { key, ...inputProps } = getInputProps(field, { type });
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  return (
+    <Field>
+      <FieldLabel htmlFor={field.id} required={required}>
+        {label}
+      </FieldLabel>
+      <Input
+        key={key}
+        {...inputProps}
+        {...props}
+        aria-required={required ? "true" : undefined}
+        aria-describedby={cn(inputProps["aria-describedby"], hintId) || undefined}
+      />
+      {hint ? <FieldDescription id={hintId}>{hint}</FieldDescription> : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </Field>
+  );
+}

@@ -1,0 +1,14 @@
+/** SPEC.md section 8: "Failed to process donation: {message}" (or Unknown error). */
+export function donationFailedMessage(message: string | null | undefined): string {
+  const reason = message?.trim();
+  return `Failed to process donation: ${reason || "Unknown error"}`;
+}
+
+/** The 429 answer: what happened and what to do instead. */
+export function rateLimitedMessage(retryAfterSeconds: number, contactEmail: string): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return donationFailedMessage(
+    `Too many donation attempts from your connection. Please wait ${wait} and try again, or email us at ${contactEmail}.`,
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { formatUsd, parseAmount } from "./amount";
+
+/** SPEC.md section 5's messages, word for word, and ours for what SPEC.md does not cover. */
+export const donationMessages = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Valid email is required",
+  amountMin: "Donation amount must be at least $1",
+  amountDecimals: "Donation amount can have at most two decimal places",
+  amountMax: (maxCents: number, contactEmail: string) =>
+    `Online donations can be at most ${formatUsd(maxCents)}. For a larger gift, please write to us at ${contactEmail}.`,
+  memorialDetails: (type: "memory" | "honor") =>
+    `Please enter the name of the person you give ${type === "memory" ? "in memory" : "in honor"} of`,
+  notifyEmail: "Enter a valid email address to notify, or leave it blank",
+} as const;
+
+export const MEMORIAL_TYPES = ["none", "memory", "honor"] as const;
+export type MemorialType = (typeof MEMORIAL_TYPES)[number];
+
+/** SPEC.md's labels of the memorial details field. */
+export const memorialLabels = { memory: "In memory of", honor: "In honor of" } as const;
+
+export const donationLimits = { name: 100, email: 254, memorialDetails: 200 } as const;
+
+export const MIN_DONATION_CENTS = 100;
+
+/** The hidden field people never see and bots fill in. */
+export const honeypotField = "website";
+
+export type DonationRules = { maxCents: number; contactEmail: string };
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/**
+ * The donation form (SPEC.md section 5), one schema for the browser's instant
+ * messages and the action's authoritative check. The amount arrives as typed
+ * and leaves as cents.
+ */
+export function donationSchema(rules: DonationRules) {
+  return z
+    .object({
+      firstName: z
+        .string({ error: donationMessages.firstName })
+        .trim()
+        .min(1, donationMessages.firstName)
+        .max(donationLimits.name, tooLong("First name", donationLimits.name)),
+      lastName: z
+        .string({ error: donationMessages.lastName })
+        .trim()
+        .min(1, donationMessages.lastName)
+        .max(donationLimits.name, tooLong("Last name", donationLimits.name)),
+      email: z
+        .string({ error: donationMessages.email })
+        .trim()
+        .max(donationLimits.email, donationMessages.email)
+        .pipe(z.email(donationMessages.email)),
+      amount: z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          const parsed = parseAmount(raw);
+          if (!parsed.ok) {
+            ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
+            return z.NEVER;
+          }
+          if (parsed.cents < MIN_DONATION_CENTS) {
+            ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
+            return z.NEVER;
+          }
+          if (parsed.cents > rules.maxCents) {
+            ctx.addIssue({ code: "custom", message: donationMessages.amountMax(rules.maxCents, rules.contactEmail) });
+            return z.NEVER;
+          }
+          return parsed.cents;
+        }),
+      memorialType: z.enum(MEMORIAL_TYPES).optional().catch("none").transform((value) => value ?? "none"),
+      memorialDetails: z
+        .string()
+        .trim()
+        .max(donationLimits.memorialDetails, tooLong("The name", donationLimits.memorialDetails))
+        .optional(),
+      notifyEmail: z
+        .string()
+        .trim()
+        .max(donationLimits.email, donationMessages.notifyEmail)
+        .pipe(z.email(donationMessages.notifyEmail))
+        .optional(),
+      coverFee: z
+        .string()
+        .optional()
+        .transform((value) => value === "on" || value === "true"),
+    })
+    // Runs even when other fields have errors (`when`), so a missing tribute name shows with the rest at once.
+    .check(
+      z.superRefine<{ memorialType?: MemorialType; memorialDetails?: string }>(
+        (value, ctx) => {
+          const type = value.memorialType ?? "none";
+          if (type !== "none" && !value.memorialDetails?.trim()) {
+            ctx.addIssue({ code: "custom", path: ["memorialDetails"], message: donationMessages.memorialDetails(type) });
+          }
+        },
+        { when: () => true },
+      ),
+    )
+    .transform((value) => {
+      const tribute = value.memorialType === "none" ? null : { type: value.memorialType, details: value.memorialDetails! };
+      return {
+        firstName: value.firstName,
+        lastName: value.lastName,
+        email: value.email,
+        amountCents: value.amount,
+        tribute,
+        // The notice goes only with a tribute gift; an address left from switching back to none is ignored.
+        notifyEmail: tribute ? (value.notifyEmail ?? null) : null,
+        coverFee: value.coverFee,
+      };
+    });
+}
+
+export type DonationForm = z.output<ReturnType<typeof donationSchema>>;

@@ -1,0 +1,88 @@
+import { data } from "react-router";
+import { getDb } from "~/db/context";
+import { formatUsd } from "~/features/donations/amount";
+import { NO_GOODS_OR_SERVICES, receiptAmount, receiptDate } from "~/features/donations/receipt";
+import { findReceipt } from "~/features/donations/receipt.server";
+import { PrintButton } from "~/features/donations/print-button";
+import type { Route } from "./+types/donation-receipt";
+
+/**
+ * A donation's printable receipt, at the unguessable link in the receipt
+ * email. No sign-in, no navigation: the page shows this one receipt and
+ * nothing else, and is kept out of search engines, caches and referrers.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const receipt = await findReceipt(getDb(context), params.token);
+  if (!receipt) throw data("Receipt not found", { status: 404, headers: privateHeaders });
+  return data(
+    {
+      number: receipt.number,
+      legalName: receipt.legalName,
+      taxId: receipt.taxId,
+      donorName: receipt.donorName,
+      date: receiptDate(receipt.date),
+      amount: receiptAmount(receipt),
+      total: formatUsd(receipt.totalCents),
+      tribute: receipt.tribute,
+    },
+    { headers: privateHeaders },
+  );
+}
+
+const privateHeaders = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Donation receipt ${loaderData.number}` : "Receipt not found" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function DonationReceiptPage({ loaderData: receipt }: Route.ComponentProps) {
+  const rows: Array<[string, string]> = [
+    ["Receipt number", receipt.number],
+    ["Organization", receipt.legalName],
+    ["EIN (tax ID)", receipt.taxId],
+    ["Donor", receipt.donorName],
+    ["Date of contribution", receipt.date],
+    ["Amount", receipt.amount],
+  ];
+  if (receipt.tribute) rows.push(["Tribute", receipt.tribute]);
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 print:py-0">
+      <article className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
+        <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Donation receipt</p>
+        <h1 className="mt-2 text-3xl font-extrabold text-navy-900">{receipt.legalName}</h1>
+        <p className="mt-1 text-sm text-stone-700">A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code</p>
+        <dl className="mt-8 grid gap-3">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid gap-1 border-b border-border pb-3 sm:grid-cols-[12rem_1fr]">
+              <dt className="text-sm text-stone-700">{label}</dt>
+              <dd className="font-semibold break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-8 leading-relaxed">
+          Thank you, {receipt.donorName}, for your contribution of {receipt.total}. {NO_GOODS_OR_SERVICES} Please keep this
+          receipt for your tax records; your gift is tax deductible to the extent allowed by law.
+        </p>
+        <div className="mt-8 print:hidden">
+          <PrintButton />
+        </div>
+      </article>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-navy-900">Receipt not found</h1>
+      <p className="mt-3 text-stone-700">Please check the link in your receipt email.</p>
+    </main>
+  );
+}
