@@ -2,6 +2,7 @@
 // data directory, and run autocannon with a bounded duration.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -18,11 +19,12 @@ export function ensureBuild() {
 export async function startServer({ port, env = {} }) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
   const child = spawn("node", ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
+    env: { ...process.env, NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", BUILD_DIR: buildDir, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: a first start seeds a new PGlite, slow on a busy machine.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -55,4 +57,16 @@ export function printTable(rows) {
   console.log("| target | req/s | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|");
   for (const [name, r] of rows) console.log(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+}
+
+/** A free TCP port on 127.0.0.1 (benches of several people may share the machine). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,0 +1,47 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+
+const brotli = promisify(zlib.brotliCompress);
+const ASSET = /^\/[\w.-]+\.(?:js|css)$/;
+
+/**
+ * Hashed build scripts and styles, Brotli-compressed once per process at the
+ * highest quality (about 15% smaller on the wire than the compression
+ * middleware's per-request quality 4, and no compression work per request).
+ * Until a file's copy is ready, and for clients without `br`, the request
+ * goes on to express.static and the compression middleware.
+ */
+export function precompressedAssets(assetsDir: string) {
+  const ready = new Map<string, Buffer>();
+  const pending = new Set<string>();
+
+  function prepare(name: string) {
+    pending.add(name);
+    readFile(path.join(assetsDir, name))
+      .then((content) => brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      // Only files that exist are kept: unknown names leave nothing behind.
+      .then((compressed) => void ready.set(name, compressed))
+      .catch(() => {})
+      .finally(() => pending.delete(name));
+  }
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !ASSET.test(req.path)) return next();
+    res.vary("Accept-Encoding");
+    const accepts = req.headers["accept-encoding"] ?? "";
+    if (!/\bbr\b/.test(accepts)) return next();
+    const compressed = ready.get(req.path);
+    if (!compressed) {
+      if (!pending.has(req.path)) prepare(req.path);
+      return next();
+    }
+    res.setHeader("Content-Type", req.path.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+    res.setHeader("Content-Encoding", "br");
+    res.setHeader("Content-Length", compressed.length);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.end(req.method === "HEAD" ? undefined : compressed);
+  };
+}
