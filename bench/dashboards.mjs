@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
 import { ensureBuild, load, printTable, startServer } from "./lib.mjs";
@@ -62,14 +63,15 @@ if (env.DATABASE_URL) {
   await client.query(settle);
   await client.end();
 } else {
-  const db = new PGlite(path.join(dataDir, "pglite"));
+  // The same extensions as the server (app/db/client.server.ts): the trigram indexes need pg_trgm.
+  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
   await db.exec(insertOrders);
   await db.exec(settle);
   await db.close();
 }
 console.log(`Inserted ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`);
 
-const server = await startServer({ port: 4306, env });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4306), env });
 try {
   const body = new URLSearchParams({ intent: "sign-in", email: admin.email, password: admin.password, redirectTo: "/orders" });
   const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });

@@ -51,8 +51,3 @@ export function filtersQuery(filters: OrderFilters, extra: Record<string, string
   const query = params.toString();
   return query ? `?${query}` : "";
 }
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

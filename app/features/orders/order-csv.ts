@@ -1,6 +1,6 @@
 import type { Order } from "~/db/schema";
-import { type CsvColumn, toCsv } from "./csv";
-import { centsToDecimal, formatCsvDateTime } from "./format";
+import { type CsvColumn, toCsv } from "~/core/csv";
+import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 
 const orderColumns: CsvColumn<Order>[] = [
   { header: "Order ID", value: (o) => o.id },

@@ -7,7 +7,7 @@ import { LinkButton } from "~/ui/link-button";
 import { Select } from "~/ui/select";
 import type { FilterOptions } from "./orders.server";
 import { hasActiveFilters, type OrderFilters, type OrdersView } from "./filters";
-import { PendingIndicator } from "./dashboard-ui";
+import { PendingIndicator } from "~/ui/dashboard";
 
 /** A GET form: the filters land in the address, so they survive reload, can be shared, and need no JavaScript. */
 export function OrdersFilters({

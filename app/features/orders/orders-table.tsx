@@ -1,8 +1,9 @@
 import type { Order } from "~/db/schema";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { StatusBadge, stackedTable } from "./dashboard-ui";
+import { stackedTable } from "~/ui/dashboard";
+import { StatusBadge } from "./status-badge";
 import { formatTournamentDate } from "./entries";
-import { formatCents, formatDate } from "./format";
+import { formatCents, formatDate } from "~/core/format";
 
 /** Loader data arrives as JSON: dates are strings by then. */
 type OrderRow = Omit<Order, "createdAt"> & { createdAt: string | Date };

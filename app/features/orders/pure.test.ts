@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTournamentDate, groupEntries } from "./entries";
-import { filtersQuery, likePattern, parseOrderFilters, parseOrdersView } from "./filters";
-import { pageHref, paginate } from "./pagination";
+import { filtersQuery, parseOrderFilters, parseOrdersView } from "./filters";
 
 describe("order filters from the query string", () => {
   it("reads and trims the three filters and the page", () => {
@@ -23,26 +22,6 @@ describe("order filters from the query string", () => {
       "?student=Eli&event=LD+%26+PF&view=entries",
     );
     expect(filtersQuery({ student: "", tournament: "", event: "", page: 1 })).toBe("");
-  });
-  it("escapes LIKE wildcards", () => {
-    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
-  });
-});
-
-describe("pagination", () => {
-  it.each([
-    [0, 1, { page: 1, pageCount: 1, offset: 0 }],
-    [120, 1, { page: 1, pageCount: 3, offset: 0 }],
-    [120, 3, { page: 3, pageCount: 3, offset: 100 }],
-    [120, 9, { page: 3, pageCount: 3, offset: 100 }],
-    [50, 2, { page: 1, pageCount: 1, offset: 0 }],
-  ])("%i rows, page %i", (total, requested, expected) => {
-    expect(paginate(total, requested)).toMatchObject(expected);
-  });
-  it("keeps the filters in page links", () => {
-    expect(pageHref("/orders", "student=Eli&page=2", 3)).toBe("/orders?student=Eli&page=3");
-    expect(pageHref("/orders", "student=Eli&page=2", 1)).toBe("/orders?student=Eli");
-    expect(pageHref("/orders", "", 1)).toBe("/orders");
   });
 });
 

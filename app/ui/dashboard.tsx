@@ -1,12 +1,15 @@
+/*
+ * The admin dashboards' shared page parts (orders, donations, contact
+ * messages, users): title row, CSV download link, empty state, page links,
+ * loading spinner and the phone layout of dense tables.
+ */
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import type * as React from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { Spinner } from "~/ui/spinner";
-import { statusTone } from "./order-status";
-import { pageHref } from "./pagination";
+import { buttonVariants } from "./button";
+import { cn } from "./cn";
+import { Spinner } from "./spinner";
+import { pageHref } from "~/core/pagination";
 
 /** The title row of a dashboard page: heading, one line of context, and its actions. */
 export function DashboardHeader({
@@ -36,16 +39,6 @@ export function ExportLink({ href, children }: { href: string; children: React.R
       <Download aria-hidden="true" />
       {children}
     </a>
-  );
-}
-
-const toneVariant = { success: "success", warning: "warning", danger: "danger", muted: "muted" } as const;
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge variant={toneVariant[statusTone(status)]} className="capitalize" data-status={status}>
-      {status}
-    </Badge>
   );
 }
 

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, type NewOrder } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+
+// order_tallies is kept by triggers (migration 0005); the dashboards read their
+// totals from it. Whatever happens to orders, it must equal a fresh count.
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** order_tallies minus a fresh aggregate of orders, and the other way round: both empty when they agree. */
+async function drift(): Promise<unknown[]> {
+  const result = await database.db.execute(sql`
+    with fresh as (
+      select status, item_name ilike '%donation%' as donation, tournament_name, tournament_date, event_type,
+        student_name is not null as has_student,
+        case when item_name ilike '%donation%' then to_char(created_at at time zone 'America/New_York', 'YYYY-MM') else '' end as month,
+        count(*)::int as order_count, sum(total_amount)::bigint as amount
+      from orders group by 1, 2, 3, 4, 5, 6, 7
+    ),
+    kept as (
+      select status, donation, tournament_name, tournament_date, event_type, has_student, month, order_count, amount
+      from order_tallies where order_count <> 0 or amount <> 0
+    )
+    (select 'missing' as side, * from fresh except select 'missing', * from kept)
+    union all
+    (select 'extra', * from kept except select 'extra', * from fresh)`);
+  return rows(result);
+}
+
+const entry = (overrides: Partial<NewOrder> = {}): NewOrder => ({
+  itemName: "Citron Tournament Entry Fee",
+  totalAmount: 2500,
+  customerEmail: "family@example.com",
+  status: "pending",
+  studentName: "Maya Goldberg",
+  tournamentName: "Citron Winter Classic",
+  tournamentDate: "2026-12-13",
+  eventType: "Public Forum",
+  ...overrides,
+});
+
+describe("order tallies", () => {
+  it("follow inserts, updates, deletes and truncation", async () => {
+    const { db } = database;
+    await db.insert(orders).values([
+      entry(),
+      entry({ status: "completed", eventType: "Lincoln-Douglas" }),
+      entry({ status: "completed", studentName: null }),
+      { itemName: "Donation", totalAmount: 1800, customerEmail: "donor@example.com", status: "completed", createdAt: new Date("2026-01-31T23:30:00Z") },
+      { itemName: "Memorial Donation", totalAmount: 5000, customerEmail: "donor@example.com", status: "completed", eventType: "memory:Ruth" },
+    ]);
+    expect(await drift()).toEqual([]);
+    const counted = rows<{ n: number }>(await db.execute(sql`select sum(order_count)::int as n from order_tallies`));
+    expect(counted[0]?.n).toBe(5);
+
+    // A payment completes; another changes amount and group; unrelated columns change.
+    await db.execute(sql`update orders set status = 'completed' where status = 'pending'`);
+    await db.execute(sql`update orders set total_amount = 3000, event_type = 'World Schools' where event_type = 'Lincoln-Douglas'`);
+    await db.execute(sql`update orders set item_description = 'note'`);
+    expect(await drift()).toEqual([]);
+
+    await db.execute(sql`delete from orders where item_name = 'Donation'`);
+    expect(await drift()).toEqual([]);
+
+    await db.execute(sql`truncate orders`);
+    expect(await drift()).toEqual([]);
+    expect(rows(await db.execute(sql`select * from order_tallies`))).toEqual([]);
+  });
+});
