@@ -25,7 +25,12 @@ if (process.argv.includes("--dev")) {
     const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-  process.env.NODE_ENV ??= "production";
+  // Without NODE_ENV, `npm start` is the fresh clone's local preview: the production build with demo
+  // content and mail written to files. A deployment sets NODE_ENV=production itself (docs/operations.md).
+  if (!process.env.NODE_ENV) {
+    process.env.NODE_ENV = "production";
+    process.env.CITRON_LOCAL_PREVIEW ??= "true";
+  }
   const { start } = await import(serverBuild);
   await start({ clientDir });
 }

@@ -14,11 +14,14 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import "~/core/zod-config";
 import interLatinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { rootShouldRevalidate } from "~/core/background-refresh";
 import { requestInfoContext } from "~/core/request-context";
 import { readToast } from "~/core/toast.server";
 import { databaseContext } from "~/db/context";
 import { getDatabaseHandle } from "~/db/database.server";
 import { getSessionUser } from "~/features/accounts/guards.server";
+import { cartItemCount, readCartId } from "~/features/shop/cart.server";
+import { logger } from "~/core/logger.server";
 import { ErrorPage } from "~/features/site/error-page";
 import { publicSiteConfig } from "~/features/site/site-config.server";
 import { showToast, Toaster } from "~/ui/toast";
@@ -39,12 +42,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requestId: context.get(requestInfoContext).requestId,
       year: new Date().getFullYear(),
       toast,
-      // The shop issue fills the cart; until then the badge stays hidden.
-      cartItemCount: 0,
+      cartItemCount: await headerCartCount(request, context),
       user: await signedInUser(request, context),
     },
     { headers },
   );
+}
+
+/**
+ * The header badge: the cart's item count. Only a request with a cart cookie
+ * reads the database, so anonymous pages without a cart cost no query.
+ */
+async function headerCartCount(request: Request, context: Route.LoaderArgs["context"]) {
+  const cartId = await readCartId(request);
+  if (!cartId) return 0;
+  return cartItemCount(context.get(databaseContext), cartId).catch((error: unknown) => {
+    logger.error({ err: error }, "cart count could not be read");
+    return 0;
+  });
 }
 
 /** Only what the header needs: whether someone is signed in, and as what. */
@@ -52,6 +67,8 @@ async function signedInUser(request: Request, context: Route.LoaderArgs["context
   const user = await getSessionUser(request, context);
   return user ? { email: user.email, role: user.role } : null;
 }
+
+export const shouldRevalidate = rootShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   // Fetch the text font with the page, not after the CSS: text would otherwise reflow when it swaps in.

@@ -10,6 +10,9 @@ export default [
     route("schools", "routes/schools.tsx"),
     route("fees", "routes/fees.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
+    // Checkout (app/features/payments): the no-JavaScript summary page and the built-in sandbox's hosted page.
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout/sandbox", "routes/checkout-sandbox.tsx"),
     route("about", "routes/about.tsx"),
     route("2025-nationals-team", "routes/nationals.tsx"),
     route("dress-code", "routes/dress-code.tsx"),
@@ -28,18 +31,29 @@ export default [
     route("contact-submissions", "routes/contact-submissions.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/users", "routes/admin-users.tsx"),
+    route("admin/mail", "routes/admin-mail.tsx"),
     route("admin/profile", "routes/admin-profile.tsx"),
   ]),
   route("auth/sign-out", "routes/sign-out.tsx"),
+
+  // A donation's printable receipt at the unguessable link in its email (app/features/donations): no layout, no sign-in.
+  route("donate/receipt/:token", "routes/donation-receipt.tsx"),
 
   // Dashboard CSV downloads (app/features/orders, donations): guarded like their pages.
   route("orders/export.csv", "routes/orders-export.ts"),
   route("orders/entries.csv", "routes/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin-donations-export.ts"),
 
+  // The catalogue's live feed and image files (app/features/products).
+  route("products/feed", "routes/products-feed.ts"),
+  route("product-images/:file", "routes/product-images.ts"),
+
   // The events feed and the widget's Refresh (app/features/events).
   route("events.ics", "routes/events-ics.ts"),
   route("events/refresh", "routes/events-refresh.ts"),
+
+  // Stripe's webhook: raw body, signature verified (app/features/payments/webhook.server.ts).
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
 
   // Search engines (app/features/seo).
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -7,6 +7,10 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { isSeeded, seedDemoContent } from "~/db/seed.server";
 
 const config = env();
+if (config.DEPLOYED) {
+  console.error("NODE_ENV=production: demo content and demo accounts are never seeded on a deployment.");
+  process.exit(1);
+}
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrateDatabase(handle);

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { authCleanupWorker } from "~/features/accounts/cleanup.server";
+import { checkoutSweepWorker } from "~/features/payments/sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 
@@ -12,4 +13,4 @@ export type BackgroundWorker = {
   start(handle: DatabaseHandle): () => Promise<void>;
 };
 
-export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker, authCleanupWorker];
+export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker, authCleanupWorker, checkoutSweepWorker];

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -17,6 +18,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Where LISTEN can be done (app/core/pubsub.server.ts): PGlite's own
+   * `listen`, or a connection string for one dedicated pg.Client.
+   */
+  notifications: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
   /** Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock). */
   withLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -39,17 +45,18 @@ export async function openDatabase(options: {
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: "postgres",
+    notifications: { kind: "postgres", url },
     async withLock(key, fn) {
       // Session-level advisory locks belong to one connection: hold it throughout.
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [key]);
         try {
-          return await fn(drizzlePg({ client, schema }) as unknown as Database);
+          return await fn(drizzlePg({ client, schema }));
         } finally {
           await client.query("select pg_advisory_unlock($1)", [key]);
         }
@@ -61,23 +68,27 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   };
 }
 
+/** PGlite loads extensions when it opens; migrations then `create extension` them as on PostgreSQL. */
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === "memory://";
   let release = () => {};
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   } else {
     const dir = path.join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     release = takeProcessLock(path.join(dataDir, "pglite.pid"));
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: "pglite",
+    notifications: { kind: "pglite", client },
     // One process owns the embedded database, so a lock is only a queue here.
     withLock: (_key, fn) => fn(db),
     async close() {

@@ -1,4 +1,4 @@
-import { env } from "~/core/env.server";
+import { env, type Env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { migrateDatabase } from "./migrate.server";
@@ -14,16 +14,27 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   current ??= (async () => {
     const config = env();
     const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    await migrateDatabase(handle);
-    if (await seedOnFirstRun(handle, logger)) {
-      logger.info("demo content seeded on the first run of the embedded database");
-    }
+    await prepareDatabase(handle, config);
     return handle;
   })();
   current.catch(() => {
     current = undefined;
   });
   return current;
+}
+
+/**
+ * Migrates, then seeds the demo content on the first run of the embedded
+ * database, except on a deployment (NODE_ENV=production given by the
+ * operator), which never gets demo content or demo accounts.
+ */
+export async function prepareDatabase(handle: DatabaseHandle, config: Pick<Env, "DEPLOYED">): Promise<void> {
+  await migrateDatabase(handle);
+  if (config.DEPLOYED) {
+    logger.info("production: demo content and demo accounts are not seeded");
+  } else if (await seedOnFirstRun(handle, logger)) {
+    logger.info("demo content seeded on the first run of the embedded database");
+  }
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -13,6 +13,7 @@ const MIGRATION_LOCK = 0x43_49_54_52; // "CITR"
 /** Applies the committed SQL migrations. Safe when several instances start at once. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withLock(MIGRATION_LOCK, async (db) => {
+    // The shared Database type hides the driver; the handle's kind says which one made `db`.
     if (handle.kind === "pglite") {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
     } else {

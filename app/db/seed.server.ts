@@ -2,19 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "./client.server";
 import { accountsSeeder } from "~/features/accounts/demo-seed.server";
-import { dashboardsSeeder } from "~/features/orders/demo-seed.server";
+import { contactMessagesSeeder } from "~/features/contact-admin/demo-seed.server";
+import { ordersSeeder } from "~/features/orders/demo-seed.server";
+import { productsSeeder } from "~/features/products/demo-seed.server";
 import { appMeta } from "./schema";
+import type { Seeder } from "./seeder";
 
-/**
- * A capability's demo content. Seeders run in order, inside one transaction,
- * on the first start of an empty embedded database, or by `npm run db:seed`.
- */
-export type Seeder = {
-  name: string;
-  run(db: Database, log: Logger): Promise<void>;
-};
-
-const seeders: Seeder[] = [accountsSeeder, dashboardsSeeder];
+/** Each capability's demo content (see ./seeder.ts), run in this order. */
+const seeders: Seeder[] = [accountsSeeder, ordersSeeder, contactMessagesSeeder, productsSeeder];
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -27,7 +22,7 @@ export async function seedDemoContent(handle: DatabaseHandle, log: Logger): Prom
   await handle.db.transaction(async (tx) => {
     for (const seeder of seeders) {
       log.info({ seeder: seeder.name }, "seeding demo content");
-      await seeder.run(tx as unknown as Database, log);
+      await seeder.run(tx, log);
     }
     await tx
       .insert(appMeta)

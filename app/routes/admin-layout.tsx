@@ -1,23 +1,40 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { logger } from "~/core/logger.server";
+import { getDb } from "~/db/context";
 import { isAccessDenied } from "~/features/accounts/access";
 import { AccessDeniedMessage } from "~/features/accounts/access-denied";
 import { AdminShell } from "~/features/accounts/admin-shell";
 import { requireUser } from "~/features/accounts/guards.server";
 import { readSidebarOpen } from "~/features/accounts/sidebar-state";
+import { countMailProblems } from "~/features/email/mail-admin.server";
 import { ErrorPage } from "~/features/site/error-page";
 import type { Route } from "./+types/admin-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  // Admins see how many emails need them (failed or long retrying) beside Mail Delivery.
+  const navCounts: Record<string, number> = {};
+  if (user.role === "admin") navCounts["/admin/mail"] = await mailProblemCount(getDb(context));
   return {
     user: { email: user.email, role: user.role },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    navCounts,
   };
+}
+
+/** A count that cannot be read must not take the whole admin area down with it. */
+async function mailProblemCount(db: Parameters<typeof countMailProblems>[0]): Promise<number> {
+  try {
+    return await countMailProblems(db);
+  } catch (error) {
+    logger.error({ err: error }, "counting mail problems failed");
+    return 0;
+  }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen} navCounts={loaderData.navCounts}>
       <Outlet />
     </AdminShell>
   );
@@ -35,7 +52,7 @@ export function ErrorBoundary() {
     return content ?? <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
   }
   return (
-    <AdminShell user={layout.user} sidebarOpen={layout.sidebarOpen}>
+    <AdminShell user={layout.user} sidebarOpen={layout.sidebarOpen} navCounts={layout.navCounts}>
       {content ?? <AdminError error={error} />}
     </AdminShell>
   );

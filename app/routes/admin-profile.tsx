@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { env } from "~/core/env.server";
+import { formText, readForm } from "~/core/form.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { changeOwnPassword } from "~/features/accounts/profile.server";
 import { ProfileView } from "~/features/accounts/profile-view";
-import { formatDateTime } from "~/features/orders/format";
+import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/admin-profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
@@ -24,11 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const form = await readForm(request);
+  const text = (name: string) => formText(form, name);
   const result = await changeOwnPassword(request, context, user, {
     currentPassword: text("currentPassword"),
     password: text("password"),

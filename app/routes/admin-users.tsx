@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { env } from "~/core/env.server";
+import { formText, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
@@ -14,7 +15,7 @@ import {
   type ActionOutcome,
 } from "~/features/accounts/users.server";
 import { userNotices } from "~/features/accounts/notices";
-import { formatDateTime } from "~/features/orders/format";
+import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/admin-users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard" }];
@@ -51,11 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const db = getDb(context);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const form = await readForm(request);
+  const text = (name: string) => formText(form, name);
   const intent = text("intent");
   let outcome: ActionOutcome;
   switch (intent) {

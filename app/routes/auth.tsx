@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "~/core/env.server";
+import { formText, readForm } from "~/core/form.server";
 import { getDb } from "~/db/context";
 import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/auth-screen";
 import { getSessionUser } from "~/features/accounts/guards.server";
 import { authNotices, newPasswordNotice } from "~/features/accounts/notices";
 import { newPasswordProblem } from "~/features/accounts/password-policy";
-import { safeRedirectPath } from "~/features/accounts/redirect";
+import { afterSignInPath } from "~/features/accounts/access";
 import {
   accountForResetToken,
   completePasswordReset,
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { isReset, token } = resetMode(url);
   // A signed-in visitor goes on to the admin area, except while resetting a password.
   if (!isReset && (await getSessionUser(request, context))) {
-    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+    throw redirect(afterSignInPath(url.searchParams.get("redirectTo")));
   }
   const tokenValid = token ? Boolean(await accountForResetToken(getDb(context), token)) : false;
   return {
@@ -53,12 +54,9 @@ function reply(result: AuthResult, status: number) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
 
   if (intent === "sign-in") {
     const email = text("email").trim();

@@ -1,21 +1,14 @@
-import { CircleCheck, Clock, Gavel, GraduationCap, Info, Newspaper, Share2, Trophy, Users } from "lucide-react";
 import type { ContactActionData } from "~/features/contact/action-data";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
-import { ContactForm } from "~/features/contact/contact-form";
-import { GetInvolvedButton } from "~/features/contact/get-involved-button";
-import { contactFailedNotice, contactSentNotice } from "~/features/contact/notices";
+import { ContactPage } from "~/features/contact/contact-page";
+import { contactFailedNotice } from "~/features/contact/notices";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
-import { useSite } from "~/features/site/use-site";
-import { buttonVariants } from "~/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Contact",
-    description: "Questions about joining, competing, judging or coaching? Write to the Citron Online District.",
+    description: (siteName) => `Questions about joining, competing, judging or coaching? Write to the ${siteName}.`,
     path: "/contact",
   });
 
@@ -44,114 +37,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-const reasons = [
-  { icon: Users, title: "Joining the district", text: "Schools and students who want to compete with us, on days they can." },
-  { icon: Trophy, title: "Participating in tournaments", text: "Entries, schedules, events and the path to Nationals." },
-  { icon: Gavel, title: "Judging", text: "Judge online rounds; we brief and support new judges." },
-  { icon: GraduationCap, title: "Coaching", text: "Coaching for students and help for school programs." },
-  { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
-];
-
-export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const site = useSite();
-  const sent = actionData?.status === "success";
-  return (
-    <>
-      <PageHeader
-        eyebrow="Contact"
-        title={`Contact the ${site.name}`}
-        lead="Questions about joining, competing, judging or coaching? We'd love to hear from you."
-      >
-        <GetInvolvedButton label="Contact Us Now" />
-        <a
-          href={site.socialUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonVariants({ variant: "outline", size: "lg" })}
-        >
-          <Share2 aria-hidden="true" />
-          Follow Us on Social Media
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      </PageHeader>
-
-      <Section className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
-        <div>
-          <h2 className="text-2xl font-bold tracking-tight text-navy-900">Why write to us</h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-            {reasons.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-citron-100 text-navy-800">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="font-bold text-navy-900">{title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="grid content-start gap-4">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Newspaper className="size-5 text-navy-700" aria-hidden="true" />
-                Press and media
-              </CardTitle>
-              <CardDescription>
-                Journalists and partners: write to our public-relations team for interviews, photos and
-                statements.
-              </CardDescription>
-            </CardHeader>
-            <a
-              href={`mailto:${site.prEmail}`}
-              className="font-semibold break-all text-navy-700 underline underline-offset-4 hover:text-navy-900"
-            >
-              {site.prEmail}
-            </a>
-          </Card>
-          <Card className="bg-sand-100">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Clock className="size-5 text-navy-700" aria-hidden="true" />
-                When we reply
-              </CardTitle>
-              <CardDescription className="text-stone-700">
-                We typically reply within 24-48 hours. If your question is urgent, please say so in your
-                message.
-              </CardDescription>
-            </CardHeader>
-          </Card>
-        </div>
-      </Section>
-
-      <div className="border-t border-border bg-card">
-        <Section className="max-w-3xl">
-          <h2 className="text-2xl font-bold tracking-tight text-navy-900">Send us a message</h2>
-          <p className="mt-2 text-muted-foreground">
-            Fields marked <span className="text-destructive">*</span> are required.
-          </p>
-          {sent ? (
-            <div role="status" className="mt-6 flex gap-4 rounded-card border border-success/30 bg-success-soft p-6">
-              <CircleCheck className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
-              <div>
-                <p className="text-lg font-bold text-navy-900">{contactSentNotice.title}</p>
-                <p className="mt-1 text-stone-700">{contactSentNotice.description}</p>
-                <LinkButton to="/contact#contact-form" variant="outline" className="mt-4" reloadDocument>
-                  Send another message
-                </LinkButton>
-              </div>
-            </div>
-          ) : (
-            <ContactForm
-              id="contact-form"
-              className="mt-6 scroll-mt-40"
-              lastResult={actionData?.result}
-            />
-          )}
-        </Section>
-      </div>
-    </>
-  );
+export default function Contact({ actionData }: Route.ComponentProps) {
+  return <ContactPage actionData={actionData} />;
 }

@@ -1,16 +1,11 @@
 import { data, redirect } from "react-router";
+import { readForm } from "~/core/form.server";
+import { safeRedirect } from "~/core/safe-redirect";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
-import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "~/features/events/events-calendar";
+import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "~/features/events/notices";
 import { eventsService } from "~/features/events/events.server";
 import type { Route } from "./+types/events-refresh";
-
-/** Only a path on this site: never `//host` or an absolute URL. */
-function backTo(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")
-    ? value
-    : "/events";
-}
 
 /**
  * The widget's Refresh: refetch the sheet now. The cache rate-limits it, so
@@ -19,12 +14,12 @@ function backTo(value: FormDataEntryValue | null): string {
  * a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const outcome = await eventsService().refresh(getDb(context));
   if (form.get("client") === "fetch") {
     return data({ ok: outcome.ok, rateLimited: outcome.rateLimited });
   }
-  return redirectWithToast(backTo(form.get("redirectTo")), outcome.ok ? REFRESHED_TOAST : REFRESH_FAILED_TOAST);
+  return redirectWithToast(safeRedirect(form.get("redirectTo"), { fallback: "/events" }), outcome.ok ? REFRESHED_TOAST : REFRESH_FAILED_TOAST);
 }
 
 export function loader() {

@@ -15,7 +15,7 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const tags = pageMeta(matches, {
-    title: "Citron Online District | Online speech, debate and model congress",
+    title: (siteName) => `${siteName} | Online speech, debate and model congress`,
     description:
       "An NSDA district for high school students who cannot compete on Friday or Saturday: coaching, online tournaments, summer camps and a path to Nationals.",
     path: "/",

@@ -9,8 +9,8 @@ import type { Route } from "./+types/mission";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Our Mission",
-    description:
-      "Why the Citron Online District exists: our mission, our vision, six core values, and the coaching, competition and national pathway we provide.",
+    description: (siteName) =>
+      `Why the ${siteName} exists: our mission, our vision, six core values, and the coaching, competition and national pathway we provide.`,
     path: "/mission",
   });
 

@@ -9,8 +9,8 @@ import type { Route } from "./+types/nationals";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "2025 Nationals Team",
-    description:
-      "Meet the 21 students who qualified for the 2025 National Speech & Debate Tournament through the Citron Online District, and learn about the tournament founded in 1931.",
+    description: (siteName) =>
+      `Meet the 21 students who qualified for the 2025 National Speech & Debate Tournament through the ${siteName}, and learn about the tournament founded in 1931.`,
     path: "/2025-nationals-team",
   });
 

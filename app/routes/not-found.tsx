@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { NotFoundMessage } from "~/features/site/error-page";
+import { siteNameOf } from "~/features/site/meta";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -10,8 +11,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Citron Online District" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Page not found | ${siteNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
-import { csvFilename, csvResponse } from "~/features/orders/csv";
+import { csvFilename, csvResponse } from "~/core/csv";
 import { parseOrderFilters } from "~/features/orders/filters";
 import { ordersCsv } from "~/features/orders/order-csv";
 import { ordersForExport } from "~/features/orders/orders.server";

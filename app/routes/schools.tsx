@@ -14,8 +14,8 @@ import type { Route } from "./+types/schools";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Member Schools",
-    description:
-      "The Jewish day schools and yeshiva high schools whose students compete with the Citron Online District, in New York, New Jersey, Florida, Illinois, Pennsylvania, California, Colorado and Kansas.",
+    description: (siteName) =>
+      `The Jewish day schools and yeshiva high schools whose students compete with the ${siteName}, in New York, New Jersey, Florida, Illinois, Pennsylvania, California, Colorado and Kansas.`,
     path: "/schools",
   });
 

@@ -1,27 +1,4 @@
-import { Toaster as Sonner, toast } from "sonner";
-
-/**
- * The one toast outlet. SPEC.md section 9: one notice visible at a time,
- * about five seconds each.
- */
-export function Toaster() {
-  return (
-    <Sonner
-      visibleToasts={1}
-      duration={5000}
-      position="top-center"
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast: "!rounded-xl !border-border !bg-card !text-foreground !shadow-lg",
-          title: "!font-semibold",
-          description: "!text-muted-foreground",
-          error: "!border-destructive/40 [&_[data-title]]:!text-destructive",
-        },
-      }}
-    />
-  );
-}
+import { lazy, Suspense, useEffect, useState } from "react";
 
 export type ToastMessage = {
   type: "success" | "error" | "info";
@@ -29,8 +6,47 @@ export type ToastMessage = {
   description?: string;
 };
 
+// The toast library (sonner) is loaded on first use, not with every page: it is not needed to show a page
+// (issue 14, JavaScript weight). Notices raised before it has loaded wait here and show once it is mounted.
+const ToastOutlet = lazy(() => import("./toast-outlet"));
+let showNow: ((message: ToastMessage) => void) | null = null;
+const waiting: ToastMessage[] = [];
+let requestOutlet: (() => void) | null = null;
+
+function outletReady(show: (message: ToastMessage) => void) {
+  showNow = show;
+  for (const message of waiting.splice(0)) show(message);
+}
+
+/**
+ * The one toast outlet. SPEC.md section 9: one notice visible at a time,
+ * about five seconds each.
+ */
+export function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const request = () => setWanted(true);
+    requestOutlet = request;
+    // A notice raised during hydration (e.g. one set by the server) is already waiting.
+    if (waiting.length > 0) request();
+    return () => {
+      requestOutlet = null;
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastOutlet onReady={outletReady} />
+    </Suspense>
+  );
+}
+
 /** Shows one notice; the only way features raise a toast. */
 export function showToast(message: ToastMessage) {
-  const show = message.type === "error" ? toast.error : message.type === "success" ? toast.success : toast;
-  show(message.title, { description: message.description });
+  if (showNow) {
+    showNow(message);
+    return;
+  }
+  waiting.push(message);
+  requestOutlet?.();
 }

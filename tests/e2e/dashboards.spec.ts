@@ -3,7 +3,7 @@ import type { Download, Page } from "@playwright/test";
 import { e2eAccounts, signIn as signInThroughForm } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-// The three read-side dashboards over the demo data (app/features/orders/demo-seed.server.ts).
+// The three read-side dashboards over the demo data (app/features/orders/demo-seed.server.ts, app/features/contact-admin/demo-seed.server.ts).
 
 // One real sign-in per role (tests/e2e/auth-helpers.ts); later tests reuse its session cookie, which keeps the run short.
 type Who = keyof typeof e2eAccounts;

@@ -12,7 +12,11 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach its handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach its handlers. Not for /fees: its product feed
+ * (an EventSource) keeps a connection open, so the network never goes idle there; wait for something the
+ * page shows once hydrated instead (shop.spec.ts and live-feed.spec.ts wait for the cart forms' `js` field).
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("networkidle");

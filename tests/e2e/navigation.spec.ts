@@ -114,7 +114,11 @@ test("responses carry the security headers", async ({ request }) => {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"]).toContain("camera=()");
   expect(headers["x-request-id"]).toBeTruthy();
-  expect(headers["cache-control"]).toContain("no-cache");
+  // Anonymous public pages may be shared by a CDN for a short time (docs/decisions/0013-public-page-cache.md);
+  // anything else is private.
+  expect(headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  expect(headers["vary"]).toContain("Cookie");
+  expect((await request.get("/auth")).headers()["cache-control"]).toContain("no-cache");
 });
 
 test("health checks answer for load balancers", async ({ request }) => {

@@ -12,6 +12,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-e2e-"));
 const env = {
   ...process.env,
   NODE_ENV: "production",
+  // The fresh clone's `npm start`: demo accounts, mail to files, http://127.0.0.1 (see server.js).
+  CITRON_LOCAL_PREVIEW: "true",
   PORT: process.env.E2E_PORT ?? "4173",
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,

@@ -39,7 +39,25 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
     path: "/contact-submissions",
     actions: [{ intent: "handle", id: "00000000-0000-0000-0000-000000000000" }],
   },
-  "routes/admin-products.tsx": { role: "admin", path: "/admin/products" },
+  "routes/admin-products.tsx": {
+    role: "admin",
+    path: "/admin/products",
+    // A real product ($product), so a missing guard would change or delete it.
+    actions: [
+      { intent: "toggle", id: "$product" },
+      { intent: "move", id: "$product", direction: "down" },
+      { intent: "delete", id: "$product" },
+    ],
+  },
+  "routes/admin-mail.tsx": {
+    role: "admin",
+    path: "/admin/mail",
+    // A real failed email ($failedEmail), so a missing guard would queue or delete it.
+    actions: [
+      { intent: "send-again", id: "$failedEmail" },
+      { intent: "discard", id: "$failedEmail" },
+    ],
+  },
   "routes/admin-users.tsx": {
     role: "admin",
     path: "/admin/users",
@@ -74,6 +92,12 @@ async function outcomeOf(call: () => unknown): Promise<Outcome> {
     if (value instanceof Response && value.status >= 300 && value.status < 400) {
       return { kind: "redirect", location: value.headers.get("Location") ?? "" };
     }
+    // A returned answer with a status (a Response, or `data(..., { status })`) keeps it: a 500 must not pass as data.
+    if (value instanceof Response) return value.status === 200 ? { kind: "data" } : { kind: "status", status: value.status };
+    const returned = value as { type?: string; init?: ResponseInit | null } | null;
+    if (returned?.type === "DataWithResponseInit" && returned.init?.status && returned.init.status !== 200) {
+      return { kind: "status", status: returned.init.status };
+    }
     return { kind: "data" };
   } catch (error) {
     if (error instanceof Response) {
@@ -90,6 +114,8 @@ describe("admin role matrix", () => {
   let database: TestDatabase;
   const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = { signedOut: "", removed: "", user: "", admin: "" };
   let victimId = "";
+  let failedEmailId = "";
+  let productId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -98,6 +124,15 @@ describe("admin role matrix", () => {
     const removed = await signedInAccount(database.db, "former@example.org", "user");
     const victim = await signedInAccount(database.db, "victim@example.org", "user");
     victimId = victim.id;
+    const failed = await database.db.execute(sql`
+      insert into email_outbox (id, "to", subject, text, html, status, attempts, last_error)
+      values (gen_random_uuid(), 'staff@example.org', 'Undelivered', 'x', '<p>x</p>', 'failed', 25, '550 no such user')
+      returning id`);
+    failedEmailId = (failed as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const product = await database.db.execute(sql`
+      insert into products (name, price, display_order) values ('Matrix Mug', 1200, 1), ('Matrix Cap', 900, 2)
+      returning id`);
+    productId = (product as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
     Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
@@ -110,8 +145,9 @@ describe("admin role matrix", () => {
       select (select json_agg(r order by user_id) from user_roles r) as roles,
              (select count(*) from users) as users,
              (select count(*) from audit_log) as audit,
-             (select count(*) from email_outbox) as outbox,
+             (select json_agg(json_build_array(id, status, attempts) order by id) from email_outbox) as outbox,
              (select count(*) from sessions) as sessions,
+             (select json_agg(json_build_array(id, is_active, display_order) order by id) from products) as products,
              (select max(updated_at) from accounts) as passwords`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
@@ -159,19 +195,26 @@ describe("admin role matrix", () => {
       (["signedOut", "removed", "user"] as const).map((caller) => ({ file, entry, caller, form, intent: form.intent ?? "form" })),
     ),
   );
+  const isAllowed = ({ entry, caller }: (typeof actionCases)[number]) => expected(entry.role, caller) === "allowed";
 
-  it.each(actionCases)("$file action $intent for $caller", async ({ file, entry, caller, form }) => {
+  async function runAction({ file, entry, caller, form }: (typeof actionCases)[number]) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
-    const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value === "$victim" ? victimId : value]));
-    const allowed = entry.role === "user" && caller === "user";
-    const before = await snapshot();
-    const outcome = await outcomeOf(() =>
+    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId };
+    const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
+    return outcomeOf(() =>
       module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),
     );
-    expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
-    // A refused caller changed nothing (an allowed one may have).
-    const after = await snapshot();
-    expect(allowed ? before : after).toBe(before);
+  }
+
+  it.each(actionCases.filter((item) => !isAllowed(item)))("$file action $intent for $caller is refused and changes nothing", async (item) => {
+    const before = await snapshot();
+    const outcome = await runAction(item);
+    expect(classify(outcome, item.entry.path)).toBe(expected(item.entry.role, item.caller));
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(actionCases.filter(isAllowed))("$file action $intent for $caller goes through without crashing", async (item) => {
+    expect(classify(await runAction(item), item.entry.path)).toBe("allowed");
   });
 
   it("lets an admin's action through the guard to change a role", async () => {
@@ -197,10 +240,29 @@ function expected(role: MinRole, caller: string): Verdict {
   return role === "admin" && caller === "user" ? "forbidden" : "allowed";
 }
 
+/** Only a 403 is "forbidden" and only a redirect to sign in is "to-sign-in"; a 5xx is a crash, never "allowed". */
 function classify(outcome: Outcome, path: string): Verdict | string {
   if (outcome.kind === "redirect") {
     return outcome.location === `/auth?${new URLSearchParams({ redirectTo: path })}` ? "to-sign-in" : `redirect to ${outcome.location}`;
   }
   if (outcome.kind === "status" && outcome.status === 403) return "forbidden";
+  if (outcome.kind === "status" && outcome.status >= 500) return `crashed with ${outcome.status}`;
   return "allowed";
 }
+
+describe("the matrix's own judgement", () => {
+  it("never counts a crash as allowed", () => {
+    expect(classify({ kind: "status", status: 500 }, "/orders")).toBe("crashed with 500");
+    expect(classify({ kind: "status", status: 503 }, "/orders")).not.toBe("allowed");
+    expect(classify({ kind: "status", status: 403 }, "/orders")).toBe("forbidden");
+    expect(classify({ kind: "status", status: 400 }, "/orders")).toBe("allowed");
+    expect(classify({ kind: "redirect", location: "/auth?redirectTo=%2Forders" }, "/orders")).toBe("to-sign-in");
+    expect(classify({ kind: "redirect", location: "https://evil.example/" }, "/orders")).toBe("redirect to https://evil.example/");
+  });
+
+  it("reads the status of a returned answer", async () => {
+    expect(await outcomeOf(() => new Response(null, { status: 500 }))).toEqual({ kind: "status", status: 500 });
+    expect(await outcomeOf(() => ({ type: "DataWithResponseInit", data: {}, init: { status: 503 } }))).toEqual({ kind: "status", status: 503 });
+    expect(await outcomeOf(() => ({ ok: true }))).toEqual({ kind: "data" });
+  });
+});

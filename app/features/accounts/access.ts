@@ -1,3 +1,5 @@
+import { safeRedirect } from "~/core/safe-redirect";
+
 /** SPEC.md section 6: what a signed-in user without the admin role is told. */
 export const ADMIN_REQUIRED_MESSAGE = "You must be an admin to view this page.";
 export const PRODUCTS_ADMIN_REQUIRED_MESSAGE =
@@ -13,4 +15,12 @@ export function isAccessDenied(value: unknown): value is AccessDenied {
     (value as AccessDenied).title === "Access Denied" &&
     typeof (value as AccessDenied).message === "string"
   );
+}
+
+/** The sign-in screen's paths (SPEC.md: /masterdebater shows the same screen as /auth). */
+export const SIGN_IN_PATHS = ["/auth", "/masterdebater"] as const;
+
+/** Where to go after signing in: a path on this site (app/core/safe-redirect.ts), never the sign-in screen itself. */
+export function afterSignInPath(value: unknown): string {
+  return safeRedirect(value, { fallback: "/orders", avoid: SIGN_IN_PATHS });
 }

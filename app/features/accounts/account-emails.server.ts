@@ -17,5 +17,5 @@ export async function queueResetEmail(db: Database, input: { email: string; toke
     action: { label: "Set a new password (the link works once, within one hour)", url: resetLink(input.token) },
     footer: "If you did not ask for this, ignore this email: your password stays as it is.",
   });
-  await queueEmail(db, { to: input.email, subject: `Reset your ${SITE_NAME} password`, text, html });
+  await queueEmail(db, { to: input.email, subject: `Reset your ${SITE_NAME} password`, text, html, sensitive: true });
 }

@@ -2,7 +2,10 @@ import type { Role } from "./roles";
 
 export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 
-/** SPEC.md "Admin layout": every signed-in user sees the first four; admins also the last two. */
+/**
+ * SPEC.md "Admin layout": every signed-in user sees the first four; admins also Users and Manage
+ * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond SPEC.md).
+ */
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Profile", to: "/admin/profile", adminOnly: false },
   { label: "View Orders", to: "/orders", adminOnly: false },
@@ -10,6 +13,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "View Contacts", to: "/contact-submissions", adminOnly: false },
   { label: "Users", to: "/admin/users", adminOnly: true },
   { label: "Manage Products", to: "/admin/products", adminOnly: true },
+  { label: "Mail Delivery", to: "/admin/mail", adminOnly: true },
 ];
 
 export function adminNavFor(role: Role): AdminNavItem[] {

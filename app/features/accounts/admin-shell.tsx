@@ -2,6 +2,7 @@ import {
   HandHeart,
   LogOut,
   Mail,
+  MailWarning,
   Menu,
   Package,
   PanelLeftClose,
@@ -32,6 +33,7 @@ const icons: Record<string, LucideIcon> = {
   "/contact-submissions": Mail,
   "/admin/users": Users,
   "/admin/products": Package,
+  "/admin/mail": MailWarning,
 };
 
 export type ShellUser = { email: string; role: Role };
@@ -44,10 +46,13 @@ export type ShellUser = { email: string; role: Role };
 export function AdminShell({
   user,
   sidebarOpen: initialOpen,
+  navCounts = {},
   children,
 }: {
   user: ShellUser;
   sidebarOpen: boolean;
+  /** Items that need attention, by path (e.g. undelivered emails); shown when above zero. */
+  navCounts?: Readonly<Record<string, number>>;
   children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(initialOpen);
@@ -87,7 +92,7 @@ export function AdminShell({
             </SheetTrigger>
             <SheetContent side="left" aria-describedby={undefined} className="p-0">
               <SheetTitle className="sr-only">Admin Panel</SheetTitle>
-              <SidebarContent role={user.role} expanded onNavigate={() => setSheetOpen(false)} />
+              <SidebarContent role={user.role} counts={navCounts} expanded onNavigate={() => setSheetOpen(false)} />
             </SheetContent>
           </Sheet>
         ) : (
@@ -100,7 +105,7 @@ export function AdminShell({
               <Menu className="size-5" aria-hidden="true" />
             </summary>
             <div className="absolute inset-x-0 top-14 border-b border-border bg-card shadow-lg">
-              <SidebarContent role={user.role} expanded />
+              <SidebarContent role={user.role} counts={navCounts} expanded />
             </div>
           </details>
         )}
@@ -133,7 +138,7 @@ export function AdminShell({
             open ? "w-60" : "w-16",
           )}
         >
-          <SidebarContent role={user.role} expanded={open} />
+          <SidebarContent role={user.role} counts={navCounts} expanded={open} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           {/* The flash notice is a toast with JavaScript; without it, it is shown here. */}
@@ -149,7 +154,17 @@ export function AdminShell({
   );
 }
 
-function SidebarContent({ role, expanded, onNavigate }: { role: Role; expanded: boolean; onNavigate?: () => void }) {
+function SidebarContent({
+  role,
+  counts,
+  expanded,
+  onNavigate,
+}: {
+  role: Role;
+  counts: Readonly<Record<string, number>>;
+  expanded: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <div className="flex h-full flex-col gap-2 p-3">
       <nav aria-label="Admin Panel" className="flex-1">
@@ -164,13 +179,14 @@ function SidebarContent({ role, expanded, onNavigate }: { role: Role; expanded: 
         <ul className="grid gap-1">
           {adminNavFor(role).map((item) => {
             const Icon = icons[item.to] ?? UserRound;
+            const count = counts[item.to] ?? 0;
             return (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   prefetch="intent"
                   onClick={onNavigate}
-                  title={expanded ? undefined : item.label}
+                  title={expanded ? undefined : count > 0 ? `${item.label} (${count})` : item.label}
                   className={({ isActive }) =>
                     cn(
                       "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition-colors",
@@ -179,8 +195,25 @@ function SidebarContent({ role, expanded, onNavigate }: { role: Role; expanded: 
                     )
                   }
                 >
-                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  <span className="relative">
+                    <Icon className="size-5 shrink-0" aria-hidden="true" />
+                    {count > 0 && !expanded ? (
+                      <span aria-hidden="true" className="absolute -top-1 -right-1 size-2.5 rounded-full bg-destructive ring-2 ring-card" />
+                    ) : null}
+                  </span>
                   <span className={cn(!expanded && "sr-only")}>{item.label}</span>
+                  {count > 0 ? (
+                    <span
+                      data-testid="nav-count"
+                      className={cn(
+                        "ml-auto rounded-full bg-destructive px-2 py-0.5 text-xs font-bold text-destructive-foreground tabular",
+                        !expanded && "sr-only",
+                      )}
+                    >
+                      {count}
+                      <span className="sr-only"> need attention</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             );

@@ -1,4 +1,4 @@
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
 
 export type AuditAction =
@@ -9,14 +9,21 @@ export type AuditAction =
   | "password.reset"
   | "password.change"
   | "email.test"
+  | "email.resend"
+  | "email.discard"
   | "contact.handle"
-  | "contact.reopen";
+  | "contact.reopen"
+  | "product.create"
+  | "product.update"
+  | "product.toggle"
+  | "product.delete"
+  | "product.reorder";
 
 type Who = { id: string | null; email: string };
 
 /** Records an admin (or account) action: who, what, to whom, when. */
 export async function writeAudit(
-  db: Database,
+  db: Database | Transaction,
   entry: { actor: Who; action: AuditAction; target?: Who | null; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({

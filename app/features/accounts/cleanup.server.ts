@@ -1,28 +1,21 @@
-import { and, isNull, lt, or } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
+import { pruneRateLimits } from "~/core/rate-limit.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { authRateLimits, sessions, verifications } from "~/db/schema/accounts";
+import { sessions, verifications } from "~/db/schema/accounts";
 
 const HOUR = 60 * 60_000;
 
 /**
  * Removes what has run out: expired sessions and reset tokens, and limiter
- * rows whose window and wait ended a day ago (the longest window is 15 min).
+ * rows whose window and wait ended a day ago.
  */
 export async function pruneExpiredAuthData(db: Database, now = new Date()): Promise<number> {
-  const dayAgo = new Date(now.getTime() - 24 * HOUR);
   const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const expiredTokens = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
-  const staleLimits = await db
-    .delete(authRateLimits)
-    .where(
-      and(
-        lt(authRateLimits.windowStartedAt, dayAgo),
-        or(isNull(authRateLimits.blockedUntil), lt(authRateLimits.blockedUntil, dayAgo)),
-      ),
-    )
-    .returning({ key: authRateLimits.key });
-  return expiredSessions.length + expiredTokens.length + staleLimits.length;
+  // The site's one limiter table (sign-in, reset, contact, ...).
+  const staleLimits = await pruneRateLimits(db, now);
+  return expiredSessions.length + expiredTokens.length + staleLimits;
 }
 
 /** Hourly, in every server process (the deletes are idempotent, so instances may overlap). */

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { env } from "~/core/env.server";
-import type { Seeder } from "~/db/seed.server";
+import type { Seeder } from "~/db/seeder";
 import { generatePassword, passwordProblems } from "./password-policy";
 import { assignRole, insertAccount } from "./users.server";
 

@@ -3,8 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
 import { getAuth } from "./auth.server";
-import { ADMIN_REQUIRED_MESSAGE, type AccessDenied } from "./access";
-import { safeRedirectPath } from "./redirect";
+import { ADMIN_REQUIRED_MESSAGE, afterSignInPath, type AccessDenied } from "./access";
 import type { Role } from "./roles";
 
 export type { Role } from "./roles";
@@ -61,7 +60,7 @@ async function lookUp(request: Request, context: Context): Promise<SessionUser |
 /** The path (and query) to come back to after signing in. */
 function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  const back = safeRedirectPath(`${url.pathname}${url.search}`);
+  const back = afterSignInPath(`${url.pathname}${url.search}`);
   return `/auth?${new URLSearchParams({ redirectTo: back })}`;
 }
 

@@ -52,6 +52,7 @@ export const userNotices = {
   cannotDelete: error("Error", "This user cannot be deleted."),
   cannotDemote: error("Error", "The protected admin must stay an admin."),
   cannotRemoveSelf: error("Error", "You cannot remove your own access."),
+  cannotDemoteSelf: error("Error", "You cannot take away your own admin role. Ask another admin."),
   requiredFields: error("Error", "Please fill in all required fields."),
   createAccountFailed: (message?: string) => error("Error", message ?? "Failed to create user account"),
   createFailed: error("Error", "Failed to create user."),
@@ -68,4 +69,6 @@ export const userNotices = {
 export const profileNotices = {
   loadFailed: error("Error", "Failed to load profile information."),
   wrongCurrentPassword: error("Password Update Error", "Your current password is incorrect."),
+  tooManyPasswordChecks: (wait: string) =>
+    error("Password Update Error", `Too many wrong current passwords. Please wait ${wait} and try again.`),
 } as const;

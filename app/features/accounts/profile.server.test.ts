@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, sessions } from "~/db/schema";
+import { auditLog, rateLimits, sessions } from "~/db/schema";
 import { action, loader } from "~/routes/admin-profile";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { getAuth } from "./auth.server";
+import { limits } from "./rate-limit.server";
 
 describe("Profile", () => {
   let database: TestDatabase;
@@ -54,5 +55,26 @@ describe("Profile", () => {
     await expect(getAuth(database.db).api.signInEmail({ body: { email: "coach@example.org", password: "Brand!New2026" } })).resolves.toBeTruthy();
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "password.change"));
     expect(audit.map((row) => row.actorEmail)).toEqual(["coach@example.org"]);
+  });
+
+  it("limits wrong current passwords, so a stolen session cannot guess the password", async () => {
+    const judge = await signedInAccount(database.db, "judge@example.org", "user");
+    const changeAs = async (form: Record<string, string>) => {
+      const result = (await action({ request: browserRequest("/admin/profile", judge.cookie, form), context: database.context(), params: {} } as never)) as {
+        data: { notice: { title: string; description?: string } };
+        init: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, notice: result.data.notice };
+    };
+    const guess = { password: "Brand!New2026", confirmPassword: "Brand!New2026" };
+    for (let attempt = 0; attempt < limits.passwordCheckPerAccount.max; attempt++) {
+      expect((await changeAs({ ...guess, currentPassword: `Wrong!Guess${attempt}` })).status).toBe(400);
+    }
+    // Now even the right password waits: the limit is on the account, not on the answer.
+    const blocked = await changeAs({ ...guess, currentPassword: TEST_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.notice.description).toMatch(/^Too many wrong current passwords\. Please wait \d+ minutes? and try again\.$/);
+    await database.db.delete(rateLimits);
+    expect((await changeAs({ ...guess, currentPassword: TEST_PASSWORD })).notice.title).toBe("Password Updated Successfully");
   });
 });

@@ -2,12 +2,14 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { checkRateLimit, takeRateLimit } from "~/core/rate-limit.server";
 import { getDb } from "~/db/context";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import type { SessionUser } from "./guards.server";
 import { authNotices, newPasswordNotice, profileNotices, type Notice } from "./notices";
 import { newPasswordProblem } from "./password-policy";
+import { keys, limits, waitText } from "./rate-limit.server";
 
 export type ChangePasswordResult = { notice: Notice; status: number; setCookie: string[] };
 
@@ -24,6 +26,12 @@ export async function changeOwnPassword(
   const problem = newPasswordProblem(input.password, input.confirmPassword, env().SITE_SHORT_NAME);
   if (problem) return { notice: newPasswordNotice(problem), status: 400, setCookie: [] };
   const db = getDb(context);
+  // A stolen session must not be able to guess the password behind it: wrong guesses are limited per account.
+  const limitKey = keys.passwordCheck(user.id);
+  const limited = await checkRateLimit(db, limitKey, limits.passwordCheckPerAccount);
+  if (!limited.allowed) {
+    return { notice: profileNotices.tooManyPasswordChecks(waitText(limited.retryAfterSeconds)), status: 429, setCookie: [] };
+  }
   try {
     const { headers } = await getAuth(db).api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
@@ -34,6 +42,7 @@ export async function changeOwnPassword(
     return { notice: authNotices.passwordUpdated, status: 200, setCookie: headers.getSetCookie() };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+      await takeRateLimit(db, limitKey, limits.passwordCheckPerAccount);
       return { notice: profileNotices.wrongCurrentPassword, status: 400, setCookie: [] };
     }
     logger.error({ err: error }, "password change failed");

@@ -2,10 +2,6 @@
 export const roles = ["user", "admin"] as const;
 export type Role = (typeof roles)[number];
 
-export function isRole(value: unknown): value is Role {
-  return value === "user" || value === "admin";
-}
-
 /** The protected admin address (PROTECTED_ADMIN_EMAIL) is compared case-insensitively. */
 export function isProtectedEmail(email: string, protectedEmail: string): boolean {
   return email.trim().toLowerCase() === protectedEmail.trim().toLowerCase();

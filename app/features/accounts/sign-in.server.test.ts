@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authRateLimits, emailOutbox, sessions, verifications } from "~/db/schema";
+import { storedRateLimitKey } from "~/core/rate-limit.server";
+import { emailOutbox, rateLimits, sessions, verifications } from "~/db/schema";
 import { action, loader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/sign-out";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
@@ -33,7 +34,7 @@ describe("/auth: sign in, limits and password reset", () => {
   });
   afterAll(() => database.destroy());
   beforeEach(async () => {
-    await database.db.delete(authRateLimits);
+    await database.db.delete(rateLimits);
   });
 
   it("signs in with the right password, sets an HttpOnly SameSite=Lax cookie and goes back", async () => {
@@ -80,14 +81,14 @@ describe("/auth: sign in, limits and password reset", () => {
     expect(blocked.reply?.notice.title).toBe("Sign In Error");
     expect(blocked.reply?.notice.description).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/);
     // Once the wait is over, the right password works and ends the streak.
-    await database.db.update(authRateLimits).set({ blockedUntil: new Date(Date.now() - 1000) });
+    await database.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() - 1000) });
     expect((await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD })).status).toBe(302);
-    const [row] = await database.db.select().from(authRateLimits).where(eq(authRateLimits.key, "sign-in:email:coach@example.org"));
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, storedRateLimitKey("sign-in:email:coach@example.org")));
     expect(row?.failures).toBe(0);
   });
 
   it("limits failures per IP address", async () => {
-    await database.db.insert(authRateLimits).values({ key: "sign-in:ip:unknown", windowStartedAt: new Date(), hits: 60 });
+    await database.db.insert(rateLimits).values({ key: storedRateLimitKey("sign-in:ip:unknown"), resetAt: new Date(Date.now() + 60_000), hits: 60 });
     const result = await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD });
     expect(result.status).toBe(429);
   });
@@ -150,7 +151,7 @@ describe("/auth: sign in, limits and password reset", () => {
 
   it("refuses an expired token", async () => {
     await database.db.delete(emailOutbox);
-    await database.db.delete(authRateLimits);
+    await database.db.delete(rateLimits);
     await post(database, { intent: "forgot", email: "coach@example.org" });
     const [mail] = await database.db.select().from(emailOutbox);
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;

@@ -3,7 +3,9 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
 import { logger } from "~/core/logger.server";
+import { checkRateLimit, clearFailures, failureWait, recordFailure, takeRateLimit } from "~/core/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
+import { safeRedirect } from "~/core/safe-redirect";
 import { redirectWithToast } from "~/core/toast.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
@@ -11,17 +13,8 @@ import { sessions, users, verifications } from "~/db/schema/accounts";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
-import {
-  accountDelay,
-  clearFailures,
-  hit,
-  isOverLimit,
-  keys,
-  limits,
-  recordFailure,
-  waitText,
-} from "./rate-limit.server";
-import { safeRedirectPath } from "./redirect";
+import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
+import { afterSignInPath, SIGN_IN_PATHS } from "./access";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,8 +33,8 @@ export async function signIn(
   const db = getDb(context);
   const ipKey = keys.signInIp(clientAddress(context));
   const accountKey = keys.signInAccount(input.email);
-  const ipVerdict = await isOverLimit(db, ipKey, limits.signInFailuresPerIp);
-  const accountVerdict = await accountDelay(db, accountKey);
+  const ipVerdict = await checkRateLimit(db, ipKey, limits.signInFailuresPerIp);
+  const accountVerdict = await failureWait(db, accountKey);
   const blocked = !ipVerdict.allowed ? ipVerdict : !accountVerdict.allowed ? accountVerdict : null;
   if (blocked) {
     return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)), status: 429 };
@@ -55,13 +48,13 @@ export async function signIn(
     await clearFailures(db, accountKey);
     logger.info({ event: "sign-in" }, "signed in");
     const setCookie = headers.getSetCookie();
-    const response = redirect(safeRedirectPath(input.redirectTo));
+    const response = redirect(afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
     return { ok: true, response };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-      await recordFailure(db, accountKey);
-      await hit(db, ipKey, limits.signInFailuresPerIp);
+      await recordFailure(db, accountKey, failureDelaySeconds);
+      await takeRateLimit(db, ipKey, limits.signInFailuresPerIp);
       return { ok: false, notice: authNotices.accountNotFound, status: 401 };
     }
     if (error instanceof APIError) {
@@ -87,7 +80,7 @@ export async function signOut(request: Request, context: Context): Promise<Respo
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");
     const referer = request.headers.get("Referer");
-    const back = referer ? safeRedirectPath(new URL(referer, request.url).pathname, "/") : "/";
+    const back = referer ? safeRedirect(new URL(referer, request.url).pathname, { avoid: SIGN_IN_PATHS }) : "/";
     return redirectWithToast(back, { type: "error", title: "Failed to sign out." });
   }
 }
@@ -99,8 +92,8 @@ export async function signOut(request: Request, context: Context): Promise<Respo
 export async function requestPasswordReset(context: Context, email: string): Promise<Notice> {
   const db = getDb(context);
   const normalized = email.trim().toLowerCase();
-  const perEmail = await hit(db, keys.resetEmail(normalized), limits.resetPerEmail);
-  const perIp = await hit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
+  const perEmail = await takeRateLimit(db, keys.resetEmail(normalized), limits.resetPerEmail);
+  const perIp = await takeRateLimit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
   if (!perEmail.allowed || !perIp.allowed) return authNotices.tooManyResets;
   try {
     await getAuth(db).api.requestPasswordReset({ body: { email: normalized } });

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema/accounts";
 import { writeAudit } from "./audit.server";
 import type { Role } from "./roles";
-import { AccountError, assignRole, createAccount, setPassword } from "./users.server";
+import { AccountError, assignRole, createAccount, INVALID_EMAIL, isEmailAddress, setPassword } from "./users.server";
 
 /** The command line's create-or-update, with the same policy as the admin panel. */
 export async function createOrUpdateAccount(
@@ -12,7 +11,7 @@ export async function createOrUpdateAccount(
   input: { email: string; password: string; role: Role },
 ): Promise<{ created: boolean; email: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!z.email().safeParse(email).success) throw new AccountError("Please enter a valid email address.");
+  if (!isEmailAddress(email)) throw new AccountError(INVALID_EMAIL);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   let id: string;
   if (existing) {

@@ -67,6 +67,40 @@ describe("User Management actions", () => {
     await expect(getAuth(database.db).api.signInEmail({ body: { email: "new.judge@example.org", password: "Gavel!Judge77" } })).resolves.toBeTruthy();
   });
 
+  it("Add New User checks the address like the command line does", async () => {
+    for (const email of ["not-an-address", "two@example.org, three@example.org", "a@b"]) {
+      expect(await post({ intent: "create", email, password: "Gavel!Judge77", role: "user" })).toMatchObject({
+        status: 400,
+        ok: false,
+        notice: { description: "Please enter a valid email address." },
+      });
+    }
+    expect(await database.db.$count(users, eq(users.email, "not-an-address"))).toBe(0);
+  });
+
+  it("an admin cannot demote themselves", async () => {
+    const refused = await post({ intent: "role", userId: admin.id, role: "user" });
+    expect(refused).toMatchObject({ status: 400, ok: false, notice: { description: "You cannot take away your own admin role. Ask another admin." } });
+    expect(await roleOf(admin.id)).toBe("admin");
+  });
+
+  it("builds the test email with the shared template, escaping what it shows", async () => {
+    setEnvForTests(parseEnv({ ...process.env, DATA_DIR: "/tmp/citron-users-test", SITE_NAME: "Citron <b>District</b> & Co" }));
+    try {
+      const actor = { id: admin.id, email: admin.email, role: "admin" } as SessionUser;
+      const sent: { subject: string; html: string; text: string }[] = [];
+      await adminSendTestEmail(database.db, actor, async (message) => {
+        sent.push(message);
+      });
+      expect(sent[0]!.html).toContain("Citron &lt;b&gt;District&lt;/b&gt; &amp; Co");
+      expect(sent[0]!.html).not.toContain("<b>District</b>");
+      expect(sent[0]!.html).toMatch(/^<!doctype html>/i);
+      expect(sent[0]!.text).toContain("second.admin@example.org");
+    } finally {
+      setEnvForTests(undefined);
+    }
+  });
+
   it("reports SPEC's partial success when the role cannot be set", async () => {
     await database.db.execute(sql`alter table user_roles add constraint no_new_roles check (role <> 'user') not valid`);
     try {

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, userRoles, users } from "~/db/schema/accounts";
 import { sendEmailNow } from "~/features/email/outbox.server";
+import { renderEmail, singleLine } from "~/features/email/templates";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { accountColumns, type SessionUser } from "./guards.server";
@@ -39,8 +41,16 @@ export class AccountError extends Error {}
  * Creates an account that signs in with email and password: the user row and
  * its credential, together or not at all. Checks the password policy.
  */
+export const INVALID_EMAIL = "Please enter a valid email address.";
+
+/** One well-formed address (the admin panel and the command line check it the same way). */
+export function isEmailAddress(value: string): boolean {
+  return z.email().safeParse(value.trim().toLowerCase()).success;
+}
+
 export async function createAccount(db: Database, input: { email: string; password: string }): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
+  if (!isEmailAddress(email)) throw new AccountError(INVALID_EMAIL);
   const problems = passwordProblems(input.password, env().SITE_SHORT_NAME);
   if (problems.length > 0) throw new AccountError(problems[0]);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -138,6 +148,8 @@ export async function adminChangeRole(
   if (input.role !== "admin" && isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) {
     return fail(userNotices.cannotDemote, 403);
   }
+  // Like removing oneself: an admin who demoted themselves could not undo it.
+  if (input.role !== "admin" && target.id === actor.id) return fail(userNotices.cannotDemoteSelf, 400);
   try {
     await assignRole(db, target.id, input.role);
   } catch (error) {
@@ -194,13 +206,13 @@ export async function adminSendTestEmail(
 ): Promise<ActionOutcome> {
   const { TEST_EMAIL_RECIPIENTS, SITE_NAME } = env();
   const recipients = TEST_EMAIL_RECIPIENTS.join(", ");
+  // The shared template escapes every value (the site name and the address come from configuration and accounts).
+  const { html, text } = renderEmail({
+    title: `${SITE_NAME}: test notification`,
+    intro: [`This is a test email from the ${SITE_NAME} admin panel, sent by ${actor.email}.`, "Notifications are working."],
+  });
   try {
-    await send({
-      to: TEST_EMAIL_RECIPIENTS,
-      subject: `${SITE_NAME}: test notification`,
-      text: `This is a test email from the ${SITE_NAME} admin panel, sent by ${actor.email}. Notifications are working.`,
-      html: `<p>This is a test email from the ${SITE_NAME} admin panel, sent by ${actor.email}.</p><p>Notifications are working.</p>`,
-    });
+    await send({ to: TEST_EMAIL_RECIPIENTS, subject: singleLine(`${SITE_NAME}: test notification`), text, html });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ err: error }, "test email failed");

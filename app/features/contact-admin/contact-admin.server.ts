@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactUs, type ContactSubmission } from "~/db/schema";
-import { paginate, type Page } from "~/features/orders/pagination";
+import { paginate, type Page } from "~/core/pagination";
 import type { ContactFilters, ContactStatusFilter } from "./filters";
 
 function statusWhere(status: ContactStatusFilter): SQL | undefined {

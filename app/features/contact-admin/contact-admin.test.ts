@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callHref, inquiryPurposeLabel, replyHref } from "./contact-links";
+import { inquiryPurposeLabel } from "~/features/contact/inquiry-purposes";
+import { callHref, replyHref } from "./contact-links";
 import { contactHref, parseContactFilters } from "./filters";
 
 describe("Reply and Call links", () => {

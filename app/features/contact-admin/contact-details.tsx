@@ -1,11 +1,12 @@
 import { CheckCircle2, Mail, Phone, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { ContactSubmission } from "~/db/schema";
-import { formatDateTime } from "~/features/orders/format";
+import { formatDateTime } from "~/core/format";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Spinner } from "~/ui/spinner";
-import { callHref, inquiryPurposeLabel, replyHref } from "./contact-links";
+import { inquiryPurposeLabel } from "~/features/contact/inquiry-purposes";
+import { callHref, replyHref } from "./contact-links";
 import type { ContactStatusFilter } from "./filters";
 
 type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & { createdAt: string | Date; handledAt: string | Date | null };

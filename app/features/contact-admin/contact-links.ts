@@ -9,16 +9,3 @@ export function callHref(phone: string | null | undefined): string | null {
   const digits = phone.replace(/[^\d+*#,;]/g, "");
   return digits.replace(/\D/g, "").length >= 3 ? `tel:${digits}` : null;
 }
-
-const purposes: Record<string, string> = {
-  "join-district": "Join Online District",
-  "participate-tournaments": "Participate in Tournaments",
-  "judge-tournaments": "Judge Tournaments",
-  "public-relations": "Public Relations",
-  other: "Other",
-};
-
-/** The inquiry purpose as the form showed it; unknown values are shown as stored. */
-export function inquiryPurposeLabel(value: string): string {
-  return purposes[value] ?? value;
-}

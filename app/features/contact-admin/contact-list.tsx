@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { ContactSubmission } from "~/db/schema";
-import { formatDate } from "~/features/orders/format";
+import { formatDate } from "~/core/format";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
-import { inquiryPurposeLabel } from "./contact-links";
+import { inquiryPurposeLabel } from "~/features/contact/inquiry-purposes";
 import { contactHref, type ContactStatusFilter } from "./filters";
 
 type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & { createdAt: string | Date; handledAt: string | Date | null };

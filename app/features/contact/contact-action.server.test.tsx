@@ -3,7 +3,8 @@ import { createRoutesStub } from "react-router";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { contactRateLimit, contactUs } from "~/db/schema/contact";
+import { contactUs } from "~/db/schema/contact";
+import { rateLimits } from "~/db/schema/rate-limits";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { postContact, useContactTestEnv, validContact } from "../../../tests/support/contact";
@@ -24,7 +25,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.delete(contactUs);
   await database.db.delete(emailOutbox);
-  await database.db.delete(contactRateLimit);
+  await database.db.delete(rateLimits);
 });
 
 const counts = async () => ({
@@ -121,7 +122,7 @@ describe("the contact action", () => {
 
     // Another address is not affected; an ended window starts again.
     expect((await postContact(database, validContact, { clientAddress: "198.51.100.8" })).status).toBe(200);
-    await database.db.update(contactRateLimit).set({ windowStartedAt: sql`now() - interval '61 minutes'` });
+    await database.db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) });
     expect((await postContact(database, validContact, { clientAddress: "198.51.100.7" })).status).toBe(200);
   });
 
@@ -140,7 +141,7 @@ describe("the contact action", () => {
 
   it("refuses bodies that are not a form, or far too large, with a 4xx", async () => {
     const json = await postContact(database, JSON.stringify(validContact), { headers: { "Content-Type": "application/json" } });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
     const huge = await postContact(database, { ...validContact, comment: "x".repeat(70_000) }, {
       headers: { "Content-Length": "70400" },
     });

@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
+import { tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
+import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
 import type { ContactActionData } from "./action-data";
 import { saveContactMessage } from "./contact.server";
 import { contactFailedNotice, rateLimitedMessage } from "./notices";
-import { takeContactAllowance } from "./rate-limit.server";
 import { contactSchema, honeypotField } from "./schema";
 
 /** Far above any real message (every field at its maximum is about 6 kB). */
@@ -22,17 +23,12 @@ const reply = (body: ContactActionData, status = 200) => data(body, { status });
  */
 export async function handleContactSubmission(request: Request, context: Readonly<RouterContextProvider>) {
   if (request.method !== "POST") return reply({ status: "error", message: "Send the form with POST." }, 405);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    return reply({ status: "error", message: "Your message is too long to send." }, 413);
+  const read = await tryReadForm(request, { maxBytes: MAX_BODY_BYTES });
+  if (!read.ok) {
+    const message = read.status === 413 ? "Your message is too long to send." : read.message;
+    return reply({ status: "error", message }, read.status);
   }
-
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return reply({ status: "error", message: "The form could not be read. Please try again." }, 400);
-  }
+  const formData = read.form;
 
   const log = logger.child({ requestId: context.get(requestInfoContext).requestId });
   const trap = formData.get(honeypotField);
@@ -49,9 +45,10 @@ export async function handleContactSubmission(request: Request, context: Readonl
 
   const config = env();
   const db = getDb(context);
-  const allowance = await takeContactAllowance(db, context.get(requestInfoContext).clientAddress, {
+  const clientAddress = context.get(requestInfoContext).clientAddress ?? "unknown";
+  const allowance = await takeRateLimit(db, `contact:ip:${clientAddress}`, {
     max: config.CONTACT_RATE_LIMIT_MAX,
-    windowMinutes: config.CONTACT_RATE_LIMIT_WINDOW_MINUTES,
+    windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60,
   }).catch((error: unknown) => {
     // The limit protects the inbox; it must not stop a real message when its table is unavailable.
     log.error({ err: error }, "contact rate limit check failed");
@@ -62,7 +59,7 @@ export async function handleContactSubmission(request: Request, context: Readonl
     const message = rateLimitedMessage(allowance.retryAfterSeconds, config.CONTACT_EMAIL);
     return data<ContactActionData>(
       { status: "error", message, result: submission.reply({ formErrors: [message] }) },
-      { status: 429, headers: { "Retry-After": String(allowance.retryAfterSeconds) } },
+      { status: 429, headers: retryAfterHeader(allowance) },
     );
   }
 

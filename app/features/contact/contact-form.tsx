@@ -22,7 +22,8 @@ import { Textarea } from "~/ui/textarea";
 import { showToast } from "~/ui/toast";
 import type { ContactActionData } from "./action-data";
 import { contactFailedNotice, contactSentNotice } from "./notices";
-import { contactLimits, contactSchema, honeypotField, inquiryPurposes } from "./schema";
+import { inquiryPurposes } from "./inquiry-purposes";
+import { contactLimits, contactSchema, honeypotField } from "./schema";
 
 /** Where every contact form posts, from whichever page it is shown on. */
 export const contactActionPath = "/contact";

@@ -1,6 +1,7 @@
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
-import { inquiryPurposeLabel, type ContactMessage } from "./schema";
+import { inquiryPurposeLabel } from "./inquiry-purposes";
+import type { ContactMessage } from "./schema";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",

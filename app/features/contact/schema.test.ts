@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { contactLimits, contactMessages, contactSchema, inquiryPurposeLabel, inquiryPurposes } from "./schema";
+import { inquiryPurposeLabel, inquiryPurposes } from "./inquiry-purposes";
+import { contactLimits, contactMessages, contactSchema } from "./schema";
 
 const valid = {
   name: "Ada Lovelace",

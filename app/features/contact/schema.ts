@@ -1,19 +1,5 @@
 import { z } from "zod";
-
-/** SPEC.md section 3: the inquiry purposes, in the order the form lists them. */
-export const inquiryPurposes = [
-  { value: "join-district", label: "Join Online District" },
-  { value: "participate-tournaments", label: "Participate in Tournaments" },
-  { value: "judge-tournaments", label: "Judge Tournaments" },
-  { value: "public-relations", label: "Public Relations / Media" },
-  { value: "other", label: "Other" },
-] as const;
-
-export type InquiryPurpose = (typeof inquiryPurposes)[number]["value"];
-
-export function inquiryPurposeLabel(value: string): string {
-  return inquiryPurposes.find((purpose) => purpose.value === value)?.label ?? value;
-}
+import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
 
 /** Upper bounds, so nobody can store a novel; generous for real messages. */
 export const contactLimits = {

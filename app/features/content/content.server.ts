@@ -1,11 +1,9 @@
-import { parse } from "yaml";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { z } from "zod";
-import dressCodeSource from "../../../content/dress-code.yaml?raw";
-import missionSource from "../../../content/mission.yaml?raw";
-import nationalsSource from "../../../content/nationals.yaml?raw";
-import schoolsSource from "../../../content/schools.yaml?raw";
-import teamSource from "../../../content/team.yaml?raw";
-import testimonialsSource from "../../../content/testimonials.yaml?raw";
+import { fromRoot } from "~/core/paths.server";
+import { loadGuideCatalog } from "~/features/guide/content.server";
+import { ContentError, parseContent } from "./parse-content";
 import {
   dressCodeFileSchema,
   missionFileSchema,
@@ -16,29 +14,55 @@ import {
 } from "./schemas";
 
 /**
- * The district's content files, bundled into the server build and checked
- * against their schemas on first use. A bad file fails its test (and the
- * page) with the file and field named.
+ * The district's content files are read from disk (never bundled into the
+ * build), so an edit to content/ takes effect on the next start without a
+ * rebuild. The server reads and checks them all before it listens
+ * (`loadSiteContent`), and refuses to start on a broken edit with the file
+ * and line named; pages then read them from memory.
  */
-export function parseContent<T extends z.ZodType>(file: string, source: string, schema: T): z.infer<T> {
-  const result = schema.safeParse(parse(source));
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`content/${file} is not valid:\n  ${issues.join("\n  ")}`);
+export const contentDir = fromRoot("content");
+
+export { ContentError, parseContent };
+
+function readContent<T extends z.ZodType>(dir: string, file: string, schema: T): z.infer<T> {
+  let source: string;
+  try {
+    source = readFileSync(path.join(dir, file), "utf8");
+  } catch (error) {
+    throw new ContentError(`content/${file} cannot be read: ${(error as Error).message}`);
   }
-  return result.data;
+  return parseContent(file, source, schema);
 }
 
-function once<T>(read: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= read());
+function readSiteContent(dir: string) {
+  return {
+    schools: readContent(dir, "schools.yaml", schoolsFileSchema).schools,
+    team: readContent(dir, "team.yaml", teamFileSchema),
+    nationals: readContent(dir, "nationals.yaml", nationalsFileSchema),
+    testimonials: readContent(dir, "testimonials.yaml", testimonialsFileSchema).testimonials,
+    mission: readContent(dir, "mission.yaml", missionFileSchema),
+    dressCode: readContent(dir, "dress-code.yaml", dressCodeFileSchema),
+  };
 }
 
-export const schoolsContent = once(() => parseContent("schools.yaml", schoolsSource, schoolsFileSchema).schools);
-export const teamContent = once(() => parseContent("team.yaml", teamSource, teamFileSchema));
-export const nationalsContent = once(() => parseContent("nationals.yaml", nationalsSource, nationalsFileSchema));
-export const testimonialsContent = once(
-  () => parseContent("testimonials.yaml", testimonialsSource, testimonialsFileSchema).testimonials,
-);
-export const missionContent = once(() => parseContent("mission.yaml", missionSource, missionFileSchema));
-export const dressCodeContent = once(() => parseContent("dress-code.yaml", dressCodeSource, dressCodeFileSchema));
+type SiteContent = ReturnType<typeof readSiteContent>;
+let loaded: SiteContent | undefined;
+
+/**
+ * Reads and checks every content file (and the Competition Guide) once, at
+ * start. Throws a ContentError naming the first broken file and its line.
+ */
+export async function loadSiteContent(dir: string = contentDir): Promise<void> {
+  loaded = readSiteContent(dir);
+  await loadGuideCatalog(path.join(dir, "guide"));
+}
+
+// Tests and scripts that never call loadSiteContent read the files on first use.
+const site = () => (loaded ??= readSiteContent(contentDir));
+
+export const schoolsContent = () => site().schools;
+export const teamContent = () => site().team;
+export const nationalsContent = () => site().nationals;
+export const testimonialsContent = () => site().testimonials;
+export const missionContent = () => site().mission;
+export const dressCodeContent = () => site().dressCode;

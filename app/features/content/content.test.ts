@@ -1,9 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import {
+  ContentError,
+  contentDir,
   dressCodeContent,
+  loadSiteContent,
   missionContent,
   nationalsContent,
   parseContent,
@@ -11,7 +15,7 @@ import {
   teamContent,
   testimonialsContent,
 } from "./content.server";
-import { qualifierEvents, schoolsFileSchema, specialtyLabels } from "./schemas";
+import { qualifierEvents, schoolsFileSchema, specialtyLabels, testimonialsFileSchema } from "./schemas";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");
 const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../../content", file), "utf8");
@@ -22,9 +26,54 @@ describe("content files", () => {
     expect(() => [schoolsContent(), teamContent(), nationalsContent(), testimonialsContent(), missionContent(), dressCodeContent()]).not.toThrow();
   });
 
-  it("reports the file and field of a mistake", () => {
-    const broken = read("schools.yaml").replace("state: NY", "state: New York");
-    expect(() => parseContent("schools.yaml", broken, schoolsFileSchema)).toThrow(/content\/schools\.yaml is not valid:\n {2}schools\.0\.state/);
+  it("reports the file, line and field of a mistake", () => {
+    const source = read("schools.yaml");
+    const line = source.split("\n").findIndex((text) => text.includes("state: NY")) + 1;
+    const broken = source.replace("state: NY", "state: New York");
+    expect(() => parseContent("schools.yaml", broken, schoolsFileSchema)).toThrow(
+      new RegExp(`content/schools\\.yaml is not valid:\n {2}line ${line}: schools\\.0\\.state`),
+    );
+  });
+
+  it("names the line of a YAML syntax error and of a misspelt field", () => {
+    const lines = read("testimonials.yaml").split("\n");
+    const quoteLine = lines.findIndex((text) => /^\s*-?\s*quote:/.test(text));
+    const bad = [...lines];
+    bad[quoteLine] = bad[quoteLine]!.replace(/quote: .*/, 'quote: "an unclosed quote');
+    expect(() => parseContent("testimonials.yaml", bad.join("\n"), testimonialsFileSchema)).toThrow(
+      /content\/testimonials\.yaml is not valid:\n {2}line \d+: .*\(a YAML syntax error\)/,
+    );
+    const misspelt = [...lines];
+    const authorLine = lines.findIndex((text) => /^\s*author:/.test(text));
+    misspelt[authorLine] = misspelt[authorLine]!.replace("author:", "autor:");
+    expect(() => parseContent("testimonials.yaml", misspelt.join("\n"), testimonialsFileSchema)).toThrow(
+      new RegExp(`line ${authorLine + 1}: testimonials\\.0: Unrecognized key: "autor"`),
+    );
+  });
+
+  it("loadSiteContent reads content/ from disk and refuses a broken folder with the file and line", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "citron-content-"));
+    try {
+      cpSync(contentDir, dir, { recursive: true });
+      await expect(loadSiteContent(dir)).resolves.toBeUndefined();
+      const team = readFileSync(path.join(dir, "team.yaml"), "utf8");
+      const line = team.split("\n").findIndex((text) => /^\s*role:/.test(text)) + 1;
+      writeFileSync(path.join(dir, "team.yaml"), team.replace(/^(\s*)role:/m, "$1rol:"));
+      await expect(loadSiteContent(dir)).rejects.toThrow(
+        new RegExp(`^content/team\\.yaml is not valid:\n {2}line \\d+: coaches\\.0\\.role: .*\n {2}line ${line}: coaches\\.0: Unrecognized key: "rol"`),
+      );
+      await expect(loadSiteContent(dir)).rejects.toBeInstanceOf(ContentError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await loadSiteContent();
+    }
+  });
+
+  it("is not bundled into the build: no module imports content/ as a string", () => {
+    const appDir = path.resolve(import.meta.dirname, "../..");
+    const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    const bundling = sources.filter((file) => /content\/[^"']*\?raw/.test(readFileSync(path.join(appDir, file), "utf8")));
+    expect(bundling).toEqual([]);
   });
 
   it("lists about 26 schools in the eight states SPEC.md names, each with a unique slug and a logo file", () => {

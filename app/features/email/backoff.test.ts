@@ -25,8 +25,18 @@ describe("retryDelayMs", () => {
 
 describe("isPermanentFailure", () => {
   it.each([
-    [{ responseCode: 550 }, true],
-    [{ responseCode: 553 }, true],
+    // The recipient is refused: the same next time.
+    [{ responseCode: 550, code: "EENVELOPE", command: "RCPT TO" }, true],
+    [{ responseCode: 553, command: "RCPT TO" }, true],
+    [{ responseCode: 550, command: "DATA", response: "550 5.1.1 <x@example.org>: Recipient address rejected" }, true],
+    // Our own configuration or the server's state: retried, and staff see it.
+    [{ responseCode: 535, code: "EAUTH", command: "AUTH PLAIN", response: "535 5.7.8 Authentication failed" }, false],
+    [{ responseCode: 530, code: "EAUTH", command: "AUTH LOGIN" }, false],
+    [{ responseCode: 553, code: "EENVELOPE", command: "MAIL FROM" }, false],
+    [{ responseCode: 554, command: "DATA", response: "554 5.7.1 Message rejected" }, false],
+    [{ responseCode: 550 }, false],
+    [Object.assign(new Error("Client network socket disconnected before secure TLS connection was established"), { code: "ETLS" }), false],
+    [Object.assign(new Error("Greeting never received"), { code: "ETIMEDOUT" }), false],
     [{ responseCode: 421 }, false],
     [{ responseCode: 451 }, false],
     [Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION" }), false],

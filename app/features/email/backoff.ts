@@ -13,10 +13,21 @@ export function retryDelayMs(attempts: number, policy = retryPolicy): number {
 }
 
 /**
- * A failure the server will answer the same way next time (5xx reply such as
- * "mailbox does not exist"). Connection errors and 4xx replies are retried.
+ * A failure that will not change by trying again: the receiving server
+ * refused the recipient (a 5xx reply to RCPT TO, which nodemailer reports as
+ * EENVELOPE, or a 5.1.x "bad address" status). Everything else is retried
+ * with the backoff: a refused login (535) or a wrong sender is our own
+ * configuration, fixed by staff, and connection, TLS and timeout errors pass.
  */
 export function isPermanentFailure(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  const failure = (error ?? {}) as { responseCode?: unknown; code?: unknown; command?: unknown; response?: unknown };
+  const code = failure.responseCode;
+  if (typeof code !== "number" || code < 500 || code >= 600) return false;
+  if (failure.code === "EAUTH") return false;
+  const command = typeof failure.command === "string" ? failure.command : "";
+  // A refused sender (MAIL FROM) is our configuration too.
+  if (/^MAIL\b/i.test(command)) return false;
+  if (failure.code === "EENVELOPE") return true;
+  if (/^RCPT\b/i.test(command)) return true;
+  return typeof failure.response === "string" && /\b5\.1\.(1|2|3|6|10)\b/.test(failure.response);
 }

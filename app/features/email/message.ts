@@ -5,7 +5,25 @@ export type EmailMessage = {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * The message holds a secret (a one-time link): the outbox removes its text
+   * once it is sent, instead of keeping it for the delivery log's retention.
+   */
+  sensitive?: boolean;
 };
+
+/** What a sensitive message's text becomes once sent. */
+export const REMOVED_AFTER_SENDING = "(Removed after sending: this message held a one-time link.)";
+
+/**
+ * A Message-ID for an outbox row, fixed when the message is queued: if a rare
+ * failure sends it twice, the copies carry the same id and mail programs
+ * (and people) can tell.
+ */
+export function messageIdFor(id: string, mailFrom: string): string {
+  const domain = /@([\w.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
+  return `<${id}@${domain}>`;
+}
 
 /** Recipients as the outbox stores them: one comma-separated string. */
 export function joinRecipients(to: string | string[]): string {

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, type EmailOutboxRow } from "~/db/schema/email";
 import { isPermanentFailure, retryDelayMs, retryPolicy } from "./backoff";
+import { messageIdFor, REMOVED_AFTER_SENDING } from "./message";
 import { defaultTransport, type MailTransport } from "./transport.server";
 
 export type DeliveryOptions = {
@@ -13,25 +15,38 @@ export type DeliveryOptions = {
   batchSize?: number;
   /**
    * How long a claimed message stays invisible to other workers while it is
-   * being sent. A worker that dies mid-send leaves it to be retried after this.
+   * being sent. Renewed just before each send, so it only has to cover one
+   * send (SMTP timeouts are far shorter, and SEND_DEADLINE_MS caps a send).
+   * A worker that dies mid-send leaves the message to be retried after it.
    */
   leaseMs?: number;
   maxAttempts?: number;
   retryDelay?: (attempts: number) => number;
+  /** Longest one send may take before it counts as failed (default SEND_DEADLINE_MS). */
+  sendDeadlineMs?: number;
 };
 
 export type DeliveryReport = { sent: number; retried: number; failed: number };
 
+/** The lease; a send is capped at less than half of it. */
+export const LEASE_MS = 5 * 60_000;
+export const SEND_DEADLINE_MS = 2 * 60_000;
+
+type Claimed = EmailOutboxRow & { claimToken: string };
+
 /**
- * Claims the due messages and marks them taken in one statement. FOR UPDATE
- * SKIP LOCKED lets several server instances on one PostgreSQL poll together:
- * each row goes to exactly one of them, and the lease keeps it from being
- * claimed again while its send is in flight.
+ * Claims the due messages and marks them taken in one statement, with a
+ * token of this claim. FOR UPDATE SKIP LOCKED lets several server instances
+ * on one PostgreSQL poll together: each row goes to exactly one of them. Every
+ * later update of a row checks the token, so a worker whose lease ran out
+ * (and whose row another worker claimed since) can no longer change it.
  */
-async function claimDue(db: Database, batchSize: number, leaseMs: number): Promise<EmailOutboxRow[]> {
+async function claimDue(db: Database, batchSize: number, leaseMs: number): Promise<Claimed[]> {
+  const token = randomUUID();
   const result = await db.execute(sql`
     update ${emailOutbox}
        set attempts = attempts + 1,
+           claim_token = ${token},
            next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
      where id in (
        select id from ${emailOutbox}
@@ -41,33 +56,85 @@ async function claimDue(db: Database, batchSize: number, leaseMs: number): Promi
         for update skip locked)
     returning id`);
   // Both drivers answer `{ rows }`; the shared Database type does not say so.
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  return db.query.emailOutbox.findMany({ where: (table, { inArray }) => inArray(table.id, ids) });
+  const rows = await db.query.emailOutbox.findMany({
+    where: (table, { and: both, eq: equals, inArray }) => both(inArray(table.id, ids), equals(table.claimToken, token)),
+  });
+  return rows.map((row) => ({ ...row, claimToken: token }));
+}
+
+/** Ours while the token matches and the row is still pending. */
+const held = (row: Claimed) =>
+  and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, row.claimToken), eq(emailOutbox.status, "pending"));
+
+/** Renews this message's lease just before its send; false when the claim was lost. */
+async function renewLease(db: Database, row: Claimed, leaseMs: number): Promise<boolean> {
+  const renewed = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(held(row))
+    .returning({ id: emailOutbox.id });
+  return renewed.length === 1;
+}
+
+/**
+ * Records a successful send. It is the write after a send that already
+ * happened, so it is retried on its own and never turns into "send again";
+ * a sensitive message's text goes now.
+ */
+async function recordSent(db: Database, row: Claimed): Promise<boolean> {
+  const done = {
+    status: "sent" as const,
+    sentAt: new Date(),
+    lastError: null,
+    claimToken: null,
+    ...(row.sensitive ? { text: REMOVED_AFTER_SENDING, html: `<p>${REMOVED_AFTER_SENDING}</p>` } : {}),
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const updated = await db.update(emailOutbox).set(done).where(held(row)).returning({ id: emailOutbox.id });
+      return updated.length === 1;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`send took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** One round of the worker: sends what is due and records each outcome. */
 export async function deliverDueEmails(db: Database, options: DeliveryOptions): Promise<DeliveryReport> {
   const maxAttempts = options.maxAttempts ?? retryPolicy.maxAttempts;
   const retryDelay = options.retryDelay ?? retryDelayMs;
-  const claimed = await claimDue(db, options.batchSize ?? 10, options.leaseMs ?? 5 * 60_000);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const claimed = await claimDue(db, options.batchSize ?? 10, leaseMs);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (const row of claimed) {
+    if (!(await renewLease(db, row, leaseMs))) {
+      logger.warn({ emailId: row.id }, "email claim lost before sending; left to its new holder");
+      continue;
+    }
     try {
-      await options.transport.send({
-        from: options.from,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-      });
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending")));
-      report.sent += 1;
-      logger.info({ emailId: row.id, attempts: row.attempts }, "email sent");
+      await withDeadline(
+        options.transport.send({
+          from: options.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          messageId: row.messageId ?? messageIdFor(row.id, options.from),
+          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        }),
+        options.sendDeadlineMs ?? SEND_DEADLINE_MS,
+      );
     } catch (error) {
       const lastError = describe(error);
       const giveUp = isPermanentFailure(error) || row.attempts >= maxAttempts;
@@ -75,16 +142,27 @@ export async function deliverDueEmails(db: Database, options: DeliveryOptions): 
         .update(emailOutbox)
         .set(
           giveUp
-            ? { status: "failed", lastError }
-            : { lastError, nextAttemptAt: new Date(Date.now() + retryDelay(row.attempts)) },
+            ? { status: "failed", lastError, claimToken: null }
+            : { lastError, claimToken: null, nextAttemptAt: new Date(Date.now() + retryDelay(row.attempts)) },
         )
-        .where(eq(emailOutbox.id, row.id));
+        .where(held(row));
       report[giveUp ? "failed" : "retried"] += 1;
       (giveUp ? logger.error : logger.warn).call(
         logger,
         { emailId: row.id, attempts: row.attempts, err: lastError },
         giveUp ? "email failed for good" : "email send failed; will retry",
       );
+      continue;
+    }
+    report.sent += 1;
+    try {
+      const recorded = await recordSent(db, row);
+      if (recorded) logger.info({ emailId: row.id, attempts: row.attempts }, "email sent");
+      else logger.warn({ emailId: row.id }, "email sent, but its claim had passed to another worker");
+    } catch (error) {
+      // Sent, but not recorded: it stays claimed until the lease ends and may then go out once more
+      // (with the same Message-ID). Not a failed send.
+      logger.error({ emailId: row.id, err: error }, "email sent but could not be marked sent");
     }
   }
   return report;

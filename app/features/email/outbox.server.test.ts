@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { retryDelayMs } from "./backoff";
-import { deliverDueEmails, pruneSentEmails } from "./outbox-worker.server";
+import { REMOVED_AFTER_SENDING } from "./message";
+import { deliverDueEmails, LEASE_MS, pruneSentEmails, SEND_DEADLINE_MS } from "./outbox-worker.server";
 import { queueEmail } from "./outbox.server";
-import type { MailTransport } from "./transport.server";
+import { smtpTimeouts, type MailTransport } from "./transport.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -85,12 +86,132 @@ describe("email outbox", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 2 });
   });
 
-  it("gives up at once on a permanent (5xx) refusal", async () => {
+  it("gives up at once when the recipient is refused (5xx to RCPT TO)", async () => {
     const { id } = await queueEmail(database.db, message);
-    const refusing = recordingTransport(() => Object.assign(new Error("550 no such user"), { responseCode: 550 }));
+    const refusing = recordingTransport(() =>
+      Object.assign(new Error("550 no such user"), { responseCode: 550, code: "EENVELOPE", command: "RCPT TO" }),
+    );
     expect((await deliverDueEmails(database.db, { transport: refusing.transport, from: "x" })).failed).toBe(1);
     const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "550 no such user" });
+  });
+
+  it("keeps retrying after a refused login (535): our configuration, not the message", async () => {
+    const { id } = await queueEmail(database.db, message);
+    const refused = recordingTransport(() =>
+      Object.assign(new Error("Invalid login: 535 5.7.8 Authentication failed"), {
+        responseCode: 535,
+        code: "EAUTH",
+        command: "AUTH PLAIN",
+      }),
+    );
+    expect(await deliverDueEmails(database.db, { transport: refused.transport, from: "x" })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row).toMatchObject({ status: "pending", attempts: 1, claimToken: null });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Once the password is fixed, the same message goes out.
+    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+    const fixed = recordingTransport();
+    expect((await deliverDueEmails(database.db, { transport: fixed.transport, from: "x" })).sent).toBe(1);
+    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) })).toMatchObject({ status: "sent" });
+  });
+
+  it("gives every message a stable Message-ID, used on every try", async () => {
+    await database.db.delete(emailOutbox);
+    const { id } = await queueEmail(database.db, message);
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row!.messageId).toBe(`<${id}@example.org>`);
+    const seen: (string | undefined)[] = [];
+    let fail = true;
+    const transport: MailTransport = {
+      kind: "file",
+      async send(outgoing) {
+        seen.push(outgoing.messageId);
+        if (fail) throw new Error("connect ETIMEDOUT");
+      },
+      close() {},
+    };
+    await deliverDueEmails(database.db, { transport, from: "x" });
+    fail = false;
+    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+    await deliverDueEmails(database.db, { transport, from: "x" });
+    expect(seen).toEqual([row!.messageId, row!.messageId]);
+  });
+
+  it("removes a reset link's text once it is sent", async () => {
+    await database.db.delete(emailOutbox);
+    const { id } = await queueEmail(database.db, { ...message, text: "https://x/auth?token=secret", html: "<a>secret</a>", sensitive: true });
+    const plain = await queueEmail(database.db, message);
+    const { transport, sent } = recordingTransport();
+    await deliverDueEmails(database.db, { transport, from: "x" });
+    expect(sent).toHaveLength(2);
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row).toMatchObject({ status: "sent", text: REMOVED_AFTER_SENDING });
+    expect(row!.html).not.toContain("secret");
+    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, plain.id) })).toMatchObject({ text: "Hi" });
+  });
+
+  it("a worker whose lease ran out cannot overwrite the message's newer holder", async () => {
+    await database.db.delete(emailOutbox);
+    const { id } = await queueEmail(database.db, message);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: MailTransport = { kind: "file", send: () => gate, close() {} };
+    // Worker A claims with a tiny lease and hangs in its send.
+    const roundA = deliverDueEmails(database.db, { transport: slow, from: "x", leaseMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Worker B claims the expired lease; its send is refused for good.
+    const refusing = recordingTransport(() =>
+      Object.assign(new Error("550 5.1.1 no such user"), { responseCode: 550, code: "EENVELOPE", command: "RCPT TO" }),
+    );
+    expect((await deliverDueEmails(database.db, { transport: refusing.transport, from: "x" })).failed).toBe(1);
+    // A's send finally returns: its "sent" must not replace B's outcome.
+    release();
+    await roundA;
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row).toMatchObject({ status: "failed", lastError: "550 5.1.1 no such user", sentAt: null });
+  });
+
+  it("a failed write after a successful send is not a failed send", async () => {
+    await database.db.delete(emailOutbox);
+    const { id } = await queueEmail(database.db, message);
+    await database.db.execute(sql`
+      create function refuse_sent() returns trigger language plpgsql as $$
+      begin raise exception 'database went away'; end $$`);
+    await database.db.execute(sql`
+      create trigger refuse_sent before update on email_outbox
+      for each row when (new.status = 'sent') execute function refuse_sent()`);
+    try {
+      const { transport, sent } = recordingTransport();
+      const report = await deliverDueEmails(database.db, { transport, from: "x", leaseMs: 60_000 });
+      expect(report).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(sent).toHaveLength(1);
+      const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+      // No error recorded, no backoff: the claim's lease simply runs (about a minute here).
+      expect(row).toMatchObject({ status: "pending", lastError: null, attempts: 1 });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_sent on email_outbox`);
+      await database.db.execute(sql`drop function refuse_sent`);
+    }
+  });
+
+  it("a send that hangs past its deadline is retried, not left claimed", async () => {
+    await database.db.delete(emailOutbox);
+    const { id } = await queueEmail(database.db, message);
+    const hanging: MailTransport = { kind: "file", send: () => new Promise(() => {}), close() {} };
+    const report = await deliverDueEmails(database.db, { transport: hanging, from: "x", sendDeadlineMs: 100 });
+    expect(report.retried).toBe(1);
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row).toMatchObject({ status: "pending", lastError: "send took longer than 0 s", claimToken: null });
+  });
+
+  it("keeps SMTP timeouts well under the lease", () => {
+    const worst = smtpTimeouts.connectionTimeout + smtpTimeouts.greetingTimeout + smtpTimeouts.socketTimeout;
+    expect(worst).toBeLessThan(LEASE_MS / 4);
+    expect(SEND_DEADLINE_MS).toBeLessThanOrEqual(LEASE_MS / 2);
   });
 
   it("prunes sent messages after the retention, keeping pending and failed ones", async () => {

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { env } from "~/core/env.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema/email";
-import { joinRecipients, type EmailMessage } from "./message";
+import { joinRecipients, messageIdFor, type EmailMessage } from "./message";
 import { defaultTransport } from "./transport.server";
 
 export type { EmailMessage } from "./message";
@@ -12,9 +13,13 @@ export type { EmailMessage } from "./message";
  * with retries (outbox-worker.server.ts). It is never lost to a mail outage.
  */
 export async function queueEmail(db: Database | Transaction, message: EmailMessage): Promise<{ id: string }> {
+  const id = randomUUID();
   const [row] = await db
     .insert(emailOutbox)
     .values({
+      id,
+      messageId: messageIdFor(id, env().MAIL_FROM),
+      sensitive: message.sensitive ?? false,
       to: joinRecipients(message.to),
       subject: message.subject,
       text: message.text,

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { contactRateLimit, contactUs } from "~/db/schema/contact";
+import { contactUs } from "~/db/schema/contact";
+import { rateLimits } from "~/db/schema/rate-limits";
 import { emailOutbox } from "~/db/schema/email";
 import { postContact, useContactTestEnv, validContact } from "../../../tests/support/contact";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
@@ -16,7 +17,7 @@ import { defaultTransportForTests, fileTransport, smtpTransport, type MailTransp
 type Received = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on localhost that requires a login, recording every message. */
-async function startSmtp(port = 0) {
+async function startSmtp(port = 0, options: { refuse?: string } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: false,
@@ -26,6 +27,12 @@ async function startSmtp(port = 0) {
     onAuth(auth, _session, callback) {
       if (auth.username === "mailer" && auth.password === "s3cret") return callback(null, { user: "mailer" });
       return callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address === options.refuse) {
+        return callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+      }
+      return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -74,7 +81,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.delete(emailOutbox);
   await database.db.delete(contactUs);
-  await database.db.delete(contactRateLimit);
+  await database.db.delete(rateLimits);
 });
 
 describe("contact message to the staff inbox through real SMTP", () => {
@@ -210,6 +217,24 @@ describe("contact message to the staff inbox through real SMTP", () => {
     expect(smtp.received).toHaveLength(0);
     const [row] = await database.db.select().from(emailOutbox);
     expect(row!.lastError).toMatch(/auth|Invalid/i);
+    // A 535 is our configuration, not the message: it stays pending, to be retried with the backoff.
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // With the password fixed, it goes out, with the Message-ID it was given when queued.
+    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
+    expect((await deliverDueEmails(database.db, { transport: smtpAt(smtp.port), from })).sent).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.raw).toContain(`Message-ID: ${row!.messageId}`);
+  });
+
+  it("fails a message for good when the server refuses its recipient", async () => {
+    smtp = await startSmtp(0, { refuse: "nobody@example.org" });
+    await queueEmail(database.db, { to: "nobody@example.org", subject: "Hi", text: "x", html: "<p>x</p>" });
+    const report = await deliverDueEmails(database.db, { transport: smtpAt(smtp.port), from });
+    expect(report).toEqual({ sent: 0, retried: 0, failed: 1 });
+    const [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: "failed" });
+    expect(row!.lastError).toMatch(/550/);
   });
 });
 

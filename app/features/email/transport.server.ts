@@ -9,13 +9,28 @@ import type { EmailMessage } from "./message";
 /** Where a message goes once the outbox hands it over. Throws when it could not be delivered. */
 export type MailTransport = {
   kind: "smtp" | "file";
-  send(message: EmailMessage & { from: string }): Promise<void>;
+  send(message: OutgoingEmail): Promise<void>;
   close(): void;
 };
 
+/** A message as the transport sends it: with its sender and, from the outbox, its fixed Message-ID. */
+export type OutgoingEmail = EmailMessage & { from: string; messageId?: string };
+
+/**
+ * SMTP timeouts, well under the outbox's lease (outbox-worker.server.ts), so a
+ * hung server cannot hold a claimed message past it. nodemailer's defaults
+ * (2 min to connect, 10 min of socket silence) are far longer.
+ */
+export const smtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  dnsTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
+
 /** Sends through an SMTP server given as smtp:// or smtps:// URL (credentials in the URL). */
 export function smtpTransport(url: string): MailTransport {
-  const mailer = nodemailer.createTransport(url);
+  const mailer = nodemailer.createTransport({ url, ...smtpTimeouts });
   return {
     kind: "smtp",
     async send(message) {
@@ -48,10 +63,13 @@ export function fileTransport(directory: string): MailTransport {
 
 let current: MailTransport | undefined;
 
-/** The process's transport, chosen from SMTP_URL once. */
+/** The process's transport, chosen from SMTP_URL and MAIL_TRANSPORT once. */
 export function defaultTransport(): MailTransport {
   const config = env();
-  current ??= config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, "mail"));
+  current ??=
+    config.MAIL_DELIVERY === "smtp" && config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL)
+      : fileTransport(path.join(config.DATA_DIR, "mail"));
   return current;
 }
 

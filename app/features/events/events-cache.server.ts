@@ -31,6 +31,8 @@ export type EventsCacheOptions = {
   retryAfterMs?: number;
   now?: () => number;
   logger: Pick<Logger, "info" | "warn" | "error">;
+  /** A fetch brought events or a legend that differ from the copy in memory (pages showing them are stale). */
+  onChange?: () => void;
 };
 
 class FetchTimeoutError extends Error {}
@@ -102,7 +104,10 @@ export function createEventsCache(options: EventsCacheOptions) {
             "events sheet: unparsable date, row skipped",
           );
         }
+        const changed =
+          !copy || JSON.stringify([copy.events, copy.legend]) !== JSON.stringify([parsed.events, parsed.legend]);
         copy = { events: parsed.events, legend: parsed.legend, fetchedAt: new Date(now()) };
+        if (changed) options.onChange?.();
         lastError = null;
         log.info({ events: parsed.events.length, ms: now() - started }, "events sheet refreshed");
         try {

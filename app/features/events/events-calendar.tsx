@@ -10,7 +10,8 @@ import { formatLongDate, formatMonth } from "./dates";
 import { EventCard } from "./event-card";
 import { typeDotClass } from "./event-types";
 import { ToggleControl } from "./toggle-control";
-import type { CalendarEvent, EventsWidgetData } from "./types";
+import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "./notices";
+import type { CalendarEvent, EventsView, EventsWidgetData, ViewState } from "./types";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   filterByTypes,
@@ -18,23 +19,9 @@ import {
   toggleType,
   upcomingEvents,
   viewStateSearch,
-  type EventsView,
-  type ViewState,
 } from "./view-state";
 
 export type RefreshResult = { ok: boolean; rateLimited: boolean };
-
-export const REFRESHED_TOAST = {
-  type: "success",
-  title: "Events Refreshed",
-  description: "Calendar events have been updated from the online spreadsheet service",
-} as const;
-
-export const REFRESH_FAILED_TOAST = {
-  type: "error",
-  title: "Could not refresh events",
-  description: "The online spreadsheet service did not answer. The schedule shown is the last one we received.",
-} as const;
 
 const ANCHOR = "events-calendar";
 

@@ -3,13 +3,14 @@ import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { eventsSheetCache } from "~/db/schema";
+import { invalidatePublicPages } from "~/core/page-cache.server";
 import { todayInNewYork } from "./dates";
 import { createEventsCache, type EventsCache, type LastGoodStore, type RefreshOutcome } from "./events-cache.server";
 import { sampleEvents } from "./sample-events";
 import { fallbackLegend, parseSheet } from "./sheet-parser";
 import { readSheetText } from "./sheet-source.server";
-import type { EventsSnapshot, EventsWidgetData, ScheduleEvent } from "./types";
-import { readViewState, upcomingEvents, type EventsView } from "./view-state";
+import type { EventsSnapshot, EventsView, EventsWidgetData, ScheduleEvent } from "./types";
+import { readViewState, upcomingEvents } from "./view-state";
 
 export type EventsConfig = {
   source: string;
@@ -52,6 +53,8 @@ export function createEventsService(config: EventsConfig) {
     refreshCooldownMs: config.refreshCooldownMs,
     now: config.now,
     logger,
+    // Home and /events show the events, /fees their schedule: their cached pages go (app/core/page-cache.server.ts).
+    onChange: () => invalidatePublicPages(["/", "/events", "/fees"]),
   });
   const today = () => todayInNewYork(config.now ? new Date(config.now()) : new Date());
 

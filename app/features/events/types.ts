@@ -1,5 +1,3 @@
-import type { ViewState } from "./view-state";
-
 /**
  * An event of the district's schedule, built from one row of the published
  * sheet (SPEC.md section 3). `date` is a calendar date (YYYY-MM-DD) in
@@ -63,4 +61,20 @@ export type EventsWidgetData = {
   today: string;
   /** The page's path, for links that change the widget's state. */
   path: string;
+};
+
+export type EventsView = "list" | "calendar";
+
+/**
+ * The widget's state as the URL carries it, so a filtered calendar can be
+ * linked and everything works without JavaScript:
+ * ?view=calendar&type=speech&type=wsd&month=2026-10&day=2026-10-04
+ */
+export type ViewState = {
+  view: EventsView;
+  types: string[];
+  /** The month the calendar shows (YYYY-MM). */
+  month: string;
+  /** The selected day (YYYY-MM-DD), if any. */
+  day: string | null;
 };

@@ -1,21 +1,6 @@
 import { isIsoDate, isIsoMonth, monthOf } from "./dates";
-import type { CalendarEvent } from "./types";
+import type { CalendarEvent, EventsView, ViewState } from "./types";
 
-export type EventsView = "list" | "calendar";
-
-/**
- * The widget's state as the URL carries it, so a filtered calendar can be
- * linked and everything works without JavaScript:
- * ?view=calendar&type=speech&type=wsd&month=2026-10&day=2026-10-04
- */
-export type ViewState = {
-  view: EventsView;
-  types: string[];
-  /** The month the calendar shows (YYYY-MM). */
-  month: string;
-  /** The selected day (YYYY-MM-DD), if any. */
-  day: string | null;
-};
 
 export function readViewState(
   params: URLSearchParams,

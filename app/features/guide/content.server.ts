@@ -1,10 +1,16 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
 import { fromRoot } from "~/core/paths.server";
-import { guideCategories, guideEntrySchema, type GuideCategory, type GuideEntry, type GuideEventView } from "./schema";
+import { ContentError, parseContent } from "~/features/content/parse-content";
+import {
+  guideCategories,
+  guideEntrySchema,
+  toVideoView,
+  type GuideCategory,
+  type GuideEntry,
+  type GuideEventView,
+} from "./schema";
 import { buildSlugIndex, resolveEventId, type SlugIndex } from "./slugs";
-import { toEmbedUrl } from "./video";
 
 export const guideContentDir = fromRoot("content", "guide");
 
@@ -20,14 +26,10 @@ export async function readGuideCatalog(dir: string = guideContentDir): Promise<G
   const files = (await readdir(dir)).filter((file) => /\.ya?ml$/.test(file)).sort();
   const list: GuideEntry[] = [];
   for (const file of files) {
-    const raw: unknown = parse(await readFile(path.join(dir, file), "utf8"));
-    const result = guideEntrySchema.safeParse(raw);
-    if (!result.success) {
-      const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-      throw new Error(`content/guide/${file} is not a valid guide entry:\n  ${issues.join("\n  ")}`);
-    }
-    if (`${result.data.id}.yaml` !== file) throw new Error(`content/guide/${file} must be named ${result.data.id}.yaml`);
-    list.push(result.data);
+    const source = await readFile(path.join(dir, file), "utf8");
+    const entry = parseContent(`guide/${file}`, source, guideEntrySchema, "is not a valid guide entry");
+    if (`${entry.id}.yaml` !== file) throw new ContentError(`content/guide/${file} must be named ${entry.id}.yaml`);
+    list.push(entry);
   }
   const entries = new Map(list.map((entry) => [entry.id, entry]));
   const groups = guideCategories.map((category) => ({
@@ -40,8 +42,14 @@ export async function readGuideCatalog(dir: string = guideContentDir): Promise<G
   return { entries, slugs: buildSlugIndex(list), groups };
 }
 
-// Content changes ship with a deploy (or restart), so one read per process is enough.
+// Content is read from disk at start (loadSiteContent): an edit takes effect on the next restart.
 let cached: Promise<GuideCatalog> | undefined;
+
+/** Reads and checks the guide now (at start), keeping it for every request. */
+export function loadGuideCatalog(dir: string = guideContentDir): Promise<GuideCatalog> {
+  cached = readGuideCatalog(dir);
+  return cached;
+}
 
 export function getGuideCatalog(): Promise<GuideCatalog> {
   cached ??= readGuideCatalog().catch((error: unknown) => {
@@ -62,7 +70,7 @@ export async function loadGuidePage(eventSlug: string | null): Promise<{ groups:
     groups: catalog.groups,
     event: {
       ...rest,
-      videos: videos.map((video) => ({ title: video.title, url: video.url, embedUrl: toEmbedUrl(video.url) ?? "" })),
+      videos: videos.map(toVideoView),
     },
   };
 }

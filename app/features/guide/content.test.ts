@@ -1,11 +1,15 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { guideContentDir, loadGuidePage, readGuideCatalog, type GuideCatalog } from "./content.server";
+import { EventDetail } from "./event-detail";
+import { toVideoView } from "./schema";
 import { resolveEventId } from "./slugs";
-import { toEmbedUrl } from "./video";
 
 let catalog: GuideCatalog;
 beforeAll(async () => {
@@ -63,15 +67,45 @@ describe("content/guide", () => {
     expect((await loadGuidePage(null)).event.id).toBe("lincoln-douglas");
   });
 
-  it("turns every video into an embeddable player; Big Questions has no videos and no coaches", async () => {
-    for (const item of catalog.entries.values()) {
-      for (const video of item.videos) expect(toEmbedUrl(video.url), `${item.id}: ${video.url}`).not.toBeNull();
+  it("ships no made-up recording: every sample video is a placeholder search that names its event, shown as a link", async () => {
+    const videos = [...catalog.entries.values()].flatMap((item) => item.videos.map((video) => ({ item, video })));
+    expect(videos.length).toBeGreaterThanOrEqual(4);
+    for (const { item, video } of videos) {
+      // A video id nobody checked is how "Video unavailable" reached students: the sample has none.
+      expect(video.placeholder, `${item.id}: ${video.url}`).toBe(true);
+      const url = new URL(video.url);
+      expect(`${url.origin}${url.pathname}`).toBe("https://www.youtube.com/results");
+      expect(url.searchParams.get("search_query")).toContain(item.name.replace(/ Debate$/, ""));
     }
-    const page = await loadGuidePage("world-schools");
-    expect(page.event.videos[0]?.embedUrl).toMatch(/^https:\/\/player\.vimeo\.com\/video\/\d+$/);
     expect(entry("big-questions").videos).toEqual([]);
     expect(entry("big-questions").coaches).toEqual([]);
-    expect([...catalog.entries.values()].filter((item) => item.videos.length > 0).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("never renders a placeholder as an embedded player", async () => {
+    const embedded: string[] = [];
+    const missingLinks: string[] = [];
+    for (const item of catalog.entries.values()) {
+      const page = await loadGuidePage(item.id);
+      const html = renderToStaticMarkup(
+        createElement(MemoryRouter, null, createElement(EventDetail, { event: page.event, tab: "videos", onTabChange: () => {} })),
+      );
+      const players = html.match(/<iframe/g)?.length ?? 0;
+      const recordings = page.event.videos.filter((v) => !v.placeholder).length;
+      if (players > recordings) embedded.push(`${item.id}: ${players} players for ${recordings} recordings`);
+      for (const video of page.event.videos.filter((v) => v.placeholder)) {
+        if (video.embedUrl !== null) embedded.push(`${item.id}: ${video.url}`);
+        if (!html.includes(`href="${video.url.replaceAll("&", "&amp;")}"`)) missingLinks.push(`${item.id}: ${video.url}`);
+      }
+    }
+    expect(embedded).toEqual([]);
+    expect(missingLinks).toEqual([]);
+  });
+
+  it("embeds a recording the district added, and never a placeholder even when its link is a video", () => {
+    expect(toVideoView({ title: "Final round", url: "https://vimeo.com/823456712", placeholder: false }).embedUrl).toBe(
+      "https://player.vimeo.com/video/823456712",
+    );
+    expect(toVideoView({ title: "Unchecked", url: "https://youtu.be/Fm3kD9vQe2s", placeholder: true }).embedUrl).toBeNull();
   });
 
   it("names only coaches who are on the team page", async () => {
@@ -187,7 +221,17 @@ describe("readGuideCatalog on a broken file", () => {
   it("rejects a video link that cannot be embedded", async () => {
     const source = await readFile(path.join(guideContentDir, "world-schools.yaml"), "utf8");
     await rm(path.join(dir, "radio.yaml"));
-    await writeFile(path.join(dir, "world-schools.yaml"), source.replace("https://vimeo.com/823456712", "https://example.org/clip.mp4"));
+    await writeFile(path.join(dir, "world-schools.yaml"), source.replace(/url: "https:\/\/www\.youtube\.com\/results[^"]*", placeholder: true/, 'url: "https://example.org/clip.mp4"'));
     await expect(readGuideCatalog(dir)).rejects.toThrow(/videos\.0\.url: must be a YouTube, Vimeo or Google Drive file link/);
+  });
+
+  it("rejects a placeholder that points at a video, which would be embedded", async () => {
+    const source = await readFile(path.join(guideContentDir, "world-schools.yaml"), "utf8");
+    await rm(path.join(dir, "radio.yaml"), { force: true });
+    await writeFile(
+      path.join(dir, "world-schools.yaml"),
+      source.replace(/url: "https:\/\/www\.youtube\.com\/results[^"]*"/, 'url: "https://www.youtube.com/watch?v=Lx7nQ2pYt4A"'),
+    );
+    await expect(readGuideCatalog(dir)).rejects.toThrow(/videos\.0\.url: a placeholder must link to a page/);
   });
 });

@@ -1,4 +1,4 @@
-import { Clock, PlayCircle, Users } from "lucide-react";
+import { Clock, ExternalLink, PlayCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
@@ -207,22 +207,42 @@ function VideosPanel({ event }: { event: GuideEventView }) {
     <ul className="grid gap-6 xl:grid-cols-2">
       {event.videos.map((video) => (
         <li key={video.url}>
-          <figure className="grid gap-2">
-            <div className="aspect-video overflow-hidden rounded-card border border-border bg-navy-950">
-              <iframe
-                src={video.embedUrl}
-                title={video.title}
-                loading="lazy"
-                className="size-full"
-                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                referrerPolicy="strict-origin-when-cross-origin"
-                // The players are cross-origin, so allow-same-origin gives them their own origin, not ours.
-                // oxlint-disable-next-line react/iframe-missing-sandbox
-                sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
-              />
-            </div>
-            <figcaption className="text-sm font-semibold text-navy-900">{video.title}</figcaption>
-          </figure>
+          {video.embedUrl ? (
+            <figure className="grid gap-2">
+              <div className="aspect-video overflow-hidden rounded-card border border-border bg-navy-950">
+                <iframe
+                  src={video.embedUrl}
+                  title={video.title}
+                  loading="lazy"
+                  className="size-full"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  // The players are cross-origin, so allow-same-origin gives them their own origin, not ours.
+                  // oxlint-disable-next-line react/iframe-missing-sandbox
+                  sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
+                />
+              </div>
+              <figcaption className="text-sm font-semibold text-navy-900">{video.title}</figcaption>
+            </figure>
+          ) : (
+            // A page, not a player: a placeholder until the district adds its own recording.
+            <a
+              href={video.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="video-link"
+              className="flex min-h-24 items-center gap-4 rounded-card border border-border bg-card p-5 font-semibold text-navy-800 shadow-xs hover:bg-muted"
+            >
+              <PlayCircle className="size-8 shrink-0 text-navy-400" aria-hidden="true" />
+              <span className="grid gap-1">
+                <span className="underline underline-offset-4">{video.title}</span>
+                <span className="text-sm font-normal text-stone-700">
+                  Opens {new URL(video.url).hostname.replace(/^www\./, "")} in a new tab
+                </span>
+              </span>
+              <ExternalLink className="ml-auto size-4 shrink-0" aria-hidden="true" />
+            </a>
+          )}
         </li>
       ))}
     </ul>

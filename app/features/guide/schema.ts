@@ -34,10 +34,37 @@ const timing = z.strictObject({
 
 const procedure = z.strictObject({ title: text, content: text });
 
-const video = z.strictObject({
-  title: text,
-  url: z.url().refine((url) => toEmbedUrl(url) !== null, "must be a YouTube, Vimeo or Google Drive file link"),
-});
+/**
+ * A video of the Videos tab. A recording (the district's own, on YouTube,
+ * Vimeo or Google Drive) is embedded as a player. A placeholder stands in
+ * until the district has a recording: a page that is sure to exist (a search
+ * on the video site, the NSDA's page for the event), shown as a link and never
+ * as a player, so a made-up video id can never reach a visitor.
+ */
+const video = z
+  .strictObject({
+    title: text,
+    url: z.url({ protocol: /^https$/ }),
+    /** true: the district should replace this entry with its own recording. */
+    placeholder: z.boolean().default(false),
+  })
+  .superRefine((entry, context) => {
+    const embeddable = toEmbedUrl(entry.url) !== null;
+    if (!entry.placeholder && !embeddable) {
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "must be a YouTube, Vimeo or Google Drive file link (or mark the entry placeholder: true)",
+      });
+    }
+    if (entry.placeholder && embeddable) {
+      context.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "a placeholder must link to a page (such as a search), not to a video: only checked recordings are embedded",
+      });
+    }
+  });
 
 export const guideEntrySchema = z.strictObject({
   id: slug,
@@ -85,7 +112,19 @@ export type GuideResource = z.infer<typeof resource>;
 export type GuideConcept = z.infer<typeof concept>;
 export type ScheduleRow = z.infer<typeof scheduleRow>;
 
-/** An entry as the page receives it: aliases dropped, each video with its player address. */
+/** An entry as the page receives it: aliases dropped, each recording with its player address (null: a link). */
 export type GuideEventView = Omit<GuideEntry, "aliases" | "videos"> & {
-  videos: { title: string; url: string; embedUrl: string }[];
+  videos: GuideVideoView[];
 };
+
+export type GuideVideoView = { title: string; url: string; embedUrl: string | null; placeholder: boolean };
+
+/** Only a checked recording becomes a player; a placeholder is always a plain link. */
+export function toVideoView(video: GuideEntry["videos"][number]): GuideVideoView {
+  return {
+    title: video.title,
+    url: video.url,
+    placeholder: video.placeholder,
+    embedUrl: video.placeholder ? null : toEmbedUrl(video.url),
+  };
+}

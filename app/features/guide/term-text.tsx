@@ -1,14 +1,46 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "~/ui/popover";
 import { cn } from "~/ui/cn";
+import { useHydrated } from "~/ui/use-hydrated";
 import { paragraphs, splitTerms, type PhilosophicalTerm } from "./terms";
+
+const triggerClasses =
+  "cursor-help rounded-sm font-semibold text-navy-800 underline decoration-citron-600 decoration-dotted decoration-2 underline-offset-4 hover:bg-citron-100";
 
 /**
  * A philosophical term whose definition opens on hover, on keyboard focus and
  * on tap (SPEC.md). The trigger is a real button, so it is reachable by Tab
- * and announced with its popup state.
+ * and announced with its popup state. Before the page's JavaScript runs (or
+ * without it) the button opens the definition as a native popover, which the
+ * browser shows and dismisses on its own.
  */
 export function TermPopover({ text, term }: { text: string; term: PhilosophicalTerm }) {
+  const hydrated = useHydrated();
+  return hydrated ? <InteractiveTerm text={text} term={term} /> : <NativeTerm text={text} term={term} />;
+}
+
+function NativeTerm({ text, term }: { text: string; term: PhilosophicalTerm }) {
+  const id = useId();
+  return (
+    <>
+      <button type="button" popoverTarget={id} className={triggerClasses}>
+        {text}
+      </button>
+      <span
+        id={id}
+        popover="auto"
+        role="note"
+        aria-label={`Definition of ${term.term}`}
+        className="m-auto w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-card p-4 text-sm leading-relaxed shadow-lg backdrop:bg-navy-950/20"
+      >
+        <span className="block font-bold text-navy-900 capitalize">{term.term}</span>
+        <span className="mt-1 block text-stone-700">{term.definition}</span>
+      </span>
+    </>
+  );
+}
+
+function InteractiveTerm({ text, term }: { text: string; term: PhilosophicalTerm }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const openBeforePress = useRef(false);
@@ -37,7 +69,7 @@ export function TermPopover({ text, term }: { text: string; term: PhilosophicalT
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
-        className="cursor-help rounded-sm font-semibold text-navy-800 underline decoration-citron-600 decoration-dotted decoration-2 underline-offset-4 hover:bg-citron-100"
+        className={triggerClasses}
         {...hoverHandlers}
         onPointerDown={(event) => {
           pointerType.current = event.pointerType;

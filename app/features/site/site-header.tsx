@@ -24,8 +24,15 @@ export function SiteHeader() {
   const closeMenu = () => {
     if (menu.current) menu.current.open = false;
   };
-  // Any navigation (links, back button, sign-out) closes the small-screen menu.
-  useEffect(closeMenu, [location.key]);
+  // Any navigation (links, back button, sign-out) closes the small-screen menu,
+  // but hydration is not a navigation: a visitor who opened the menu before the
+  // script loaded keeps it open.
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">

@@ -48,7 +48,14 @@ export function ExpandableBio({
         <p className={cn(textClasses, "overflow-hidden group-has-[details[open]]/bio:hidden")} style={collapsed}>
           {preview}
         </p>
-        <details className="group/details flex flex-col-reverse">
+        {/* A visitor may open it before the script runs: keep it open when the button takes over. */}
+        <details
+          className="group/details flex flex-col-reverse"
+          ref={(element) => {
+            if (element?.open) setExpanded(true);
+          }}
+          onToggle={(event) => setExpanded(event.currentTarget.open)}
+        >
           <summary className={toggleClasses}>
             <span className="group-open/details:hidden">Read more</span>
             <span className="hidden group-open/details:inline">Read less</span>
