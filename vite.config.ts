@@ -12,13 +12,14 @@ export default defineConfig({
     // phone each round of requests costs a network round trip (Lighthouse's mobile simulation shows it).
     client: {
       build: {
+        // SOURCEMAP=1 npm run build: maps for bench/chunk-sources.mjs (which module makes a chunk big).
+        sourcemap: process.env.SOURCEMAP === "1",
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
-                { name: "site", test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select)\.tsx?$|features[\\/]site[\\/])/ },
+                { name: "site", test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select|toast|use-hydrated)\.tsx?$|core[\\/]background-refresh\.ts$|features[\\/]site[\\/])/ },
               ],
             },
           },

@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import "~/core/zod-config";
 import interLatinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { rootShouldRevalidate } from "~/core/background-refresh";
 import { requestInfoContext } from "~/core/request-context";

@@ -4,6 +4,7 @@
 // Exits non-zero when a route is over LIMIT_KB (default 120, issue 14).
 //   npm run bench:js                 every public route
 //   npm run bench:js -- /guide /     some routes
+//   VERBOSE=1 npm run bench:js       with each route's files
 import { chromium } from "playwright-core";
 import { ensureBuild, freePort, startServer } from "./lib.mjs";
 
@@ -36,19 +37,24 @@ try {
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     const types = new Map();
+    const urls = new Map();
+    const list = [];
     let bytes = 0;
     let files = 0;
     // Module preloads are not always typed "Script": go by the response's type.
-    cdp.on("Network.responseReceived", ({ requestId, type, response }) =>
-      types.set(requestId, type === "Script" || /javascript/.test(response.mimeType)),
-    );
+    cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+      types.set(requestId, type === "Script" || /javascript/.test(response.mimeType));
+      urls.set(requestId, new URL(response.url).pathname);
+    });
     cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
       if (!types.get(requestId)) return;
       bytes += encodedDataLength;
       files += 1;
+      list.push(`${(encodedDataLength / 1000).toFixed(1).padStart(6)} ${urls.get(requestId)}`);
     });
     await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
     rows.push({ route, kb: bytes / 1000, files });
+    if (process.env.VERBOSE) console.log(`${route}\n${list.toSorted().toReversed().join("\n")}`);
     await context.close();
   }
 } finally {

@@ -9,8 +9,13 @@ import autocannon from "autocannon";
 
 export const buildDir = process.env.BUILD_DIR ?? "build-bench";
 
+/**
+ * Builds the code as it is now into build-bench/ (a build left from an earlier
+ * checkout would measure old code). With BUILD_DIR set, that build is the
+ * caller's and is used as it is, once it exists.
+ */
 export function ensureBuild() {
-  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  if (process.env.BUILD_DIR && existsSync(path.join(buildDir, "server/index.js"))) return;
   const result = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { getDb } from "~/db/context";

@@ -7,7 +7,7 @@ import { CartSection } from "~/features/shop/cart-section";
 import { useLiveProducts } from "~/features/shop/product-feed";
 import { ProductCard } from "~/features/shop/product-card";
 import { RegistrationForm } from "~/features/shop/registration-form";
-import { registrationTitles } from "~/features/shop/registration-schema";
+import { registrationTitles } from "~/features/shop/registration-rules";
 import { handleShopAction } from "~/features/shop/shop-action.server";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/site/meta";

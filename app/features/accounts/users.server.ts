@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";

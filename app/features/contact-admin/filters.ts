@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 
 /** Open (not yet handled), handled, or every message. */
 export const CONTACT_STATUSES = ["open", "handled", "all"] as const;

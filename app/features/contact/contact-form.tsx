@@ -7,11 +7,11 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import type * as React from "react";
 import { useFetcher } from "react-router";
+import { useLazyValidation } from "~/core/lazy-validation";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Field, FieldError, FieldLabel } from "~/ui/field";
@@ -23,7 +23,8 @@ import { showToast } from "~/ui/toast";
 import type { ContactActionData } from "./action-data";
 import { contactFailedNotice, contactSentNotice } from "./notices";
 import { inquiryPurposes } from "./inquiry-purposes";
-import { contactLimits, contactSchema, honeypotField } from "./schema";
+import { contactLimits, honeypotField } from "./contact-rules";
+import type { ContactInput, ContactMessage } from "./schema";
 
 /** Where every contact form posts, from whichever page it is shown on. */
 export const contactActionPath = "/contact";
@@ -53,10 +54,12 @@ export function ContactForm({
   const fetcher = useFetcher<ContactActionData>();
   const submitting = fetcher.state !== "idle";
 
-  const [form, fields] = useForm({
+  const { onValidate, loadOnUse } = useLazyValidation(() => import("./validate").then((module) => module.validateContact));
+
+  const [form, fields] = useForm<ContactInput, ContactMessage>({
     id: id ?? `contact-${generatedId}`,
     lastResult: fetcher.data?.result ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate,
     // Messages first appear on Send, then follow the typing. (Validating on blur
     // moved the Send button under a finger already on its way to it.)
     shouldValidate: "onSubmit",
@@ -85,6 +88,7 @@ export function ContactForm({
       method="post"
       action={contactActionPath}
       {...getFormProps(form)}
+      {...loadOnUse}
       className={cn("grid gap-5", className)}
       aria-busy={submitting}
     >

@@ -1,14 +1,8 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
+import { contactLimits } from "./contact-rules";
 import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
 
-/** Upper bounds, so nobody can store a novel; generous for real messages. */
-export const contactLimits = {
-  name: 100,
-  school: 150,
-  email: 254,
-  phone: 40,
-  comment: 5000,
-} as const;
+export { contactLimits, honeypotField } from "./contact-rules";
 
 /** SPEC.md section 5's messages, word for word. */
 export const contactMessages = {
@@ -59,6 +53,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
-
-/** The hidden field people never see and bots fill in. */
-export const honeypotField = "website";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { missionIcons, qualifierEvents, type Specialty, specialtyLabels, type StateCode, usStates } from "./vocabulary";
 
 export { missionIcons, qualifierEvents, specialtyLabels, usStates };

@@ -1,8 +1,8 @@
 import type { NewOrder } from "~/db/schema";
 import type { CheckoutLineItem } from "~/features/payments/provider";
 import { feeToCover, type CardFee } from "./amount";
-import type { DonationForm, MemorialType } from "./schema";
-import { memorialLabels } from "./schema";
+import { memorialLabels, type MemorialType } from "./donation-rules";
+import type { DonationForm } from "./schema";
 
 /** What a donation's checkout keeps in `checkouts.details` (read back by the receipt and the tribute notice). */
 export type DonationDetails = {

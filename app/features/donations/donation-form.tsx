@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Heart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useLazyValidation } from "~/core/lazy-validation";
 import { Button, buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { cn } from "~/ui/cn";
@@ -14,7 +14,8 @@ import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
 import { acceptAmountEdit, feeToCover, formatUsd, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
-import { donationLimits, donationSchema, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./schema";
+import { donationLimits, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
+import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
 export type DonationFormConfig = DonationRules & { fee: CardFee; presetAmount: string };
 
@@ -28,12 +29,14 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const processing = navigation.state === "submitting" && navigation.formAction === "/donate";
-  const schema = donationSchema(config);
+  const { onValidate, loadOnUse } = useLazyValidation(() =>
+    import("./validate").then((module) => module.donationValidator(config)),
+  );
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<DonationInput, DonationValue>({
     id: "donation-form",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -61,6 +64,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
       method="post"
       action="/donate"
       {...getFormProps(form)}
+      {...loadOnUse}
       aria-busy={processing}
       // The tribute fields follow the memorial type with CSS alone, so they work without JavaScript too.
       className="group/donation grid gap-6"

@@ -5,7 +5,7 @@ import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
 import { isDonation, ordersById, searchOrders } from "~/features/orders/orders.server";
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { donationSummary, fillMonths, monthKeyInNewYork, type DonationSummary, type MonthTotal } from "./summary";
 
 // Literal, not parameterised, so PostgreSQL matches the partial donations index.

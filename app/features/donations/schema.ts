@@ -1,5 +1,16 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { formatUsd, parseAmount } from "./amount";
+import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
+
+export {
+  donationLimits,
+  honeypotField,
+  MEMORIAL_TYPES,
+  memorialLabels,
+  MIN_DONATION_CENTS,
+  type DonationRules,
+  type MemorialType,
+} from "./donation-rules";
 
 /** SPEC.md section 5's messages, word for word, and ours for what SPEC.md does not cover. */
 export const donationMessages = {
@@ -14,21 +25,6 @@ export const donationMessages = {
     `Please enter the name of the person you give ${type === "memory" ? "in memory" : "in honor"} of`,
   notifyEmail: "Enter a valid email address to notify, or leave it blank",
 } as const;
-
-export const MEMORIAL_TYPES = ["none", "memory", "honor"] as const;
-export type MemorialType = (typeof MEMORIAL_TYPES)[number];
-
-/** SPEC.md's labels of the memorial details field. */
-export const memorialLabels = { memory: "In memory of", honor: "In honor of" } as const;
-
-export const donationLimits = { name: 100, email: 254, memorialDetails: 200 } as const;
-
-export const MIN_DONATION_CENTS = 100;
-
-/** The hidden field people never see and bots fill in. */
-export const honeypotField = "website";
-
-export type DonationRules = { maxCents: number; contactEmail: string };
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
@@ -119,3 +115,4 @@ export function donationSchema(rules: DonationRules) {
 }
 
 export type DonationForm = z.output<ReturnType<typeof donationSchema>>;
+export type DonationInput = z.input<ReturnType<typeof donationSchema>>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 
 /** The orders dashboard's filters, read from the query string (they survive reload and can be linked). */
 export type OrderFilters = {

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import { z } from "~/core/zod";
 import { formText, tryReadForm } from "~/core/form.server";
 import { getDb } from "~/db/context";
 import { readCartId } from "~/features/shop/cart.server";

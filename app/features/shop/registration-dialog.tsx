@@ -4,7 +4,7 @@ import type { RegistrationKind } from "~/features/products/registration-products
 import { Button } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { RegistrationForm } from "./registration-form";
-import { registrationTitles } from "./registration-schema";
+import { registrationTitles } from "./registration-rules";
 
 /**
  * A registration dialog (SPEC.md section 4). Loaded on first use. Closing it

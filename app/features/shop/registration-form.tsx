@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ShoppingCart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type * as React from "react";
@@ -7,6 +6,7 @@ import { useFetcher } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
+import { useLazyValidation } from "~/core/lazy-validation";
 import { Button } from "~/ui/button";
 import { Field, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -14,7 +14,8 @@ import { Select } from "~/ui/select";
 import { Spinner } from "~/ui/spinner";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
-import { COMPETITION_EVENTS, registrationLimits, registrationSchema, VALIDATION_ERROR_TITLE } from "./registration-schema";
+import { COMPETITION_EVENTS, registrationLimits, VALIDATION_ERROR_TITLE } from "./registration-rules";
+import type { RegistrationInput, RegistrationOutput } from "./registration-schema";
 import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
 
@@ -47,12 +48,14 @@ export function RegistrationForm({
   const fetcher = useFetcher<ShopActionData>();
   const submitting = fetcher.state !== "idle";
   const answer = fetcher.data;
-  const schema = registrationSchema(kind);
+  const { onValidate, loadOnUse } = useLazyValidation(() =>
+    import("./validate-registration").then((module) => module.registrationValidator(kind)),
+  );
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RegistrationInput, RegistrationOutput>({
     id: `register-${kind}`,
     lastResult: (answer && !answer.ok ? answer.result : undefined) ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -79,12 +82,14 @@ export function RegistrationForm({
       method="post"
       action={`/fees?${REGISTER_PARAM}=${encodeURIComponent(productId)}`}
       {...formProps}
+      {...loadOnUse}
       onSubmit={(event) => {
         // SPEC.md section 5: the first failing message also shows in a "Validation Error" notice.
-        const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!result.success) {
-          showToast({ type: "error", title: VALIDATION_ERROR_TITLE, description: result.error.issues[0]?.message });
-        }
+        // (Before the check has loaded, the action's answer raises the same notice.)
+        const submission = onValidate?.({ formData: new FormData(event.currentTarget) });
+        const errors = submission && submission.status !== "success" ? submission.error : null;
+        const first = errors ? Object.values(errors).flat().find(Boolean) : undefined;
+        if (first) showToast({ type: "error", title: VALIDATION_ERROR_TITLE, description: first });
         formProps.onSubmit(event);
       }}
       className="grid gap-5"

@@ -1,29 +1,8 @@
-import { z } from "zod";
+import { z } from "~/core/zod";
 import type { RegistrationKind } from "~/features/products/registration-products";
+import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
 
-/** SPEC.md section 3's tournament events list, in its order. */
-export const COMPETITION_EVENTS = [
-  "Lincoln-Douglas (LD)",
-  "Public Forum (PF)",
-  "Extemporaneous Debate (EXD)",
-  "Congressional Debate",
-  "Extemporaneous Speaking",
-  "Impromptu Speaking",
-  "Humorous Interpretation",
-  "Dramatic Interpretation",
-  "Original Oratory",
-  "Informative Speaking",
-  "Policy Debate",
-  "Radio Speaking",
-  "Big Questions",
-  "World Schools",
-] as const;
-
-/** SPEC.md section 5's limits on the dialogs' fields (trimmed lengths). */
-export const registrationLimits = {
-  name: { min: 2, max: 100 },
-  contact: { min: 3, max: 200 },
-} as const;
+export { COMPETITION_EVENTS, registrationLimits, registrationTitles, usesSchedule, VALIDATION_ERROR_TITLE } from "./registration-rules";
 
 /** SPEC.md section 5's messages, word for word. */
 export const registrationMessages = {
@@ -40,8 +19,6 @@ export const registrationMessages = {
   advisorLong: "Faculty advisor name must be less than 100 characters",
 } as const;
 
-/** The title of the notice that repeats a dialog's first message (SPEC.md section 5). */
-export const VALIDATION_ERROR_TITLE = "Validation Error";
 
 const text = (min: number, max: number, short: string, long: string) =>
   z.string({ error: short }).trim().min(min, short).max(max, long);
@@ -98,16 +75,5 @@ export function registrationSchema(kind: RegistrationKind, scheduleIds?: readonl
   }
 }
 
-/** The dialogs' titles, by kind. */
-export const registrationTitles: Record<RegistrationKind, string> = {
-  tournamentEntry: "Tournament Registration",
-  judgeFee: "Judge Registration",
-  ylmcStudentEntry: "YLMC Student Registration",
-  ylmunEntry: "YLMUN Student Registration",
-  ylmcSchoolRegistration: "YLMC School Registration",
-};
-
-/** Whether a kind asks for a schedule event. */
-export function usesSchedule(kind: RegistrationKind): boolean {
-  return kind === "tournamentEntry" || kind === "judgeFee";
-}
+export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
+export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;

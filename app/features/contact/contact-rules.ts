@@ -1,0 +1,14 @@
+// The contact form's limits and names, without Zod: the form renders with them
+// before its schema (./schema.ts) has loaded in the browser.
+
+/** Upper bounds, so nobody can store a novel; generous for real messages. */
+export const contactLimits = {
+  name: 100,
+  school: 150,
+  email: 254,
+  phone: 40,
+  comment: 5000,
+} as const;
+
+/** The hidden field people never see and bots fill in. */
+export const honeypotField = "website";

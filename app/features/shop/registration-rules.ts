@@ -1,0 +1,44 @@
+// The registration dialogs' lists, limits and titles, without Zod: the dialogs
+// render with them before their schema (./registration-schema.ts) has loaded in the browser.
+import type { RegistrationKind } from "~/features/products/registration-products";
+
+/** SPEC.md section 3's tournament events list, in its order. */
+export const COMPETITION_EVENTS = [
+  "Lincoln-Douglas (LD)",
+  "Public Forum (PF)",
+  "Extemporaneous Debate (EXD)",
+  "Congressional Debate",
+  "Extemporaneous Speaking",
+  "Impromptu Speaking",
+  "Humorous Interpretation",
+  "Dramatic Interpretation",
+  "Original Oratory",
+  "Informative Speaking",
+  "Policy Debate",
+  "Radio Speaking",
+  "Big Questions",
+  "World Schools",
+] as const;
+
+/** SPEC.md section 5's limits on the dialogs' fields (trimmed lengths). */
+export const registrationLimits = {
+  name: { min: 2, max: 100 },
+  contact: { min: 3, max: 200 },
+} as const;
+
+/** The title of the notice that repeats a dialog's first message (SPEC.md section 5). */
+export const VALIDATION_ERROR_TITLE = "Validation Error";
+
+/** The dialogs' titles, by kind. */
+export const registrationTitles: Record<RegistrationKind, string> = {
+  tournamentEntry: "Tournament Registration",
+  judgeFee: "Judge Registration",
+  ylmcStudentEntry: "YLMC Student Registration",
+  ylmunEntry: "YLMUN Student Registration",
+  ylmcSchoolRegistration: "YLMC School Registration",
+};
+
+/** Whether a kind asks for a schedule event. */
+export function usesSchedule(kind: RegistrationKind): boolean {
+  return kind === "tournamentEntry" || kind === "judgeFee";
+}
