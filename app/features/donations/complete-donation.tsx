@@ -1,13 +1,15 @@
 import { ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatUsd } from "./amount";
 import type { DonationSummary } from "./donation-checkout";
 
 export const COMPLETE_TITLE = "Complete Your Donation";
+
+// The dialog (Radix Dialog, about 12 KB) loads only once there is a gift to confirm (issue 14).
+const CompleteDonationDialog = lazy(() => import("./complete-donation-dialog"));
 
 /** The summary of the gift about to be paid (SPEC.md: name, email, amount; ours: fee and tribute). */
 function SummaryList({ summary }: { summary: DonationSummary }) {
@@ -76,18 +78,15 @@ export function CompleteDonation({ url, summary }: { url: string; summary: Donat
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{COMPLETE_TITLE}</DialogTitle>
-          <DialogDescription>Check your gift, then pay on the secure payment page.</DialogDescription>
-        </DialogHeader>
+    <Suspense fallback={null}>
+      <CompleteDonationDialog
+        title={COMPLETE_TITLE}
+        open={open}
+        onOpenChange={setOpen}
+        proceed={proceed(() => setOpen(false))}
+      >
         <SummaryList summary={summary} />
-        <DialogFooter>
-          <DialogClose className={buttonVariants({ variant: "outline", size: "lg" })}>Cancel</DialogClose>
-          {proceed(() => setOpen(false))}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </CompleteDonationDialog>
+    </Suspense>
   );
 }

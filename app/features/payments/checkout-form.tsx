@@ -1,13 +1,16 @@
-import { ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button, buttonVariants } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import type { CheckoutActionData } from "./checkout-data";
 import { checkoutNotices } from "./checkout-data";
-import { CheckoutNotice, CheckoutSummary } from "./checkout-summary";
+import { CheckoutNotice } from "./checkout-summary";
+
+// The Complete Your Payment dialog (Radix Dialog, about 12 KB) loads when the
+// form is sent, alongside the answer it shows, not with the shop (issue 14).
+const loadDialog = () => import("./checkout-dialog");
+const CheckoutDialog = lazy(loadDialog);
 
 /**
  * The order summary's checkout form on /fees (the shop places it): the email
@@ -39,6 +42,7 @@ export function CheckoutForm({ email }: { email?: string | null }) {
             setLocalNotice(checkoutNotices.emailRequired);
           } else {
             setLocalNotice(null);
+            void loadDialog();
           }
         }}
       >
@@ -63,30 +67,11 @@ export function CheckoutForm({ email }: { email?: string | null }) {
           {busy ? "Starting checkout..." : "Proceed to Checkout"}
         </Button>
       </fetcher.Form>
-      <Dialog open={open} onOpenChange={(next) => !next && setClosed(answer ?? null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Complete Your Payment</DialogTitle>
-            <DialogDescription>Payment opens in a new tab. Your cart is kept until the payment is complete.</DialogDescription>
-          </DialogHeader>
-          {answer?.status === "ready" ? (
-            <>
-              <CheckoutSummary lines={answer.lines} email={answer.email} total={answer.total} />
-              <a
-                href={answer.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonVariants({ variant: "accent", className: "w-full" })}
-                onClick={() => setClosed(answer)}
-              >
-                Proceed to Payment
-                <ExternalLink className="size-4" aria-hidden="true" />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {answer?.status === "ready" ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog answer={answer} open={open} onClose={() => setClosed(answer)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
