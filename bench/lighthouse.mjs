@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default emulation and
-// throttling) on each public content page, against the production build on a
+// throttling) on every public page, against the production build on a
 // fresh data directory and a free port. Prints the four category scores per
 // page and exits non-zero when any score is below MIN_SCORE (default 95).
 //   BUILD_DIR=build-pages npm run lighthouse            all pages
@@ -8,27 +8,17 @@
 // Full JSON reports go to reports/lighthouse/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, startServer } from "./lib.mjs";
+import { ensureBuild, freePort, startServer } from "./lib.mjs";
 
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-const pages = routes.length ? routes : ["/", "/mission", "/schools", "/about", "/2025-nationals-team", "/dress-code"];
+const pages = routes.length
+  ? routes
+  : ["/", "/events", "/mission", "/guide", "/schools", "/fees", "/about", "/2025-nationals-team", "/dress-code", "/contact", "/donate"];
 const minScore = Number(process.env.MIN_SCORE ?? 95);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 ensureBuild();
 const port = await freePort();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { z } from "zod";
+import type { z } from "~/core/zod";
 import { fromRoot } from "~/core/paths.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { ContentError, parseContent } from "./parse-content";

@@ -1,5 +1,5 @@
 import { isMap, isNode, LineCounter, parseDocument, type Document } from "yaml";
-import type { z } from "zod";
+import type { z } from "~/core/zod";
 
 /** A content file that cannot be read, parsed or checked; the message names the file and line. */
 export class ContentError extends Error {
