@@ -51,9 +51,9 @@ export const orders = pgTable(
     index("orders_donations_created_at_idx")
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`status = 'completed' and item_name ilike '%donation%'`),
-    // Also, written by hand in migration 0005 (they need the pg_trgm extension first):
-    // orders_student_name_trgm_idx and orders_customer_email_trgm_idx, GIN trigram
-    // indexes for the dashboards' substring searches (student name, donor email).
+    // Also, written by hand in migrations 0005 and 0006 (they need the pg_trgm extension first):
+    // orders_student_name_trgm_idx and orders_donor_email_trgm_idx (completed donations only),
+    // GIN trigram indexes for the dashboards' substring searches (student name, donor email).
   ],
 );
 

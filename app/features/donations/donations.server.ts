@@ -42,7 +42,7 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
   const [[all], matches, monthRows] = await Promise.all([
     // The cards count every completed donation: a sum of order_tallies rows, not a read of every gift.
     db.select({ count: sum(orderTallies.orderCount), total: sum(orderTallies.amount) }).from(orderTallies).where(talliedDonations),
-    filters.email ? searchOrders(db, "customer_email", filters.email, donationsWhere(filters)) : Promise.resolve(null),
+    filters.email ? searchOrders(db, "customer_email", filters.email, donationsWhere(filters), donations) : Promise.resolve(null),
     donationsByMonth(db, now),
   ]);
   const summary = donationSummary(Number(all?.total ?? 0), Number(all?.count ?? 0));

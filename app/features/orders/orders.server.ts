@@ -42,17 +42,20 @@ export type SearchMatch = { id: string; createdAt: Date; totalAmount: number };
  * the date index finds a page of them quickly). PostgreSQL, left to itself,
  * walks the date index and tests every row against the pattern: the inner
  * query's OFFSET 0 keeps the search apart so only the trigram index serves it.
+ * `within` goes into that inner query: the predicate of a partial trigram index
+ * (the donor search's index covers completed donations only).
  */
 export async function searchOrders(
   db: Database,
   column: "student_name" | "customer_email",
   term: string,
   where: SQL,
+  within?: SQL,
 ): Promise<SearchMatch[] | null> {
   // The subquery is named "orders", so `where` (written against the table) applies to it.
   const result = (await db.execute(sql`
     select id, created_at, total_amount from (
-      select * from orders where ${sql.identifier(column)} ilike ${likePattern(term)} offset 0
+      select * from orders where ${sql.identifier(column)} ilike ${likePattern(term)}${within ? sql` and ${within}` : sql``} offset 0
     ) as orders
     where ${where}
     limit ${SEARCH_READ_LIMIT + 1}`)) as { rows: { id: string; created_at: Date | string; total_amount: number }[] };

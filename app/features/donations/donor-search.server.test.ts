@@ -1,0 +1,61 @@
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { listDonations } from "./donations.server";
+
+// The donor search must read completed donations only, through one of the partial
+// indexes over them (migration 0006's trigram index, or the donations' date index,
+// whichever the planner finds cheaper): its inner query has to imply their predicate.
+// A change to how the predicate is written would silently turn the search into a
+// scan of every order's email (issue 15, item 4).
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+type PlanRow = { "QUERY PLAN": string };
+
+/** Runs listDonations with its raw SQL (the search) explained instead of run; returns the plans. */
+async function searchPlans(email: string): Promise<string[]> {
+  const plans: string[] = [];
+  await database.db.transaction(async (tx) => {
+    // Enough donations (and tournament entries) for the planner to weigh its choices as in production.
+    await tx.execute(sql`
+      insert into orders (item_name, item_description, item_quantity, student_name, total_amount, customer_email, status)
+      select case when i % 10 = 0 then 'Donation' else 'Citron Tournament Entry Fee' end, 'Search plan', 1,
+        'Student ' || i, 2500, 'family' || i || '@example.com', 'completed'
+      from generate_series(1, 20000) as i`);
+    await tx.execute(sql`analyze orders`);
+    const explaining = new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return async (query: SQL) => {
+          const result = (await target.execute(sql`explain ${query}`)) as unknown as { rows: PlanRow[] };
+          plans.push(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+          return { rows: [] };
+        };
+      },
+    });
+    await listDonations(explaining as unknown as Database, { email, page: 1 });
+    tx.rollback();
+  }).catch((error: unknown) => {
+    // The rollback above is how drizzle leaves the test database as it was.
+    if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
+  });
+  return plans;
+}
+
+describe("donor search", () => {
+  it("reads only completed donations, through their own index, not every order's email", async () => {
+    const plans = await searchPlans("family12");
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/orders_donor_email_trgm_idx|orders_donations_created_at_idx/);
+    expect(plans[0]).not.toMatch(/Seq Scan|orders_customer_email_trgm_idx/);
+  });
+});
