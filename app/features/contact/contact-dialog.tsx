@@ -1,6 +1,5 @@
 import type * as React from "react";
-import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { FormDialog } from "~/ui/dialog";
 import { ContactForm } from "./contact-form";
 
 /**
@@ -18,33 +17,15 @@ export function ContactDialog({
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocusTo?.current) return;
-          event.preventDefault();
-          returnFocusTo.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-2xl">Get in Touch</DialogTitle>
-          <DialogDescription>
-            Tell us who you are and how you would like to take part. We typically reply within 24-48
-            hours.
-          </DialogDescription>
-        </DialogHeader>
-        <ContactForm
-          onSent={() => onOpenChange(false)}
-          cancel={
-            <DialogClose asChild>
-              <Button type="button" variant="outline" size="lg">
-                Cancel
-              </Button>
-            </DialogClose>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="max-w-2xl"
+      title="Get in Touch"
+      description="Tell us who you are and how you would like to take part. We typically reply within 24-48 hours."
+    >
+      {(cancel) => <ContactForm onSent={() => onOpenChange(false)} cancel={cancel} />}
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import type * as React from "react";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
-import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { FormDialog } from "~/ui/dialog";
 import { RegistrationForm } from "./registration-form";
 import { registrationTitles } from "./registration-rules";
 
@@ -26,34 +25,24 @@ export function RegistrationDialog({
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocusTo?.current) return;
-          event.preventDefault();
-          returnFocusTo.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-2xl">{registrationTitles[kind]}</DialogTitle>
-          <DialogDescription>{product.name}: enter the registration details for this item.</DialogDescription>
-        </DialogHeader>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="max-w-xl"
+      title={registrationTitles[kind]}
+      description={`${product.name}: enter the registration details for this item.`}
+    >
+      {(cancel) => (
         <RegistrationForm
           kind={kind}
           productId={product.id}
           productName={product.name}
           schedule={schedule}
           onAdded={() => onOpenChange(false)}
-          cancel={
-            <DialogClose asChild>
-              <Button type="button" variant="outline" size="lg">
-                Cancel
-              </Button>
-            </DialogClose>
-          }
+          cancel={cancel}
         />
-      </DialogContent>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
