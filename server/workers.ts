@@ -3,6 +3,7 @@ import { authCleanupWorker } from "~/features/accounts/cleanup.server";
 import { checkoutSweepWorker } from "~/features/payments/sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
+import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -13,4 +14,10 @@ export type BackgroundWorker = {
   start(handle: DatabaseHandle): () => Promise<void>;
 };
 
-export const backgroundWorkers: BackgroundWorker[] = [outboxWorker, eventsWarmupWorker, authCleanupWorker, checkoutSweepWorker];
+export const backgroundWorkers: BackgroundWorker[] = [
+  outboxWorker,
+  eventsWarmupWorker,
+  authCleanupWorker,
+  checkoutSweepWorker,
+  embeddedUpkeepWorker,
+];

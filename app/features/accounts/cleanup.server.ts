@@ -1,7 +1,8 @@
 import { lt } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import { pruneRateLimits } from "~/core/rate-limit.server";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { periodicWorker } from "~/core/periodic-worker.server";
 import { sessions, verifications } from "~/db/schema/accounts";
 
 const HOUR = 60 * 60_000;
@@ -19,25 +20,11 @@ export async function pruneExpiredAuthData(db: Database, now = new Date()): Prom
 }
 
 /** Hourly, in every server process (the deletes are idempotent, so instances may overlap). */
-export const authCleanupWorker = {
+export const authCleanupWorker = periodicWorker({
   name: "auth cleanup",
-  start(handle: DatabaseHandle) {
-    const run = async () => {
-      try {
-        const removed = await pruneExpiredAuthData(handle.db);
-        if (removed > 0) logger.info({ removed }, "expired sessions, tokens and limits pruned");
-      } catch (error) {
-        logger.error({ err: error }, "auth cleanup failed");
-      }
-    };
-    let running = run();
-    const timer = setInterval(() => {
-      running = run();
-    }, HOUR);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+  everyMs: HOUR,
+  async run(handle) {
+    const removed = await pruneExpiredAuthData(handle.db);
+    if (removed > 0) logger.info({ removed }, "expired sessions, tokens and limits pruned");
   },
-};
+});

@@ -1,0 +1,38 @@
+import { logger } from "~/core/logger.server";
+import type { DatabaseHandle } from "~/db/client.server";
+
+/**
+ * A background worker (server/workers.ts) that runs `run` at start and then
+ * every `everyMs`, in every server process, so `run` must be idempotent. A
+ * failure is logged and the next run goes ahead; stopping waits for a run in
+ * progress. `runsOn` leaves some databases out (PGlite-only upkeep).
+ */
+export function periodicWorker(options: {
+  name: string;
+  everyMs: number;
+  run(handle: DatabaseHandle): Promise<void>;
+  runsOn?(handle: DatabaseHandle): boolean;
+}) {
+  return {
+    name: options.name,
+    start(handle: DatabaseHandle) {
+      if (options.runsOn && !options.runsOn(handle)) return async () => {};
+      const run = async () => {
+        try {
+          await options.run(handle);
+        } catch (error) {
+          logger.error({ err: error }, `${options.name} failed`);
+        }
+      };
+      let running = run();
+      const timer = setInterval(() => {
+        running = run();
+      }, options.everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
