@@ -1,7 +1,10 @@
 // /orders and /admin/donations with 50,000 orders, signed in, on the production
 // server. Fresh embedded database by default; a fresh PostgreSQL database when
 // BENCH_DATABASE_URL is set (an admin URL, e.g. postgres://postgres@127.0.0.1:5432/test).
-// Usage: node bench/dashboards.mjs [seconds]   (prints a markdown table)
+// Usage: node bench/dashboards.mjs [seconds]   (prints a markdown table; ROUNDS=3 rounds of that
+// many seconds per target, the targets in turn each round, and the median round's percentiles)
+// ONLY=orders measures the baseline and the targets whose path contains it; PROFILE_DIR=dir writes the
+// server's CPU profile there (open it in Chrome DevTools) to see where a view's time goes.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,9 +14,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { ensureBuild, load, printTable, startServer } from "./lib.mjs";
+import { combineRounds, ensureBuild, load, printTable, startServer } from "./lib.mjs";
 
 const duration = Number(process.argv[2] ?? 10);
+const rounds = Number(process.env.ROUNDS ?? 3);
 const ORDERS = 50_000;
 const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
 
@@ -71,7 +75,8 @@ if (env.DATABASE_URL) {
 }
 console.log(`Inserted ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`);
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4306), env });
+const serverEnv = process.env.PROFILE_DIR ? { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` } : env;
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4306), env: serverEnv });
 try {
   const body = new URLSearchParams({ intent: "sign-in", email: admin.email, password: admin.password, redirectTo: "/orders" });
   const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
@@ -91,17 +96,19 @@ try {
     ["GET /orders?view=entries", "/orders?view=entries"],
     ["GET /admin/donations", "/admin/donations"],
     ["GET /admin/donations?email=family12", "/admin/donations?email=family12"],
-  ];
+  ].filter(([, target], index) => index === 0 || !process.env.ONLY || target.includes(process.env.ONLY));
   for (const [, target] of targets) {
     const response = await fetch(`${server.url}${target}`, { headers, redirect: "manual" });
     if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
     await response.text();
   }
   await load(`${server.url}/orders`, { duration: 2, headers });
-  const rows = [];
-  for (const [name, target] of targets) rows.push([name, await load(`${server.url}${target}`, { duration, headers })]);
-  console.log(`${ORDERS} orders, signed in as admin, ${duration} s per target, 10 connections`);
-  printTable(rows);
+  const results = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, [, target]] of targets.entries()) results[index].push(await load(`${server.url}${target}`, { duration, headers }));
+  }
+  console.log(`${ORDERS} orders, signed in as admin, ${rounds} rounds of ${duration} s per target, 10 connections`);
+  printTable(targets.map(([name], index) => [name, combineRounds(results[index])]));
 } finally {
   await server.stop();
   await dropDatabase().catch(() => {});

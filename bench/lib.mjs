@@ -58,6 +58,21 @@ export async function load(url, { duration = 10, connections = 10, headers } = {
   };
 }
 
+/**
+ * Several load() results of one target as one: mean requests/s, and the median
+ * round's p50 and p99. Targets measured in turn, round after round, share the
+ * machine's drift (a neighbour, heat) instead of one target taking all of it.
+ */
+export function combineRounds(results) {
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    requestsPerSecond: Math.round(results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
 export function printTable(rows) {
   console.log("| target | req/s | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|");
