@@ -4,10 +4,10 @@ import { pageHref, paginate } from "./pagination";
 describe("pagination", () => {
   it.each([
     [0, 1, { page: 1, pageCount: 1, offset: 0 }],
-    [120, 1, { page: 1, pageCount: 3, offset: 0 }],
-    [120, 3, { page: 3, pageCount: 3, offset: 100 }],
-    [120, 9, { page: 3, pageCount: 3, offset: 100 }],
-    [50, 2, { page: 1, pageCount: 1, offset: 0 }],
+    [120, 1, { page: 1, pageCount: 5, offset: 0, limit: 25 }],
+    [120, 5, { page: 5, pageCount: 5, offset: 100 }],
+    [120, 9, { page: 5, pageCount: 5, offset: 100 }],
+    [25, 2, { page: 1, pageCount: 1, offset: 0 }],
   ])("%i rows, page %i", (total, requested, expected) => {
     expect(paginate(total, requested)).toMatchObject(expected);
   });

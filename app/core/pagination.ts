@@ -1,4 +1,5 @@
-export const PAGE_SIZE = 50;
+/** Rows per dashboard page: on a phone each row stacks into several lines (docs/decisions/0011). */
+export const PAGE_SIZE = 25;
 
 export type Page = { page: number; pageCount: number; offset: number; limit: number };
 

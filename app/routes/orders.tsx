@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [options, listing, entries] = await Promise.all([
       orderFilterOptions(db),
-      listOrders(db, filters),
+      listOrders(db, filters, { withRows: view === "orders" }),
       view === "entries" ? entryCounts(db, filters) : Promise.resolve([]),
     ]);
     return { ok: true as const, filters, view, options, listing, entries: groupEntries(entries) };

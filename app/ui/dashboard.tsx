@@ -89,7 +89,7 @@ export function PendingIndicator({ label = "Loading" }: { label?: string }) {
 /*
  * Dense tables that turn into stacked rows on phones: under 768 px each cell
  * shows its column name (data-label) beside its value. Styled once on the
- * table rather than on every cell, so a page of 50 rows stays small.
+ * table rather than on every cell, so a page of rows stays small.
  */
 export const stackedTable = [
   "max-md:block max-md:[&_thead]:hidden max-md:[&_tbody]:block",

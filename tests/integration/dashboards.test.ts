@@ -155,18 +155,53 @@ describe("/orders", () => {
     expect(wildcard.listing.total).toBe(0);
   });
 
-  it("pages through many orders, 50 at a time", async () => {
+  it("pages through many orders, 25 at a time", async () => {
     await database.db.insert(orders).values(Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
     type Result = { ok: true; listing: { rows: { studentName: string }[]; page: number; pageCount: number; total: number } };
     const first = (await ordersLoader(args("/orders", "admin"))) as Result;
-    expect(first.listing).toMatchObject({ page: 1, pageCount: 3, total: 120 });
-    expect(first.listing.rows).toHaveLength(50);
+    expect(first.listing).toMatchObject({ page: 1, pageCount: 5, total: 120 });
+    expect(first.listing.rows).toHaveLength(25);
     expect(first.listing.rows[0]?.studentName).toBe("Student 0");
-    const last = (await ordersLoader(args("/orders?page=3", "admin"))) as Result;
+    const last = (await ordersLoader(args("/orders?page=5", "admin"))) as Result;
     expect(last.listing.rows).toHaveLength(20);
     expect(last.listing.rows.at(-1)?.studentName).toBe("Student 119");
     const beyond = (await ordersLoader(args("/orders?page=99", "admin"))) as Result;
-    expect(beyond.listing.page).toBe(3);
+    expect(beyond.listing.page).toBe(5);
+  });
+
+  it("pages through a student search (a short term too), carrying only the shown columns", async () => {
+    await database.db.insert(orders).values(
+      Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i, { registration: { secret: "not shown" } as never })),
+    );
+    type Result = { ok: true; listing: { rows: Record<string, unknown>[]; page: number; pageCount: number; total: number; totalAmount: number | null } };
+    const first = (await ordersLoader(args("/orders?student=student", "admin"))) as Result;
+    expect(first.listing).toMatchObject({ page: 1, pageCount: 5, total: 120, totalAmount: 120 * 2500 });
+    expect(first.listing.rows.map((row) => row.studentName).slice(0, 2)).toEqual(["Student 0", "Student 1"]);
+    expect(first.listing.rows[0]?.createdAt).toBeInstanceOf(Date);
+    expect(Object.keys(first.listing.rows[0] ?? {})).not.toContain("registration");
+    const last = (await ordersLoader(args("/orders?student=student&page=5", "admin"))) as Result;
+    expect(last.listing.rows.map((row) => row.studentName)).toEqual(Array.from({ length: 20 }, (_, i) => `Student ${100 + i}`));
+    // Past the end: the last page, as without a search.
+    const beyond = (await ordersLoader(args("/orders?student=student&page=9", "admin"))) as Result;
+    expect(beyond.listing).toMatchObject({ page: 5, total: 120 });
+    expect(beyond.listing.rows).toHaveLength(20);
+    // Under three characters: no trigram to look up, the same answer.
+    const short = (await ordersLoader(args("/orders?student=NT&page=2", "admin"))) as Result;
+    expect(short.listing).toMatchObject({ page: 2, total: 120, totalAmount: 120 * 2500 });
+    expect(short.listing.rows.map((row) => row.studentName).slice(0, 2)).toEqual(["Student 25", "Student 26"]);
+    // The entries view shows counts: its listing carries no rows.
+    const entries = (await ordersLoader(args("/orders?view=entries&student=student", "admin"))) as Result;
+    expect(entries.listing).toMatchObject({ total: 120, rows: [] });
+  });
+
+  it("filters by a term found in hundreds of student names too", async () => {
+    await database.db.insert(orders).values(Array.from({ length: 510 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
+    type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number } };
+    const many = (await ordersLoader(args("/orders?student=stu&page=2", "admin"))) as Result;
+    expect(many.listing.total).toBe(510);
+    expect(many.listing.rows[0]?.studentName).toBe("Student 25");
+    const one = (await ordersLoader(args("/orders?student=student%20509", "admin"))) as Result;
+    expect(one.listing.rows.map((row) => row.studentName)).toEqual(["Student 509"]);
   });
 
   it("counts entries per tournament and event, leaving out donations and unpaid entries", async () => {

@@ -43,6 +43,8 @@ export const orders = pgTable(
     index("orders_status_created_at_idx").on(table.status, table.createdAt.desc().nullsFirst()),
     index("orders_status_tournament_idx").on(table.status, table.tournamentName, table.createdAt.desc().nullsFirst()),
     index("orders_status_event_type_idx").on(table.status, table.eventType, table.createdAt.desc().nullsFirst()),
+    // The student search reads the orders of the names it found in order_students.
+    index("orders_student_name_idx").on(table.studentName),
     // The event choices of the orders dashboard: competition events only (no memorial gift's "memory:...").
     index("orders_entry_event_type_idx")
       .on(table.eventType)
@@ -51,15 +53,15 @@ export const orders = pgTable(
     index("orders_donations_created_at_idx")
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`status = 'completed' and item_name ilike '%donation%'`),
-    // Also, written by hand in migrations 0005 and 0006 (they need the pg_trgm extension first):
-    // orders_student_name_trgm_idx and orders_donor_email_trgm_idx (completed donations only),
+    // Also, written by hand in later migrations (they need the pg_trgm extension first):
+    // orders_donor_email_trgm_idx (donations only; 0007) and, on order_students, order_students_name_trgm_idx (0009),
     // GIN trigram indexes for the dashboards' substring searches (student name, donor email).
   ],
 );
 
 /**
  * Running counts and sums of orders per dashboard group, kept by a trigger on
- * `orders` (migration 0005), so the dashboards' totals, entry counts and
+ * `orders` (migrations 0005 and 0009), so the dashboards' totals, entry counts and
  * donation cards read a few hundred tally rows instead of every order on each
  * page view. One row per combination of the columns below; `month` is the
  * New York calendar month of a donation's `created_at` ("2026-11"), and ""
@@ -74,6 +76,7 @@ export const orderTallies = pgTable(
     donation: boolean("donation").notNull(),
     tournamentName: text("tournament_name"),
     tournamentDate: text("tournament_date"),
+    /** The competition event; null for donations (a gift's "memory:..." would make a group per gift). */
     eventType: text("event_type"),
     /** student_name is set: with a tournament and an event, the row is a tournament entry. */
     hasStudent: boolean("has_student").notNull(),
@@ -87,6 +90,17 @@ export const orderTallies = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * Every student name on an order, with how many orders carry it, kept by the
+ * same triggers as order_tallies (migration 0009). The student search looks
+ * names up here (thousands of names, not every order) through a trigram index,
+ * then reads their orders by name (issue 15, item 4).
+ */
+export const orderStudents = pgTable("order_students", {
+  studentName: text("student_name").primaryKey(),
+  orderCount: integer("order_count").notNull(),
+});
 
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;

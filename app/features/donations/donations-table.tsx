@@ -1,10 +1,10 @@
-import type { Order } from "~/db/schema";
+import type { DonationListRow } from "./donations.server";
 import { stackedTable } from "~/ui/dashboard";
 import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { memorialLabel } from "./memorial";
 
-type DonationRow = Omit<Order, "createdAt"> & { createdAt: string | Date };
+type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
 /** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
 export function DonationsTable({ rows }: { rows: DonationRow[] }) {

@@ -21,7 +21,9 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 async function drift(): Promise<unknown[]> {
   const result = await database.db.execute(sql`
     with fresh as (
-      select status, item_name ilike '%donation%' as donation, tournament_name, tournament_date, event_type,
+      select status, item_name ilike '%donation%' as donation, tournament_name, tournament_date,
+        -- A gift's "memory:..." is not tallied (migration 0009).
+        case when item_name ilike '%donation%' then null else event_type end as event_type,
         student_name is not null as has_student,
         case when item_name ilike '%donation%' then to_char(created_at at time zone 'America/New_York', 'YYYY-MM') else '' end as month,
         count(*)::int as order_count, sum(total_amount)::bigint as amount
@@ -34,7 +36,14 @@ async function drift(): Promise<unknown[]> {
     (select 'missing' as side, * from fresh except select 'missing', * from kept)
     union all
     (select 'extra', * from kept except select 'extra', * from fresh)`);
-  return rows(result);
+  // And the student names with their order counts (migration 0009).
+  const names = await database.db.execute(sql`
+    with fresh as (select student_name, count(*)::int as order_count from orders where student_name is not null group by 1),
+    kept as (select student_name, order_count from order_students where order_count <> 0)
+    (select 'missing name' as side, * from fresh except select 'missing name', * from kept)
+    union all
+    (select 'extra name', * from kept except select 'extra name', * from fresh)`);
+  return [...rows(result), ...rows(names)];
 }
 
 const entry = (overrides: Partial<NewOrder> = {}): NewOrder => ({
@@ -50,7 +59,7 @@ const entry = (overrides: Partial<NewOrder> = {}): NewOrder => ({
 });
 
 describe("order tallies", () => {
-  it("follow inserts, updates, deletes and truncation", async () => {
+  it("follow inserts, updates, deletes and truncation, and so do the student names", async () => {
     const { db } = database;
     await db.insert(orders).values([
       entry(),
@@ -67,6 +76,7 @@ describe("order tallies", () => {
     await db.execute(sql`update orders set status = 'completed' where status = 'pending'`);
     await db.execute(sql`update orders set total_amount = 3000, event_type = 'World Schools' where event_type = 'Lincoln-Douglas'`);
     await db.execute(sql`update orders set item_description = 'note'`);
+    await db.execute(sql`update orders set student_name = 'Maya Goldberg-Stern' where event_type = 'World Schools'`);
     expect(await drift()).toEqual([]);
 
     await db.execute(sql`delete from orders where item_name = 'Donation'`);
@@ -75,5 +85,25 @@ describe("order tallies", () => {
     await db.execute(sql`truncate orders`);
     expect(await drift()).toEqual([]);
     expect(rows(await db.execute(sql`select * from order_tallies`))).toEqual([]);
+    expect(rows(await db.execute(sql`select * from order_students`))).toEqual([]);
+  });
+
+  it("keep one group per month of gifts, however many people they honor", async () => {
+    const { db } = database;
+    const honoring = (name: string): NewOrder => ({
+      itemName: "Memorial Donation",
+      totalAmount: 2500,
+      customerEmail: "donor@example.com",
+      status: "completed",
+      eventType: `memory:${name}`,
+      createdAt: new Date("2026-11-10T15:00:00Z"),
+    });
+    await db.insert(orders).values([honoring("Ruth Adler"), honoring("Leon Adler"), honoring("Sarah Katz")]);
+    await db.insert(orders).values(honoring("Miriam Stern"));
+    expect(await drift()).toEqual([]);
+    const groups = rows<{ groups: number; gifts: number }>(
+      await db.execute(sql`select count(*)::int as groups, sum(order_count)::int as gifts from order_tallies where donation`),
+    );
+    expect(groups).toEqual([{ groups: 1, gifts: 4 }]);
   });
 });

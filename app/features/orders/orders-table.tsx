@@ -1,16 +1,26 @@
-import type { Order } from "~/db/schema";
+import type { OrderListRow } from "./orders.server";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { stackedTable } from "~/ui/dashboard";
 import { StatusBadge } from "./status-badge";
 import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
+import { cn } from "~/ui/cn";
 
 /** Loader data arrives as JSON: dates are strings by then. */
-type OrderRow = Omit<Order, "createdAt"> & { createdAt: string | Date };
+type OrderRow = Omit<OrderListRow, "createdAt"> & { createdAt: string | Date };
+
+/*
+ * A page holds 25 rows, and each cell's markup is kept lean: the stacked lines
+ * of a cell are a grid's items (text and <small> notes), styled once here.
+ */
+const ordersTable = cn(
+  stackedTable,
+  "[&_td>span]:grid [&_b]:font-medium [&_small]:text-xs [&_small]:text-muted-foreground [&_b_small]:ml-1.5 [&_b_small]:text-sm [&_b_small]:font-normal",
+);
 
 export function OrdersTable({ rows }: { rows: OrderRow[] }) {
   return (
-    <Table className={stackedTable} aria-label="Completed orders">
+    <Table className={ordersTable} aria-label="Completed orders">
       <TableHeader>
         <TableRow>
           <TableHead>Date</TableHead>
@@ -29,30 +39,28 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
               {formatDate(order.createdAt)}
             </TableCell>
             <TableCell data-label="Item">
-              <span className="grid md:max-w-56">
-                <span className="font-medium">
+              <span className="md:max-w-56">
+                <b>
                   {order.itemName}
-                  {order.itemQuantity > 1 ? <span className="ml-1.5 font-normal text-muted-foreground">× {order.itemQuantity}</span> : null}
-                </span>
-                {order.itemDescription ? <span className="text-xs text-muted-foreground">{order.itemDescription}</span> : null}
+                  {order.itemQuantity > 1 ? <small>× {order.itemQuantity}</small> : null}
+                </b>
+                {order.itemDescription ? <small>{order.itemDescription}</small> : null}
               </span>
             </TableCell>
             <TableCell data-label="Student / customer">
-              <span className="grid min-w-0 md:max-w-60">
-                <span>{order.studentName ?? order.studentSchool ?? "—"}</span>
-                {order.studentName && order.studentSchool ? <span className="text-xs text-muted-foreground">{order.studentSchool}</span> : null}
-                <span className="text-xs break-all text-muted-foreground">{order.customerEmail}</span>
+              <span className="min-w-0 md:max-w-60">
+                {order.studentName ?? order.studentSchool ?? "—"}
+                {order.studentName && order.studentSchool ? <small>{order.studentSchool}</small> : null}
+                <small className="break-all">{order.customerEmail}</small>
               </span>
             </TableCell>
             <TableCell data-label="Tournament">
-              <span className="grid">
-                <span>{order.tournamentName ?? "—"}</span>
-                {order.tournamentDate ? <span className="text-xs text-muted-foreground">{formatTournamentDate(order.tournamentDate)}</span> : null}
+              <span>
+                {order.tournamentName ?? "—"}
+                {order.tournamentDate ? <small>{formatTournamentDate(order.tournamentDate)}</small> : null}
               </span>
             </TableCell>
-            <TableCell data-label="Event">
-              {order.eventType ?? "—"}
-            </TableCell>
+            <TableCell data-label="Event">{order.eventType ?? "—"}</TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
               {formatCents(order.totalAmount)}
             </TableCell>

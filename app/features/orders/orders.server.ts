@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderTallies, orders, type Order } from "~/db/schema";
+import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
@@ -12,16 +14,51 @@ export const isDonation = sql`${orders.itemName} ilike '%donation%'`;
 // Written as literals, not parameters, so PostgreSQL can match the partial index.
 const isCompleted = sql`${orders.status} = 'completed'`;
 
+/**
+ * The student search as a condition on orders: the names containing the term,
+ * looked up in order_students (a row per name, kept by the tally triggers) by
+ * order_student_names() through its trigram index, then the orders of those
+ * names through theirs (migration 0009). A name shares most of its trigrams
+ * with every other ("Student 42"), so a trigram index over orders would read
+ * an entry per order; over the names it reads one per name.
+ */
+function studentCondition(term: string): SQL {
+  return sql`${orders.studentName} in (select order_student_names(${likePattern(term)}))`;
+}
+
 function ordersWhere(filters: OrderFilters): SQL {
   const conditions: SQL[] = [isCompleted];
-  if (filters.student) conditions.push(ilike(orders.studentName, likePattern(filters.student)));
+  if (filters.student) conditions.push(studentCondition(filters.student));
   if (filters.tournament) conditions.push(eq(orders.tournamentName, filters.tournament));
-  if (filters.event) conditions.push(eq(orders.eventType, filters.event));
+  // A competition event: a memorial gift's "memory:..." is no event to filter by (nor tallied as one).
+  if (filters.event) conditions.push(eq(orders.eventType, filters.event), sql`not ${isDonation}`);
   return and(...conditions) as SQL;
 }
 
+/**
+ * The columns the orders table shows: a page's loader data carries these only
+ * (not the checkout, product or registration details, which the CSV has).
+ */
+export const orderListColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  itemName: orders.itemName,
+  itemDescription: orders.itemDescription,
+  itemQuantity: orders.itemQuantity,
+  studentName: orders.studentName,
+  studentSchool: orders.studentSchool,
+  tournamentName: orders.tournamentName,
+  tournamentDate: orders.tournamentDate,
+  eventType: orders.eventType,
+  totalAmount: orders.totalAmount,
+  customerEmail: orders.customerEmail,
+  status: orders.status,
+};
+
+export type OrderListRow = Pick<Order, keyof typeof orderListColumns>;
+
 export type OrdersPage = Page & {
-  rows: Order[];
+  rows: OrderListRow[];
   /** Orders matching the filters. */
   total: number;
   /** Their combined amount in cents, when filtered. */
@@ -30,60 +67,94 @@ export type OrdersPage = Page & {
   totalAll: number;
 };
 
-/** How many matches a search sorts itself before leaving counting and paging to SQL. */
+/** How many matches a search counts and sorts before leaving the paging to the date index. */
 const SEARCH_READ_LIMIT = 2000;
 
-export type SearchMatch = { id: string; createdAt: Date; totalAmount: number };
+export type SearchPage<Columns extends Record<string, PgColumn>> = {
+  page: Page;
+  rows: SelectResultFields<Columns>[];
+  total: number;
+  /** The matches' combined amount in cents. */
+  amount: number;
+};
 
 /**
- * The orders matching `where` whose `column` contains `term` (student name,
- * donor email), newest first, found through the column's trigram index; or
- * null when there are more than SEARCH_READ_LIMIT (then matches are dense and
- * the date index finds a page of them quickly). PostgreSQL, left to itself,
- * walks the date index and tests every row against the pattern: the inner
- * query's OFFSET 0 keeps the search apart so only the trigram index serves it.
- * `within` goes into that inner query: the predicate of a partial trigram index
- * (the donor search's index covers completed donations only).
+ * One page (newest first, with `columns`) of the orders matching `match` and
+ * `where`, with their count and amount, in one statement; or null when more
+ * than SEARCH_READ_LIMIT match (then matches are dense, and the date index
+ * finds a page of them quickly).
+ *
+ * `match` is the search's own condition (a donor email containing a term, a
+ * student among some names), which an index answers: the inner query, kept
+ * apart by OFFSET 0, reads the matches through it. Without the fence PostgreSQL
+ * walks the date index for the outer ordering and tests every row. `match`
+ * must imply a partial index's predicate to use it (the donor search's
+ * trigram index covers donations only, migration 0007).
  */
-export async function searchOrders(
+export async function searchOrders<Columns extends Record<string, PgColumn>>(
   db: Database,
-  column: "student_name" | "customer_email",
-  term: string,
-  where: SQL,
-  within?: SQL,
-): Promise<SearchMatch[] | null> {
-  // The subquery is named "orders", so `where` (written against the table) applies to it.
-  const result = (await db.execute(sql`
-    select id, created_at, total_amount from (
-      select * from orders where ${sql.identifier(column)} ilike ${likePattern(term)}${within ? sql` and ${within}` : sql``} offset 0
-    ) as orders
-    where ${where}
-    limit ${SEARCH_READ_LIMIT + 1}`)) as { rows: { id: string; created_at: Date | string; total_amount: number }[] };
-  if (result.rows.length > SEARCH_READ_LIMIT) return null;
-  return result.rows
-    .map((row) => ({ id: row.id, createdAt: new Date(row.created_at), totalAmount: Number(row.total_amount) }))
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  search: { match: SQL; where: SQL; columns: Columns; page: number },
+): Promise<SearchPage<Columns> | null> {
+  const { match, where, columns } = search;
+  const selection = sql.join(
+    Object.entries(columns).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  // The subqueries are named "orders", so `where` and `columns` (written against the table) apply to them.
+  const run = async (page: Page) => {
+    const result = await db.execute(sql`
+      select ${selection}, count(*) over () as match_count, coalesce(sum(total_amount) over (), 0) as match_amount
+      from (
+        select * from (
+          select * from orders where ${match} offset 0
+        ) as orders
+        where ${where}
+        limit ${SEARCH_READ_LIMIT + 1}
+      ) as orders
+      order by created_at desc, id desc
+      limit ${page.limit} offset ${page.offset}`);
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  };
+  let page = paginate(SEARCH_READ_LIMIT, search.page);
+  let rows = await run(page);
+  if (rows.length === 0 && page.page > 1) {
+    // Past the last page: count from the first, then show the last.
+    const first = await run(paginate(SEARCH_READ_LIMIT, 1));
+    const total = Number(first[0]?.match_count ?? 0);
+    page = paginate(total, search.page);
+    rows = page.page === 1 ? first : await run(page);
+  }
+  const total = Number(rows[0]?.match_count ?? 0);
+  if (total > SEARCH_READ_LIMIT) return null;
+  return {
+    page: paginate(total, page.page),
+    rows: rows.map((row) => fromDriver(columns, row)),
+    total,
+    amount: Number(rows[0]?.match_amount ?? 0),
+  };
 }
 
-/** One page of search matches as full rows, newest first. */
-export async function ordersById(db: Database, matches: readonly SearchMatch[]): Promise<Order[]> {
-  if (matches.length === 0) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, matches.map((match) => match.id)))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+/** A raw row (keyed as in `columns`) as drizzle's own select would give it: dates as Dates, and so on. */
+function fromDriver<Columns extends Record<string, PgColumn>>(columns: Columns, row: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, field]) => {
+      const value = row[key];
+      return [key, value === null || value === undefined ? null : field.mapFromDriverValue(value)];
+    }),
+  ) as SelectResultFields<Columns>;
 }
 
 /**
  * Count and amount of the completed orders matching the filters. Without a
  * student search they come from order_tallies (a few hundred rows whatever the
- * number of orders); the student search reads its matches through the trigram
- * index.
+ * number of orders); with one, from the orders of the names found.
  */
 async function countOrders(db: Database, filters: OrderFilters): Promise<{ total: number; amount: number }> {
   const [row] = filters.student
-    ? await db.select({ total: count(), amount: sum(orders.totalAmount) }).from(orders).where(ordersWhere(filters))
+    ? await db
+        .select({ total: count(), amount: sum(orders.totalAmount) })
+        .from(orders)
+        .where(ordersWhere(filters))
     : await db
         .select({ total: sum(orderTallies.orderCount), amount: sum(orderTallies.amount) })
         .from(orderTallies)
@@ -91,36 +162,37 @@ async function countOrders(db: Database, filters: OrderFilters): Promise<{ total
           and(
             eq(orderTallies.status, "completed"),
             filters.tournament ? eq(orderTallies.tournamentName, filters.tournament) : undefined,
-            filters.event ? eq(orderTallies.eventType, filters.event) : undefined,
+            filters.event ? and(eq(orderTallies.eventType, filters.event), eq(orderTallies.donation, false)) : undefined,
           ),
         );
   return { total: Number(row?.total ?? 0), amount: Number(row?.amount ?? 0) };
 }
 
-/** Completed orders, newest first, one page at a time. */
-export async function listOrders(db: Database, filters: OrderFilters): Promise<OrdersPage> {
+/**
+ * Completed orders, newest first, one page at a time; `withRows: false` counts
+ * them only (the entries view shows counts, not rows).
+ */
+export async function listOrders(db: Database, filters: OrderFilters, { withRows = true } = {}): Promise<OrdersPage> {
   const filtered = hasActiveFilters(filters);
   const where = ordersWhere(filters);
-  const matches = filters.student ? await searchOrders(db, "student_name", filters.student, where) : null;
-  const matching = matches
-    ? { total: matches.length, amount: matches.reduce((amount, match) => amount + match.totalAmount, 0) }
-    : await countOrders(db, filters);
+  const search =
+    filters.student && withRows ? await searchOrders(db, { match: where, where, columns: orderListColumns, page: filters.page }) : null;
+  const matching = search ?? (await countOrders(db, filters));
   const total = matching.total;
   // "None at all" and "none match" differ only when nothing matched a filter.
   const totalAll = filtered && total === 0 ? (await countOrders(db, { student: "", tournament: "", event: "", page: 1 })).total : total;
-  const page = paginate(total, filters.page);
+  const page = search?.page ?? paginate(total, filters.page);
   const rows =
-    total === 0
+    search?.rows ??
+    (total === 0 || !withRows
       ? []
-      : matches
-        ? await ordersById(db, matches.slice(page.offset, page.offset + page.limit))
-        : await db
-            .select()
-            .from(orders)
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(page.limit)
-            .offset(page.offset);
+      : await db
+          .select(orderListColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit)
+          .offset(page.offset));
   // The combined amount is shown for a filtered set only (one tournament's fees), as the sum of its rows.
   return { ...page, rows, total, totalAmount: filtered && total > 0 ? matching.amount : null, totalAll };
 }
@@ -137,27 +209,29 @@ export function ordersForExport(db: Database, filters: OrderFilters): Promise<Or
 
 export type FilterOptions = { tournaments: string[]; events: string[] };
 
-/** The tournament and event choices, built from the completed orders themselves (through their tallies). */
+/**
+ * The tournament and event choices, built from the completed orders themselves
+ * through their tallies: one read that returns the distinct names only (a
+ * tally row per month and memorial gift would be hundreds of rows to carry).
+ */
 export async function orderFilterOptions(db: Database): Promise<FilterOptions> {
-  const [tournaments, events] = await Promise.all([
-    distinctTallied(db, orderTallies.tournamentName, eq(orderTallies.status, "completed")),
+  const counted = and(eq(orderTallies.status, "completed"), sql`${orderTallies.orderCount} > 0`);
+  const rows = await unionAll(
+    db
+      .selectDistinct({ kind: sql<string>`'tournament'`.as("kind"), value: orderTallies.tournamentName })
+      .from(orderTallies)
+      .where(and(counted, isNotNull(orderTallies.tournamentName))),
     // A memorial gift's "memory:..." is not a competition event.
-    distinctTallied(db, orderTallies.eventType, and(eq(orderTallies.status, "completed"), eq(orderTallies.donation, false))),
-  ]);
-  return { tournaments, events };
-}
-
-async function distinctTallied(
-  db: Database,
-  column: typeof orderTallies.tournamentName | typeof orderTallies.eventType,
-  where: SQL | undefined,
-): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ value: column })
-    .from(orderTallies)
-    .where(and(where, isNotNull(column), sql`${orderTallies.orderCount} > 0`))
-    .orderBy(asc(column));
-  return rows.flatMap((row) => (row.value && row.value.trim() !== "" ? [row.value] : []));
+    db
+      .selectDistinct({ kind: sql<string>`'event'`.as("kind"), value: orderTallies.eventType })
+      .from(orderTallies)
+      .where(and(counted, eq(orderTallies.donation, false), isNotNull(orderTallies.eventType))),
+  );
+  const names = (kind: string) =>
+    rows
+      .flatMap((row) => (row.kind === kind && row.value && row.value.trim() !== "" ? [row.value] : []))
+      .sort((a, b) => a.localeCompare(b, "en"));
+  return { tournaments: names("tournament"), events: names("event") };
 }
 
 // An entry is one student in one competition event of one tournament.
@@ -189,7 +263,7 @@ export async function entryCounts(db: Database, filters: OrderFilters): Promise<
   }));
 }
 
-// A student search reads the matching orders (few, through the trigram index).
+// A student search reads the orders of the names found (see studentCondition()).
 function entryCountsOfStudents(db: Database, filters: OrderFilters) {
   return db
     .select({
