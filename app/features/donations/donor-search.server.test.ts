@@ -59,6 +59,7 @@ describe("donor search", () => {
     const plans = await searchPlans(createHash("md5").update("10").digest("hex").slice(0, 10));
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatch(/Bitmap Index Scan on orders_donor_email_trgm_idx/);
-    expect(plans[0]).not.toMatch(/Seq Scan|Index Scan using/);
+    // (The page's rows are then read by primary key.)
+    expect(plans[0]).not.toMatch(/Seq Scan|Index Scan using \w*created_at/);
   });
 });

@@ -79,8 +79,8 @@ export type SearchPage<Columns extends Record<string, PgColumn>> = {
 };
 
 /**
- * One page (newest first, with `columns`) of the orders matching `match` and
- * `where`, with their count and amount, in one statement; or null when more
+ * One page (newest first, with `columns`) of the orders matching `match` (and
+ * `where`), with their count and amount, in one statement; or null when more
  * than SEARCH_READ_LIMIT match (then matches are dense, and the date index
  * finds a page of them quickly).
  *
@@ -93,26 +93,33 @@ export type SearchPage<Columns extends Record<string, PgColumn>> = {
  */
 export async function searchOrders<Columns extends Record<string, PgColumn>>(
   db: Database,
-  search: { match: SQL; where: SQL; columns: Columns; page: number },
+  search: { match: SQL; where?: SQL; columns: Columns; page: number },
 ): Promise<SearchPage<Columns> | null> {
   const { match, where, columns } = search;
   const selection = sql.join(
     Object.entries(columns).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  // The subqueries are named "orders", so `where` and `columns` (written against the table) apply to them.
+  // The matches travel narrow (id, date, amount) through the count, the sort and the page; only the page's
+  // rows are then read whole. The inner subqueries are named "orders", so `where` (written against the
+  // table) applies to them; `columns` apply to the orders joined at the end.
   const run = async (page: Page) => {
     const result = await db.execute(sql`
-      select ${selection}, count(*) over () as match_count, coalesce(sum(total_amount) over (), 0) as match_amount
+      select ${selection}, page.match_count, page.match_amount
       from (
-        select * from (
-          select * from orders where ${match} offset 0
-        ) as orders
-        where ${where}
-        limit ${SEARCH_READ_LIMIT + 1}
-      ) as orders
-      order by created_at desc, id desc
-      limit ${page.limit} offset ${page.offset}`);
+        select id, created_at, count(*) over () as match_count, coalesce(sum(total_amount) over (), 0) as match_amount
+        from (
+          select id, created_at, total_amount from (
+            select * from orders where ${match} offset 0
+          ) as orders
+          ${where ? sql`where ${where}` : sql``}
+          limit ${SEARCH_READ_LIMIT + 1}
+        ) as matches
+        order by created_at desc, id desc
+        limit ${page.limit} offset ${page.offset}
+      ) as page
+      join orders on orders.id = page.id
+      order by page.created_at desc, page.id desc`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows;
   };
   let page = paginate(SEARCH_READ_LIMIT, search.page);
@@ -176,7 +183,7 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
   const filtered = hasActiveFilters(filters);
   const where = ordersWhere(filters);
   const search =
-    filters.student && withRows ? await searchOrders(db, { match: where, where, columns: orderListColumns, page: filters.page }) : null;
+    filters.student && withRows ? await searchOrders(db, { match: where, columns: orderListColumns, page: filters.page }) : null;
   const matching = search ?? (await countOrders(db, filters));
   const total = matching.total;
   // "None at all" and "none match" differ only when nothing matched a filter.
