@@ -204,6 +204,16 @@ describe("/orders", () => {
     expect(one.listing.rows.map((row) => row.studentName)).toEqual(["Student 509"]);
   });
 
+  it("answers a search holding a NUL (which PostgreSQL's text cannot hold) as if it were not there", async () => {
+    await database.db.insert(orders).values(entry("Maya Goldberg", "Winter", "Public Forum", 1));
+    type Result = { ok: boolean; listing: { rows: { studentName: string }[] } };
+    const listed = (await ordersLoader(args("/orders?student=Ma%00ya", "admin"))) as Result;
+    expect(listed.ok).toBe(true);
+    expect(listed.listing.rows.map((row) => row.studentName)).toEqual(["Maya Goldberg"]);
+    const donations = (await donationsLoader(args("/admin/donations?email=%00ruth", "admin"))) as { ok: boolean };
+    expect(donations.ok).toBe(true);
+  });
+
   it("counts entries per tournament and event, leaving out donations and unpaid entries", async () => {
     await database.db.insert(orders).values([
       entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),

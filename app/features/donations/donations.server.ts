@@ -5,6 +5,7 @@ import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
 import { isDonation, searchOrders } from "~/features/orders/orders.server";
+import { searchTerm } from "~/core/search-term";
 import { z } from "~/core/zod";
 import { donationSummary, fillMonths, monthKeyInNewYork, type DonationSummary, type MonthTotal } from "./summary";
 
@@ -14,10 +15,7 @@ const donations = sql`${orders.status} = 'completed' and ${isDonation}`;
 export type DonationFilters = { email: string; page: number };
 
 const filtersSchema = z.object({
-  email: z
-    .string()
-    .transform((value) => value.trim().slice(0, 254))
-    .catch(""),
+  email: searchTerm(254),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 

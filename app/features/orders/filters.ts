@@ -1,3 +1,4 @@
+import { searchTerm } from "~/core/search-term";
 import { z } from "~/core/zod";
 
 /** The orders dashboard's filters, read from the query string (they survive reload and can be linked). */
@@ -10,16 +11,10 @@ export type OrderFilters = {
 
 export type OrdersView = "orders" | "entries";
 
-const text = (max: number) =>
-  z
-    .string()
-    .transform((value) => value.trim().slice(0, max))
-    .catch("");
-
 const filtersSchema = z.object({
-  student: text(100),
-  tournament: text(200),
-  event: text(200),
+  student: searchTerm(100),
+  tournament: searchTerm(200),
+  event: searchTerm(200),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
