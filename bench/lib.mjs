@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: start the production server on a fresh
 // data directory, and run autocannon with a bounded duration.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -89,4 +89,91 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** nginx, when the machine has it (Debian: `apt-get install nginx`); the bench then compares against it. */
+function findNginx() {
+  for (const candidate of [process.env.NGINX, "/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Serves the given pages (path -> HTML) as static files from another process:
+ * nginx when installed (as issue 14 measured: Debian's defaults, a worker per
+ * core, sendfile), otherwise a bare node:http server answering from
+ * pre-encoded buffers. Never in the bench's own process, which runs autocannon.
+ */
+export async function startStaticServer(pages) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "citron-static-"));
+  // nginx's workers drop root for an unprivileged user, who must be able to read the files.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const root = path.join(dir, "root");
+  const files = {};
+  for (const [route, html] of pages) {
+    const file = route === "/" ? "/index.html" : `${route}.html`;
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), html);
+    files[route] = file;
+  }
+  const nginx = findNginx();
+  let child;
+  if (nginx) {
+    mkdirSync(path.join(dir, "logs"));
+    writeFileSync(
+      path.join(dir, "nginx.conf"),
+      `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log error;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  types { text/html html; }
+  default_type text/html;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location = / { try_files /index.html =404; }
+    location / { try_files $uri.html $uri =404; }
+  }
+}
+`,
+    );
+    child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  } else {
+    const script = `
+      const http = require("node:http"), fs = require("node:fs");
+      const files = new Map(Object.entries(${JSON.stringify(files)}).map(([r, f]) => [r, fs.readFileSync(${JSON.stringify(root)} + f)]));
+      http.createServer((req, res) => {
+        const body = files.get(req.url.split("?")[0]);
+        if (!body) { res.writeHead(404).end(); return; }
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+        res.end(body);
+      }).listen(${port}, "127.0.0.1");`;
+    child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}${pages.keys().next().value}`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    name: nginx ? "nginx" : "node:http",
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -14,7 +14,7 @@ import { closeAllStreams } from "~/core/sse.server";
 import { logger } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { requestInfoContext, type RequestInfo } from "~/core/request-context";
-import { helmetOptions, permissionsPolicy } from "~/core/security.server";
+import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
@@ -46,7 +46,7 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
     res.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = newNonce();
     res.setHeader("X-Request-Id", res.locals.requestId);
     res.setHeader("Permissions-Policy", permissionsPolicy);
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

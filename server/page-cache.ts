@@ -5,7 +5,7 @@ import {
   isAnonymous,
   isPublicPage,
   onPublicPagesInvalidated,
-  pageHtml,
+  pageChunks,
   type PageCache,
   setPublicPagesBroadcast,
 } from "~/core/page-cache.server";
@@ -89,13 +89,18 @@ export function publicPageCache(options: {
     try {
       const found = await cache.lookup(req.originalUrl);
       if (!found.page) return next();
-      const html = pageHtml(found.page, res.locals.nonce as string, res.locals.requestId as string);
+      const chunks = pageChunks(found.page, res.locals.nonce as string, res.locals.requestId as string);
       res.status(200);
       res.setHeader("Content-Type", found.page.contentType);
       res.setHeader("Cache-Control", cacheControl);
       res.setHeader("X-Page-Cache", found.state);
-      res.setHeader("Content-Length", html.length);
-      res.end(req.method === "HEAD" ? undefined : html);
+      res.setHeader("Content-Length", chunks.reduce((length, chunk) => length + chunk.length, 0));
+      if (req.method === "HEAD") return void res.end();
+      // Corked: the chunks leave in one write (writev), with the headers.
+      res.cork();
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
+      res.uncork();
     } catch (error) {
       next(error);
     }

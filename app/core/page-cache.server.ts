@@ -78,14 +78,16 @@ async function skip(response: Response, reason: string): Promise<RenderOutcome> 
   return { skipped: reason };
 }
 
-/** The stored page with this response's nonce and request id in it. */
-export function pageHtml(page: CachedPage, nonce: string, requestId: string): Buffer {
+/**
+ * The stored page with this response's nonce and request id in it, as the
+ * chunks to write in order: the stored text is written as it is, never copied
+ * into one buffer (a 60 KB copy per response was a tenth of a cached answer's time).
+ */
+export function pageChunks(page: CachedPage, nonce: string, requestId: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce);
   const requestIdBytes = Buffer.from(requestId);
-  return Buffer.concat(
-    page.parts.map((part) =>
-      typeof part !== "string" ? part : part === NONCE_PLACEHOLDER ? nonceBytes : requestIdBytes,
-    ),
+  return page.parts.map((part) =>
+    typeof part !== "string" ? part : part === NONCE_PLACEHOLDER ? nonceBytes : requestIdBytes,
   );
 }
 
