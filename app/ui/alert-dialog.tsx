@@ -15,10 +15,7 @@ export function AlertDialogContent({
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-card border border-border bg-card p-6 shadow-xl",
-          className,
-        )}
+        className={cn("ui-alert-dialog", className)}
         {...props}
       />
     </AlertDialogPrimitive.Portal>
@@ -37,7 +34,7 @@ export function AlertDialogDescription(
 
 export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />
+    <div className={cn("ui-dialog-footer", className)} {...props} />
   );
 }
 

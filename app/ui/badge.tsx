@@ -2,25 +2,23 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "./cn";
 
-export const badgeVariants = cva(
-  "inline-flex w-fit items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        accent: "border-transparent bg-accent text-accent-foreground",
-        outline: "border-input text-foreground",
-        destructive: "border-transparent bg-destructive text-destructive-foreground",
-        success: "border-transparent bg-success-soft text-success",
-        warning: "border-transparent bg-warning-soft text-warning",
-        danger: "border-transparent bg-danger-soft text-destructive",
-        muted: "border-transparent bg-muted text-muted-foreground",
-      },
+/** Classes of app/ui/primitives.css: a className given with them always wins. */
+export const badgeVariants = cva("ui-badge", {
+  variants: {
+    variant: {
+      default: "ui-badge-default",
+      secondary: "ui-badge-secondary",
+      accent: "ui-badge-accent",
+      outline: "ui-badge-outline",
+      destructive: "ui-badge-destructive",
+      success: "ui-badge-success",
+      warning: "ui-badge-warning",
+      danger: "ui-badge-danger",
+      muted: "ui-badge-muted",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 export function Badge({
   className,

@@ -3,30 +3,28 @@ import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "./cn";
 
-export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground shadow-sm hover:bg-navy-700",
-        accent: "bg-accent text-accent-foreground shadow-sm hover:bg-citron-300",
-        outline: "border border-input bg-card text-foreground shadow-xs hover:bg-muted",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-navy-200",
-        ghost: "text-foreground hover:bg-muted",
-        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-red-800",
-        link: "text-navy-700 underline underline-offset-4 hover:text-navy-900",
-      },
-      size: {
-        default: "min-h-11 px-4 py-2",
-        sm: "min-h-9 px-3 text-[0.8125rem]",
-        lg: "min-h-12 px-6 text-base",
-        icon: "size-11",
-        "icon-sm": "size-9",
-      },
+/** Classes of app/ui/primitives.css: a className given with them always wins. */
+export const buttonVariants = cva("ui-button", {
+  variants: {
+    variant: {
+      default: "ui-button-default",
+      accent: "ui-button-accent",
+      outline: "ui-button-outline",
+      secondary: "ui-button-secondary",
+      ghost: "ui-button-ghost",
+      destructive: "ui-button-destructive",
+      link: "ui-button-link",
     },
-    defaultVariants: { variant: "default", size: "default" },
+    size: {
+      default: "ui-button-md",
+      sm: "ui-button-sm",
+      lg: "ui-button-lg",
+      icon: "ui-button-icon",
+      "icon-sm": "ui-button-icon-sm",
+    },
   },
-);
+  defaultVariants: { variant: "default", size: "default" },
+});
 
 export type ButtonProps = React.ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };

@@ -5,28 +5,28 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn("flex flex-col gap-4 rounded-card border border-border bg-card p-6 text-card-foreground shadow-xs", className)}
+      className={cn("ui-card", className)}
       {...props}
     />
   );
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-header" className={cn("grid gap-1.5", className)} {...props} />;
+  return <div data-slot="card-header" className={cn("ui-card-header", className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("text-lg leading-snug font-bold", className)} {...props} />;
+  return <h3 data-slot="card-title" className={cn("ui-card-title", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
-  return <p data-slot="card-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return <p data-slot="card-description" className={cn("ui-card-description", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("grid gap-3", className)} {...props} />;
+  return <div data-slot="card-content" className={cn("ui-card-content", className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("mt-auto flex items-center gap-3", className)} {...props} />;
+  return <div data-slot="card-footer" className={cn("ui-card-footer", className)} {...props} />;
 }

@@ -7,7 +7,7 @@ export function Checkbox({ className, ...props }: Omit<React.ComponentProps<"inp
     <input
       type="checkbox"
       data-slot="checkbox"
-      className={cn("size-5 shrink-0 rounded border-input accent-navy-800", className)}
+      className={cn("ui-checkbox", className)}
       {...props}
     />
   );

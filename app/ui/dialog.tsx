@@ -19,10 +19,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-card border border-border bg-card p-6 shadow-xl data-[state=open]:animate-fade-in",
-          className,
-        )}
+        className={cn("ui-dialog", className)}
         {...props}
       >
         {children}
@@ -38,20 +35,20 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("grid gap-1.5 pr-8", className)} {...props} />;
+  return <div className={cn("ui-dialog-header", className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn("ui-dialog-footer", className)}
       {...props}
     />
   );
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-bold", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />;
 }
 
 export function DialogDescription({
@@ -59,7 +56,7 @@ export function DialogDescription({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+    <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />
   );
 }
 

@@ -4,7 +4,7 @@ import { Label } from "./label";
 
 /** A label, a control, an optional hint and its error, stacked. */
 export function Field({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="field" className={cn("grid gap-2", className)} {...props} />;
+  return <div data-slot="field" className={cn("ui-field", className)} {...props} />;
 }
 
 export function FieldLabel({
@@ -26,7 +26,7 @@ export function FieldLabel({
 
 export function FieldDescription({ className, ...props }: React.ComponentProps<"p">) {
   return (
-    <p data-slot="field-description" className={cn("text-sm text-muted-foreground", className)} {...props} />
+    <p data-slot="field-description" className={cn("ui-field-description", className)} {...props} />
   );
 }
 
@@ -41,7 +41,7 @@ export function FieldError({
   return (
     <p
       data-slot="field-error"
-      className={cn("text-sm font-medium text-destructive", className)}
+      className={cn("ui-field-error", className)}
       {...props}
     >
       {list[0]}

@@ -6,7 +6,7 @@ export function Label({ className, ...props }: React.ComponentProps<"label">) {
     // oxlint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor
     <label
       data-slot="label"
-      className={cn("text-sm leading-none font-semibold text-foreground", className)}
+      className={cn("ui-label", className)}
       {...props}
     />
   );

@@ -9,7 +9,7 @@ export function Select({ className, children, ...props }: React.ComponentProps<"
     <div className="relative">
       <select
         data-slot="select"
-        className={cn(controlClasses, "h-11 appearance-none pr-10", className)}
+        className={cn(controlClasses, "ui-select", className)}
         {...props}
       >
         {children}

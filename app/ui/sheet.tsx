@@ -20,7 +20,7 @@ export function SheetContent({
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
       <SheetPrimitive.Content
         className={cn(
-          "fixed inset-y-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-4 overflow-y-auto bg-card p-5 shadow-xl data-[state=open]:animate-fade-in",
+          "ui-sheet",
           side === "left" ? "left-0" : "right-0",
           className,
         )}

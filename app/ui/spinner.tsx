@@ -7,7 +7,7 @@ export function Spinner({ className, label = "Loading", ...props }: React.Compon
     <LoaderCircle
       role="status"
       aria-label={label}
-      className={cn("size-4 animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]", className)}
+      className={cn("ui-spinner", className)}
       {...props}
     />
   );

@@ -8,10 +8,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(
-        "inline-flex w-full max-w-full items-center gap-1 overflow-x-auto rounded-xl bg-muted p-1",
-        className,
-      )}
+      className={cn("ui-tabs-list", className)}
       {...props}
     />
   );
@@ -21,15 +18,12 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
-      className={cn(
-        "inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
-        className,
-      )}
+      className={cn("ui-tabs-trigger", className)}
       {...props}
     />
   );
 }
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn("pt-5", className)} {...props} />;
+  return <TabsPrimitive.Content data-slot="tabs-content" className={cn("ui-tabs-content", className)} {...props} />;
 }

@@ -6,7 +6,7 @@ export function Textarea({ className, ...props }: React.ComponentProps<"textarea
   return (
     <textarea
       data-slot="textarea"
-      className={cn(controlClasses, "min-h-28 py-2.5 leading-relaxed", className)}
+      className={cn(controlClasses, "ui-textarea", className)}
       {...props}
     />
   );

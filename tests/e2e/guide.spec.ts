@@ -90,18 +90,18 @@ test.describe("Competition Guide on a 1280 px desktop", () => {
     await waitForHydration(page);
     const term = page.getByRole("button", { name: "deontology" }).first();
     await term.focus();
-    const definition = page.getByRole("dialog");
+    const definition = page.getByRole("note");
     await expect(definition).toContainText("Duty-based ethics");
     await term.blur();
     await expect(definition).toBeHidden();
 
     await page.getByRole("button", { name: "utilitarianism" }).first().hover();
-    await expect(page.getByRole("dialog")).toContainText("greatest overall well-being");
+    await expect(page.getByRole("note")).toContainText("greatest overall well-being");
     await page.mouse.move(0, 0);
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("note")).toBeHidden();
 
     await page.getByRole("button", { name: "virtue ethics" }).first().click();
-    await expect(page.getByRole("dialog")).toContainText("Aristotle");
+    await expect(page.getByRole("note")).toContainText("Aristotle");
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -156,9 +156,9 @@ test.describe("Competition Guide on a 390 px phone", () => {
     await waitForHydration(page);
     const term = page.getByRole("button", { name: "virtue ethics" }).first();
     await term.tap();
-    await expect(page.getByRole("dialog", { name: "Definition of virtue ethics" })).toContainText("Aristotle");
+    await expect(page.getByRole("note", { name: "Definition of virtue ethics" })).toContainText("Aristotle");
     await term.tap();
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("note")).toBeHidden();
     await context.close();
   });
 

@@ -189,9 +189,9 @@ function SidebarContent({
                   title={expanded ? undefined : count > 0 ? `${item.label} (${count})` : item.label}
                   className={({ isActive }) =>
                     cn(
-                      "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-semibold transition-colors",
+                      "flex min-h-11 items-center gap-3 rounded-lg text-sm font-semibold transition-colors",
                       isActive ? "bg-accent text-accent-foreground" : "text-navy-800 hover:bg-muted",
-                      !expanded && "justify-center px-0",
+                      expanded ? "px-3" : "justify-center px-0",
                     )
                   }
                 >
@@ -224,7 +224,7 @@ function SidebarContent({
         <Button
           type="submit"
           variant="ghost"
-          className={cn("w-full justify-start gap-3 px-3 text-navy-800", !expanded && "justify-center px-0")}
+          className={cn("w-full gap-3 text-navy-800", expanded ? "justify-start px-3" : "justify-center px-0")}
           title={expanded ? undefined : "Sign Out"}
         >
           <LogOut className="size-5" aria-hidden="true" />

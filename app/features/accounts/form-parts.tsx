@@ -33,7 +33,7 @@ export function NoticeBox({ notice, className }: { notice: Notice | null | undef
 export function PasswordHints({ id, password, shortName }: { id: string; password: string; shortName: string }) {
   const problems = password ? passwordProblems(password, shortName) : [];
   return (
-    <ul id={id} aria-live="polite" className={cn("grid gap-1 text-sm", !password && "hidden")}>
+    <ul id={id} aria-live="polite" className={cn("gap-1 text-sm", password ? "grid" : "hidden")}>
       {password && problems.length === 0 ? (
         <li className="flex items-center gap-1.5 font-medium text-success">
           <CircleCheck className="size-4" aria-hidden="true" /> Strong password.

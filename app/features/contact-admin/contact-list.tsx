@@ -31,8 +31,8 @@ export function ContactList({
               aria-current={selected ? "true" : undefined}
               preventScrollReset
               className={cn(
-                "grid gap-1 rounded-card border border-border bg-card p-3 text-sm shadow-xs transition-colors hover:border-navy-300",
-                selected && "border-navy-600 ring-2 ring-navy-600/30",
+                "grid gap-1 rounded-card border bg-card p-3 text-sm shadow-xs transition-colors hover:border-navy-300",
+                selected ? "border-navy-600 ring-2 ring-navy-600/30" : "border-border",
               )}
             >
               <span className="flex items-baseline justify-between gap-2">

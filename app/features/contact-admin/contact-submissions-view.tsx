@@ -34,8 +34,10 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
                 to={contactHref({ status })}
                 aria-current={filters.status === status ? "page" : undefined}
                 className={cn(
-                  "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-lg px-4 text-sm font-semibold text-muted-foreground hover:text-foreground sm:flex-none",
-                  filters.status === status && "bg-card text-foreground shadow-xs",
+                  "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-lg px-4 text-sm font-semibold sm:flex-none",
+                  filters.status === status
+                    ? "bg-card text-foreground shadow-xs"
+                    : "text-muted-foreground hover:text-foreground",
                 )}
               >
                 {statusLabels[status]}

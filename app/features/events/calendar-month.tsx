@@ -87,11 +87,13 @@ export function CalendarMonth({
                       data-testid={dayEvents.length ? "event-day" : undefined}
                       className={cn(
                         "relative flex aspect-square min-h-11 w-full flex-col items-center justify-center rounded-lg text-sm tabular-nums transition-colors",
-                        dayEvents.length
-                          ? "bg-citron-200 font-bold text-navy-950 hover:bg-citron-300"
-                          : "text-stone-700 hover:bg-muted",
+                        selected
+                          ? "bg-navy-800 text-white hover:bg-navy-700"
+                          : dayEvents.length
+                            ? "bg-citron-200 text-navy-950 hover:bg-citron-300"
+                            : "text-stone-700 hover:bg-muted",
+                        dayEvents.length > 0 && "font-bold",
                         day === today && "ring-2 ring-navy-600 ring-inset",
-                        selected && "bg-navy-800 text-white hover:bg-navy-700",
                       )}
                     >
                       <span>{Number(day.slice(8))}</span>

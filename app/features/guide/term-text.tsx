@@ -1,60 +1,53 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Popover, PopoverContent, PopoverTrigger } from "~/ui/popover";
+import { useEffect, useId, useRef } from "react";
 import { cn } from "~/ui/cn";
-import { useHydrated } from "~/ui/use-hydrated";
 import { paragraphs, splitTerms, type PhilosophicalTerm } from "./terms";
 
 const triggerClasses =
   "cursor-help rounded-sm font-semibold text-navy-800 underline decoration-citron-600 decoration-dotted decoration-2 underline-offset-4 hover:bg-citron-100";
 
+// Above its word where the browser places popovers by anchor (CSS anchor
+// positioning), below it when there is no room above; centred on the screen
+// elsewhere.
+const definitionClasses =
+  "m-auto w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-card p-4 text-sm leading-relaxed shadow-lg " +
+  "supports-[position-area:top]:mx-0 supports-[position-area:top]:my-1.5 supports-[position-area:top]:[position-area:top] " +
+  "supports-[position-area:top]:[position-try-fallbacks:flip-block] supports-[position-area:top]:[justify-self:anchor-center]";
+
+/** How long the pointer has to travel from the word to its definition. */
+const CLOSE_DELAY_MS = 150;
+
 /**
  * A philosophical term whose definition opens on hover, on keyboard focus and
  * on tap (SPEC.md). The trigger is a real button, so it is reachable by Tab
- * and announced with its popup state. Before the page's JavaScript runs (or
- * without it) the button opens the definition as a native popover, which the
- * browser shows and dismisses on its own.
+ * and announced with its popup state; the definition is the browser's own
+ * popover (the Popover API), so it opens, closes on Escape or a tap elsewhere,
+ * and sits above the page with or without JavaScript. JavaScript adds hover
+ * and focus, and no library: Radix Popover and its positioning code were
+ * about 10 KB of the guide's JavaScript (issue 14).
  */
 export function TermPopover({ text, term }: { text: string; term: PhilosophicalTerm }) {
-  const hydrated = useHydrated();
-  return hydrated ? <InteractiveTerm text={text} term={term} /> : <NativeTerm text={text} term={term} />;
-}
-
-function NativeTerm({ text, term }: { text: string; term: PhilosophicalTerm }) {
-  const id = useId();
-  return (
-    <>
-      <button type="button" popoverTarget={id} className={triggerClasses}>
-        {text}
-      </button>
-      <span
-        id={id}
-        popover="auto"
-        role="note"
-        aria-label={`Definition of ${term.term}`}
-        className="m-auto w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-card p-4 text-sm leading-relaxed shadow-lg backdrop:bg-navy-950/20"
-      >
-        <span className="block font-bold text-navy-900 capitalize">{term.term}</span>
-        <span className="mt-1 block text-stone-700">{term.definition}</span>
-      </span>
-    </>
-  );
-}
-
-function InteractiveTerm({ text, term }: { text: string; term: PhilosophicalTerm }) {
-  const [open, setOpen] = useState(false);
+  const popoverId = `term-${useId().replace(/[^\w-]/g, "")}`;
+  const trigger = useRef<HTMLButtonElement>(null);
+  const definition = useRef<HTMLSpanElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const openBeforePress = useRef(false);
-  const pointerType = useRef<string>("");
+  const press = useRef<{ pointerType: string; wasOpen: boolean } | null>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const isOpen = () => definition.current?.matches(":popover-open") ?? false;
   const show = () => {
     clearTimeout(closeTimer.current);
-    setOpen(true);
+    if (!definition.current || isOpen()) return;
+    // With its source, the popover knows its button: a tap on the word is not a tap "elsewhere".
+    const element = definition.current as HTMLElement & { showPopover(options?: { source?: HTMLElement }): void };
+    element.showPopover({ source: trigger.current ?? undefined });
   };
-  // A short delay lets the pointer travel from the word to the definition.
+  const hide = () => {
+    clearTimeout(closeTimer.current);
+    if (isOpen()) definition.current?.hidePopover();
+  };
   const hideSoon = () => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), 150);
+    closeTimer.current = setTimeout(hide, CLOSE_DELAY_MS);
   };
   // Hover is for mice; touch gets the tap (click) behaviour below.
   const hoverHandlers = {
@@ -65,15 +58,19 @@ function InteractiveTerm({ text, term }: { text: string; term: PhilosophicalTerm
       if (event.pointerType === "mouse") hideSoon();
     },
   };
+  const anchor = `--${popoverId}`;
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        popoverTarget={popoverId}
         className={triggerClasses}
+        style={{ anchorName: anchor } as React.CSSProperties}
         {...hoverHandlers}
         onPointerDown={(event) => {
-          pointerType.current = event.pointerType;
-          openBeforePress.current = open;
+          press.current = { pointerType: event.pointerType, wasOpen: isOpen() };
         }}
         onFocus={show}
         onBlur={hideSoon}
@@ -81,25 +78,28 @@ function InteractiveTerm({ text, term }: { text: string; term: PhilosophicalTerm
           // Hover or focus has already opened it: a mouse click keeps it open,
           // a tap or a key press toggles from the state before the press.
           event.preventDefault();
-          if (pointerType.current === "mouse") setOpen(true);
-          else setOpen(!(pointerType.current ? openBeforePress.current : open));
-          pointerType.current = "";
+          const { pointerType, wasOpen } = press.current ?? { pointerType: "", wasOpen: isOpen() };
+          press.current = null;
+          if (pointerType === "mouse" || !wasOpen) show();
+          else hide();
         }}
       >
         {text}
-      </PopoverTrigger>
-      <PopoverContent
-        side="top"
+      </button>
+      <span
+        ref={definition}
+        id={popoverId}
+        popover="auto"
+        role="note"
         aria-label={`Definition of ${term.term}`}
-        collisionPadding={12}
-        onOpenAutoFocus={(event) => event.preventDefault()}
-        onCloseAutoFocus={(event) => event.preventDefault()}
+        className={definitionClasses}
+        style={{ positionAnchor: anchor } as React.CSSProperties}
         {...hoverHandlers}
       >
-        <p className="font-bold text-navy-900 capitalize">{term.term}</p>
-        <p className="mt-1 text-stone-700">{term.definition}</p>
-      </PopoverContent>
-    </Popover>
+        <span className="block font-bold text-navy-900 capitalize">{term.term}</span>
+        <span className="mt-1 block text-stone-700">{term.definition}</span>
+      </span>
+    </>
   );
 }
 

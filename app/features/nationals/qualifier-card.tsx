@@ -9,7 +9,7 @@ export function QualifierCard({ qualifier }: { qualifier: Qualifier }) {
   return (
     <Card className="h-full gap-3 p-5">
       <div className="flex items-center gap-3">
-        <InitialsAvatar name={qualifier.name} className="size-12 text-base" />
+        <InitialsAvatar name={qualifier.name} className="size-12 bg-navy-800 text-base" />
         <div className="min-w-0">
           <h3 className="text-lg leading-snug font-bold">{qualifier.name}</h3>
           <p className="truncate text-sm text-muted-foreground">{qualifier.school}</p>

@@ -523,7 +523,7 @@ function RowActions({ product, index, count, hydrated, onEdit, onDelete, classNa
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === product.id;
   return (
-    <div className={cn("flex flex-wrap items-center gap-1", className)}>
+    <div className={cn("flex items-center gap-1", className ?? "flex-wrap")}>
       <Form method="post" action={ACTION} preventScrollReset className="contents">
         <input type="hidden" name="id" value={product.id} />
         <input type="hidden" name="intent" value="move" />

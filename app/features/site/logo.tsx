@@ -9,7 +9,8 @@ export function LogoMark({ className, title, ...props }: React.ComponentProps<"s
   return (
     <svg
       viewBox="0 0 32 32"
-      className={cn("size-9 shrink-0", className)}
+      // A className given sets the size (size-9 otherwise).
+      className={cn("shrink-0", className ?? "size-9")}
       role={title ? "img" : undefined}
       aria-hidden={title ? undefined : true}
       {...props}

@@ -32,6 +32,7 @@ export function PageHeader({
 }
 
 /** A centred content column with the site's spacing. */
+/** A page's band of content (.ui-section: a className's width or padding wins). */
 export function Section({ className, ...props }: React.ComponentProps<"section">) {
-  return <section className={cn("mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16", className)} {...props} />;
+  return <section className={cn("ui-section", className)} {...props} />;
 }

@@ -8,9 +8,11 @@ import { Wordmark } from "./logo";
 import { navLinks } from "./nav-links";
 import { useRootData } from "./use-site";
 
-const linkClasses = ({ isActive }: { isActive: boolean }) =>
+/** The bar's links; the phone menu's are larger (`size`). */
+const linkClasses = ({ isActive }: { isActive: boolean }, size = "text-[0.8125rem]") =>
   cn(
-    "rounded-md px-2.5 py-2 text-[0.8125rem] font-semibold whitespace-nowrap transition-colors",
+    "rounded-md px-2.5 py-2 font-semibold whitespace-nowrap transition-colors",
+    size,
     isActive
       ? "bg-accent text-accent-foreground"
       : "text-navy-800 hover:bg-navy-50 hover:text-navy-950",
@@ -45,7 +47,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-0.5">
             {navLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={linkClasses} prefetch="intent">
+                <NavLink to={link.to} className={({ isActive }) => linkClasses({ isActive })} prefetch="intent">
                   {link.label}
                 </NavLink>
               </li>
@@ -110,7 +112,7 @@ export function SiteHeader() {
                   <NavLink
                     to={link.to}
                     onClick={closeMenu}
-                    className={({ isActive }) => cn(linkClasses({ isActive }), "flex min-h-11 items-center text-[0.9375rem]")}
+                    className={({ isActive }) => linkClasses({ isActive }, "flex min-h-11 items-center text-[0.9375rem]")}
                   >
                     {link.label}
                   </NavLink>

@@ -15,8 +15,9 @@ export function InitialsAvatar({ name, className }: { name: string; className?: 
     <span
       aria-hidden="true"
       className={cn(
-        "inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-navy-800 text-lg font-bold text-citron-300",
-        className,
+        "inline-flex shrink-0 items-center justify-center rounded-full font-bold text-citron-300",
+        // A className given sets size, background and type size.
+        className ?? "size-14 bg-navy-800 text-lg",
       )}
     >
       {initialsOf(name)}
