@@ -39,6 +39,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary stays in place in the HTML, however large: React would otherwise move
+        // one over 12.8 KB to the end of the page, shown by a script, and a browser without JavaScript would
+        // never show it (the in-page registration form of /fees?register=, see lazyInBrowser).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { lazyInBrowser } from "~/core/lazy-in-browser";
 import { getDb } from "~/db/context";
 import type { FeedProduct } from "~/features/products/feed";
 import { registrationKindOf, type RegistrationKind } from "~/features/products/registration-products";
 import { CartSection } from "~/features/shop/cart-section";
 import { useLiveProducts } from "~/features/shop/product-feed";
 import { ProductCard } from "~/features/shop/product-card";
-import { RegistrationForm } from "~/features/shop/registration-form";
 import { registrationTitles } from "~/features/shop/registration-rules";
 import { handleShopAction } from "~/features/shop/shop-action.server";
 import { loadShopPage } from "~/features/shop/shop.server";
@@ -20,6 +20,10 @@ import type { Route } from "./+types/fees";
 const RegistrationDialog = lazy(() =>
   import("~/features/shop/registration-dialog").then((module) => ({ default: module.RegistrationDialog })),
 );
+// The in-page form (?register=, the no-JavaScript path) is in the server's HTML at once, but the browser loads
+// its code (Conform, about 10 KB) only on a page that shows it: /fees itself does not (issue 14). Its Suspense
+// boundary hydrates when the code arrives.
+const RegistrationForm = lazyInBrowser(() => import("~/features/shop/registration-form").then((module) => module.RegistrationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -29,6 +33,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // In the HTML at once, for the no-JavaScript path (see lazyInBrowser).
+  await RegistrationForm.preload();
   return loadShopPage(request, getDb(context));
 }
 
@@ -96,20 +102,22 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
                 {registrationTitles[inPageKind]}
               </h2>
               <p className="mt-1 mb-5 text-stone-700">{inPage.name}: enter the registration details for this item.</p>
-              <RegistrationForm
-                kind={inPageKind}
-                productId={inPage.id}
-                productName={inPage.name}
-                schedule={schedule}
-                lastResult={actionData && !actionData.ok ? actionData.result : undefined}
-                serverMessage={actionData && !actionData.ok ? actionData.message : undefined}
-                onAdded={() => void navigate("/fees#your-cart")}
-                cancel={
-                  <Link to="/fees" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                    Cancel
-                  </Link>
-                }
-              />
+              <Suspense fallback={null}>
+                <RegistrationForm
+                  kind={inPageKind}
+                  productId={inPage.id}
+                  productName={inPage.name}
+                  schedule={schedule}
+                  lastResult={actionData && !actionData.ok ? actionData.result : undefined}
+                  serverMessage={actionData && !actionData.ok ? actionData.message : undefined}
+                  onAdded={() => void navigate("/fees#your-cart")}
+                  cancel={
+                    <Link to="/fees" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                      Cancel
+                    </Link>
+                  }
+                />
+              </Suspense>
             </section>
           ) : null}
 

@@ -1,0 +1,46 @@
+import { Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { lazyInBrowser } from "./lazy-in-browser";
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+const page = (Component: React.ComponentType<{ name: string }>) =>
+  renderToString(
+    <Suspense fallback={<p>Loading</p>}>
+      <Component name="Ada" />
+    </Suspense>,
+  );
+
+describe("lazyInBrowser", () => {
+  it("renders in place once preloaded, loading the code once", async () => {
+    let loads = 0;
+    const Lazy = lazyInBrowser(async () => {
+      loads += 1;
+      return Greeting;
+    });
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    expect(page(Lazy)).toContain("Hello <!-- -->Ada");
+    expect(page(Lazy)).not.toContain("Loading");
+    expect(loads).toBe(1);
+  });
+
+  it("suspends until the code is there when nothing preloaded it", () => {
+    const Lazy = lazyInBrowser(() => new Promise<typeof Greeting>(() => {}));
+    expect(page(Lazy)).toContain("Loading");
+  });
+
+  it("tries again after a failed load", async () => {
+    let attempts = 0;
+    const Lazy = lazyInBrowser(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error("offline");
+      return Greeting;
+    });
+    await expect(Lazy.preload()).rejects.toThrow("offline");
+    await Lazy.preload();
+    expect(page(Lazy)).toContain("Ada");
+  });
+});
