@@ -42,7 +42,9 @@ test.describe("/orders", () => {
     // Completed orders only, styled green; amounts in dollars with cents.
     const statuses = await table.locator("[data-status]").evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute("data-status")))]);
     expect(statuses).toEqual(["completed"]);
-    await expect(table.locator("[data-status]").first()).toHaveClass(/text-success/);
+    // The success colours of app/app.css: green text (#067647) on a pale green (#dcfae6).
+    await expect(table.locator("[data-status]").first()).toHaveCSS("color", "rgb(6, 118, 71)");
+    await expect(table.locator("[data-status]").first()).toHaveCSS("background-color", "rgb(220, 250, 230)");
     await expect(table.getByRole("cell", { name: /^\$\d{1,3}(,\d{3})*\.\d{2}$/ }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
