@@ -28,6 +28,7 @@ export function lazyInBrowser<Props extends object>(
     ));
   function LazyInBrowser(props: Props) {
     const Component = loaded ?? use(start());
+    // oxlint-disable-next-line react/static-components -- not created here: the one loaded component, the same on every render
     return <Component {...props} />;
   }
   return Object.assign(LazyInBrowser, { preload: start });
