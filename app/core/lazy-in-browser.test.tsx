@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { lazyInBrowser } from "./lazy-in-browser";
+import { lazyInBrowser, lazyUntilUsed } from "./lazy-in-browser";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -42,5 +42,26 @@ describe("lazyInBrowser", () => {
     await expect(Lazy.preload()).rejects.toThrow("offline");
     await Lazy.preload();
     expect(page(Lazy)).toContain("Ada");
+  });
+});
+
+describe("lazyUntilUsed", () => {
+  it("is in the server's HTML once preloaded, in its own boundary and wrapper, not yet live", async () => {
+    let loads = 0;
+    const Lazy = lazyUntilUsed(async () => {
+      loads += 1;
+      return Greeting;
+    });
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    const html = renderToString(<Lazy name="Ada" />);
+    expect(html).toBe('<div class="contents"><!--$--><p>Hello <!-- -->Ada</p><!--/$--></div>');
+    expect(loads).toBe(1);
+  });
+
+  it("leaves its place empty (for the browser to fill) when nothing preloaded it", () => {
+    const Lazy = lazyUntilUsed(() => new Promise<typeof Greeting>(() => {}));
+    const html = renderToString(<Lazy name="Ada" />);
+    expect(html).not.toContain("Ada");
+    expect(html).toContain('<div class="contents">');
   });
 });

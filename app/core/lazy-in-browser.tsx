@@ -1,4 +1,28 @@
-import { use, type ComponentType } from "react";
+import { memo, Suspense, use, useEffect, useRef, useSyncExternalStore, type ComponentType, type RefObject } from "react";
+
+type Lazy<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
+
+/** Loads a component's code once; a failed load (offline, a new deployment) is tried again next time. */
+function codeLoader<Props>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let markLoaded: (component: ComponentType<Props>) => void = () => {};
+  // Settles when the code has arrived, however many tries that took; never rejects.
+  const arrived = new Promise<ComponentType<Props>>((resolve) => (markLoaded = resolve));
+  const start = () =>
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        markLoaded(component);
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return { start, arrived, loaded: () => loaded };
+}
 
 /**
  * A component the server renders into the page's HTML at once, but whose code
@@ -12,24 +36,85 @@ import { use, type ComponentType } from "react";
  * Put it inside <Suspense>: while the page hydrates, React keeps the server's
  * HTML of that boundary until the code has arrived, then hydrates it.
  */
-export function lazyInBrowser<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> & { preload: () => Promise<unknown> } {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // Offline or a new deployment: the next render tries again.
-        loading = undefined;
-        throw error;
-      },
-    ));
+export function lazyInBrowser<Props extends object>(load: () => Promise<ComponentType<Props>>): Lazy<Props> {
+  const code = codeLoader(load);
   function LazyInBrowser(props: Props) {
-    const Component = loaded ?? use(start());
+    const Component = code.loaded() ?? use(code.start());
     // oxlint-disable-next-line react/static-components -- not created here: the one loaded component, the same on every render
     return <Component {...props} />;
   }
-  return Object.assign(LazyInBrowser, { preload: start });
+  return Object.assign(LazyInBrowser, { preload: code.start });
+}
+
+/** What shows a person is reaching for a part of the page: a pointer over it (mouse or finger), or focus. */
+const useEvents = ["pointerover", "pointerdown", "focusin"] as const;
+
+const subscribeNever = () => () => {};
+
+/**
+ * Like lazyInBrowser, and more patient: a part of the page (a form) that the
+ * server renders at once, whose code the browser loads only when a person
+ * reaches for it: a pointer over it, a finger on it, or focus in it (issue 14).
+ * Until then React keeps the server's HTML of it as it is (a Suspense boundary
+ * that has not hydrated yet), which works as plain HTML: the fields take
+ * typing, and a form sent that early posts like one without JavaScript. React
+ * replays the focus once the part has hydrated.
+ *
+ * Rendered anew in the browser (a client-side navigation to the page, or new
+ * props before it hydrated), it loads at once. It brings its own Suspense
+ * boundary; the route's loader awaits `preload()` as for lazyInBrowser. Once
+ * the part is live, its wrapper (display: contents) carries `data-live`.
+ *
+ * React hydrates such a part at once when any context above it changes, so the
+ * app must not change one on load: React Router's route discovery would, which
+ * is why the whole route manifest comes with the page (react-router.config.ts).
+ */
+export function lazyUntilUsed<Props extends object>(load: () => Promise<ComponentType<Props>>): Lazy<Props> {
+  const code = codeLoader(load);
+
+  function Deferred({ props, area }: { props: Props; area: RefObject<HTMLDivElement | null> }) {
+    // The server snapshot while hydrating, the browser's after.
+    const hydrating = useSyncExternalStore(
+      subscribeNever,
+      () => false,
+      () => true,
+    );
+    const inBrowser = typeof document !== "undefined";
+    const Component = code.loaded() ?? use(hydrating && inBrowser ? code.arrived : code.start());
+    // Marks the part as live (for tests and styles: [data-live]).
+    useEffect(() => {
+      area.current?.setAttribute("data-live", "");
+    }, [area]);
+    // oxlint-disable-next-line react/static-components -- not created here: the one loaded component, the same on every render
+    return <Component {...props} />;
+  }
+
+  // Memoized: a dehydrated boundary given new props cannot wait any longer, so unrelated renders must not reach it.
+  const LazyUntilUsed = memo(function LazyUntilUsed(props: Props) {
+    const area = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      if (code.loaded()) return;
+      // On the window, in the capture phase: React stops events aimed at a part it has not hydrated yet.
+      const onUse = (event: Event) => {
+        if (event.target instanceof Node && area.current?.contains(event.target)) {
+          code.start().catch(() => {});
+        }
+      };
+      for (const type of useEvents) window.addEventListener(type, onUse, { capture: true, passive: true });
+      void code.arrived.then(stop);
+      function stop() {
+        for (const type of useEvents) window.removeEventListener(type, onUse, { capture: true });
+      }
+      return stop;
+    }, []);
+    return (
+      <div ref={area} className="contents">
+        <Suspense fallback={null}>
+          <Deferred props={props} area={area} />
+        </Suspense>
+      </div>
+    );
+  });
+
+  return Object.assign(LazyUntilUsed as unknown as ComponentType<Props>, { preload: code.start });
 }

@@ -1,6 +1,6 @@
 import type { ContactActionData } from "~/features/contact/action-data";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
-import { ContactPage } from "~/features/contact/contact-page";
+import { ContactPage, preloadContactPage } from "~/features/contact/contact-page";
 import { contactFailedNotice } from "~/features/contact/notices";
 import { pageMeta } from "~/features/site/meta";
 import type { Route } from "./+types/contact";
@@ -11,6 +11,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: (siteName) => `Questions about joining, competing, judging or coaching? Write to the ${siteName}.`,
     path: "/contact",
   });
+
+export async function loader() {
+  await preloadContactPage();
+  return null;
+}
 
 /** Every contact form on the site posts here (the dialog from any page, and the page form). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,13 +1,16 @@
 import { CreditCard, HandHeart, Mail, ReceiptText, ShieldCheck } from "lucide-react";
+import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { handleDonation } from "~/features/donations/donate-action.server";
 import { CompleteDonation } from "~/features/donations/complete-donation";
-import { DonationForm } from "~/features/donations/donation-form";
 import { openDonationCheckout } from "~/features/donations/open-checkout.server";
 import { donationSettings } from "~/features/donations/settings.server";
 import { acceptAmountEdit } from "~/features/donations/amount";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/donate";
+
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+const DonationForm = lazyUntilUsed(() => import("~/features/donations/donation-form").then((module) => module.DonationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -17,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/donate",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await DonationForm.preload();
   const settings = donationSettings();
   // A quick-pick without JavaScript is a link: /donate?amount=50.
   const preset = new URL(request.url).searchParams.get("amount") ?? "";

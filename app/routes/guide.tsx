@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { loadGuidePage } from "~/features/guide/content.server";
-import { GuideView } from "~/features/guide/guide-view";
+import { GuideView, preloadGuideView } from "~/features/guide/guide-view";
 import { defaultEventId } from "~/features/guide/slugs";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
@@ -8,6 +8,7 @@ import type { Route } from "./+types/guide";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  await preloadGuideView();
   return loadGuidePage(url.searchParams.get("event"));
 }
 

@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "./cn";
 
@@ -26,13 +25,16 @@ export const buttonVariants = cva("ui-button", {
   defaultVariants: { variant: "default", size: "default" },
 });
 
-export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+/**
+ * A <button>. A link that looks like one is a LinkButton, or an <a> with
+ * buttonVariants(): no Slot (asChild) here, so Radix's Slot stays out of every
+ * page's JavaScript (issue 14).
+ */
+export function Button({ className, variant, size, ...props }: ButtonProps) {
   return (
-    <Comp
+    <button
       data-slot="button"
       className={cn(buttonVariants({ variant, size, className }))}
       {...props}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, reachFor, test, waitForHydration } from "./fixtures";
 
 const sent = { title: "Message Sent!", text: "Thank you for contacting us. We'll get back to you soon." };
 const failed = "There was a problem sending your message. Please try again.";
@@ -97,6 +97,7 @@ test.describe("contact", () => {
   test("the page form on /contact sends with a notice and empties itself", async ({ page }) => {
     await page.goto("/contact");
     await waitForHydration(page);
+    await reachFor(page, "form#contact-form");
     const form = page.locator("form#contact-form");
     await fillContactForm(form, { name: "Noa Katz", comment: "Do you run a summer camp this year?" });
     await form.getByRole("button", { name: "Send Message" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signIn, waitForEmail } from "./auth-helpers";
-import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, reachFor, test, waitForHydration } from "./fixtures";
 
 const amountInput = (page: Page) => page.getByRole("textbox", { name: "Donation amount (USD)" });
 
@@ -16,6 +16,7 @@ test.describe("donate with JavaScript", () => {
   test("the amount input takes digits and one point with two decimals; quick picks fill it", async ({ page }) => {
     await page.goto("/donate");
     await waitForHydration(page);
+    await reachFor(page, "form#donation-form");
     await expect(page.getByRole("heading", { level: 1, name: "Support the District" })).toBeVisible();
     const amount = amountInput(page);
     await expect(amount).toHaveValue("");
@@ -37,6 +38,7 @@ test.describe("donate with JavaScript", () => {
     await page.setViewportSize(phone);
     await page.goto("/donate");
     await waitForHydration(page);
+    await reachFor(page, "form#donation-form");
     await page.getByRole("button", { name: "Donate", exact: true }).click();
     for (const message of [
       "First name is required",
@@ -83,6 +85,7 @@ test.describe("donate with JavaScript", () => {
     const since = Date.now();
     await page.goto("/donate");
     await waitForHydration(page);
+    await reachFor(page, "form#donation-form");
     await page.getByRole("button", { name: "$50", exact: true }).click();
     await fillDonor(page, { first: "Miriam", last: "Stein", email: "miriam.stein.e2e@example.com" });
     await page.getByRole("combobox", { name: "Memorial type" }).selectOption("memory");

@@ -22,5 +22,14 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Reaches for a part of the page whose code loads on first use (lazyUntilUsed: the forms of /contact and
+ * /donate), as a person's pointer would, and waits until it is live.
+ */
+export async function reachFor(page: Page, selector: string) {
+  await page.locator(selector).hover();
+  await expect(page.locator(`[data-live] ${selector}`)).toBeVisible();
+}
+
 export const test = base;
 export { expect };

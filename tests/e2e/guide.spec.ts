@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, reachFor, test, waitForHydration } from "./fixtures";
 
 const eventTitle = (page: import("@playwright/test").Page) => page.getByRole("heading", { level: 2 }).and(page.locator("#guide-event-title"));
 const eventsNav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Events" });
@@ -56,6 +56,7 @@ test.describe("Competition Guide on a 1280 px desktop", () => {
   test("tabs switch content and keep the address in step; Videos shows placeholders as links, never players", async ({ page }) => {
     await page.goto("/guide?event=lincoln-douglas");
     await waitForHydration(page);
+    await reachFor(page, "article[aria-labelledby=guide-event-title]");
     await expect(page.getByRole("tab")).toHaveText(["About Event", "Judges", "Advanced Content", "Videos"]);
     await expect(page.locator("iframe")).toHaveCount(0);
 

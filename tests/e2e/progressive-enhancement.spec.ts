@@ -1,15 +1,15 @@
 // Public pages before and without JavaScript: what a visitor on a slow phone,
 // or with scripts blocked, can do (issue 15, items 1 and 2).
 import type { Page } from "@playwright/test";
-import { expect, phone, test } from "./fixtures";
+import { expect, phone, test, waitForHydration } from "./fixtures";
 
-/** Holds every script of the page until `release()` is called. */
-async function holdScripts(page: Page) {
+/** Holds every script of the page (or those matching `pattern`) until `release()` is called. */
+async function holdScripts(page: Page, pattern = /\/assets\/.*\.js$/) {
   let release = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     await gate;
     await route.continue();
   });
@@ -40,6 +40,74 @@ test.describe("on a 390 px phone whose script arrives late", () => {
     await expect(page).toHaveURL(/\/dress-code$/);
     await expect(page.locator("details nav")).toBeHidden();
   });
+});
+
+// The forms of /contact and /donate are in the page's HTML, but their code (Conform) loads on first use (issue 14).
+test.describe("a form whose code loads when a visitor reaches for it", () => {
+  test("/contact: nothing loads until the form is touched; what was typed meanwhile is kept and sent", async ({ page }) => {
+    const formCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/contact-form-[^/]*\.js$/.test(request.url())) formCode.push(request.url());
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    expect(formCode).toEqual([]);
+    await expect(page.locator("[data-live]")).toHaveCount(0);
+
+    // The code arrives a moment after the first keystroke.
+    const release = await holdScripts(page, /\/assets\/contact-form-[^/]*\.js$/);
+    const form = page.locator("form#contact-form");
+    await form.getByLabel("Name").click();
+    await page.keyboard.type("Dana Levi");
+    await expect.poll(() => formCode.length).toBe(1);
+    release();
+    await expect(page.locator("[data-live] form#contact-form")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Dana Levi");
+    await expect(form.getByLabel("Name")).toBeFocused();
+
+    // Live now: messages appear in the browser as the fields change (no send: the contact tests use this
+    // address's allowance of messages).
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(form.getByText("Name must be at least 2 characters.")).toBeHidden();
+    await form.getByLabel("Email").fill("dana.levi@example.org");
+    await expect(form.getByText("Please enter a valid email address.")).toBeHidden();
+    await expect(form.getByText("Please select an inquiry purpose.")).toBeVisible();
+  });
+
+  test("/donate: an amount typed before the form is live counts once it is", async ({ page }) => {
+    const release = await holdScripts(page, /\/assets\/donation-form-[^/]*\.js$/);
+    await page.goto("/donate");
+    await waitForHydration(page);
+    // Still plain HTML: the quick picks are links.
+    await expect(page.getByRole("link", { name: "$50", exact: true })).toBeVisible();
+    const amount = page.getByRole("textbox", { name: "Donation amount (USD)" });
+    await amount.click();
+    await page.keyboard.type("25");
+    release();
+    await expect(page.locator("[data-live] form#donation-form")).toBeVisible();
+    await expect(amount).toHaveValue("25");
+    await expect(page.getByRole("button", { name: "$50", exact: true })).toBeVisible();
+    await expect(page.getByText(/^Adds \$\d+\.\d\d, so the district receives your full \$25\.00\.$/)).toBeVisible();
+  });
+});
+
+test("/guide: a tab pressed before the tabs' code has arrived still opens, as a link", async ({ page }) => {
+  const tabsCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/event-detail-[^/]*\.js$/.test(request.url())) tabsCode.push(request.url());
+  });
+  await page.route(/\/assets\/event-detail-[^/]*\.js$/, () => {
+    // Never arrives.
+  });
+  await page.goto("/guide?event=lincoln-douglas");
+  await waitForHydration(page);
+  expect(tabsCode).toEqual([]);
+  await page.getByRole("tab", { name: "Judges" }).click();
+  await expect(page).toHaveURL(/event=lincoln-douglas&tab=judges$/);
+  await expect(page.getByRole("tab", { name: "Judges" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Judging criteria" })).toBeVisible();
+  expect(tabsCode.length).toBeGreaterThan(0);
 });
 
 test("a bio opened before hydration stays open when the button takes over", async ({ page }) => {

@@ -3,9 +3,9 @@ import { PageHeader, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { LinkButton } from "~/ui/link-button";
 import type { ContactActionData } from "./action-data";
-import { ContactForm } from "./contact-form";
 import { GetInvolvedButton } from "./get-involved-button";
 import { contactSentNotice } from "./notices";
 
@@ -16,6 +16,12 @@ const reasons = [
   { icon: GraduationCap, title: "Coaching", text: "Coaching for students and help for school programs." },
   { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
 ];
+
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+const ContactForm = lazyUntilUsed(() => import("./contact-form").then((module) => module.ContactForm));
+
+/** For the page's loader: the form's code on the server, so that the form is in the HTML. */
+export const preloadContactPage = ContactForm.preload;
 
 /** The /contact page: why to write, press and reply times, and the form (or its thank-you). */
 export function ContactPage({ actionData }: { actionData: ContactActionData | undefined }) {

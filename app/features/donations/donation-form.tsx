@@ -43,6 +43,12 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
 
   const typedAmount = fields.amount.initialValue;
   const [amount, setAmount] = useState<string>(typeof typedAmount === "string" ? typedAmount : config.presetAmount);
+  // Typed before this part of the page hydrated (see lazyUntilUsed): React keeps what the field shows; so does the state.
+  const amountField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const shown = amountField.current?.value;
+    if (shown) setAmount((previous) => acceptAmountEdit(previous, shown));
+  }, []);
   const parsed = parseAmount(amount);
   const giftCents = parsed.ok ? parsed.cents : 0;
   const showFee = giftCents >= MIN_DONATION_CENTS && giftCents <= config.maxCents;
@@ -108,6 +114,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
             </span>
             <Input
               key={amountKey}
+              ref={amountField}
               {...amountProps}
               inputMode="decimal"
               autoComplete="off"

@@ -1,9 +1,16 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { EventDetail } from "./event-detail";
+import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { EventNav, type GuideGroup } from "./event-nav";
 import type { GuideEventView } from "./schema";
-import { guideHref, parseTab } from "./slugs";
+import { guideHref, parseTab, type GuideTab } from "./slugs";
+
+// In the HTML at once; the tabs' code (Radix Tabs, about 6 KB) loads when someone reaches for the event's
+// content (issue 14). Until then each tab is the link it is without JavaScript.
+const EventDetail = lazyUntilUsed(() => import("./event-detail").then((module) => module.EventDetail));
+
+/** For the page's loader: the detail's code on the server, so that it is in the HTML. */
+export const preloadGuideView = EventDetail.preload;
 
 /** SPEC.md section 9: below 1024 px, the detail scrolls into view 100 ms after a choice. */
 export const narrowViewportQuery = "(max-width: 1023.98px)";
@@ -26,6 +33,12 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
   }, [event.id]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
+  const eventId = event.id;
+  const onTabChange = useCallback(
+    (next: GuideTab) => navigate(guideHref(eventId, next), { replace: true, preventScrollReset: true }),
+    [navigate, eventId],
+  );
+
   const onChoose = (id: string) => {
     if (!window.matchMedia(narrowViewportQuery).matches) return;
     if (id === event.id) scrollSoon(scrollTimer, detail);
@@ -41,7 +54,7 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
         <EventDetail
           event={event}
           tab={tab}
-          onTabChange={(next) => navigate(guideHref(event.id, next), { replace: true, preventScrollReset: true })}
+          onTabChange={onTabChange}
         />
       </div>
     </div>
