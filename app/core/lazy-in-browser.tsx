@@ -1,4 +1,5 @@
-import { memo, Suspense, use, useEffect, useRef, useSyncExternalStore, type ComponentType, type RefObject } from "react";
+import { memo, Suspense, use, useEffect, useRef, type ComponentType, type RefObject } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 
 type Lazy<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
 
@@ -49,8 +50,6 @@ export function lazyInBrowser<Props extends object>(load: () => Promise<Componen
 /** What shows a person is reaching for a part of the page: a pointer over it (mouse or finger), or focus. */
 const useEvents = ["pointerover", "pointerdown", "focusin"] as const;
 
-const subscribeNever = () => () => {};
-
 /**
  * Like lazyInBrowser, and more patient: a part of the page (a form) that the
  * server renders at once, whose code the browser loads only when a person
@@ -73,12 +72,7 @@ export function lazyUntilUsed<Props extends object>(load: () => Promise<Componen
   const code = codeLoader(load);
 
   function Deferred({ props, area }: { props: Props; area: RefObject<HTMLDivElement | null> }) {
-    // The server snapshot while hydrating, the browser's after.
-    const hydrating = useSyncExternalStore(
-      subscribeNever,
-      () => false,
-      () => true,
-    );
+    const hydrating = !useHydrated();
     const inBrowser = typeof document !== "undefined";
     const Component = code.loaded() ?? use(hydrating && inBrowser ? code.arrived : code.start());
     // Marks the part as live (for tests and styles: [data-live]).
