@@ -5,10 +5,21 @@
  */
 export const DISTRICT_TIME_ZONE = "America/New_York";
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/**
+ * An Intl formatter made on first use and kept: building one is slow (a
+ * time-zone one most of all), and a page in the browser should pay only for
+ * the ones it shows.
+ */
+function formatter<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
+const dollars = formatter(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
+
+/** "$1,234.50" from 123450 cents. */
 export function formatCents(cents: number): string {
-  return dollars.format(cents / 100);
+  return dollars().format(cents / 100);
 }
 
 /** "12.50" for a CSV cell: no currency sign or grouping, so spreadsheets read a number. */
@@ -18,48 +29,45 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISTRICT_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const dateFormat = formatter(
+  () => new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, month: "short", day: "numeric", year: "numeric" }),
+);
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISTRICT_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+const dateTimeFormat = formatter(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: DISTRICT_TIME_ZONE,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }),
+);
 
-const monthFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISTRICT_TIME_ZONE,
-  month: "short",
-  year: "numeric",
-});
+const monthFormat = formatter(
+  () => new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, month: "short", year: "numeric" }),
+);
 
 /** "Nov 21, 2026" */
 export function formatDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
+  return dateFormat().format(new Date(value));
 }
 
 /** "Nov 21, 2026, 3:05 PM" */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeFormat.format(new Date(value));
+  return dateTimeFormat().format(new Date(value));
 }
 
 /** "2026-11" month key to "Nov 2026". */
 export function formatMonthKey(key: string): string {
   const [year = 1970, month = 1] = key.split("-").map(Number);
   // Mid-month noon UTC is the same month in New York.
-  return monthFormat.format(new Date(Date.UTC(year, month - 1, 15, 12)));
+  return monthFormat().format(new Date(Date.UTC(year, month - 1, 15, 12)));
 }
 
-/** ISO 8601 with the New York offset dropped: what a spreadsheet imports cleanly. */
-export function formatCsvDateTime(value: Date | string): string {
-  const parts = Object.fromEntries(
+const csvDateTimeFormat = formatter(
+  () =>
     new Intl.DateTimeFormat("en-US", {
       timeZone: DISTRICT_TIME_ZONE,
       year: "numeric",
@@ -68,7 +76,13 @@ export function formatCsvDateTime(value: Date | string): string {
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
+    }),
+);
+
+/** ISO 8601 with the New York offset dropped: what a spreadsheet imports cleanly. */
+export function formatCsvDateTime(value: Date | string): string {
+  const parts = Object.fromEntries(
+    csvDateTimeFormat()
       .formatToParts(new Date(value))
       .map((part) => [part.type, part.value]),
   );

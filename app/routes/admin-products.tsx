@@ -15,8 +15,8 @@ import {
 import { listAllProducts } from "~/features/products/catalogue.server";
 import { productNotices } from "~/features/products/notices";
 import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
-import { centsToDecimal, formatDate } from "~/core/format";
-import { formatPrice, stockDisplay } from "~/features/products/product-form";
+import { centsToDecimal, formatCents, formatDate } from "~/core/format";
+import { stockDisplay } from "~/features/products/product-form";
 import { productImageSources } from "~/features/products/product-image";
 import type { Route } from "./+types/admin-products";
 
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: product.name,
       description: product.description,
       category: product.category,
-      price: formatPrice(product.price),
+      price: formatCents(product.price),
       priceInput: centsToDecimal(product.price),
       stock: stockDisplay(product),
       stockCount: product.stockCount,

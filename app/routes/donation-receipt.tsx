@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { formatCents } from "~/core/format";
 import { getDb } from "~/db/context";
-import { formatUsd } from "~/features/donations/amount";
 import { NO_GOODS_OR_SERVICES, receiptAmount, receiptDate } from "~/features/donations/receipt";
 import { findReceipt } from "~/features/donations/receipt.server";
 import { PrintButton } from "~/features/donations/print-button";
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       donorName: receipt.donorName,
       date: receiptDate(receipt.date),
       amount: receiptAmount(receipt),
-      total: formatUsd(receipt.totalCents),
+      total: formatCents(receipt.totalCents),
       tribute: receipt.tribute,
     },
     { headers: privateHeaders },

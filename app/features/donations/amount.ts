@@ -46,11 +46,6 @@ export function amountInputValue(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-/** "$1,234.50". */
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
-
 /** The card provider's fee: a percentage (in basis points: 290 is 2.9%) plus a fixed amount per charge. */
 export type CardFee = { percentBasisPoints: number; fixedCents: number };
 

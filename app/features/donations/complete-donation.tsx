@@ -1,9 +1,9 @@
 import { ExternalLink } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { formatCents } from "~/core/format";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
-import { formatUsd } from "./amount";
 import type { DonationSummary } from "./donation-checkout";
 
 export const COMPLETE_TITLE = "Complete Your Donation";
@@ -16,9 +16,9 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
   const rows: Array<[string, string]> = [
     ["Name", summary.donorName],
     ["Email", summary.email],
-    ["Donation", formatUsd(summary.giftCents)],
+    ["Donation", formatCents(summary.giftCents)],
   ];
-  if (summary.feeCents > 0) rows.push(["Card fee covered", formatUsd(summary.feeCents)]);
+  if (summary.feeCents > 0) rows.push(["Card fee covered", formatCents(summary.feeCents)]);
   if (summary.tribute) rows.push(["Tribute", summary.tribute]);
   if (summary.notifyEmail) rows.push(["We will let know", summary.notifyEmail]);
   return (
@@ -31,7 +31,7 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
       ))}
       <div className="mt-1 grid grid-cols-[8.5rem_1fr] gap-2 border-t border-border pt-3 text-base">
         <dt className="font-semibold">Total</dt>
-        <dd className="font-bold tabular">{formatUsd(summary.totalCents)}</dd>
+        <dd className="font-bold tabular">{formatCents(summary.totalCents)}</dd>
       </div>
     </dl>
   );

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { Heart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { formatCents } from "~/core/format";
 import { useLazyValidation } from "~/core/lazy-validation";
 import { Button, buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
@@ -13,7 +14,7 @@ import { Spinner } from "~/ui/spinner";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
-import { acceptAmountEdit, feeToCover, formatUsd, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
+import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
 import { donationLimits, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
@@ -127,7 +128,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
             />
           </div>
           <FieldDescription id={`${fields.amount.id}-hint`}>
-            At least $1; online gifts up to {formatUsd(config.maxCents)}.
+            At least $1; online gifts up to {formatCents(config.maxCents)}.
           </FieldDescription>
           <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
         </Field>
@@ -139,8 +140,8 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
             </label>
             <p id={`${fields.coverFee.id}-hint`} className="text-sm text-muted-foreground">
               {hydrated && showFee
-                ? `Adds ${formatUsd(feeToCover(giftCents, config.fee))}, so the district receives your full ${formatUsd(giftCents)}.`
-                : `Adds the card fee (${config.fee.percentBasisPoints / 100}% + ${formatUsd(config.fee.fixedCents)}), so the district receives your full gift. You see the exact amount before paying.`}
+                ? `Adds ${formatCents(feeToCover(giftCents, config.fee))}, so the district receives your full ${formatCents(giftCents)}.`
+                : `Adds the card fee (${config.fee.percentBasisPoints / 100}% + ${formatCents(config.fee.fixedCents)}), so the district receives your full gift. You see the exact amount before paying.`}
             </p>
           </div>
         </div>

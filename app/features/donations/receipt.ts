@@ -1,7 +1,7 @@
+import { formatCents } from "~/core/format";
 import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
-import { formatUsd } from "./amount";
 import { tributeText, type DonationDetails } from "./donation-checkout";
 
 /**
@@ -67,8 +67,8 @@ export function receiptDate(date: Date): string {
 
 /** The amount line: the whole contribution, saying what part covered the card fee. */
 export function receiptAmount(receipt: Pick<Receipt, "totalCents" | "feeCents">): string {
-  const total = formatUsd(receipt.totalCents);
-  return receipt.feeCents > 0 ? `${total} (includes ${formatUsd(receipt.feeCents)} you added to cover card fees)` : total;
+  const total = formatCents(receipt.totalCents);
+  return receipt.feeCents > 0 ? `${total} (includes ${formatCents(receipt.feeCents)} you added to cover card fees)` : total;
 }
 
 /** The receipt email: the same facts as the printable page, and a link to it. */

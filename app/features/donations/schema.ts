@@ -1,5 +1,6 @@
+import { formatCents } from "~/core/format";
 import { z } from "~/core/zod";
-import { formatUsd, parseAmount } from "./amount";
+import { parseAmount } from "./amount";
 import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
 export {
@@ -20,7 +21,7 @@ export const donationMessages = {
   amountMin: "Donation amount must be at least $1",
   amountDecimals: "Donation amount can have at most two decimal places",
   amountMax: (maxCents: number, contactEmail: string) =>
-    `Online donations can be at most ${formatUsd(maxCents)}. For a larger gift, please write to us at ${contactEmail}.`,
+    `Online donations can be at most ${formatCents(maxCents)}. For a larger gift, please write to us at ${contactEmail}.`,
   memorialDetails: (type: "memory" | "honor") =>
     `Please enter the name of the person you give ${type === "memory" ? "in memory" : "in honor"} of`,
   notifyEmail: "Enter a valid email address to notify, or leave it blank",

@@ -30,16 +30,13 @@ export function isoDate(year: number, monthIndex: number, day: number): string {
 }
 
 /** Today's date in America/New_York. */
-// en-CA formats as YYYY-MM-DD. Made once: building a time-zone formatter
-// cost about 3% of a page's server time when it was made on every call.
-const newYorkDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// en-CA formats as YYYY-MM-DD. Made once, on first use: building a time-zone
+// formatter cost about 3% of a page's server time when it was made on every
+// call, and a browser that never asks for today should not build it at all.
+let newYorkDay: Intl.DateTimeFormat | undefined;
 
 export function todayInNewYork(now: Date = new Date()): string {
+  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
   return newYorkDay.format(now);
 }
 
@@ -66,35 +63,40 @@ function utcDate(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+// The names are written out rather than asked of Intl: these dates are calendar
+// days in US English, and the first Intl.DateTimeFormat a browser builds costs
+// tens of milliseconds of a phone's main thread while the page starts.
+export const MONTHS = [
+  ["Jan", "January"],
+  ["Feb", "February"],
+  ["Mar", "March"],
+  ["Apr", "April"],
+  ["May", "May"],
+  ["Jun", "June"],
+  ["Jul", "July"],
+  ["Aug", "August"],
+  ["Sep", "September"],
+  ["Oct", "October"],
+  ["Nov", "November"],
+  ["Dec", "December"],
+] as const;
 
 /** "Sunday, October 4, 2026" */
 export function formatLongDate(date: string): string {
-  return longDate.format(utcDate(date));
+  const day = utcDate(date);
+  return `${WEEKDAYS[day.getUTCDay()]![1]}, ${MONTHS[day.getUTCMonth()]![1]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
 
 /** "Sun, Oct 4, 2026" */
 export function formatShortDate(date: string): string {
-  return shortDate.format(utcDate(date));
+  const day = utcDate(date);
+  return `${WEEKDAYS[day.getUTCDay()]![0]}, ${MONTHS[day.getUTCMonth()]![0]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
 
 /** "October 2026" for "2026-10" */
 export function formatMonth(month: string): string {
-  return monthYear.format(utcDate(`${month}-01`));
+  const first = utcDate(`${month}-01`);
+  return `${MONTHS[first.getUTCMonth()]![1]} ${first.getUTCFullYear()}`;
 }
 
 export const WEEKDAYS = [

@@ -1,6 +1,6 @@
 import { CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
 import { cn } from "~/ui/cn";
-import { formatShortDate } from "./dates";
+import { formatShortDate, MONTHS, WEEKDAYS } from "./dates";
 import { typeDotClass } from "./event-types";
 import type { CalendarEvent } from "./types";
 import { isZoom } from "./view-state";
@@ -115,9 +115,6 @@ export function EventCard({
   );
 }
 
-const monthShort = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
-const weekdayShort = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-
 function DateBadge({ date }: { date: string }) {
   const instant = new Date(`${date}T00:00:00Z`);
   return (
@@ -125,9 +122,9 @@ function DateBadge({ date }: { date: string }) {
       aria-hidden="true"
       className="hidden h-fit flex-col items-center rounded-lg border border-navy-100 bg-navy-50 py-2 text-navy-900 sm:flex"
     >
-      <span className="text-xs font-bold tracking-wide text-navy-600 uppercase">{monthShort.format(instant)}</span>
+      <span className="text-xs font-bold tracking-wide text-navy-600 uppercase">{MONTHS[instant.getUTCMonth()]?.[0]}</span>
       <span className="text-2xl leading-none font-extrabold tabular-nums">{instant.getUTCDate()}</span>
-      <span className="text-xs text-stone-600">{weekdayShort.format(instant)}</span>
+      <span className="text-xs text-stone-600">{WEEKDAYS[instant.getUTCDay()]?.[0]}</span>
     </div>
   );
 }

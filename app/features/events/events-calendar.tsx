@@ -50,7 +50,6 @@ export function EventsCalendar({
   headingLevel?: 2 | 3;
 }) {
   const { snapshot, today, path } = data;
-  const hydrated = useHydrated();
   const [state, setState] = useState<ViewState>(data.viewState);
   // A navigation (a link to /events, Back) brings a new URL state; a
   // revalidation after Refresh does not, and must not undo the visitor's choices.
@@ -63,7 +62,7 @@ export function EventsCalendar({
   const fetcher = useFetcher<RefreshResult>();
   const refreshing = fetcher.state !== "idle";
   useRefreshToast(fetcher.data, fetcher.state);
-  useRevalidateWhileLoading(snapshot.status === "loading" && hydrated);
+  useRevalidateWhileLoading(snapshot.status === "loading");
 
   // Keep the address bar in step without a round trip to the server.
   const firstRender = useRef(true);
@@ -111,7 +110,7 @@ export function EventsCalendar({
         <div className="flex flex-wrap gap-2">
           <fetcher.Form method="post" action="/events/refresh">
             <input type="hidden" name="redirectTo" value={`${path}${viewStateSearch(state, { defaultView, today })}`} />
-            {hydrated ? <input type="hidden" name="client" value="fetch" /> : null}
+            <SentByFetch />
             <Button type="submit" variant="outline" disabled={refreshing} className="px-3 sm:px-4">
               <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
               Refresh
@@ -363,6 +362,16 @@ function useRefreshToast(data: RefreshResult | undefined, state: string) {
 }
 
 /** While the very first fetch of the sheet runs, ask the server again every second or so. */
+/**
+ * Tells the refresh action the form came from JavaScript (it answers with data,
+ * not a redirect). A component of its own so that only it renders again once
+ * the page is hydrated, not the whole calendar in one long task.
+ */
+function SentByFetch() {
+  return useHydrated() ? <input type="hidden" name="client" value="fetch" /> : null;
+}
+
+// An effect, so it runs only in the browser, after hydration.
 function useRevalidateWhileLoading(active: boolean) {
   const revalidator = useRevalidator();
   const attempts = useRef(0);

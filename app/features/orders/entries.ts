@@ -1,3 +1,4 @@
+import { formatShortDate, isoDate } from "~/features/events/dates";
 import type { EntryCount } from "./orders.server";
 
 export type TournamentEntries = {
@@ -24,13 +25,6 @@ export function groupEntries(counts: readonly EntryCount[]): TournamentEntries[]
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const calendarDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
 
 /**
  * A tournament date is a calendar day ("2026-12-06"), not an instant: it is
@@ -40,6 +34,5 @@ export function formatTournamentDate(value: string | null | undefined): string {
   if (!value) return "";
   const match = ISO_DATE.exec(value.trim());
   if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
+  return formatShortDate(isoDate(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }

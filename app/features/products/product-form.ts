@@ -85,7 +85,3 @@ export function stockDisplay(product: { unlimitedStock: boolean; stockCount: num
   if (product.stockCount <= 5) return { label: `${product.stockCount} left`, tone: "warning" };
   return { label: `${product.stockCount} in stock`, tone: "plain" };
 }
-
-export function formatPrice(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
