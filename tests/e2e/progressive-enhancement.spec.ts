@@ -147,3 +147,43 @@ test("without JavaScript the event category chips filter through the server", as
   await expect(page.getByTestId("filter-count")).toBeHidden();
   await context.close();
 });
+
+test.describe("the first paint comes before the JavaScript (paint-first.server.ts)", () => {
+  test.use({ viewport: phone });
+
+  for (const path of ["/", "/mission", "/fees"]) {
+    test(`${path}: no script is requested before the page has painted, and then it hydrates`, async ({ page }) => {
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.scripts.length).toBeGreaterThan(3);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("once hydrated, a link navigates in the page, without a new document", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/mission");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await page.getByRole("banner").getByRole("link", { name: "Dress Code" }).first().click();
+    await expect(page).toHaveURL(/\/dress-code$/);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+});
