@@ -28,9 +28,10 @@ import { StringDecoder } from "node:string_decoder";
 // millisecond on a phone and twenty at once would be a long task.
 const LOADER = `(function(preloads,bootstrap){
 var nonce=document.currentScript.nonce,started=false;
-function preload(from){
-preloads.slice(from,from+1).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;link.nonce=nonce;document.head.appendChild(link)});
-if(from+1<preloads.length)setTimeout(preload,0,from+1)}
+function preload(index){
+if(index>=preloads.length)return;
+var link=document.createElement("link");link.rel="modulepreload";link.href=preloads[index];link.nonce=nonce;document.head.appendChild(link);
+setTimeout(preload,0,index+1)}
 function start(){
 if(started)return;started=true;
 var script=document.createElement("script");script.type="module";script.nonce=nonce;script.textContent=bootstrap;document.head.appendChild(script);

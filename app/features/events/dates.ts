@@ -1,3 +1,5 @@
+import { formatter } from "~/core/format";
+
 /**
  * Calendar dates as "YYYY-MM-DD" strings. The district lives in
  * America/New_York (DECISIONS.md), so "today" is taken there, and all
@@ -33,11 +35,12 @@ export function isoDate(year: number, monthIndex: number, day: number): string {
 // en-CA formats as YYYY-MM-DD. Made once, on first use: building a time-zone
 // formatter cost about 3% of a page's server time when it was made on every
 // call, and a browser that never asks for today should not build it at all.
-let newYorkDay: Intl.DateTimeFormat | undefined;
+const newYorkDay = formatter(
+  () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }),
+);
 
 export function todayInNewYork(now: Date = new Date()): string {
-  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-  return newYorkDay.format(now);
+  return newYorkDay().format(now);
 }
 
 /** [year, month (1-12), day] of "YYYY-MM-DD" (or of "YYYY-MM", day 1). */
