@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { logger } from "~/core/logger.server";
+import { isAnonymous, isPublicPage } from "~/core/page-cache.server";
 import { paintFirstStream } from "~/core/paint-first.server";
 import { requestInfoContext } from "~/core/request-context";
 
@@ -54,8 +55,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The page paints before its modules load (paint-first.server.ts).
-          const html = paintFirstStream();
+          // The page paints before its modules load (paint-first.server.ts); an anonymous visitor's public
+          // page loads them at the visitor's first input (decision 0021).
+          const untilPerson =
+            isPublicPage(new URL(request.url).pathname) && isAnonymous(request.headers.get("Cookie") ?? undefined);
+          const html = paintFirstStream({ untilPerson });
           pipeline(html, body, () => {});
           pipe(html);
           resolve(

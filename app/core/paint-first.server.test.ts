@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { paintFirst, paintFirstStream } from "./paint-first.server";
+import { type PaintFirstOptions, paintFirst, paintFirstStream } from "./paint-first.server";
 
 const nonce = "n0nce+/==";
 const bootstrap = `import "/assets/manifest-1.js";
@@ -27,20 +27,22 @@ const page = [
 ].join("");
 
 /** Runs the inline loader paintFirst wrote, against a small stand-in for the browser. */
-function runLoader(html: string, options: { hidden?: boolean; paintTiming?: boolean } = {}) {
-  const loader = /<script([^>]*)>(\(function\(preloads,bootstrap\)[\s\S]*?)<\/script>/.exec(html);
+function runLoader(html: string, options: { hidden?: boolean; paintTiming?: boolean; scriptsNow?: boolean } = {}) {
+  const loader = /<script([^>]*)>(\(function\(preloads,bootstrap,untilPerson\)[\s\S]*?)<\/script>/.exec(html);
   if (!loader) throw new Error("no loader in the page");
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const frames: (() => void)[] = [];
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
   const listeners: (() => void)[] = [];
+  const windowListeners = new Map<string, () => void>();
   const document = {
     currentScript: { nonce },
     visibilityState: options.hidden ? "hidden" : "visible",
     head: { appendChild: (element: (typeof appended)[number]) => appended.push({ ...element }) },
     createElement: (tag: string) => ({ tag }),
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+    querySelector: (selector: string) => (selector === "[data-scripts-now]" && options.scriptsNow ? {} : null),
   };
   class PerformanceObserver {
     static supportedEntryTypes = options.paintTiming === false ? ["navigation"] : ["navigation", "paint"];
@@ -49,11 +51,21 @@ function runLoader(html: string, options: { hidden?: boolean; paintTiming?: bool
     }
     observe() {}
   }
+  const window = {
+    PerformanceObserver,
+    addEventListener: (type: string, listener: () => void, listenerOptions: { capture?: boolean; passive?: boolean }) => {
+      expect(listenerOptions).toEqual({ capture: true, passive: true });
+      windowListeners.set(type, listener);
+    },
+    removeEventListener: (type: string, listener: () => void) => {
+      if (windowListeners.get(type) === listener) windowListeners.delete(type);
+    },
+  };
   const setTimeout = (run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]) => timers.push({ run: () => run(...args), ms });
   const requestAnimationFrame = (run: () => void) => frames.push(run);
   new Function("document", "window", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader[2]!)(
     document,
-    { PerformanceObserver },
+    window,
     PerformanceObserver,
     setTimeout,
     requestAnimationFrame,
@@ -65,7 +77,9 @@ function runLoader(html: string, options: { hidden?: boolean; paintTiming?: bool
       timers.splice(next, 1)[0]!.run();
     }
   };
-  return { attributes: loader[1], appended, frames, listeners, paint, runTimers };
+  /** A person's input of this type, dispatched to the window's listeners. */
+  const input = (type: string) => windowListeners.get(type)?.();
+  return { attributes: loader[1], appended, frames, listeners, windowListeners, input, paint, runTimers };
 }
 
 describe("paintFirst", () => {
@@ -90,7 +104,7 @@ describe("paintFirst", () => {
   it("puts a classic script with the page's nonce where the module script was", () => {
     const loader = runLoader(html);
     expect(loader.attributes).toBe(` nonce="${nonce}"`);
-    expect(html.indexOf("window.__reactRouterContext")).toBeLessThan(html.indexOf("(function(preloads,bootstrap)"));
+    expect(html.indexOf("window.__reactRouterContext")).toBeLessThan(html.indexOf("(function(preloads,bootstrap,untilPerson)"));
   });
 
   it("adds nothing before the first contentful paint, then the module script, then the preloads one task each", () => {
@@ -146,6 +160,42 @@ describe("paintFirst", () => {
     expect(loader.appended[0]).toMatchObject({ tag: "script", textContent: bootstrap });
   });
 
+  it("on a page for anyone, waits for a person: not the paint, a hidden tab or the clock starts it", () => {
+    const loader = runLoader(paintFirst(page, { untilPerson: true }));
+    expect([...loader.windowListeners.keys()].sort()).toEqual(
+      ["click", "focusin", "keydown", "pointerdown", "pointermove", "scroll", "touchstart", "wheel"],
+    );
+    loader.paint("first-contentful-paint");
+    loader.listeners.forEach((listener) => listener());
+    loader.frames.forEach((frame) => frame());
+    loader.runTimers(60_000);
+    expect(loader.appended).toEqual([]);
+  });
+
+  for (const type of ["pointermove", "touchstart", "keydown", "scroll", "focusin"]) {
+    it(`on a page for anyone, starts at the first ${type}, once, and stops listening`, () => {
+      const loader = runLoader(paintFirst(page, { untilPerson: true }));
+      loader.input(type);
+      expect(loader.appended).toEqual([{ tag: "script", type: "module", nonce, textContent: bootstrap }]);
+      expect(loader.windowListeners.size).toBe(0);
+      loader.runTimers(0);
+      expect(loader.appended.map((element) => element.href ?? element.tag)).toEqual([
+        "script",
+        "/assets/manifest-1.js",
+        "/assets/entry.client-1.js",
+        "/assets/framework-1.js?v=1&x=2",
+      ]);
+    });
+  }
+
+  it("on a page for anyone that asks for its scripts at once (data-scripts-now), starts at the paint", () => {
+    const loader = runLoader(paintFirst(page, { untilPerson: true }), { scriptsNow: true });
+    expect(loader.windowListeners.size).toBe(0);
+    expect(loader.appended).toEqual([]);
+    loader.paint("first-contentful-paint");
+    expect(loader.appended[0]).toMatchObject({ tag: "script", textContent: bootstrap });
+  });
+
   it("writes the module script's text so that nothing in it can open or close an element", () => {
     const tricky = `${bootstrap}\nconst note = "<!--<script>a</b>";\n// \u2028`;
     const rewritten = paintFirst(page.replace(bootstrap, tricky));
@@ -164,15 +214,18 @@ describe("paintFirst", () => {
 });
 
 describe("paintFirstStream", () => {
-  const rewrite = (chunks: Buffer[]) => text(Readable.from(chunks).pipe(paintFirstStream()));
+  const rewrite = (chunks: Buffer[], options: PaintFirstOptions = {}) =>
+    text(Readable.from(chunks).pipe(paintFirstStream(options)));
 
   it("gives what paintFirst gives, however the page is cut into chunks (even inside a character)", async () => {
     const bytes = Buffer.from(page);
-    const expected = paintFirst(page);
-    for (const size of [1, 2, 3, 7, 64, 1000, bytes.length]) {
-      const chunks: Buffer[] = [];
-      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      expect(await rewrite(chunks), `chunks of ${size} bytes`).toBe(expected);
+    for (const options of [{}, { untilPerson: true }]) {
+      const expected = paintFirst(page, options);
+      for (const size of [1, 2, 3, 7, 64, 1000, bytes.length]) {
+        const chunks: Buffer[] = [];
+        for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+        expect(await rewrite(chunks, options), `chunks of ${size} bytes, ${JSON.stringify(options)}`).toBe(expected);
+      }
     }
   });
 

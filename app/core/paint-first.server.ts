@@ -15,18 +15,33 @@ import { StringDecoder } from "node:string_decoder";
  * This rewrite of the rendered HTML takes those links out and puts, where the
  * module script was, an inline script that waits for the page's first
  * contentful paint and then adds the same links and the same module script:
- * the same requests, in parallel, a frame later.
+ * the same requests, in parallel, a frame later. An anonymous visitor's public
+ * page waits longer, for the first sign of a person
+ * (docs/decisions/0021-public-pages-start-on-first-use.md).
  */
+
+export type PaintFirstOptions = {
+  /** Start the scripts at a person's first input instead of the first paint. */
+  untilPerson?: boolean;
+};
 
 // The loader, as it runs in the browser (ES5, no build step). `preloads` and
 // `bootstrap` are React Router's module URLs and its module script's text.
-// It starts at the first contentful paint; at once when the page is hidden
-// (a background tab paints nothing, and nothing is competing with a paint);
-// after the next frame where paint timing is missing; and after 3 s at the
-// latest, whatever happened. The module script goes first; the preload links
-// follow one to a task, because adding a link costs the main thread about a
-// millisecond on a phone and twenty at once would be a long task.
-const LOADER = `(function(preloads,bootstrap){
+//
+// By default it starts at the first contentful paint; at once when the page is
+// hidden (a background tab paints nothing, and nothing is competing with a
+// paint); after the next frame where paint timing is missing; and after 3 s at
+// the latest, whatever happened. The module script goes first; the preload
+// links follow one to a task, because adding a link costs the main thread about
+// a millisecond on a phone and twenty at once would be a long task.
+//
+// With `untilPerson` (an anonymous visitor's public page, decision 0021) it
+// starts at the first sign of a person instead: a pointer moving or pressed, a
+// touch, a key, focus, a scroll or a click. A page that needs its scripts at
+// once says so with a `data-scripts-now` element. Nothing a person can reach on
+// such a page needs the scripts to work: links, forms, disclosures, popovers and
+// the calendar's links all work as HTML (tests/e2e/progressive-enhancement.spec.ts).
+const LOADER = `(function(preloads,bootstrap,untilPerson){
 var nonce=document.currentScript.nonce,started=false;
 function preload(index){
 if(index>=preloads.length)return;
@@ -36,6 +51,11 @@ function start(){
 if(started)return;started=true;
 var script=document.createElement("script");script.type="module";script.nonce=nonce;script.textContent=bootstrap;document.head.appendChild(script);
 setTimeout(preload,0,0)}
+function waitForPerson(){
+var signs=["pointerdown","pointermove","touchstart","keydown","focusin","scroll","wheel","click"],options={capture:true,passive:true};
+function sign(){signs.forEach(function(type){window.removeEventListener(type,sign,options)});start()}
+signs.forEach(function(type){window.addEventListener(type,sign,options)})}
+if(untilPerson&&!document.querySelector("[data-scripts-now]"))return waitForPerson();
 setTimeout(start,3000);
 if(document.visibilityState==="hidden")return start();
 document.addEventListener("visibilitychange",start,{once:true});
@@ -80,7 +100,7 @@ function bootstrapEnd(html: string, from = 0): number {
  * rewritten to load its modules after the first paint. HTML without that
  * script (a page rendered without <Scripts>) comes back as it was.
  */
-export function paintFirst(html: string): string {
+export function paintFirst(html: string, { untilPerson = false }: PaintFirstOptions = {}): string {
   const end = bootstrapEnd(html);
   if (end < 0) return html;
   const start = html.lastIndexOf("<script", html.indexOf(BOOTSTRAP_MARK));
@@ -95,7 +115,7 @@ export function paintFirst(html: string): string {
     preloads.push(decodeAttribute(href));
     return "";
   });
-  const loader = `<script${attributes}>${LOADER}(${inlineJson(preloads)},${inlineJson(code)})</script>`;
+  const loader = `<script${attributes}>${LOADER}(${inlineJson(preloads)},${inlineJson(code)}${untilPerson ? ",1" : ""})</script>`;
   return before + loader + html.slice(end);
 }
 
@@ -104,7 +124,7 @@ export function paintFirst(html: string): string {
  * module script has ended (it closes the shell, which React writes at once),
  * rewrites it, and passes the rest of the stream through as it comes.
  */
-export function paintFirstStream(): Transform {
+export function paintFirstStream(options: PaintFirstOptions = {}): Transform {
   const decoder = new StringDecoder("utf8");
   let held = "";
   let searchFrom = 0;
@@ -120,7 +140,7 @@ export function paintFirstStream(): Transform {
         return callback();
       }
       done = true;
-      const text = paintFirst(held);
+      const text = paintFirst(held, options);
       held = "";
       callback(null, text);
     },

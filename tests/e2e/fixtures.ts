@@ -13,11 +13,21 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * Gives the page the first sign of a person, a pointer moving over it: an anonymous visitor's public page
+ * starts its scripts then, not before (docs/decisions/0021-public-pages-start-on-first-use.md).
+ */
+export async function startScripts(page: Page) {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(4, 5);
+}
+
+/**
  * Waits until React has hydrated the page, so clicks reach its handlers. Not for /fees: its product feed
  * (an EventSource) keeps a connection open, so the network never goes idle there; wait for something the
  * page shows once hydrated instead (shop.spec.ts and live-feed.spec.ts wait for the cart forms' `js` field).
  */
 export async function waitForHydration(page: Page) {
+  await startScripts(page);
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("networkidle");
 }

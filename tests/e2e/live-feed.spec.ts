@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { signIn } from "./auth-helpers";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, startScripts, test, waitForHydration } from "./fixtures";
 
 // Issue 10 ("every open shop page hears about a change within a second") and issue 11 ("live update seen by
 // an open page when the product changes in another tab"): two visitors keep /fees open while the demo admin,
@@ -50,6 +50,7 @@ async function openShop(browser: Browser): Promise<Visitor> {
   await context.addInitScript(observeFeedAndToasts);
   const page = await context.newPage();
   await page.goto("/fees");
+  await startScripts(page);
   // React runs once the cart forms gain their `js` field (the open feed keeps the network from going idle).
   await expect(page.locator('input[name="js"]').first()).toBeAttached({ timeout: 30_000 });
   // The feed is connected and subscribed before anyone changes anything.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signIn, waitForEmail } from "./auth-helpers";
-import { expect, expectNoSeriousA11yViolations, phone, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, startScripts, test } from "./fixtures";
 
 // Whole purchases on a shared 2-core machine: more time than a single-page check.
 test.describe.configure({ timeout: 120_000 });
@@ -13,6 +13,7 @@ const cartLine = (page: Page, name: string) => cart(page).getByRole("listitem").
 
 /** React runs on /fees once the cart forms gain their `js` field (the product feed keeps the network busy). */
 async function waitForShop(page: Page) {
+  await startScripts(page);
   await expect(page.locator('input[name="js"]').first()).toBeAttached();
 }
 

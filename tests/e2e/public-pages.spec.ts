@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, startScripts, test, waitForHydration } from "./fixtures";
 
 const pages = ["/", "/mission", "/schools", "/about", "/2025-nationals-team", "/dress-code"] as const;
 
@@ -230,6 +230,7 @@ test("axe finds no serious violations on any of these pages, once hydrated", asy
   test.setTimeout(60_000);
   for (const path of pages) {
     await page.goto(path);
+    await startScripts(page);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await test.step(path, () => expectNoSeriousA11yViolations(page));
   }

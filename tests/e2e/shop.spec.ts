@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, phone, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, phone, startScripts, test } from "./fixtures";
 
 // Long flows (several dialogs, axe on each) on a shared two-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 180_000 });
@@ -13,6 +13,7 @@ const ZIP = "District Quarter-Zip";
  * feed open, so the network never goes idle there.)
  */
 async function waitForHydration(page: Page) {
+  await startScripts(page);
   await expect(page.locator('input[name="js"]').first()).toBeAttached();
 }
 

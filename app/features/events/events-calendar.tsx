@@ -101,7 +101,13 @@ export function EventsCalendar({
           <Heading id={`${ANCHOR}-title`} className="text-2xl font-extrabold tracking-tight text-navy-900">
             Events Calendar
           </Heading>
-          <p aria-live="polite" className="text-sm font-semibold text-stone-600" data-testid="events-status">
+          <p
+            aria-live="polite"
+            className="text-sm font-semibold text-stone-600"
+            data-testid="events-status"
+            // Still loading: the page asks again until the sheet is in, so its scripts start at once (decision 0021).
+            data-scripts-now={snapshot.status === "loading" ? "" : undefined}
+          >
             {loading ? "(Loading...)" : snapshot.status === "error" ? (
               <span className="text-destructive">(Error loading sheet)</span>
             ) : null}
