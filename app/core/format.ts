@@ -10,7 +10,7 @@ export const DISTRICT_TIME_ZONE = "America/New_York";
  * time-zone one most of all), and a page in the browser should pay only for
  * the ones it shows.
  */
-export function formatter<T>(make: () => T): () => T {
+function formatter<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }

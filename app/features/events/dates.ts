@@ -1,5 +1,3 @@
-import { formatter } from "~/core/format";
-
 /**
  * Calendar dates as "YYYY-MM-DD" strings. The district lives in
  * America/New_York (DECISIONS.md), so "today" is taken there, and all
@@ -35,12 +33,13 @@ export function isoDate(year: number, monthIndex: number, day: number): string {
 // en-CA formats as YYYY-MM-DD. Made once, on first use: building a time-zone
 // formatter cost about 3% of a page's server time when it was made on every
 // call, and a browser that never asks for today should not build it at all.
-const newYorkDay = formatter(
-  () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }),
-);
+// (Not ~/core/format's `formatter` helper: importing that module would bring its
+// formatters into the calendar's browser bundle, 0.8 KB on the wire on / and /events.)
+let newYorkDay: Intl.DateTimeFormat | undefined;
 
 export function todayInNewYork(now: Date = new Date()): string {
-  return newYorkDay().format(now);
+  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  return newYorkDay.format(now);
 }
 
 /** [year, month (1-12), day] of "YYYY-MM-DD" (or of "YYYY-MM", day 1). */
