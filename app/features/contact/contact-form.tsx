@@ -23,7 +23,7 @@ import { showToast } from "~/ui/toast";
 import type { ContactActionData } from "./action-data";
 import { contactFailedNotice, contactSentNotice } from "./notices";
 import { inquiryPurposes } from "./inquiry-purposes";
-import { contactLimits, honeypotField } from "./contact-rules";
+import { contactLimits, contactOutcomeAnchor, honeypotField } from "./contact-rules";
 import type { ContactInput, ContactMessage } from "./schema";
 
 /** Where every contact form posts, from whichever page it is shown on. */
@@ -86,7 +86,8 @@ export function ContactForm({
   return (
     <fetcher.Form
       method="post"
-      action={contactActionPath}
+      // The hash matters only without JavaScript (the fetcher drops it): the answer's page opens at its form.
+      action={`${contactActionPath}#${contactOutcomeAnchor}`}
       {...getFormProps(form)}
       {...loadOnUse}
       className={cn("grid gap-5", className)}

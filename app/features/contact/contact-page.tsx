@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { LinkButton } from "~/ui/link-button";
 import type { ContactActionData } from "./action-data";
+import { contactOutcomeAnchor } from "./contact-rules";
 import { GetInvolvedButton } from "./get-involved-button";
 import { contactSentNotice } from "./notices";
 
@@ -100,7 +101,9 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
 
       <div className="border-t border-border bg-card">
         <Section className="max-w-3xl">
-          <h2 className="text-2xl font-bold tracking-tight text-navy-900">Send us a message</h2>
+          <h2 id={contactOutcomeAnchor} className="scroll-mt-24 text-2xl font-bold tracking-tight text-navy-900">
+            Send us a message
+          </h2>
           <p className="mt-2 text-muted-foreground">
             Fields marked <span className="text-destructive">*</span> are required.
           </p>
