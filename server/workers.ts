@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { authCleanupWorker } from "~/features/accounts/cleanup.server";
 import { checkoutSweepWorker } from "~/features/payments/sweep.server";
+import { cartSweepWorker } from "~/features/shop/cart-sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
@@ -19,5 +20,6 @@ export const backgroundWorkers: BackgroundWorker[] = [
   eventsWarmupWorker,
   authCleanupWorker,
   checkoutSweepWorker,
+  cartSweepWorker,
   embeddedUpkeepWorker,
 ];

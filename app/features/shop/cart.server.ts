@@ -15,7 +15,8 @@ export const cartLimits = {
   quantity: 99,
 } as const;
 
-const CART_DAYS = 30;
+/** How long a cart lives after its last change (its cookie; the idle-cart sweep). */
+export const CART_DAYS = 30;
 /** 32 random bytes, base64url: the only shape a cart id can have. */
 const CART_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
