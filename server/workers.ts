@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { authCleanupWorker } from "~/features/accounts/cleanup.server";
 import { checkoutSweepWorker } from "~/features/payments/sweep.server";
+import { imageSweepWorker } from "~/features/products/image-sweep.server";
 import { cartSweepWorker } from "~/features/shop/cart-sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
@@ -21,5 +22,6 @@ export const backgroundWorkers: BackgroundWorker[] = [
   authCleanupWorker,
   checkoutSweepWorker,
   cartSweepWorker,
+  imageSweepWorker,
   embeddedUpkeepWorker,
 ];

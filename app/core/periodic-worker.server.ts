@@ -1,5 +1,5 @@
 import { logger } from "~/core/logger.server";
-import type { DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 
 /**
  * A background worker (server/workers.ts) that runs `run` at start and then
@@ -35,4 +35,19 @@ export function periodicWorker(options: {
       };
     },
   };
+}
+
+/**
+ * An hourly periodicWorker around a clean-up that deletes what has run out and says how many rows went;
+ * it logs `removedMessage` when any did. The delete must be idempotent (instances overlap).
+ */
+export function hourlyPrune(name: string, prune: (db: Database) => Promise<number>, removedMessage: string) {
+  return periodicWorker({
+    name,
+    everyMs: 60 * 60_000,
+    async run(handle) {
+      const removed = await prune(handle.db);
+      if (removed > 0) logger.info({ removed }, removedMessage);
+    },
+  });
 }

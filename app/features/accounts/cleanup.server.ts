@@ -1,11 +1,8 @@
 import { lt } from "drizzle-orm";
-import { logger } from "~/core/logger.server";
 import { pruneRateLimits } from "~/core/rate-limit.server";
 import type { Database } from "~/db/client.server";
-import { periodicWorker } from "~/core/periodic-worker.server";
+import { hourlyPrune } from "~/core/periodic-worker.server";
 import { sessions, verifications } from "~/db/schema/accounts";
-
-const HOUR = 60 * 60_000;
 
 /**
  * Removes what has run out: expired sessions and reset tokens, and limiter
@@ -20,11 +17,8 @@ export async function pruneExpiredAuthData(db: Database, now = new Date()): Prom
 }
 
 /** Hourly, in every server process (the deletes are idempotent, so instances may overlap). */
-export const authCleanupWorker = periodicWorker({
-  name: "auth cleanup",
-  everyMs: HOUR,
-  async run(handle) {
-    const removed = await pruneExpiredAuthData(handle.db);
-    if (removed > 0) logger.info({ removed }, "expired sessions, tokens and limits pruned");
-  },
-});
+export const authCleanupWorker = hourlyPrune(
+  "auth cleanup",
+  (db) => pruneExpiredAuthData(db),
+  "expired sessions, tokens and limits pruned",
+);

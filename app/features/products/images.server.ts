@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import https from "node:https";
 import { isIP } from "node:net";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import type { Database, Transaction } from "~/db/client.server";
@@ -101,12 +101,6 @@ export async function storeImage(db: Database | Transaction, image: ProcessedIma
 export async function readImage(db: Database, key: string) {
   const [row] = await db.select().from(productImages).where(eq(productImages.key, key));
   return row ?? null;
-}
-
-/** Removes stored variants that no product refers to any more. */
-export async function deleteImageVariants(db: Database | Transaction, hash: string) {
-  const keys = PRODUCT_IMAGE_WIDTHS.map((width) => `${hash}-${width}.webp`);
-  await db.delete(productImages).where(and(inArray(productImages.key, keys)));
 }
 
 // ---------------------------------------------------------------------------

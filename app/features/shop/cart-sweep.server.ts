@@ -1,6 +1,5 @@
 import { lt } from "drizzle-orm";
-import { logger } from "~/core/logger.server";
-import { periodicWorker } from "~/core/periodic-worker.server";
+import { hourlyPrune } from "~/core/periodic-worker.server";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema/shop";
 import { CART_DAYS } from "./cart.server";
@@ -19,12 +18,5 @@ export async function pruneIdleCarts(db: Database, now = new Date()): Promise<nu
   return removed.length;
 }
 
-/** Hourly, in every server process (the delete is idempotent, so instances may overlap). */
-export const cartSweepWorker = periodicWorker({
-  name: "idle cart sweep",
-  everyMs: 60 * 60_000,
-  async run(handle) {
-    const removed = await pruneIdleCarts(handle.db);
-    if (removed > 0) logger.info({ removed }, "carts idle past their cookie's life deleted");
-  },
-});
+/** Hourly, in every server process. */
+export const cartSweepWorker = hourlyPrune("idle cart sweep", (db) => pruneIdleCarts(db), "carts idle past their cookie's life deleted");

@@ -1,0 +1,29 @@
+import { and, lt, notExists, sql } from "drizzle-orm";
+import { hourlyPrune } from "~/core/periodic-worker.server";
+import type { Database } from "~/db/client.server";
+import { productImages, products } from "~/db/schema";
+import { PRODUCT_IMAGE_PREFIX } from "./product-image";
+
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * Deletes stored image variants (`<hash>-<width>.webp`) that no product shows: those of a replaced or removed
+ * image, of a deleted product, or of an upload whose save failed afterwards. Only variants stored more than a
+ * day ago go, so a save in progress (the image is stored before its product row) never loses its image.
+ * Returns how many variants went.
+ */
+export async function pruneUnusedImages(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - DAY);
+  const shown = db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.imageUrl} like ${PRODUCT_IMAGE_PREFIX} || split_part(${productImages.key}, '-', 1) || '-%'`);
+  const removed = await db
+    .delete(productImages)
+    .where(and(lt(productImages.createdAt, cutoff), notExists(shown)))
+    .returning({ key: productImages.key });
+  return removed.length;
+}
+
+/** Hourly, in every server process. */
+export const imageSweepWorker = hourlyPrune("unused image sweep", (db) => pruneUnusedImages(db), "product image variants no product shows deleted");
