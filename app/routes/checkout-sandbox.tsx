@@ -6,6 +6,7 @@ import { checkoutBySession } from "~/features/payments/checkout.server";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { sandboxDecide, summaryLines } from "~/features/payments/payment-result.server";
 import { sandboxEnabled } from "~/features/payments/providers.server";
+import { closedCheckoutText, declinedNotice, returnPathFor } from "~/features/payments/unpaid";
 import { formatCents } from "~/core/format";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { Button } from "~/ui/button";
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       sessionId,
       open: checkout.status === "open",
-      cancelPath: checkout.kind === "donation" ? "/donate" : "/fees#your-cart",
+      cancelPath: returnPathFor(checkout.kind),
+      closedText: closedCheckoutText(checkout.kind),
       email: checkout.email,
       total: checkout.totalAmount,
       lines: summaryLines(orders),
@@ -48,14 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await sandboxDecide(getDb(context), sessionId, intent);
   if (!outcome.ok) throw notFound();
   if (intent === "decline") {
-    const back = outcome.checkout.kind === "donation" ? "/donate" : "/fees#your-cart";
-    return redirectWithToast(back, { type: "error", title: "Payment declined", description: "No payment was taken. Your cart is kept, so you can try again." });
+    return redirectWithToast(returnPathFor(outcome.checkout.kind), declinedNotice(outcome.checkout.kind));
   }
   return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}`);
 }
 
 export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, open, cancelPath, email, total, lines } = loaderData;
+  const { sessionId, open, cancelPath, closedText, email, total, lines } = loaderData;
   return (
     <>
       <div role="note" className="bg-amber-200 px-4 py-2 text-center text-sm font-bold text-stone-900">
@@ -63,24 +64,28 @@ export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps
       </div>
       <PageHeader eyebrow="Test mode" title="Sandbox payment" lead="This page stands in for the card payment provider while no payment keys are configured." />
       <Section>
-          <div className="grid max-w-xl gap-5">
-        <CheckoutSummary lines={lines} email={email} total={total} />
-        {open ? (
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="session_id" value={sessionId} />
-            <Button type="submit" name="intent" value="pay" variant="accent" className="w-full">
-              Pay {formatCents(total)}
-            </Button>
-            <Button type="submit" name="intent" value="decline" variant="outline" className="w-full">
-              Decline
-            </Button>
-          </Form>
-        ) : (
-          <p role="status" className="text-stone-700">This checkout is closed (declined or expired). Start again from your cart.</p>
-        )}
-        <LinkButton to={cancelPath} variant="link" className="justify-self-start">Cancel</LinkButton>
-      </div>
-        </Section>
+        <div className="grid max-w-xl gap-5">
+          <CheckoutSummary lines={lines} email={email} total={total} />
+          {open ? (
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="session_id" value={sessionId} />
+              <Button type="submit" name="intent" value="pay" variant="accent" className="w-full">
+                Pay {formatCents(total)}
+              </Button>
+              <Button type="submit" name="intent" value="decline" variant="outline" className="w-full">
+                Decline
+              </Button>
+            </Form>
+          ) : (
+            <p role="status" className="text-stone-700">
+              {closedText}
+            </p>
+          )}
+          <LinkButton to={cancelPath} variant="link" className="justify-self-start">
+            Cancel
+          </LinkButton>
+        </div>
+      </Section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { failCheckout, fulfilCheckout, checkoutBySession } from "./checkout.serv
 import type { CheckoutSummaryLine } from "./checkout-data";
 import { checkoutReference } from "./confirmation-email";
 import { sandboxEnabled } from "./providers.server";
+import { unpaidMessage } from "./unpaid";
 import type { Order } from "~/db/schema";
 
 export type PaymentResult =
@@ -36,11 +37,12 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
     const result = await fulfilCheckout(db, checkout.id);
     if (result.status === "processing") return { state: "processing" };
     if (result.status === "failed") {
+      const kind = result.checkout?.kind ?? "shop";
       const message =
         result.reason === "declined" || result.reason === "async_payment_failed"
-          ? "The payment was declined. Your cart is kept, so you can try again."
+          ? unpaidMessage(kind, "declined")
           : result.reason === "expired"
-            ? "This checkout expired before it was paid. Your cart is kept, so you can start again."
+            ? unpaidMessage(kind, "expired")
             : VERIFY_FAILED_MESSAGE;
       return { state: "failed", message };
     }

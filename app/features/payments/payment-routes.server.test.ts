@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { readToast } from "~/core/toast.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, products, stockReservations } from "~/db/schema";
 import { CART_COOKIE } from "~/features/shop/cart-cookie";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -11,6 +12,7 @@ import { action as sandboxAction, loader as sandboxLoader } from "~/routes/check
 import { loader as paymentLoader } from "~/routes/payment-success";
 import { action as webhookAction } from "~/routes/webhooks-stripe";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { postDonation, validDonation } from "../../../tests/support/donations";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import type { CheckoutActionData } from "./checkout-data";
 import type { PaymentResult } from "./payment-result.server";
@@ -128,6 +130,25 @@ describe("sandbox and /payment-success", () => {
     expect((await database.db.query.products.findFirst({ where: eq(products.id, shirt.id) }))!.stockCount).toBe(4);
     expect(await database.db.$count(cartLines)).toBe(1);
     expect(await verify(sessionId)).toMatchObject({ state: "failed" });
+  });
+
+  it("a declined donation leads back to /donate and never speaks of a cart", async () => {
+    const donated = await postDonation(database, validDonation);
+    if (donated.data.status !== "ready") throw new Error("donation checkout did not start");
+    const sessionId = new URL(donated.data.checkout.url, "http://citron.test").searchParams.get("session_id")!;
+    const page = async () => {
+      const request = new Request(`http://citron.test/checkout/sandbox?session_id=${sessionId}`);
+      return ((await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as { data: Record<string, unknown> }).data;
+    };
+    expect(await page()).toMatchObject({ open: true, cancelPath: "/donate" });
+
+    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "decline" }, "")) as Response;
+    expect(declined.headers.get("Location")).toBe("/donate");
+    const flash = new Request("http://citron.test/donate", { headers: { Cookie: declined.headers.get("Set-Cookie")!.split(";")[0]! } });
+    const { toast } = await readToast(flash);
+    expect(toast).toEqual({ type: "error", title: "Payment declined", description: "No payment was taken and no donation was made. You can try again." });
+    expect(await page()).toMatchObject({ open: false, closedText: "This checkout is closed (declined or expired). Start again from the donation page." });
+    expect(await verify(sessionId)).toEqual({ state: "failed", message: "The payment was declined. No donation was made; you can try again." });
   });
 
   it("the sandbox is never served when Stripe keys are set", async () => {
