@@ -57,7 +57,10 @@ test.describe("donate with JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "In honor of" })).toBeVisible();
     await page.getByRole("combobox", { name: "Memorial type" }).selectOption("memory");
 
+    // Choosing an amount clears its message at once (the new amount is what is checked, not the empty one).
     await page.getByRole("button", { name: "$50", exact: true }).click();
+    await expect(page.getByText("Donation amount must be at least $1", { exact: true })).toBeHidden();
+    await expect(page.getByText("First name is required", { exact: true })).toBeVisible();
     await fillDonor(page, { first: "Ruth", last: "Adler", email: "ruth.adler.e2e@example.com" });
     await page.getByRole("textbox", { name: "In memory of" }).fill("Rabbi Samuel Katz");
     await page.getByRole("textbox", { name: "Let someone know (optional)" }).fill("katz.family.e2e@example.com");

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { Heart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { flushSync } from "react-dom";
 import { formatCents } from "~/core/format";
 import { useLazyValidation } from "~/core/lazy-validation";
 import { Button, buttonVariants } from "~/ui/button";
@@ -92,7 +93,9 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
                 className={classes}
                 aria-pressed={selected}
                 onClick={() => {
-                  setAmount(String(dollars));
+                  // The field must hold the new amount before Conform reads the form: otherwise it checks the old
+                  // one (empty at first) and a chosen $50 shows "must be at least $1".
+                  flushSync(() => setAmount(String(dollars)));
                   form.validate({ name: fields.amount.name });
                 }}
               >
