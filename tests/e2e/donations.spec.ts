@@ -95,10 +95,6 @@ test.describe("donate with JavaScript", () => {
     await page.getByRole("textbox", { name: "In memory of" }).fill("Grandpa Leo Stein");
     await page.getByRole("button", { name: "Donate", exact: true }).click();
     const proceed = page.getByRole("dialog", { name: "Complete Your Donation" }).getByRole("link", { name: /Proceed to Payment/ });
-    const href = await proceed.getAttribute("href");
-    const sandbox = await page.request.get(href!);
-    test.skip(sandbox.status() === 404, "the payments branch's sandbox checkout page is not in this build yet");
-
     const [payment] = await Promise.all([context.waitForEvent("page"), proceed.click()]);
     await payment.getByRole("button", { name: /^Pay/ }).click();
     await expect(payment.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });
