@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "pay" && intent !== "decline") return data({ message: "Choose Pay or Decline." }, { status: 400 });
   const outcome = await sandboxDecide(getDb(context), sessionId, intent);
   if (!outcome.ok) throw notFound();
-  if (intent === "decline") {
+  if (intent === "decline" && !outcome.paid) {
     return redirectWithToast(returnPathFor(outcome.checkout.kind), declinedNotice(outcome.checkout.kind));
   }
   return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}`);

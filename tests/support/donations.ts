@@ -55,6 +55,7 @@ export function useTestProvider() {
     async retrieveSession() {
       throw new Error("tests pass the paid state to fulfilCheckout");
     },
+    async expireSession() {},
   }));
 }
 

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 
 /**
  * A local stand-in of the slice of Stripe's API the payments module uses
- * (create and retrieve a Checkout Session), plus signed webhook events, so
+ * (create, retrieve and expire a Checkout Session), plus signed webhook events, so
  * the Stripe provider path runs without the network. Amounts are computed
  * from the line items the client sent, as Stripe does.
  */
@@ -102,6 +102,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         };
         sessions.set(id, session);
         if (key) byKey.set(key, session);
+        return send(200, session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (req.method === "POST" && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (session.status !== "open") {
+          return send(400, { error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of open can be expired." } });
+        }
+        session.status = "expired";
         return send(200, session);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);

@@ -20,7 +20,7 @@ export const checkouts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind", { enum: CHECKOUT_KINDS }).notNull(),
     status: text("status", { enum: CHECKOUT_STATUSES }).notNull().default("open"),
-    /** Why a checkout failed: declined, expired, async_payment_failed, start_failed. */
+    /** Why a checkout failed: declined, expired, async_payment_failed, start_failed, replaced (by a newer checkout of its cart). */
     failureReason: text("failure_reason"),
     provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
     providerSessionId: text("provider_session_id").unique(),
@@ -44,6 +44,8 @@ export const checkouts = pgTable(
     check("checkouts_status_check", sql`status in ('open', 'completed', 'failed')`),
     // The expiry sweep: open checkouts by their deadline.
     index("checkouts_open_expires_at_idx").on(table.expiresAt).where(sql`status = 'open'`),
+    // A cart's open checkout (Proceed to Checkout, and the stock a cart's own checkout holds).
+    index("checkouts_open_cart_id_idx").on(table.cartId).where(sql`status = 'open'`),
   ],
 );
 

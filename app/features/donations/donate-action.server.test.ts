@@ -207,6 +207,7 @@ describe("the donation action", () => {
       retrieveSession: async () => {
         throw new Error("unused");
       },
+      expireSession: async () => {},
     }));
     try {
       const answer = await postDonation(database, validDonation);

@@ -21,3 +21,8 @@ export function memorialLabel(eventType: string | null | undefined): string {
   if (!memorial) return "";
   return `${memorial.type === "memory" ? "In memory of" : "In honor of"} ${memorial.details}`;
 }
+
+/** An order's event_type as a person reads it: a tribute as memorialLabel words it, anything else as stored. */
+export function eventTypeLabel(eventType: string | null | undefined): string | null {
+  return memorialLabel(eventType) || eventType || null;
+}

@@ -4,6 +4,7 @@ import { stackedTable } from "~/ui/dashboard";
 import { StatusBadge } from "./status-badge";
 import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
+import { eventTypeLabel } from "~/features/donations/memorial";
 import { cn } from "~/ui/cn";
 
 /** Loader data arrives as JSON: dates are strings by then. */
@@ -60,7 +61,7 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
                 {order.tournamentDate ? <small>{formatTournamentDate(order.tournamentDate)}</small> : null}
               </span>
             </TableCell>
-            <TableCell data-label="Event">{order.eventType ?? "—"}</TableCell>
+            <TableCell data-label="Event">{eventTypeLabel(order.eventType) ?? "—"}</TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
               {formatCents(order.totalAmount)}
             </TableCell>

@@ -1,11 +1,20 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { carts } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import { carts, checkouts, type Checkout } from "~/db/schema";
 import { registrationKindOf } from "~/features/products/registration-products";
 import type { RegistrationData } from "~/features/shop/registration-data";
-import { CheckoutStop, openCheckoutWith, type OpenCheckoutInput, type OpenCheckoutResult } from "./checkout.server";
+import {
+  CheckoutStop,
+  closeOpenCheckouts,
+  openCheckoutWith,
+  type OpenCheckoutResult,
+  type PreparedCheckout,
+} from "./checkout.server";
 
 export const CART_CANCEL_PATH = "/fees#your-cart";
+
+/** The cart's open checkout is offered again, instead of a new one, while at least this long is left to pay it. */
+export const REUSE_MIN_REMAINING_MS = 10 * 60_000;
 
 type CartRow = {
   line_id: string;
@@ -46,10 +55,17 @@ export function orderFieldsFor(productName: string, registration: RegistrationDa
 
 /**
  * The shop's Proceed to Checkout: inside the checkout transaction, locks the
- * cart's lines and re-reads them against the catalogue (prices and names
- * from products only), stops on an inactive, deleted or sold-out line by
- * name, and hands openCheckoutWith the line items, pending orders and the
- * stock to reserve.
+ * cart's open checkouts and lines and re-reads the lines against the
+ * catalogue (prices and names from products only).
+ *
+ * One cart has at most one open checkout. When the cart's open checkout
+ * still matches the cart (same lines, prices and email, time left to pay),
+ * the same checkout and payment page are offered again: a resubmitted form,
+ * a second click or a return from the payment page's Cancel never holds the
+ * stock twice. Otherwise the open one is closed ("replaced") and its stock
+ * given back before the new one reserves, so a buyer never competes with
+ * their own earlier checkout. Stops on an inactive, deleted or sold-out line
+ * by name.
  */
 export async function checkoutCart(
   db: Database,
@@ -59,17 +75,20 @@ export async function checkoutCart(
   if (!email) return { ok: false, status: 400, message: "Please enter your email address to continue." };
   if (!input.cartId) return { ok: false, status: 400, message: "Please add items to your cart before checkout." };
   const cartId = input.cartId;
-  return openCheckoutWith(db, CART_CANCEL_PATH, async (tx) => {
-    // Lock the cart's lines, so a concurrent edit of the same cart waits for this checkout.
-    const result = await tx.execute(sql`
-      select l.id as line_id, l.quantity, l.registration, p.id as product_id, p.name, p.description, p.price,
-             p.is_active, p.unlimited_stock, p.stock_count
-        from cart_lines l left join products p on p.id = l.product_id
-       where l.cart_id = ${cartId}
-       order by l.created_at, l.id
-         for update of l`);
-    const rows = (result as unknown as { rows: CartRow[] }).rows;
+  return openCheckoutWith(db, CART_CANCEL_PATH, async (tx): Promise<PreparedCheckout> => {
+    // Checkouts first, then lines: fulfilment locks them in the same order.
+    const open = await tx
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))
+      .for("update");
+    let rows = await lockedLines(tx, cartId);
     if (rows.length === 0) throw new CheckoutStop("Please add items to your cart before checkout.", 400);
+    const reusable = open.length === 1 ? await stillMatches(tx, open[0]!, email, rows) : null;
+    if (reusable) return { reuse: reusable };
+    if ((await closeOpenCheckouts(tx, open.map((checkout) => checkout.id), "replaced")).length > 0) {
+      rows = await lockedLines(tx, cartId); // their stock is back
+    }
     for (const row of rows) {
       if (!row.product_id || row.name === null) throw new CheckoutStop("an item in your cart is no longer available");
       if (!row.is_active) throw new CheckoutStop(`"${row.name}" is no longer available`);
@@ -82,7 +101,7 @@ export async function checkoutCart(
       }
     }
     await tx.update(carts).set({ email, updatedAt: new Date() }).where(eq(carts.id, cartId));
-    const prepared: Omit<OpenCheckoutInput, "cancelPath"> = {
+    return {
       kind: "shop",
       email,
       cartId,
@@ -106,9 +125,39 @@ export async function checkoutCart(
         };
       }),
       reservations: rows.filter((row) => !row.unlimited_stock).map((row) => ({ productId: row.product_id!, quantity: row.quantity })),
+      replacedSessionIds: open.flatMap((checkout) => (checkout.providerSessionId ? [checkout.providerSessionId] : [])),
     };
-    return prepared;
   });
+}
+
+/** The cart's lines with their products as they are now, locked so a concurrent edit of the cart waits. */
+async function lockedLines(tx: Transaction, cartId: string): Promise<CartRow[]> {
+  const result = await tx.execute(sql`
+    select l.id as line_id, l.quantity, l.registration, p.id as product_id, p.name, p.description, p.price,
+           p.is_active, p.unlimited_stock, p.stock_count
+      from cart_lines l left join products p on p.id = l.product_id
+     where l.cart_id = ${cartId}
+     order by l.created_at, l.id
+       for update of l`);
+  return (result as unknown as { rows: CartRow[] }).rows;
+}
+
+/**
+ * The open checkout when it still stands for this cart as it is: the same
+ * email, the same products, quantities, amounts and registrations, a payment
+ * page, and time left to pay. Null otherwise.
+ */
+async function stillMatches(tx: Transaction, checkout: Checkout, email: string, rows: CartRow[]) {
+  const { providerUrl } = checkout;
+  if (!providerUrl || !checkout.providerSessionId || checkout.email !== email) return null;
+  if (rows.some((row) => !row.product_id || !row.is_active)) return null; // closed, then stopped by name
+  if (checkout.expiresAt.getTime() - Date.now() < REUSE_MIN_REMAINING_MS) return null;
+  const held = await tx.query.orders.findMany({ where: (table, { eq }) => eq(table.checkoutId, checkout.id) });
+  const key = (productId: string | null, quantity: number, amount: number | null, registration: RegistrationData | null) =>
+    JSON.stringify([productId, quantity, amount, registration ? Object.entries(registration).sort() : null]);
+  const wanted = rows.map((row) => key(row.product_id, row.quantity, row.price === null ? null : row.price * row.quantity, row.registration)).sort();
+  const offered = held.map((order) => key(order.productId, order.itemQuantity, order.totalAmount, order.registration ?? null)).sort();
+  return wanted.join("\n") === offered.join("\n") ? { ...checkout, providerUrl } : null;
 }
 
 /** The line's registration in one line for the provider's page ("Ana Li, Lincoln-Douglas (LD)"). */

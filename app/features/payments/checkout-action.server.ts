@@ -5,6 +5,7 @@ import { getDb } from "~/db/context";
 import { readCartId } from "~/features/shop/cart.server";
 import { checkoutCart } from "./cart-checkout.server";
 import { checkoutNotices, type CheckoutActionData } from "./checkout-data";
+import { summaryLines } from "./payment-result.server";
 
 const reply = (body: CheckoutActionData, status = 200) => data(body, { status });
 
@@ -39,11 +40,6 @@ export async function handleCheckout(request: Request, context: Readonly<RouterC
     url: result.url,
     email,
     total: lines.reduce((sum, line) => sum + line.totalAmount, 0),
-    lines: lines.map((line) => ({
-      name: line.itemName,
-      quantity: line.itemQuantity,
-      amount: line.totalAmount,
-      detail: [line.studentName, line.eventType, line.tournamentName].filter(Boolean).join(", ") || null,
-    })),
+    lines: summaryLines(lines),
   });
 }

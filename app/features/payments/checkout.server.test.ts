@@ -8,6 +8,7 @@ import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, produc
 import type { RegistrationData } from "~/features/shop/registration-data";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import { loadCart, setLineQuantity } from "~/features/shop/cart.server";
 import { checkoutCart } from "./cart-checkout.server";
 import { expireCheckouts, failCheckout, fulfilCheckout, openCheckout } from "./checkout.server";
 import { NOT_DEDUCTIBLE_LINE } from "./confirmation-email";
@@ -151,6 +152,73 @@ describe("checkout of a cart (sandbox)", () => {
     });
   });
 
+  it("offers the cart's open checkout again while the cart is unchanged: one reservation, one page (resubmit, return from Cancel)", async () => {
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 2 });
+    const cartId = await cart([{ productId: tote.id, quantity: 2 }]);
+    const first = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    const again = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    expect(first.ok && again.ok).toBe(true);
+    if (!first.ok || !again.ok) return;
+    expect(again).toEqual(first);
+    expect(await counts()).toMatchObject({ checkouts: 1, orders: 1, reservations: 1 });
+    expect(await stockOf(tote.id)).toBe(0);
+    // The cart counts its own held stock: its line is buyable, not sold out.
+    const view = (await loadCart(database.db, cartId))!;
+    expect(view.lines[0]).toMatchObject({ problem: null, lineTotal: 3600 });
+    expect(view.total).toBe(3600);
+  });
+
+  it("replaces the cart's open checkout when the cart or email changed: its stock comes back before the new one reserves", async () => {
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 3 });
+    const cartId = await cart([{ productId: tote.id, quantity: 2 }]);
+    const first = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    if (!first.ok) throw new Error(first.message);
+    // With 1 left for everyone else, the buyer can still raise the line to all 3: two of them are theirs.
+    const [line] = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
+    await setLineQuantity(database.db, cartId, line!.id, 3);
+    const second = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    if (!second.ok) throw new Error(second.message);
+    expect(second.checkoutId).not.toBe(first.checkoutId);
+    expect(second.url).not.toBe(first.url);
+    const old = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!;
+    expect(old).toMatchObject({ status: "failed", failureReason: "replaced" });
+    expect((await database.db.query.orders.findMany({ where: eq(orders.checkoutId, first.checkoutId) })).map((row) => row.status)).toEqual(["failed"]);
+    expect(await stockOf(tote.id)).toBe(0);
+    expect(await database.db.$count(stockReservations)).toBe(1);
+
+    // A new email is a new checkout too.
+    const third = await checkoutCart(database.db, { cartId, email: "other@example.com" });
+    if (!third.ok) throw new Error(third.message);
+    expect(third.checkoutId).not.toBe(second.checkoutId);
+    expect(await database.db.$count(checkouts, eq(checkouts.status, "open"))).toBe(1);
+    expect(await stockOf(tote.id)).toBe(0);
+    // The replaced checkout cannot be paid any more.
+    expect((await fulfilCheckout(database.db, second.checkoutId, {
+      id: "sbx", status: "complete", paymentStatus: "paid", amountTotal: 5400, checkoutId: second.checkoutId,
+    })).status).toBe("failed");
+  });
+
+  it("another cart's open checkout still counts against this cart", async () => {
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 2 });
+    const theirs = await cart([{ productId: tote.id, quantity: 2 }]);
+    expect((await checkoutCart(database.db, { cartId: theirs, email: "a@example.com" })).ok).toBe(true);
+    const mine = await cart([{ productId: tote.id, quantity: 1 }]);
+    expect((await loadCart(database.db, mine))!.lines[0]!.problem).toBe("sold-out");
+    expect(await checkoutCart(database.db, { cartId: mine, email: "b@example.com" })).toMatchObject({ ok: false, message: '"Lectern Tote Bag" is sold out' });
+  });
+
+  it("does not offer again a checkout whose product was switched off meanwhile: it is closed and the line named", async () => {
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 2 });
+    const cartId = await cart([{ productId: tote.id }]);
+    const first = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    if (!first.ok) throw new Error(first.message);
+    await database.db.update(products).set({ isActive: false }).where(eq(products.id, tote.id));
+    const again = await checkoutCart(database.db, { cartId, email: "p@example.com" });
+    expect(again).toMatchObject({ ok: false, message: '"Lectern Tote Bag" is no longer available' });
+    // Stopping rolls back: the earlier checkout stays as it was, to expire or be paid as before.
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!.status).toBe("open");
+  });
+
   it("marks the checkout failed and releases stock when the provider cannot start a session", async () => {
     const shirt = await product({ name: "District T-Shirt", price: 1800, stock: 5 });
     const cartId = await cart([{ productId: shirt.id, quantity: 2 }]);
@@ -158,6 +226,7 @@ describe("checkout of a cart (sandbox)", () => {
       name: "sandbox",
       createSession: () => Promise.reject(new Error("provider is down")),
       retrieveSession: () => Promise.reject(new Error("unused")),
+      expireSession: () => Promise.resolve(),
     };
     setPaymentProviderForTests(() => failing);
     const result = await checkoutCart(database.db, { cartId, email: "p@example.com" });
@@ -284,6 +353,23 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
       expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
     });
     expect(stripe.requests.at(-1)).toMatchObject({ method: "POST", idempotencyKey: `checkout-${checkout.id}` });
+  });
+
+  it("expires the replaced Checkout Session at Stripe when the cart changed, and offers the same session while it did not", async () => {
+    const { result, checkout, session, cartId, shirt } = await openStripeCheckout();
+    const sessionsBefore = stripe.sessions.size;
+    const again = await checkoutCart(database.db, { cartId, email: "parent@example.com" });
+    expect(again).toEqual(result);
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+    const [line] = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
+    await setLineQuantity(database.db, cartId, line!.id, 1);
+    const replaced = await checkoutCart(database.db, { cartId, email: "parent@example.com" });
+    if (!replaced.ok) throw new Error(replaced.message);
+    expect(session.status).toBe("expired");
+    expect(stripe.requests.some((request) => request.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.failureReason).toBe("replaced");
+    expect(await stockOf(shirt.id)).toBe(4);
+    expect(stripe.sessions.get((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, replaced.checkoutId) }))!.providerSessionId!)).toMatchObject({ amount_total: 1800, status: "open" });
   });
 
   it("a donation checkout uses submit_type donate", async () => {

@@ -92,7 +92,13 @@ async function releaseStock(tx: Transaction, checkoutIds: string[]) {
   return released;
 }
 
-type Prepared = Omit<OpenCheckoutInput, "cancelPath">;
+type Prepared = Omit<OpenCheckoutInput, "cancelPath"> & {
+  /** Provider sessions of the open checkouts this one replaces (closed in the same transaction): expired after it commits. */
+  replacedSessionIds?: string[];
+};
+
+/** What `prepare` decides: a new checkout, or an open one of the same buyer that still stands as it is. */
+export type PreparedCheckout = Prepared | { reuse: Checkout & { providerUrl: string } };
 
 /**
  * The shared core of every checkout: `prepare` runs inside the transaction
@@ -104,13 +110,14 @@ type Prepared = Omit<OpenCheckoutInput, "cancelPath">;
 export async function openCheckoutWith(
   db: Database,
   cancelPath: string,
-  prepare: (tx: Transaction) => Promise<Prepared>,
+  prepare: (tx: Transaction) => Promise<PreparedCheckout>,
 ): Promise<OpenCheckoutResult> {
   const provider = paymentProvider(db);
-  let created: { checkout: Checkout; lineItems: CheckoutLineItem[] };
+  let created: { checkout: Checkout; lineItems: CheckoutLineItem[]; replacedSessionIds: string[] } | { reused: Checkout & { providerUrl: string } };
   try {
     created = await db.transaction(async (tx) => {
       const input = await prepare(tx);
+      if ("reuse" in input) return { reused: input.reuse };
       const email = input.email.trim();
       if (!email) throw new CheckoutStop("Please enter your email address to continue.", 400);
       if (input.lineItems.length === 0 || input.orders.length === 0) {
@@ -146,13 +153,25 @@ export async function openCheckoutWith(
           );
         }
       }
-      return { checkout: checkout!, lineItems: input.lineItems };
+      return { checkout: checkout!, lineItems: input.lineItems, replacedSessionIds: input.replacedSessionIds ?? [] };
     });
   } catch (error) {
     if (error instanceof CheckoutStop) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
+  if ("reused" in created) {
+    const { reused } = created;
+    return { ok: true, checkoutId: reused.id, url: reused.providerUrl, publicToken: reused.publicToken };
+  }
 
+  // A replaced session must not take a payment any more; if one slipped in first, fulfilment logs it for staff.
+  await Promise.all(
+    created.replacedSessionIds.map((sessionId) =>
+      provider.expireSession(sessionId).catch((error: unknown) => {
+        logger.warn({ err: error, sessionId }, "a replaced payment session could not be expired at the provider");
+      }),
+    ),
+  );
   const { checkout } = created;
   const base = env().PUBLIC_URL;
   try {
@@ -188,22 +207,32 @@ export function openCheckout(db: Database, input: OpenCheckoutInput): Promise<Op
 }
 
 /**
+ * Inside a transaction: marks those of `checkoutIds` that are still open
+ * failed with `reason`, fails their orders and gives their stock back. Only
+ * open checkouts change (forward only), so a second caller changes nothing.
+ * Returns the ids it closed.
+ */
+export async function closeOpenCheckouts(tx: Transaction, checkoutIds: string[], reason: string): Promise<string[]> {
+  if (checkoutIds.length === 0) return [];
+  const closed = await tx
+    .update(checkouts)
+    .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+    .where(and(inArray(checkouts.id, checkoutIds), eq(checkouts.status, "open")))
+    .returning({ id: checkouts.id });
+  const ids = closed.map((row) => row.id);
+  if (ids.length === 0) return ids;
+  await tx.update(orders).set({ status: "failed" }).where(inArray(orders.checkoutId, ids));
+  await releaseStock(tx, ids);
+  return ids;
+}
+
+/**
  * Marks an open checkout failed (declined, expired, async_payment_failed,
  * start_failed), its orders failed, and gives its stock back. Only the first
  * caller changes anything; later ones (and a completed checkout) are no-ops.
  */
 export async function failCheckout(db: Database, checkoutId: string, reason: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const flipped = await tx
-      .update(checkouts)
-      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
-      .returning({ id: checkouts.id });
-    if (flipped.length === 0) return false;
-    await tx.update(orders).set({ status: "failed" }).where(eq(orders.checkoutId, checkoutId));
-    await releaseStock(tx, [checkoutId]);
-    return true;
-  });
+  return db.transaction(async (tx) => (await closeOpenCheckouts(tx, [checkoutId], reason)).length > 0);
 }
 
 export type FulfilResult =

@@ -6,6 +6,7 @@ import { checkoutReference } from "./confirmation-email";
 import { sandboxEnabled } from "./providers.server";
 import { unpaidMessage } from "./unpaid";
 import type { Order } from "~/db/schema";
+import { eventTypeLabel } from "~/features/donations/memorial";
 
 export type PaymentResult =
   | { state: "missing" }
@@ -20,7 +21,7 @@ export function summaryLines(orders: Order[]): CheckoutSummaryLine[] {
     name: line.itemName,
     quantity: line.itemQuantity,
     amount: line.totalAmount,
-    detail: [line.studentName, line.eventType, line.tournamentName].filter(Boolean).join(", ") || null,
+    detail: [line.studentName, eventTypeLabel(line.eventType), line.tournamentName].filter(Boolean).join(", ") || null,
   }));
 }
 
@@ -66,8 +67,10 @@ export async function sandboxDecide(db: Database, sessionId: string, intent: "pa
   const checkout = await checkoutBySession(db, sessionId);
   if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
   if (intent === "decline") {
-    await failCheckout(db, checkout.id, "declined");
-    return { ok: true as const, checkout };
+    if (await failCheckout(db, checkout.id, "declined")) return { ok: true as const, checkout, paid: false };
+    // Already closed: paid in another tab is a payment, not a decline.
+    const now = await checkoutBySession(db, sessionId);
+    return { ok: true as const, checkout, paid: now?.status === "completed" };
   }
   const result = await fulfilCheckout(db, checkout.id, {
     id: sessionId,
@@ -76,5 +79,5 @@ export async function sandboxDecide(db: Database, sessionId: string, intent: "pa
     amountTotal: checkout.totalAmount,
     checkoutId: checkout.id,
   });
-  return { ok: true as const, checkout, result };
+  return { ok: true as const, checkout, paid: result.status === "completed" };
 }

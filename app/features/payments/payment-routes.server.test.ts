@@ -132,6 +132,32 @@ describe("sandbox and /payment-success", () => {
     expect(await verify(sessionId)).toMatchObject({ state: "failed" });
   });
 
+  it("Decline on a checkout already paid in another tab leads to the payment result, not to a decline notice", async () => {
+    const { sessionId } = await startCheckout();
+    await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "pay" });
+    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "decline" })) as Response;
+    expect(declined.headers.get("Location")).toBe(`/payment-success?session_id=${sessionId}`);
+    expect(declined.headers.get("Set-Cookie")).toBeNull();
+    expect(await verify(sessionId)).toMatchObject({ state: "success" });
+  });
+
+  it("Proceed to Checkout sent twice (a resubmitted form) answers the same payment page, and the cart is never sold out to its buyer", async () => {
+    const { shirt, sessionId } = await startCheckout();
+    const again = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }));
+    expect(again.data).toMatchObject({ status: "ready", total: 3600 });
+    expect(again.data.status === "ready" && new URL(again.data.url, "http://citron.test").searchParams.get("session_id")).toBe(sessionId);
+    expect((await database.db.query.products.findFirst({ where: eq(products.id, shirt.id) }))!.stockCount).toBe(2);
+  });
+
+  it("a tribute gift's summary reads as the donor wrote it, not as it is stored", async () => {
+    const donated = await postDonation(database, { ...validDonation, memorialType: "honor", memorialDetails: "Coach O'Neil" });
+    if (donated.data.status !== "ready") throw new Error("donation checkout did not start");
+    const sessionId = new URL(donated.data.checkout.url, "http://citron.test").searchParams.get("session_id")!;
+    const request = new Request(`http://citron.test/checkout/sandbox?session_id=${sessionId}`);
+    const page = ((await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as { data: { lines: Array<{ detail: string | null }> } }).data;
+    expect(page.lines.map((line) => line.detail)).toEqual(["Ruth Adler, In honor of Coach O'Neil"]);
+  });
+
   it("a declined donation leads back to /donate and never speaks of a cart", async () => {
     const donated = await postDonation(database, validDonation);
     if (donated.data.status !== "ready") throw new Error("donation checkout did not start");

@@ -41,4 +41,6 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   retrieveSession(sessionId: string): Promise<ProviderSessionState>;
+  /** Closes an open session so it takes no payment (a newer checkout of the same cart replaced it). */
+  expireSession(sessionId: string): Promise<void>;
 }

@@ -38,6 +38,8 @@ export function sandboxProvider(db: Database): PaymentProvider {
         checkoutId: checkout.id,
       };
     },
+    // The sandbox's session is the checkout row itself, which is closed already.
+    async expireSession() {},
   };
 }
 

@@ -69,5 +69,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     async retrieveSession(sessionId: string): Promise<ProviderSessionState> {
       return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
     },
+    async expireSession(sessionId: string): Promise<void> {
+      await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+    },
   };
 }

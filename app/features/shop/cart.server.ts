@@ -5,6 +5,7 @@ import { env } from "~/core/env.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { cartLines, carts } from "~/db/schema/shop";
 import { products, type Product } from "~/db/schema/catalogue";
+import { checkouts, stockReservations } from "~/db/schema/payments";
 import { registrationKindOf } from "~/features/products/registration-products";
 import { CART_COOKIE } from "./cart-cookie";
 import type { RegistrationData } from "./registration-data";
@@ -110,6 +111,28 @@ export function lineProblem(
 }
 
 /**
+ * Stock the cart's own open checkout holds, per product. It stays the cart's to
+ * buy (Proceed to Checkout offers that checkout again, or replaces it and gives
+ * the stock back first), so the cart counts it as available: a buyer who left
+ * the payment page never sees their own items as sold out.
+ */
+export async function stockHeldByCart(db: Database | Transaction, cartId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: stockReservations.productId, quantity: sql<number>`sum(${stockReservations.quantity})::int` })
+    .from(stockReservations)
+    .innerJoin(checkouts, eq(checkouts.id, stockReservations.checkoutId))
+    .where(and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))
+    .groupBy(stockReservations.productId);
+  return new Map(rows.map((row) => [row.productId, Number(row.quantity)]));
+}
+
+/** The product with the stock this cart may count on: what is left plus what its own checkout holds. */
+function withHeldStock<T extends Pick<Product, "id" | "stockCount">>(product: T, held: Map<string, number>): T {
+  const mine = held.get(product.id);
+  return mine && product.stockCount !== null ? { ...product, stockCount: product.stockCount + mine } : product;
+}
+
+/**
  * A cart's lines joined with the catalogue, oldest first, with totals from the
  * catalogue's prices. Null when there is no such cart. Used by /fees, the
  * header badge and the checkout.
@@ -123,12 +146,14 @@ export async function loadCart(db: Database | Transaction, cartId: string): Prom
     .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const held = rows.some(({ product }) => product && !product.unlimitedStock) ? await stockHeldByCart(db, cartId) : new Map<string, number>();
 
   const perProduct = new Map<string, number>();
   for (const { line } of rows) {
     if (line.productId) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
   }
-  const lines: CartLineView[] = rows.map(({ line, product }) => {
+  const lines: CartLineView[] = rows.map(({ line, product: listed }) => {
+    const product = listed && withHeldStock(listed, held);
     const problem = lineProblem(product, line.productId ? (perProduct.get(line.productId) ?? 0) : 0);
     return {
       id: line.id,
@@ -248,7 +273,7 @@ export async function addToCart(
   input: { productId: string; registration: RegistrationData | null },
 ): Promise<{ product: Product }> {
   return db.transaction(async (tx) => {
-    const product = await sellableProduct(tx, input.productId);
+    const product = withHeldStock(await sellableProduct(tx, input.productId), await stockHeldByCart(tx, cartId));
     const kind = registrationKindOf(product.name);
     if (kind && !input.registration) throw new CartError(cartMessages.registrationNeeded, 400);
     await lockCart(tx, cartId);
@@ -309,9 +334,10 @@ export async function setLineQuantity(
     if (quantity > line.quantity) {
       // Lowering is always allowed (it is how a flagged line is fixed); raising needs the product and its stock.
       if (!line.productId) throw new CartError(cartMessages.unavailable, 409);
-      const product = await sellableProduct(tx, line.productId).catch(() => {
+      const listed = await sellableProduct(tx, line.productId).catch(() => {
         throw new CartError(cartMessages.unavailable, 409);
       });
+      const product = withHeldStock(listed, await stockHeldByCart(tx, cartId));
       checkStock(product, (await quantityInCart(tx, cartId, product.id, line.id)) + quantity);
     }
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));

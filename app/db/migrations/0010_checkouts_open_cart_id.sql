@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_open_cart_id_idx" ON "checkouts" USING btree ("cart_id") WHERE status = 'open';
