@@ -128,3 +128,36 @@ test.describe("checkout without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   });
 });
+
+test.describe("a buyer who comes back from the payment page (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("finds their cart still buyable and the same payment page, and Decline gives the stock back", async ({ page }) => {
+    const TOTE = "Lectern Tote Bag";
+    const toteCard = page.getByRole("article", { name: TOTE });
+    await page.goto("/fees");
+    const before = (await toteCard.getByText(/^Only \d+ left$/).textContent())!;
+    await page.getByRole("button", { name: `Add to Cart: ${TOTE}` }).click();
+    await expect(cartLine(page, TOTE)).toBeVisible();
+    await page.getByRole("button", { name: `Add to Cart: ${TOTE}` }).click();
+    await expect(cartLine(page, TOTE).getByRole("spinbutton")).toHaveValue("2");
+    const total = (await page.getByTestId("cart-total").textContent())!.trim();
+    await page.getByRole("textbox", { name: "Email" }).fill(`again-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const payment = await page.getByRole("link", { name: "Proceed to Payment" }).getAttribute("href");
+
+    // Back to the cart, as from the payment page's Cancel: the two totes held for this buyer are still theirs.
+    await page.getByRole("link", { name: "Back to your cart" }).click();
+    await expect(cartLine(page, TOTE)).toBeVisible();
+    await expect(cartLine(page, TOTE).getByText(/sold out/i)).toHaveCount(0);
+    await expect(page.getByTestId("cart-total")).toHaveText(total);
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Complete Your Payment" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Proceed to Payment" })).toHaveAttribute("href", payment!);
+
+    await page.getByRole("link", { name: "Proceed to Payment" }).click();
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page).toHaveURL(/\/fees#your-cart$/);
+    await expect(toteCard.getByText(before)).toBeVisible();
+  });
+});
