@@ -43,6 +43,20 @@ describe("applyFeedMessage (SPEC.md section 4, live products)", () => {
     expect(notice?.title).toBe(feedNotices.updated);
   });
 
+  it("changes only the count, without a notice, when only the stock moved (a checkout reserved or released it)", () => {
+    const limited = [product("a", 1, { unlimitedStock: false, stockCount: 3 }), product("c", 3)];
+    const { list: next, notice } = applyFeedMessage(limited, {
+      op: "update",
+      id: "a",
+      product: product("a", 1, { unlimitedStock: false, stockCount: 1 }),
+    });
+    expect(next[0]?.stockCount).toBe(1);
+    expect(notice).toBeNull();
+    // Any other change still says Product Updated.
+    const repriced = applyFeedMessage(limited, { op: "update", id: "a", product: product("a", 1, { unlimitedStock: false, stockCount: 1, price: 900 }) });
+    expect(repriced.notice?.title).toBe(feedNotices.updated);
+  });
+
   it("removes a deactivated or deleted product with Product Removed", () => {
     const deactivated = applyFeedMessage(list, { op: "update", id: "a", product: product("a", 1, { isActive: false }) });
     expect(ids(deactivated.list)).toEqual(["c"]);

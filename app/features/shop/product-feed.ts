@@ -13,7 +13,8 @@ const byDisplayOrder = (a: FeedProduct, b: FeedProduct) => a.displayOrder - b.di
 
 /**
  * SPEC.md section 4's live products: an active insert is added ("New Product
- * Available"), an update replaces the card ("Product Updated") or, when the
+ * Available"), an update replaces the card ("Product Updated", or quietly when
+ * only the stock count moved: checkouts reserve and release it) or, when the
  * product is no longer active, removes it ("Product Removed"), a delete
  * removes it. Pure, so the rules are tested without a browser.
  */
@@ -33,7 +34,16 @@ export function applyFeedMessage(
   if (message.op === "insert" || !had) {
     return { list: next, notice: { type: "info", title: feedNotices.added, description: product.name } };
   }
+  // Stock moves with every checkout that opens, is paid or ends unpaid: the card's count changes quietly.
+  const previous = list.find((candidate) => candidate.id === message.id)!;
+  if (sameBesidesStock(previous, product)) return { list: next, notice: null };
   return { list: next, notice: { type: "info", title: feedNotices.updated, description: product.name } };
+}
+
+function sameBesidesStock(a: FeedProduct, b: FeedProduct): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof FeedProduct>);
+  keys.delete("stockCount");
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 /**
