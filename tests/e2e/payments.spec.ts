@@ -161,3 +161,22 @@ test.describe("a buyer who comes back from the payment page (no JavaScript)", ()
     await expect(toteCard.getByText(before)).toBeVisible();
   });
 });
+
+test.describe("checkout's notices on a phone (390 px)", () => {
+  test.use({ viewport: phone });
+
+  test("an empty cart is named before a missing email, then the email is asked for", async ({ page }) => {
+    await page.goto("/fees");
+    await waitForShop(page);
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await summary.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(summary.getByText("Empty Cart")).toBeVisible();
+    await expect(summary.getByText("Please add items to your cart before checkout.")).toBeVisible();
+    await page.getByRole("button", { name: `Add to Cart: ${ZIP}` }).click();
+    await expect(cartLine(page, ZIP)).toBeVisible();
+    await summary.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(summary.getByText("Email Required")).toBeVisible();
+    await expect(summary.getByText("Please enter your email address to continue.")).toBeVisible();
+    await expect(summary.getByText("Empty Cart")).toHaveCount(0);
+  });
+});

@@ -18,7 +18,7 @@ const CheckoutDialog = lazy(loadDialog);
  * posts it and the Complete Your Payment dialog opens with the summary and
  * Proceed to Payment (a new tab); without, /checkout renders that page.
  */
-export function CheckoutForm({ email }: { email?: string | null }) {
+export function CheckoutForm({ email, empty }: { email?: string | null; empty: boolean }) {
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   // The answer the person closed; a new answer (a new object) opens the dialog again.
   const [closed, setClosed] = useState<CheckoutActionData | null>(null);
@@ -37,9 +37,11 @@ export function CheckoutForm({ email }: { email?: string | null }) {
         noValidate
         onSubmit={(event) => {
           const value = new FormData(event.currentTarget).get("email");
-          if (typeof value !== "string" || !value.trim()) {
+          // SPEC.md section 8's order, as the server answers: the cart first, then the email.
+          const blocked = empty ? checkoutNotices.emptyCart : typeof value !== "string" || !value.trim() ? checkoutNotices.emailRequired : null;
+          if (blocked) {
             event.preventDefault();
-            setLocalNotice(checkoutNotices.emailRequired);
+            setLocalNotice(blocked);
           } else {
             setLocalNotice(null);
             void loadDialog();

@@ -55,6 +55,11 @@ async function seedCart() {
   return shirt!;
 }
 
+async function seedCartLine() {
+  const [shirt] = await database.db.select().from(products);
+  await database.db.insert(cartLines).values({ cartId: CART_ID, productId: shirt!.id, quantity: 2 });
+}
+
 async function callAction<T>(fn: (args: never) => Promise<unknown>, url: string, form: Record<string, string>, cookie = cartCookie) {
   const request = new Request(url, {
     method: "POST",
@@ -84,6 +89,14 @@ describe("/checkout", () => {
     expect(noEmail.data).toEqual({ status: "error", title: "Email Required", message: "Please enter your email address to continue." });
     const noCart = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }, ""));
     expect(noCart.data).toEqual({ status: "error", title: "Empty Cart", message: "Please add items to your cart before checkout." });
+    // Neither a cart nor an email: the cart is named first, as SPEC.md section 8 lists them.
+    const neither = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "" }, ""));
+    expect(neither.data).toMatchObject({ title: "Empty Cart" });
+    await database.db.delete(cartLines);
+    const emptied = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "" }));
+    expect(emptied.init?.status).toBe(400);
+    expect(emptied.data).toMatchObject({ title: "Empty Cart" });
+    await seedCartLine();
     await database.db.update(products).set({ stockCount: 1 });
     const soldOut = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }));
     expect(soldOut.init?.status).toBe(409);

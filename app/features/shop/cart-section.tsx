@@ -84,7 +84,7 @@ export function CartSection({
           <p className="mt-3 text-sm text-stone-700">Items marked as unavailable are not included in the total.</p>
         ) : null}
         <div className="mt-5">
-          <CheckoutForm email={email} />
+          <CheckoutForm email={email} empty={shown.length === 0} />
         </div>
       </section>
     </div>
