@@ -75,6 +75,10 @@ test.describe("donate with JavaScript", () => {
     }
     const proceed = dialog.getByRole("link", { name: /Proceed to Payment/ });
     await expect(proceed).toHaveAttribute("target", "_blank");
+    // At 390 px a long address wraps: nothing in the dialog is wider than the dialog, the buttons fit inside it.
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    const [box, button] = [await dialog.boundingBox(), await proceed.boundingBox()];
+    expect(button!.x + button!.width).toBeLessThanOrEqual(box!.x + box!.width);
     await expectNoSeriousA11yViolations(page);
 
     // Cancel closes the dialog and keeps what was typed.

@@ -20,16 +20,16 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
   ];
   if (summary.feeCents > 0) rows.push(["Card fee covered", formatCents(summary.feeCents)]);
   if (summary.tribute) rows.push(["Tribute", summary.tribute]);
-  if (summary.notifyEmail) rows.push(["We will let know", summary.notifyEmail]);
+  if (summary.notifyEmail) rows.push(["We will let them know at", summary.notifyEmail]);
   return (
     <dl className="grid gap-2 text-sm">
       {rows.map(([label, value]) => (
-        <div key={label} className="grid grid-cols-[8.5rem_1fr] gap-2">
+        <div key={label} className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium break-words">{value}</dd>
+          <dd className="font-medium wrap-anywhere">{value}</dd>
         </div>
       ))}
-      <div className="mt-1 grid grid-cols-[8.5rem_1fr] gap-2 border-t border-border pt-3 text-base">
+      <div className="mt-1 grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2 border-t border-border pt-3 text-base">
         <dt className="font-semibold">Total</dt>
         <dd className="font-bold tabular">{formatCents(summary.totalCents)}</dd>
       </div>
