@@ -45,6 +45,15 @@ describe("safeRedirect", () => {
     expect(safeRedirect(value)).toBe(expected);
   });
 
+  it.each([
+    ["/admin/donations.data", "/admin/donations"],
+    ["/orders.data?student=Ana&_routes=routes%2Forders", "/orders?student=Ana"],
+    ["/_root.data", "/"],
+    ["/_root.data?_routes=root", "/"],
+  ])("a client navigation's data URL %j goes back to its page %j", (value, expected) => {
+    expect(safeRedirect(value)).toBe(expected);
+  });
+
   it("uses the caller's fallback", () => {
     expect(safeRedirect("//evil.example", { fallback: "/events" })).toBe("/events");
     expect(safeRedirect("/contact", { fallback: "/events" })).toBe("/contact");

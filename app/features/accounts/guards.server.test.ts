@@ -39,6 +39,9 @@ describe("guards", () => {
     const response = await thrown(requireUser(browserRequest("/admin/users?page=2", ""), database.context()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2");
+    // A sidebar link followed after the session ended asks for the page's data: the way back is the page.
+    const fromNavigation = await thrown(requireUser(browserRequest("/admin/donations.data?_routes=routes%2Fadmin-donations", ""), database.context()));
+    expect(fromNavigation.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fdonations");
   });
 
   it("refuse a signed-in user without the admin role with 403 and SPEC's text", async () => {
