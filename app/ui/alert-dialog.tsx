@@ -2,6 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";
+import { useReturnFocus } from "./return-focus";
 
 /** A confirmation that must be answered: deletions and other final steps. */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -9,14 +10,18 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
         className={cn("ui-alert-dialog", className)}
         {...props}
+        {...returnFocus}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { signIn } from "./auth-helpers";
 
 const links = [
   ["Our Mission", "/mission"],
@@ -135,4 +136,30 @@ test.describe("accessibility", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("signed in on a 1280 px desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the header's Admin Panel and Sign Out fit beside the ten links: nothing scrolls sideways", async ({ page }) => {
+    await signIn(page, "admin", "/");
+    const banner = page.getByRole("banner");
+    const signOut = banner.getByRole("button", { name: "Sign Out" });
+    await expect(banner.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+    await expect(signOut).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  });
+
+  test("a dialog opened from a link gives focus back to that link when it closes (keyboard)", async ({ page }) => {
+    await signIn(page, "admin", "/admin/users");
+    await waitForHydration(page);
+    const add = page.getByRole("link", { name: "Add New User" });
+    await add.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add New User" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+  });
 });
