@@ -23,7 +23,7 @@ import { cartItemCount, readCartId } from "~/features/shop/cart.server";
 import { logger } from "~/core/logger.server";
 import { ErrorPage } from "~/features/site/error-page";
 import { publicSiteConfig } from "~/features/site/site-config.server";
-import { showToast, Toaster } from "~/ui/toast";
+import { NoScriptToast, showToast, Toaster } from "~/ui/toast";
 
 /** Every request reaches the database through the router context (app/db/context.ts). */
 const databaseMiddleware: Route.MiddlewareFunction = async ({ context }) => {
@@ -104,7 +104,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
-  return <Outlet />;
+  return (
+    <>
+      {toast ? <NoScriptToast message={toast} /> : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

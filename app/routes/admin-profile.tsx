@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
+import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { changeOwnPassword } from "~/features/accounts/profile.server";
 import { ProfileView } from "~/features/accounts/profile-view";
@@ -34,6 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  // The change replaced the session: this request's loaders would still hold the old one (a document post
+  // without JavaScript then landed on /auth), so the page is read again with the new cookie.
+  if (result.status === 200) return redirectWithToast("/admin/profile", result.notice, { headers });
   return data({ notice: result.notice }, { status: result.status, headers });
 }
 

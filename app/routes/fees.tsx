@@ -12,7 +12,6 @@ import { handleShopAction } from "~/features/shop/shop-action.server";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
-import { useRootData } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/fees";
 
@@ -70,8 +69,6 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   }, []);
   const inPageKind = inPage ? registrationKindOf(inPage.name) : null;
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
-  // Without JavaScript the toast outlet never runs: the cart's notice ("Item removed") shows in the page instead.
-  const { toast } = useRootData();
 
   return (
     <>
@@ -82,14 +79,6 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-14">
         <div className="grid content-start gap-8">
-          {toast ? (
-            <noscript>
-              <div role="status" className="rounded-lg border border-border bg-card px-4 py-3 text-sm">
-                <p className="font-semibold text-navy-900">{toast.title}</p>
-                {toast.description ? <p className="text-stone-700">{toast.description}</p> : null}
-              </div>
-            </noscript>
-          ) : null}
           {refusal ? (
             <div role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
               {refusal}

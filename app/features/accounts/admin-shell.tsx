@@ -16,13 +16,11 @@ import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { LogoMark } from "~/features/site/logo";
 import { SkipLink } from "~/features/site/skip-link";
-import { useRootData } from "~/features/site/use-site";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/ui/sheet";
 import { adminNavFor } from "./admin-nav";
 import { useHydrated } from "~/ui/use-hydrated";
-import { NoticeBox } from "./form-parts";
 import type { Role } from "./roles";
 import { isSidebarShortcut, sidebarCookie } from "./sidebar-state";
 
@@ -58,7 +56,6 @@ export function AdminShell({
   const [open, setOpen] = useState(initialOpen);
   const [sheetOpen, setSheetOpen] = useState(false);
   const hydrated = useHydrated();
-  const { toast } = useRootData();
 
   const toggle = useCallback(() => {
     setOpen((previous) => {
@@ -141,12 +138,6 @@ export function AdminShell({
           <SidebarContent role={user.role} counts={navCounts} expanded={open} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          {/* The flash notice is a toast with JavaScript; without it, it is shown here. */}
-          {toast ? (
-            <noscript>
-              <NoticeBox notice={toast} className="mb-4" />
-            </noscript>
-          ) : null}
           {children}
         </main>
       </div>

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -14,6 +14,7 @@ export type ProfileInfo = { id: string; email: string; role: Role; created: stri
 /** SPEC.md "Profile": account information, and a password change under the policy. */
 export function ProfileView({ profile, notice, shortName }: { profile: ProfileInfo; notice: Notice | null; shortName: string }) {
   const navigation = useNavigation();
+  const location = useLocation();
   const busy = navigation.state === "submitting";
   return (
     <div className="grid max-w-3xl gap-6">
@@ -40,7 +41,8 @@ export function ProfileView({ profile, notice, shortName }: { profile: ProfileIn
           <CardTitle>Change Password</CardTitle>
           <CardDescription>Your other sessions are signed out when the password changes.</CardDescription>
         </CardHeader>
-        <Form method="post" className="grid max-w-md gap-4" aria-label="Change password">
+        {/* A new key after each navigation (the redirect after a change): the password fields start empty again. */}
+        <Form key={location.key} method="post" className="grid max-w-md gap-4" aria-label="Change password">
           <NoticeBox notice={notice} />
           <Field>
             <FieldLabel htmlFor="current-password">Current Password</FieldLabel>

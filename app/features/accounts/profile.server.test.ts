@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readToast } from "~/core/toast.server";
 import { auditLog, rateLimits, sessions } from "~/db/schema";
 import { action, loader } from "~/routes/admin-profile";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
@@ -16,12 +17,18 @@ describe("Profile", () => {
   });
   afterAll(() => database.destroy());
 
-  async function change(form: Record<string, string>) {
-    const result = (await action({ request: browserRequest("/admin/profile", coach.cookie, form), context: database.context(), params: {} } as never)) as {
-      data: { notice: { title: string; description?: string } };
-      init: ResponseInit | null;
-    };
-    return { status: result.init?.status ?? 200, notice: result.data.notice, headers: new Headers(result.init?.headers) };
+  const change = (form: Record<string, string>) => changeAs(coach.cookie, form);
+  async function changeAs(cookie: string, form: Record<string, string>) {
+    const result = (await action({ request: browserRequest("/admin/profile", cookie, form), context: database.context(), params: {} } as never)) as
+      | Response
+      | { data: { notice: { title: string; description?: string } }; init: ResponseInit | null };
+    if (result instanceof Response) {
+      // A change redirects to the page, with the new session cookie and the notice as a flash toast.
+      const cookies = result.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+      const { toast } = await readToast(new Request("http://citron.test/admin/profile", { headers: { Cookie: cookies } }));
+      return { status: result.status, location: result.headers.get("Location"), notice: toast!, headers: result.headers };
+    }
+    return { status: result.init?.status ?? 200, location: null, notice: result.data.notice, headers: new Headers(result.init?.headers) };
   }
 
   it("shows the account's own information", async () => {
@@ -49,6 +56,7 @@ describe("Profile", () => {
     await getAuth(database.db).api.signInEmail({ body: { email: "coach@example.org", password: TEST_PASSWORD } });
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toHaveLength(2);
     const done = await change({ currentPassword: TEST_PASSWORD, password: "Brand!New2026", confirmPassword: "Brand!New2026" });
+    expect(done).toMatchObject({ status: 302, location: "/admin/profile" });
     expect(done.notice.title).toBe("Password Updated Successfully");
     expect(done.headers.get("Set-Cookie")).toMatch(/citron\.session_token=/);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toHaveLength(1);
@@ -59,22 +67,16 @@ describe("Profile", () => {
 
   it("limits wrong current passwords, so a stolen session cannot guess the password", async () => {
     const judge = await signedInAccount(database.db, "judge@example.org", "user");
-    const changeAs = async (form: Record<string, string>) => {
-      const result = (await action({ request: browserRequest("/admin/profile", judge.cookie, form), context: database.context(), params: {} } as never)) as {
-        data: { notice: { title: string; description?: string } };
-        init: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, notice: result.data.notice };
-    };
+    const changeAsJudge = (form: Record<string, string>) => changeAs(judge.cookie, form);
     const guess = { password: "Brand!New2026", confirmPassword: "Brand!New2026" };
     for (let attempt = 0; attempt < limits.passwordCheckPerAccount.max; attempt++) {
-      expect((await changeAs({ ...guess, currentPassword: `Wrong!Guess${attempt}` })).status).toBe(400);
+      expect((await changeAsJudge({ ...guess, currentPassword: `Wrong!Guess${attempt}` })).status).toBe(400);
     }
     // Now even the right password waits: the limit is on the account, not on the answer.
-    const blocked = await changeAs({ ...guess, currentPassword: TEST_PASSWORD });
+    const blocked = await changeAsJudge({ ...guess, currentPassword: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.notice.description).toMatch(/^Too many wrong current passwords\. Please wait \d+ minutes? and try again\.$/);
     await database.db.delete(rateLimits);
-    expect((await changeAs({ ...guess, currentPassword: TEST_PASSWORD })).notice.title).toBe("Password Updated Successfully");
+    expect((await changeAsJudge({ ...guess, currentPassword: TEST_PASSWORD })).notice.title).toBe("Password Updated Successfully");
   });
 });
