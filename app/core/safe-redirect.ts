@@ -11,6 +11,8 @@
  * and must stay on it.
  */
 
+import { pageUrl } from "./page-url";
+
 /** Resolves relative paths without knowing the real site origin (same-origin is all that matters). */
 const STAND_IN_ORIGIN = "http://site.invalid";
 // oxlint-disable-next-line no-control-regex -- control characters are exactly what this refuses
@@ -50,21 +52,12 @@ export function safeRedirect(value: unknown, options: SafeRedirectOptions = {}):
     return fallback;
   }
   if (url.origin !== STAND_IN_ORIGIN) return fallback;
-  const path = pagePath(url);
+  // A client navigation's data URL (`/orders.data?_routes=…`) is never a place to send a person: its page is.
+  url = pageUrl(url);
+  const path = url.pathname;
   for (const avoided of options.avoid ?? []) {
     const bare = avoided.replace(/\/+$/, "");
     if (path === bare || path === `${bare}/` || path.startsWith(`${bare}/`)) return fallback;
   }
   return `${path}${url.search}${url.hash}`;
-}
-
-/**
- * The page a URL stands for. A client-side navigation asks for a page's data
- * at `<path>.data` (`/_root.data` for `/`) with a `_routes` parameter (React
- * Router's single fetch); a guard that redirects such a request must send the
- * person back to the page, never to the data URL (a 404 as a page).
- */
-function pagePath(url: URL): string {
-  url.searchParams.delete("_routes");
-  return url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
 }

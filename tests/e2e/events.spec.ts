@@ -106,6 +106,20 @@ test.describe("the Events Calendar on /events", () => {
   });
 });
 
+test("reached by a link from another page, the widget keeps the page's own address (never /events.data)", async ({ page }) => {
+  await page.goto("/mission");
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Event Schedule" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await page.getByRole("button", { name: "Calendar" }).click();
+  await expect(page).toHaveURL(/\/events\?view=calendar$/);
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText("Events Refreshed")).toBeVisible();
+  expect(page.url()).not.toContain(".data");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Events Calendar" })).toBeVisible();
+});
+
 test("Home shows five events and View All Events opens the full schedule", async ({ page }) => {
   await page.goto("/");
   const widget = page.locator("#events-calendar");

@@ -187,6 +187,18 @@ describe("the routes", () => {
       location: { "@type": "VirtualLocation", url: "https://zoom.us/j/123" },
     });
     expect(data.jsonLd).not.toContain("<");
+    expect(data.events.path).toBe("/events");
+
+    // A client navigation asks for /events.data: the widget's links, address and Refresh still name the page.
+    const navigation = new Request("https://citron.example.org/events.data?view=calendar&_routes=routes%2Fevents");
+    const fromNavigation = await loader({ request: navigation, context: database.context(), params: {} } as never);
+    expect(fromNavigation.events.path).toBe("/events");
+    const home = await (await import("~/routes/home")).loader({
+      request: new Request("https://citron.example.org/_root.data?_routes=routes%2Fhome"),
+      context: database.context(),
+      params: {},
+    } as never);
+    expect(home.events.path).toBe("/");
   });
 
   it("/events.ics is an iCalendar feed with stable UIDs, and ?event= gives one event", async () => {

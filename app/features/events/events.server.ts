@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { pageUrl } from "~/core/page-url";
 import type { Database } from "~/db/client.server";
 import { eventsSheetCache } from "~/db/schema";
 import { invalidatePublicPages } from "~/core/page-cache.server";
@@ -144,7 +145,7 @@ export async function loadEventsWidget(
   options: { defaultView?: EventsView } = {},
 ): Promise<EventsWidgetData> {
   const snapshot = await getEventsSnapshot(db);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const today = todayInNewYork();
   const viewState = readViewState(url.searchParams, {
     defaultView: options.defaultView ?? "list",
