@@ -88,6 +88,13 @@ export function lazyUntilUsed<Props extends object>(load: () => Promise<Componen
     const area = useRef<HTMLDivElement>(null);
     useEffect(() => {
       if (code.loaded()) return;
+      // Reached for before React ran (a public page starts its scripts at the first input, decision 0021: a
+      // Tab that lands in the part, a pointer already over it): those events came and went, so load now.
+      const focused = document.activeElement;
+      if ((focused && area.current?.contains(focused)) || area.current?.querySelector(":hover")) {
+        code.start().catch(() => {});
+        return;
+      }
       // On the window, in the capture phase: React stops events aimed at a part it has not hydrated yet.
       const onUse = (event: Event) => {
         if (event.target instanceof Node && area.current?.contains(event.target)) {

@@ -53,6 +53,28 @@ test.describe("Competition Guide on a 1280 px desktop", () => {
     await expect(eventTitle(page)).toHaveText("Lincoln-Douglas Debate");
   });
 
+  test("a keyboard alone reaches the tabs from the event list and switches them", async ({ page }) => {
+    await page.goto("/guide?event=lincoln-douglas");
+    await eventsNav(page).getByRole("link", { name: /Radio Speaking/ }).focus();
+    // Tab until a tab of the guide has focus: it must be within a few stops, not skipped.
+    let reached = false;
+    for (let stop = 0; stop < 6 && !reached; stop++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.getAttribute("role") === "tab");
+    }
+    expect(reached).toBe(true);
+    await expect(page.getByRole("tab", { name: "About Event" })).toBeFocused();
+    // Focus is the first use: the tabs' code loads and they come alive, keeping the focus.
+    await expect(page.locator("[data-live] article[aria-labelledby=guide-event-title]")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "About Event" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(page).toHaveURL(/event=lincoln-douglas&tab=judges$/);
+    await expect(page.getByRole("heading", { name: "Judging criteria" })).toBeVisible();
+    // Once the tabs are live, one tab stop for the row: Tab leaves it for the panel.
+    await expect(page.getByRole("tab", { name: "Judges" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Advanced Content" })).toHaveAttribute("tabindex", "-1");
+  });
+
   test("tabs switch content and keep the address in step; Videos shows placeholders as links, never players", async ({ page }) => {
     await page.goto("/guide?event=lincoln-douglas");
     await waitForHydration(page);

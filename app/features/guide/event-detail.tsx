@@ -2,6 +2,7 @@ import { Clock, ExternalLink, PlayCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import { useHydrated } from "~/ui/use-hydrated";
 import { BulletList, ConceptList, GuideSection, ResourceList } from "./guide-blocks";
 import type { GuideEventView } from "./schema";
 import { guideHref, guideTabs, type GuideTab } from "./slugs";
@@ -22,6 +23,7 @@ export function EventDetail({
   tab: GuideTab;
   onTabChange: (tab: GuideTab) => void;
 }) {
+  const hydrated = useHydrated();
   return (
     <article aria-labelledby="guide-event-title" className="min-w-0">
       <header className="grid gap-3 border-b border-border pb-6">
@@ -38,7 +40,16 @@ export function EventDetail({
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as GuideTab)} className="mt-6">
         <TabsList aria-label={`${event.name} guide sections`} className="grid grid-cols-2 sm:inline-flex sm:w-fit">
           {guideTabs.map((item) => (
-            <TabsTrigger key={item.id} value={item.id} asChild className="px-4">
+            <TabsTrigger
+              key={item.id}
+              value={item.id}
+              asChild
+              className="px-4"
+              // Radix's roving tabindex starts once its effects run: the server's HTML (and this part until it
+              // hydrates on first use) would have every tab at -1, out of reach of the Tab key. Until then each
+              // tab is a plain link in the tab order; after, Radix's roving tabindex and arrow keys take over.
+              {...(hydrated ? {} : { tabIndex: 0 })}
+            >
               <Link
                 to={guideHref(event.id, item.id)}
                 replace
