@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
+import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
 import {
   adminChangeRole,
   adminCreateUser,
@@ -75,7 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       outcome = { ok: false, notice: userNotices.unknownAction, status: 400 };
   }
-  return data<UsersActionResult>({ intent, ok: outcome.ok, notice: outcome.notice }, { status: outcome.status });
+  // A removed role leaves the confirmation (?delete=<id>) for the list: back there with the notice.
+  if (intent === "delete" && outcome.ok) return redirectWithToast(USERS_PATH, outcome.notice);
+  const result: UsersActionResult = { intent, ok: outcome.ok, notice: outcome.notice };
+  // A refused Add New User comes back filled in (never the password).
+  if (intent === "create" && !outcome.ok) result.values = { email: text("email"), role: text("role") };
+  return data<UsersActionResult>(result, { status: outcome.status });
 }
 
 export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {

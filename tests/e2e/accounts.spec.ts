@@ -170,11 +170,62 @@ test.describe.serial("User Management", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("arrow keys on a role select only look through the options; Save role changes the role", async ({ page }) => {
+    await signIn(page, "admin", "/admin/users");
+    await waitForHydration(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const row = page.getByTestId("user-row").filter({ hasText: judge });
+    const select = row.getByRole("combobox", { name: `Role for ${judge}` });
+    const save = row.getByRole("button", { name: `Save role for ${judge}` });
+    await expect(select).toHaveValue("user");
+    await expect(save).toBeDisabled();
+
+    // A keyboard user looks at the choices: nothing is sent, the role stays.
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(select).toHaveValue("admin");
+    await expect(save).toBeEnabled();
+    await page.keyboard.press("ArrowUp");
+    await expect(select).toHaveValue("user");
+    await expect(save).toBeDisabled();
+    await page.keyboard.press("ArrowDown");
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    await expect(page.getByText("User role updated to admin")).toHaveCount(0);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(select).toHaveValue("user");
+
+    // The change is made on purpose: choose, Tab to Save role, Enter. Focus comes back to the select.
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await expect(save).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("User role updated to admin")).toBeVisible();
+    await expect(select).toHaveValue("admin");
+    await expect(save).toBeDisabled();
+    await expect(select).toBeFocused();
+    await page.reload();
+    await expect(select).toHaveValue("admin");
+
+    // And back, so the next test starts from a plain user.
+    await waitForHydration(page);
+    await select.selectOption("user");
+    await save.click();
+    await expect(page.getByText("User role updated to user")).toBeVisible();
+    await expect(select).toHaveValue("user");
+  });
+
   test("an admin changes a role and deletes a user after confirming", async ({ page }) => {
     await signIn(page, "admin", "/admin/users");
     await waitForHydration(page);
     const row = page.getByTestId("user-row").filter({ hasText: judge });
     await row.getByRole("combobox").selectOption("admin");
+    await row.getByRole("button", { name: `Save role for ${judge}` }).click();
     await expect(page.getByText("User role updated to admin")).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveValue("admin");
 
@@ -207,13 +258,58 @@ test.describe.serial("User Management", () => {
     await form.getByLabel("Password").fill("Quiet!Form2026");
     await form.getByRole("button", { name: "Create User" }).click();
     await expect(page.getByRole("status")).toContainText("User created successfully with user role.");
+    // A successful create closes the form, as the dialog does.
+    await expect(form).toHaveCount(0);
     const row = page.getByTestId("user-row").filter({ hasText: "nojs.e2e@example.org" });
+
+    // A role changes with its Save button.
+    await row.getByRole("combobox", { name: "Role for nojs.e2e@example.org" }).selectOption("admin");
+    await row.getByRole("button", { name: "Save role for nojs.e2e@example.org" }).click();
+    await expect(page.getByRole("status")).toContainText("User role updated to admin");
+    await expect(row.getByRole("combobox")).toHaveValue("admin");
+
     await row.getByRole("link", { name: "Delete nojs.e2e@example.org" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?delete=/);
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("cannot be undone");
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByRole("status")).toContainText("User Role Removed");
+    // Back on the list: the confirmation is gone, and stays gone after other actions.
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("status").filter({ hasText: "User Role Removed" }).first()).toBeVisible();
+    await expect(confirm).toHaveCount(0);
     await expect(row).toContainText("No access");
+    await page.getByRole("button", { name: "Send Test Email" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Test Email Sent" }).first()).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    await context.close();
+  });
+
+  test("without JavaScript, Add New User shows each refusal once, in the form, and keeps the email", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await signIn(page, "admin", "/admin/users?new=1");
+    const form = page.getByRole("form", { name: "Add New User" });
+    const refusals = [
+      { email: "", password: "", role: "user", message: "Please fill in all required fields." },
+      { email: "not-an-email", password: "Gavel!Judge77", role: "admin", message: "Please enter a valid email address." },
+      { email: "weak.e2e@example.org", password: "password1", role: "user", message: "Password must contain at least one uppercase letter." },
+      { email: e2eAccounts.user.email, password: "Gavel!Judge77", role: "user", message: "A user with this email already exists." },
+    ];
+    for (const { email, password, role, message } of refusals) {
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(password);
+      await form.getByLabel("Role").selectOption(role);
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === "POST"),
+        form.getByRole("button", { name: "Create User" }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      await expect(form.getByRole("alert")).toContainText(message);
+      await expect(page.getByText(message, { exact: true })).toHaveCount(1);
+      await expect(page.getByRole("alert")).toHaveCount(1);
+      await expect(form.getByLabel("Email")).toHaveValue(email);
+      await expect(form.getByLabel("Role")).toHaveValue(role);
+    }
     await context.close();
   });
 

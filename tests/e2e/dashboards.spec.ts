@@ -247,4 +247,37 @@ test.describe("on a 390 px phone", () => {
     await expect(page.getByRole("article")).toBeInViewport();
     await noSidewaysScroll(page);
   });
+
+  // A real sender's name of 62 characters (the form allows 100): one of the demo messages.
+  const longName = "Dr. Elisheva Rosenberg-Katzenellenbogen, Director of Forensics";
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a long sender name fits the list and the details panel (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: phone, javaScriptEnabled });
+      const page = await context.newPage();
+      await signIn(page, "admin", "/contact-submissions");
+      const within = async (locator: ReturnType<Page["locator"]>) => {
+        const box = await locator.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+      };
+      const card = page.getByRole("list", { name: "Contact submissions" }).getByRole("link", { name: new RegExp(longName) });
+      await expect(card).toBeVisible();
+      await noSidewaysScroll(page);
+      await within(card);
+      // The card's date stays on the screen; the name is shortened with an ellipsis.
+      await within(card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/));
+      await within(page.getByRole("heading", { level: 1, name: "Contact Submissions" }));
+
+      await card.click();
+      const details = page.getByRole("article", { name: longName });
+      await expect(details).toBeVisible();
+      await noSidewaysScroll(page);
+      await within(details);
+      await within(details.getByRole("heading", { name: longName }));
+      await within(details.getByRole("link", { name: "Reply" }));
+      await context.close();
+    });
+  }
 });

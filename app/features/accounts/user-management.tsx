@@ -1,6 +1,6 @@
 import { Mail, RotateCcw, ShieldCheck, Trash2, UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -36,22 +36,40 @@ export type UserListItem = {
   isSelf: boolean;
 };
 
-export type UsersActionResult = { intent: string; ok: boolean; notice: Notice };
+export type UsersActionResult = {
+  intent: string;
+  ok: boolean;
+  notice: Notice;
+  /** A refused Add New User's fields, to fill the form in again (never the password). */
+  values?: { email: string; role: string };
+};
+
+/**
+ * Every form posts here, without the page's `?new=1` or `?delete=<id>`: an action
+ * leaves a form opened without JavaScript for the list.
+ */
+export const USERS_PATH = "/admin/users";
+
+/** A refused Add New User: its message is shown in the form, and only there. */
+function failedCreate(result: UsersActionResult | undefined) {
+  return result?.intent === "create" && !result.ok ? result : null;
+}
 
 /** Shows an action's notice: a toast once hydrated, in the page before that (no JavaScript). */
 function useNotice(result: UsersActionResult | undefined) {
   const hydrated = useHydrated();
+  const shown = failedCreate(result) ? undefined : result;
   useEffect(() => {
-    if (result) showToast(result.notice);
-  }, [result]);
-  return hydrated ? null : (result?.notice ?? null);
+    if (shown) showToast(shown.notice);
+  }, [shown]);
+  return hydrated ? null : (shown?.notice ?? null);
 }
 
-function Pending({ intent, children, ...props }: React.ComponentProps<typeof Button> & { intent: string }) {
+function Pending({ intent, children, disabled, ...props }: React.ComponentProps<typeof Button> & { intent: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Button type="submit" name="intent" value={intent} disabled={busy || props.disabled} {...props}>
+    <Button type="submit" name="intent" value={intent} disabled={busy || disabled} {...props}>
       {busy ? <Spinner /> : null}
       {children}
     </Button>
@@ -87,6 +105,8 @@ export function UserManagement({
     if (result?.intent === "delete") setDeleting(null);
   }
   const confirmTarget = !hydrated && confirmDeleteId ? users.find((user) => user.id === confirmDeleteId) : undefined;
+  // Without JavaScript the dialog is a card: opened by ?new=1, and kept open by a refusal.
+  const addCardOpen = !hydrated && (addOpenWithoutJs || failedCreate(result) !== null);
 
   return (
     <div className="grid gap-6">
@@ -114,7 +134,7 @@ export function UserManagement({
       <NoticeBox notice={inlineNotice} />
       <NoticeBox notice={loadFailed ? userNotices.fetchFailed : null} />
 
-      {addOpenWithoutJs && !hydrated ? (
+      {addCardOpen ? (
         <Card>
           <CardHeader>
             <CardTitle>Add New User</CardTitle>
@@ -127,7 +147,7 @@ export function UserManagement({
         <Card role="alertdialog" aria-labelledby="confirm-delete-title">
           <CardTitle id="confirm-delete-title">Delete user?</CardTitle>
           <DeleteConsequence email={confirmTarget.email} />
-          <Form method="post" className="flex flex-wrap gap-2">
+          <Form method="post" action={USERS_PATH} className="flex flex-wrap gap-2">
             <input type="hidden" name="userId" value={confirmTarget.id} />
             <Pending intent="delete" variant="destructive">
               Delete
@@ -212,7 +232,8 @@ export function UserManagement({
               <DeleteConsequence email={deleting?.email ?? ""} />
             </div>
           </AlertDialogDescription>
-          <Form method="post">
+          {/* A removed role redirects to the list (no action data): the dialog closes as the form goes. */}
+          <Form method="post" action={USERS_PATH} onSubmit={() => setDeleting(null)}>
             <input type="hidden" name="userId" value={deleting?.id ?? ""} />
             <AlertDialogFooter>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -256,7 +277,7 @@ function UserActions({
 }) {
   return (
     <div className={cn("flex flex-wrap items-start gap-2", className)}>
-      <Form method="post">
+      <Form method="post" action={USERS_PATH}>
         <input type="hidden" name="userId" value={user.id} />
         <Pending intent="reset" variant="outline" size="sm" aria-label={`Reset Password for ${user.email}`}>
           <RotateCcw aria-hidden="true" />
@@ -304,25 +325,48 @@ function DeleteConsequence({ email }: { email: string }) {
   );
 }
 
+/**
+ * The role select and its Save button. Choosing an option only chooses (arrow keys
+ * look through the options); Save changes the role, with JavaScript and without.
+ */
 function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: boolean; idPrefix: string }) {
-  const submit = useSubmit();
   const id = `${idPrefix}-${user.id}`;
+  const saved = user.role ?? "";
+  const [chosen, setChosen] = useState(saved);
+  // A saved change (or anyone's, on a reload) starts the choice again from the list's role.
+  const [listed, setListed] = useState(saved);
+  if (saved !== listed) {
+    setListed(saved);
+    setChosen(saved);
+  }
+  const select = useRef<HTMLSelectElement>(null);
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "role" && navigation.formData.get("userId") === user.id;
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    // Save is disabled while it saves and once saved, which drops keyboard focus: give it back to the select
+    // (of the two forms per user, the one on screen takes it).
+    if (wasSaving.current && !saving && (document.activeElement === null || document.activeElement === document.body)) {
+      select.current?.focus();
+    }
+    wasSaving.current = saving;
+  }, [saving]);
   return (
-    <Form method="post" className="flex items-center gap-2">
+    <Form method="post" action={USERS_PATH} className="flex items-center gap-2">
       <input type="hidden" name="userId" value={user.id} />
-      <input type="hidden" name="intent" value="role" />
       <label htmlFor={id} className="sr-only">
         Role for {user.email}
       </label>
       <Select
+        ref={select}
         id={id}
         name="role"
         className="h-9 w-28"
-        defaultValue={user.role ?? ""}
-        key={user.role ?? "none"}
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value)}
         disabled={user.isProtected}
         title={user.isProtected ? "The protected admin must stay an admin." : undefined}
-        onChange={(event) => submit(event.currentTarget.form)}
       >
         {user.role === null ? (
           <option value="" disabled>
@@ -332,32 +376,32 @@ function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: 
         <option value="user">user</option>
         <option value="admin">admin</option>
       </Select>
-      {/* Without JavaScript the change needs a button. */}
-      {!hydrated && !user.isProtected ? (
-        <Button type="submit" size="sm" variant="outline">
+      {user.isProtected ? null : (
+        // Without JavaScript it cannot know the choice, so it stays enabled; the server decides.
+        <Pending intent="role" size="sm" variant="outline" aria-label={`Save role for ${user.email}`} disabled={hydrated && chosen === saved}>
           Save
-        </Button>
-      ) : null}
+        </Pending>
+      )}
     </Form>
   );
 }
 
 function AddUserForm({ shortName, result }: { shortName: string; result: UsersActionResult | undefined }) {
-  const failed = result?.intent === "create" && !result.ok ? result.notice : null;
+  const failed = failedCreate(result);
   return (
     // noValidate: the server's "Please fill in all required fields." is the message people see.
-    <Form method="post" className="grid gap-4" noValidate aria-label="Add New User">
-      <NoticeBox notice={failed} />
+    <Form method="post" action={USERS_PATH} className="grid gap-4" noValidate aria-label="Add New User">
+      <NoticeBox notice={failed?.notice} />
       <Field>
         <FieldLabel htmlFor="new-user-email" required>
           Email
         </FieldLabel>
-        <Input id="new-user-email" name="email" type="email" autoComplete="off" required />
+        <Input id="new-user-email" name="email" type="email" autoComplete="off" required defaultValue={failed?.values?.email} />
       </Field>
       <NewPasswordField id="new-user-password" label="Password" shortName={shortName} required />
       <Field>
         <FieldLabel htmlFor="new-user-role">Role</FieldLabel>
-        <Select id="new-user-role" name="role" defaultValue="user">
+        <Select id="new-user-role" name="role" defaultValue={failed?.values?.role === "admin" ? "admin" : "user"}>
           <option value="user">user</option>
           <option value="admin">admin</option>
         </Select>
@@ -379,7 +423,7 @@ function TestEmailCard({ recipients }: { recipients: string[] }) {
           Send a test email to {recipients.join(", ")} to check that notifications reach the district.
         </CardDescription>
       </CardHeader>
-      <Form method="post">
+      <Form method="post" action={USERS_PATH}>
         <Pending intent="test-email" variant="secondary">
           <Mail aria-hidden="true" />
           Send Test Email

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { readToast } from "~/core/toast.server";
 import { auditLog, emailOutbox, sessions, userRoles, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin-users";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
@@ -9,7 +10,12 @@ import { getAuth } from "./auth.server";
 import { getSessionUser, type SessionUser } from "./guards.server";
 import { adminCreateUser, adminSendTestEmail } from "./users.server";
 
-type Reply = { intent: string; ok: boolean; notice: { type: string; title: string; description?: string } };
+type Reply = {
+  intent: string;
+  ok: boolean;
+  notice: { type: string; title: string; description?: string };
+  values?: { email: string; role: string };
+};
 
 describe("User Management actions", () => {
   let database: TestDatabase;
@@ -17,12 +23,10 @@ describe("User Management actions", () => {
   let director: Awaited<ReturnType<typeof signedInAccount>>;
   let coach: Awaited<ReturnType<typeof signedInAccount>>;
 
+  const act = (form: Record<string, string>, path = "/admin/users") =>
+    action({ request: browserRequest(path, admin.cookie, form), context: database.context(), params: {} } as never);
   async function post(form: Record<string, string>) {
-    const result = (await action({
-      request: browserRequest("/admin/users", admin.cookie, form),
-      context: database.context(),
-      params: {},
-    } as never)) as { data: Reply; init: ResponseInit | null };
+    const result = (await act(form)) as { data: Reply; init: ResponseInit | null };
     return { status: result.init?.status ?? 200, ...result.data };
   }
   const roleOf = async (id: string) =>
@@ -78,6 +82,17 @@ describe("User Management actions", () => {
     expect(await database.db.$count(users, eq(users.email, "not-an-address"))).toBe(0);
   });
 
+  it("a refused Add New User comes back with its email and role to fill the form in again, never the password", async () => {
+    const refused = await post({ intent: "create", email: "Not-An-Address", password: "Secret!Pass2026", role: "admin" });
+    expect(refused).toMatchObject({ status: 400, ok: false, values: { email: "Not-An-Address", role: "admin" } });
+    expect(JSON.stringify(refused)).not.toContain("Secret!Pass2026");
+    const weak = await post({ intent: "create", email: "weak@example.org", password: "password1", role: "user" });
+    expect(weak).toMatchObject({ status: 400, values: { email: "weak@example.org", role: "user" } });
+    const created = await post({ intent: "create", email: "kept@example.org", password: "Gavel!Kept2026", role: "user" });
+    expect(created.ok).toBe(true);
+    expect(created.values).toBeUndefined();
+  });
+
   it("an admin cannot demote themselves", async () => {
     const refused = await post({ intent: "role", userId: admin.id, role: "user" });
     expect(refused).toMatchObject({ status: 400, ok: false, notice: { description: "You cannot take away your own admin role. Ask another admin." } });
@@ -130,8 +145,13 @@ describe("User Management actions", () => {
     expect(await roleOf(director.id)).toBe("admin");
 
     expect((await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).length).toBeGreaterThan(0);
-    const removed = await post({ intent: "delete", userId: coach.id });
-    expect(removed).toMatchObject({ ok: true, notice: { title: "User Role Removed" } });
+    // Confirmed from ?delete=<id> (the page without JavaScript): back to the list, with the notice as a flash toast.
+    const removed = (await act({ intent: "delete", userId: coach.id }, `/admin/users?delete=${coach.id}`)) as Response;
+    expect(removed).toBeInstanceOf(Response);
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("Location")).toBe("/admin/users");
+    const flash = await readToast(new Request("http://localhost/admin/users", { headers: { Cookie: removed.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(flash.toast).toMatchObject({ type: "success", title: "User Role Removed", description: "coach@example.org no longer has any access." });
     expect(await roleOf(coach.id)).toBeNull();
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toEqual([]);
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, coach.id))).toHaveLength(1);

@@ -27,9 +27,10 @@ export function ContactDetails({ submission, status, siteName }: { submission: R
     ["Inquiry", inquiryPurposeLabel(submission.inquiryPurpose)],
   ] as const;
   return (
-    <article aria-labelledby="contact-details-name" className="grid gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
+    // grid-cols-1 (minmax(0, 1fr)): a long name, address or link in the message wraps instead of widening the page.
+    <article aria-labelledby="contact-details-name" className="grid grid-cols-1 gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id="contact-details-name" className="text-xl font-bold text-navy-900">
+        <h2 id="contact-details-name" className="min-w-0 text-xl font-bold text-navy-900 wrap-anywhere">
           {submission.name}
         </h2>
         {submission.handledAt ? <Badge variant="success">Handled</Badge> : <Badge variant="warning">Open</Badge>}

@@ -50,8 +50,9 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
               <p>Messages sent with the contact form appear here.</p>
             </EmptyState>
           ) : (
-            <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
-              <section aria-label="Messages" className="grid gap-3">
+            // Columns of minmax(0, …) (grid-cols-1 on a phone): a long name or address must not widen the page.
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
+              <section aria-label="Messages" className="grid grid-cols-1 gap-3">
                 {loaderData.listing.rows.length === 0 ? (
                   <EmptyState title={filters.status === "open" ? "No open messages" : "No handled messages"}>
                     <LinkButton to={contactHref({ status: "all" })} variant="outline">

@@ -9,6 +9,18 @@ export function demoContactMessages(now = new Date()): (typeof contactUs.$inferI
   const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
   return [
     {
+      // A long, real-world sender name (the form allows 100 characters): the list and the details panel must fit
+      // it on a 390 px phone (tests/e2e/dashboards.spec.ts).
+      name: "Dr. Elisheva Rosenberg-Katzenellenbogen, Director of Forensics",
+      school: "Kinneret Hills Academy for Science and the Humanities",
+      email: "e.rosenberg-katzenellenbogen@kinneret-hills-academy.example.org",
+      phone: "(718) 555-0163",
+      inquiryPurpose: "participate-tournaments",
+      comment:
+        "Our forensics program would like to enter four Lincoln-Douglas debaters in the spring qualifier. Could you confirm the registration deadline?",
+      createdAt: ago(3),
+    },
+    {
       name: "Rachel Abramson",
       school: "Harborview Yeshiva High School",
       email: "r.abramson@example.org",
