@@ -1,4 +1,5 @@
 import { Mail } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { schoolsContent } from "~/features/content/content.server";
 import { SchoolCard } from "~/features/schools/school-card";
@@ -37,6 +38,17 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
   // The URL decides (server render, back button, shared links); the loader reads the same rule.
   const state = selectedState(searchParams.get("state"), states);
   const visible = schoolsInState(schools, state);
+  const showState = (value: string) => setSearchParams(value ? { state: value } : {}, { replace: true, preventScrollReset: true });
+  // A state chosen before the page's scripts ran (they start at the first input, decision 0021) is in the
+  // select but not yet in the URL: apply it once React runs.
+  const select = useRef<HTMLSelectElement>(null);
+  const chosenEarly = useRef(true);
+  useEffect(() => {
+    if (!chosenEarly.current) return;
+    chosenEarly.current = false;
+    const chosen = select.current?.value ?? "";
+    if (chosen !== (state ?? "")) showState(chosen);
+  });
   const stateName = states.find((option) => option.code === state)?.name;
 
   return (
@@ -54,13 +66,11 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
           <div className="grid w-full gap-2 sm:w-72">
             <Label htmlFor="state-filter">Filter by state</Label>
             <Select
+              ref={select}
               id="state-filter"
               name="state"
               value={state ?? ""}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setSearchParams(value ? { state: value } : {}, { replace: true, preventScrollReset: true });
-              }}
+              onChange={(event) => showState(event.currentTarget.value)}
             >
               <option value="">All States</option>
               {states.map((option) => (

@@ -104,6 +104,8 @@ test.describe("contact", () => {
     await expect(page.getByText(sent.text)).toBeVisible();
     await expect(form.getByLabel("Name")).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
+    // The select shows its prompt again (not an empty box with no option chosen).
+    expect(await form.getByLabel("Inquiry purpose").evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
   });
 
   test.describe("on a 390 px phone", () => {

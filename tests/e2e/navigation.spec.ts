@@ -55,6 +55,10 @@ test.describe("navigation on a 390 px phone", () => {
     await expect(menu).toBeHidden();
     await menuButton.click();
     await expect(menu.getByRole("link", { name: "Dress Code" })).toHaveAttribute("aria-current", "page");
+    // Escape closes it and gives focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.locator("details > summary")).toBeFocused();
   });
 
   test("the menu works without JavaScript", async ({ browser }) => {

@@ -78,6 +78,17 @@ test.describe("member schools", () => {
     await expect(filter).toHaveValue("CO");
   });
 
+  test("a state chosen before the page's scripts run is applied once they do", async ({ page }) => {
+    await page.goto("/schools");
+    // The choice is the first input (focus, then the option): the scripts start with it, and React finds the
+    // select already changed.
+    await page.getByLabel("Filter by state").focus();
+    await page.getByLabel("Filter by state").selectOption("FL");
+    await expect(page).toHaveURL(/\?state=FL$/);
+    await expect(page.getByTestId("schools-count")).toHaveText(/in Florida$/);
+    for (const state of await page.getByTestId("school-state").allTextContents()) expect(state).toBe("Florida");
+  });
+
   test("cards link to the school's site in a new tab and fall back to a placeholder logo", async ({ page }) => {
     await page.route("**/images/schools/bergen-torah-academy.svg", (route) => route.abort());
     await page.goto("/schools?state=NJ");

@@ -59,6 +59,8 @@ export function ContactForm({
   const [form, fields] = useForm<ContactInput, ContactMessage>({
     id: id ?? `contact-${generatedId}`,
     lastResult: fetcher.data?.result ?? lastResult,
+    // The select's prompt is its value "": a form reset after a send shows the prompt again, not an empty box.
+    defaultValue: { inquiryPurpose: "" },
     onValidate,
     // Messages first appear on Send, then follow the typing. (Validating on blur
     // moved the Send button under a finger already on its way to it.)

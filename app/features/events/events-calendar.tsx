@@ -284,7 +284,7 @@ function EventList({
     // SPEC.md section 9: with a maximum set the list scrolls inside about 24rem.
     <div
       className={cn("grid gap-6", scroll && "max-h-96 overflow-y-auto overscroll-contain pr-1")}
-      {...(scroll ? { tabIndex: 0, role: "region", "aria-label": "Upcoming events" } : {})}
+      {...(scroll ? { tabIndex: 0, role: "region", "aria-label": "Upcoming events, scrollable list" } : {})}
       data-testid="event-list"
     >
       {groupByMonth(events).map(([month, monthEvents]) => (

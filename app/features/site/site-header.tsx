@@ -35,6 +35,16 @@ export function SiteHeader() {
     seenKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
+  // Escape closes the open menu, as it does a dialog, and gives focus back to its button.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.current?.open) return;
+      menu.current.open = false;
+      menu.current.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
