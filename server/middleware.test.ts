@@ -114,6 +114,46 @@ describe("body limit", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
+  // QA: a 9.7 MB photo on Add Product without JavaScript gave a bare plain-text "Content Too Large".
+  it("answers a browser's too-large product form with a page that says why and leads back to the form", async () => {
+    const base = await listen(formApp());
+    const post = (headers: Record<string, string>) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const request = http.request(`${base}/admin/products`, {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(9_700_000), ...headers },
+        });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
+        });
+        request.on("error", reject);
+        request.write("--x\r\n");
+      });
+    const html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const host = new URL(base).host;
+
+    const page = await post({ Accept: html, Referer: `${base}/admin/products?new=1` });
+    expect(page.status).toBe(413);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).toContain("<h1>File too large</h1>");
+    expect(page.body).toContain("Image must be less than 5MB");
+    expect(page.body).toContain('<a href="/admin/products?new=1">Back to the form</a>');
+
+    // Another site's (or an odd) Referer is never linked; the page's own path is.
+    for (const referer of ["https://evil.example/admin/products?new=1", `http://${host}/auth?x="><script>`, "nonsense"]) {
+      const other = await post({ Accept: html, Referer: referer });
+      expect(other.body).toContain('<a href="/admin/products">Back to the form</a>');
+      expect(other.body).not.toContain("<script>");
+    }
+    const edit = await post({ Accept: html, Referer: `${base}/admin/products?edit=a"b` });
+    expect(edit.body).toContain('<a href="/admin/products?edit=a%22b">');
+
+    // A script (no text/html in Accept) keeps the plain answer.
+    expect(await post({ Accept: "*/*" })).toMatchObject({ status: 413, body: "Content Too Large" });
+  });
+
   it("lets a 5 MB upload through to /admin/products but not to /contact", async () => {
     const base = await listen(formApp());
     expect((await postChunked(base, "/contact", 5)).status).toBe(413);

@@ -86,6 +86,80 @@ test("a file that is not an image is refused in the dialog with SPEC's message",
   await expect(dialog.getByText("Invalid file type: Please upload an image file (jpg, png, gif, etc.)")).toBeVisible();
 });
 
+/** A PNG's first bytes and then `bytes` in all: big enough to be refused for its size alone. */
+const bigPng = (name: string, bytes: number) => {
+  const buffer = Buffer.alloc(bytes);
+  Buffer.from("89504e470d0a1a0a", "hex").copy(buffer);
+  return { name, mimeType: "image/png", buffer };
+};
+
+// SPEC.md section 8: an image failure aborts the save. The refused file stays chosen, so it is never silently left out.
+test("a refused image stops Add Product until it is removed or replaced (1280 px)", async ({ page }) => {
+  await openProducts(page);
+  await page.getByRole("link", { name: "Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await dialog.getByLabel("Name").fill("Refused Picture Pin");
+  await dialog.getByLabel("Price (USD)").fill("5");
+  const image = dialog.getByLabel("Image", { exact: true });
+  const save = dialog.getByRole("button", { name: "Add Product" });
+
+  await image.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(dialog.getByText("Invalid file type: Please upload an image file (jpg, png, gif, etc.)")).toBeVisible();
+  await save.click();
+  // The browser stops the post at the refused file and takes the person there.
+  await expect(image).toBeFocused();
+  await expect(dialog).toBeVisible();
+
+  await image.setInputFiles(bigPng("phone-photo.png", 9_700_000));
+  await expect(dialog.getByText("File too large: Image must be less than 5MB")).toBeVisible();
+  await save.click();
+  await expect(image).toBeFocused();
+  await expect(dialog.getByText("File too large: Image must be less than 5MB")).toBeVisible();
+
+  // Removing the refused file lets the product be saved without a picture...
+  await dialog.getByRole("button", { name: "Remove the chosen file" }).click();
+  await expect(dialog.getByText("File too large: Image must be less than 5MB")).toBeHidden();
+  await expect(image).toHaveJSProperty("value", "");
+  // ...and a good one replaces it: the product is created once, with that image.
+  const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#d2df3f" } }).png().toBuffer();
+  await image.setInputFiles({ name: "pin.png", mimeType: "image/png", buffer: picture });
+  await save.click();
+  await expect(page.getByText("Product created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, "Refused Picture Pin")).toHaveCount(1);
+  await expect(rowOf(page, "Refused Picture Pin").locator("img")).toHaveAttribute("src", /^\/product-images\//);
+});
+
+// QA: at 1280 and 1024 the page was 1294-1320 px wide, with Add Product and the row actions off-screen.
+test("Manage Products does not scroll sideways at 1280 and 1024 px, even with a long product name", async ({ page }) => {
+  await openProducts(page);
+  await page.getByRole("link", { name: "Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Product" });
+  await dialog.getByLabel("Name").fill("Citron Online District Extemporaneous Speaking Championship Commemorative Quarter-Zip Pullover");
+  await dialog.getByLabel("Price (USD)").fill("48");
+  await dialog.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Product created successfully")).toBeVisible();
+
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    for (const name of ["Refresh", "Add Product"]) {
+      const box = (await page.getByRole("link", { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    // Each row's actions can be reached: in view, or in view once the table (not the page) scrolls.
+    const table = page.getByRole("table");
+    const last = rows(page).last().getByRole("link", { name: /^Delete / });
+    await last.scrollIntoViewIfNeeded();
+    const box = (await last.boundingBox())!;
+    const tableBox = (await table.locator("xpath=..").boundingBox())!;
+    expect(box.x + box.width, `row actions at ${width} px`).toBeLessThanOrEqual(Math.min(width, tableBox.x + tableBox.width));
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  }
+});
+
 // The pick-up announcement must survive: dnd-kit's onDragOver fires at once after onDragStart.
 test("keyboard reorder by the drag handle persists after a reload", async ({ page }) => {
   await openProducts(page);
@@ -128,6 +202,72 @@ test("Move up and Move down work without JavaScript", async ({ browser }) => {
   await rowOf(page, before[0]!).getByRole("button", { name: `Move ${before[0]} up` }).click();
   await expect.poll(() => namesInTable(page)).toEqual(before);
   await context.close();
+});
+
+test.describe("without JavaScript on a 390 px phone", () => {
+  test.use({ viewport: phone, javaScriptEnabled: false });
+
+  // QA: the Stock count field was rendered disabled and only JavaScript enabled it.
+  test("limited stock can be typed on the first try, when adding and when editing an unlimited product", async ({ page }) => {
+    await signIn(page, "admin", "/admin/products?new=1");
+    const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add Product" }) });
+    await add.getByLabel("Name").fill("Limited Lanyard");
+    await add.getByLabel("Price (USD)").fill("4");
+    await add.getByLabel("Unlimited stock").uncheck();
+    await add.getByLabel("Stock count").fill("7");
+    await add.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product created successfully" })).toBeVisible();
+    await expect(page.getByTestId("product-card").filter({ hasText: "Limited Lanyard" })).toContainText("7 in stock");
+
+    // An unlimited product becomes a limited one in one go.
+    await page.goto("/admin/products?new=1");
+    await add.getByLabel("Name").fill("Unlimited Lanyard");
+    await add.getByLabel("Price (USD)").fill("4");
+    await add.getByRole("button", { name: "Add Product" }).click();
+    const card = page.getByTestId("product-card").filter({ hasText: "Unlimited Lanyard" });
+    await expect(card).toContainText("Unlimited Stock Available");
+    await card.getByRole("link", { name: "Edit Unlimited Lanyard" }).click();
+    const edit = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Changes" }) });
+    await edit.getByLabel("Unlimited stock").uncheck();
+    await edit.getByLabel("Stock count").fill("3");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product updated successfully" })).toBeVisible();
+    await expect(card).toContainText("3 left");
+  });
+
+  // QA: a 5.7 MB image closed and emptied the form; a 9.7 MB one gave a bare "Content Too Large".
+  test("an image over 5 MB keeps the form as typed, and one over the upload limit gets a page that says why", async ({ page }) => {
+    await signIn(page, "admin", "/admin/products?new=1");
+    const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add Product" }) });
+    await add.getByLabel("Name").fill("Oversized Photo Tee");
+    await add.getByLabel("Description").fill("Heather grey.");
+    await add.getByLabel("Price (USD)").fill("21.50");
+    await add.getByLabel("Unlimited stock").uncheck();
+    await add.getByLabel("Stock count").fill("12");
+    await add.getByLabel("Image", { exact: true }).setInputFiles(bigPng("tee.png", 5_700_000));
+    await add.getByRole("button", { name: "Add Product" }).click();
+
+    await expect(add.getByText("File too large: Image must be less than 5MB")).toBeVisible();
+    await expect(add.getByLabel("Name")).toHaveValue("Oversized Photo Tee");
+    await expect(add.getByLabel("Description")).toHaveValue("Heather grey.");
+    await expect(add.getByLabel("Price (USD)")).toHaveValue("21.50");
+    await expect(add.getByLabel("Unlimited stock")).not.toBeChecked();
+    await expect(add.getByLabel("Stock count")).toHaveValue("12");
+    await expect(page.getByTestId("product-card").filter({ hasText: "Oversized Photo Tee" })).toHaveCount(0);
+
+    // Over the route's upload limit the server does not read the form at all, but says what happened.
+    await add.getByLabel("Image", { exact: true }).setInputFiles(bigPng("tee.png", 9_700_000));
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), add.getByRole("button", { name: "Add Product" }).click()]);
+    expect(response.status()).toBe(413);
+    await expect(page.getByRole("heading", { name: "File too large" })).toBeVisible();
+    await expect(page.getByText("Image must be less than 5MB")).toBeVisible();
+    // Its link opens the same form afresh; as the page says, the browser's Back button returns to it as filled in.
+    await expect(page.getByRole("link", { name: "Back to the form" })).toHaveAttribute("href", "/admin/products?new=1");
+    await page.goBack();
+    await expect(add.getByLabel("Name")).toHaveValue("Oversized Photo Tee");
+    await expect(add.getByLabel("Price (USD)")).toHaveValue("21.50");
+    await expect(add.getByLabel("Stock count")).toHaveValue("12");
+  });
 });
 
 test.describe("on a 390 px phone", () => {

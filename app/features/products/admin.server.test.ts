@@ -13,6 +13,7 @@ type Reply = {
   ok: boolean;
   notice: { type: string; title: string; description?: string };
   fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
 };
 
 async function png(width = 800, height = 600) {
@@ -236,6 +237,39 @@ describe("Manage Products actions", () => {
       expect(reply.status).toBeLessThan(500);
       expect(reply.notice.title).toBe(title);
       expect(await byName("Pictured")).toBeUndefined();
+    });
+
+    // QA: without JavaScript a 5.7 MB image answered "File too large" but closed and emptied the form.
+    it("refuses an image over 5 MB but under the upload limit with the whole form kept as typed", async () => {
+      // As a browser sends it: the fields, the file, then the submit button.
+      const imagesBefore = (await database.db.select().from(productImages)).length;
+      const form = new FormData();
+      const typed = { name: "Oversized Tee", description: "Heather grey.", price: "21.50", category: "apparel", stockCount: "12" };
+      for (const [key, value] of Object.entries(typed)) form.set(key, value);
+      form.set("image", new File([new Uint8Array(Buffer.concat([await png(), Buffer.alloc(5.5 * 1024 * 1024)]))], "tee.png", { type: "image/png" }));
+      form.set("imageUrl", "");
+      form.set("intent", "create");
+      const reply = await call(form);
+      expect(reply).toMatchObject({
+        status: 413,
+        ok: false,
+        intent: "create",
+        notice: { title: "File too large", description: "Image must be less than 5MB" },
+        fieldErrors: { image: "File too large: Image must be less than 5MB" },
+        values: typed,
+      });
+      expect(await byName("Oversized Tee")).toBeUndefined();
+      expect(await database.db.select().from(productImages)).toHaveLength(imagesBefore);
+    });
+
+    it("names the refused file's problem next to the image field", async () => {
+      const reply = await call(withImage(Buffer.from("hello"), "notes.txt", "text/plain"));
+      expect(reply).toMatchObject({
+        status: 422,
+        intent: "create",
+        fieldErrors: { image: "Invalid file type: Please upload an image file (jpg, png, gif, etc.)" },
+        values: { name: "Pictured", price: "12" },
+      });
     });
 
     it.each([

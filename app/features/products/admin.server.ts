@@ -7,7 +7,7 @@ import { writeAudit } from "~/features/accounts/audit.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { getProduct, isUuid } from "./catalogue.server";
 import { publishProductChanges } from "./feed.server";
-import { fetchImageFromUrl, ImageError, MAX_IMAGE_BYTES, processImage, storeImage } from "./images.server";
+import { fetchImageFromUrl, ImageError, processImage, storeImage } from "./images.server";
 import { productNotices, type ProductNotice } from "./notices";
 import { parseProductForm, type ProductFieldErrors, type ProductFormValues } from "./product-form";
 
@@ -22,8 +22,17 @@ export type ProductActionResult = {
 export type ProductActionOutcome = ProductActionResult & { status: number };
 
 /**
+ * The most a multipart part may hold: the route's body cap (server/body-limit.ts). The parser
+ * stops there; a file over the 5 MB image limit but under this is read to its end so the rest
+ * of the form (the submit button comes after the file) arrives with it, and the save is then
+ * refused with the form kept as typed.
+ */
+const MAX_UPLOAD_PART_BYTES = 6 * 1024 * 1024;
+
+/**
  * Reads the action's body: multipart (with an image) through a streaming
- * parser that stops at 5 MB, or an ordinary urlencoded form.
+ * parser that stops at the body cap, or an ordinary urlencoded form. An image
+ * over 5 MB is refused by processImage, like any other bad image.
  */
 export async function readProductForm(
   request: Request,
@@ -34,7 +43,7 @@ export async function readProductForm(
       let image: File | null = null;
       const form = await parseFormData(
         request,
-        { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxParts: 50, maxHeaderSize: 8 * 1024 },
+        { maxFiles: 1, maxFileSize: MAX_UPLOAD_PART_BYTES, maxParts: 50, maxHeaderSize: 8 * 1024 },
         async (file) => {
           // An empty file input still sends a part with no name and no bytes.
           if (file.fieldName === "image" && file.size > 0) image = file;
@@ -102,7 +111,7 @@ async function resolveImage(
   } catch (error) {
     if (error instanceof ImageError) {
       logger.info({ reason: error.message }, "product image refused");
-      return { error: error.notice, status: 422 };
+      return { error: error.notice, status: error.notice === productNotices.fileTooLarge ? 413 : 422 };
     }
     logger.error({ err: error }, "product image failed");
     return { error: productNotices.imageUploadFailed(), status: 500 };
@@ -139,7 +148,9 @@ export async function saveProduct(
   // SPEC.md: an image that cannot be stored aborts the save.
   const image$ = await resolveImage(db, image, parsed.values, current, form.get("removeImage") === "on");
   if ("error" in image$) {
-    return { intent, ok: false, status: image$.status, notice: image$.error, fieldErrors: { image: image$.error.description }, values: echo };
+    // The field reads as the form's own check does: "File too large: Image must be less than 5MB".
+    const message = image$.error.description ? `${image$.error.title}: ${image$.error.description}` : image$.error.title;
+    return { intent, ok: false, status: image$.status, notice: image$.error, fieldErrors: { image: message }, values: echo };
   }
   const { values } = parsed;
   const fields = {

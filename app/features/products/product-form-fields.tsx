@@ -1,12 +1,14 @@
-import { ImagePlus } from "lucide-react";
+import { ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Checkbox } from "~/ui/checkbox";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
 import { showToast } from "~/ui/toast";
-import { productNotices } from "./notices";
+import { useHydrated } from "~/ui/use-hydrated";
+import { productNotices, type ProductNotice } from "./notices";
 import type { ProductFieldErrors } from "./product-form";
 import { productImageSources } from "./product-image";
 
@@ -34,6 +36,13 @@ export const NEW_PRODUCT_DEFAULTS: ProductFormDefaults = {
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** The notice for a file the form refuses before sending it (type, 5 MB), or null. */
+export function imageFileProblem(file: Pick<File, "type" | "size">): ProductNotice | null {
+  if (!file.type.startsWith("image/")) return productNotices.invalidFileType;
+  if (file.size > MAX_BYTES) return productNotices.fileTooLarge;
+  return null;
+}
+
 /**
  * The Add/Edit fields. Posts as multipart/form-data, so it works without
  * JavaScript; with it, the image can also be dropped onto the form and is
@@ -47,36 +56,47 @@ export function ProductFormFields({
   errors?: ProductFieldErrors;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [unlimited, setUnlimited] = useState(defaults.unlimitedStock);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const current = productImageSources(defaults.imageUrl || null);
 
-  function accept(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    const notice = !file.type.startsWith("image/")
-      ? productNotices.invalidFileType
-      : file.size > MAX_BYTES
-        ? productNotices.fileTooLarge
-        : null;
-    if (notice) {
-      showToast(notice);
-      setImageError(`${notice.title}: ${notice.description}`);
-      if (fileInput.current) fileInput.current.value = "";
-      setPreview(null);
-      return;
-    }
-    setImageError(null);
+  function showPreview(file: File | null) {
     setPreview((old) => {
       if (old) URL.revokeObjectURL(old);
-      return URL.createObjectURL(file);
+      return file ? URL.createObjectURL(file) : null;
     });
   }
 
+  /*
+   * A refused file stays chosen and marks the input invalid, so the browser
+   * will not submit the form (SPEC.md section 8: an image failure aborts the
+   * save) until it is removed or replaced. Clearing it instead would quietly
+   * save the product without the picture the person meant to add.
+   */
+  function accept(files: FileList | null) {
+    const file = files?.[0] ?? null;
+    const notice = file ? imageFileProblem(file) : null;
+    const message = notice ? `${notice.title}: ${notice.description}` : null;
+    fileInput.current?.setCustomValidity(message ?? "");
+    setImageError(message);
+    setChosen(file !== null);
+    showPreview(notice ? null : file);
+    if (notice) showToast(notice);
+  }
+
+  function removeChosen() {
+    if (fileInput.current) fileInput.current.value = "";
+    accept(null);
+    fileInput.current?.focus();
+  }
+
   const fieldError = (name: keyof ProductFieldErrors) => errors?.[name] ?? null;
+  const imageMessage = imageError ?? fieldError("image");
   const described = (name: keyof ProductFieldErrors) => (fieldError(name) ? `${id}-${name}-error` : undefined);
 
   return (
@@ -160,7 +180,9 @@ export function ProductFormFields({
             inputMode="numeric"
             step="1"
             min="0"
-            disabled={unlimited}
+            // Only JavaScript can enable it again, so the server never renders it disabled: without
+            // JavaScript the count can be typed after unticking, and is ignored while unlimited is on.
+            disabled={hydrated && unlimited}
             required={!unlimited}
             defaultValue={defaults.stockCount}
             aria-invalid={fieldError("stockCount") ? true : undefined}
@@ -212,13 +234,20 @@ export function ProductFormFields({
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
               onChange={(event) => accept(event.currentTarget.files)}
-              aria-describedby={`${id}-image-hint`}
+              aria-invalid={imageMessage ? true : undefined}
+              aria-describedby={imageMessage ? `${id}-image-error ${id}-image-hint` : `${id}-image-hint`}
               className="w-full min-w-0 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-input file:bg-card file:px-3"
             />
+            {chosen ? (
+              <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={removeChosen}>
+                <X aria-hidden="true" />
+                Remove the chosen file
+              </Button>
+            ) : null}
           </div>
         </div>
         <FieldDescription id={`${id}-image-hint`}>JPG, PNG, GIF, WebP or AVIF, up to 5 MB.</FieldDescription>
-        <FieldError errors={imageError ?? fieldError("image")} />
+        <FieldError id={`${id}-image-error`} errors={imageMessage} />
         {defaults.imageUrl ? (
           <label htmlFor={`${id}-remove-image`} className="flex min-h-6 items-center gap-3 text-sm">
             <Checkbox id={`${id}-remove-image`} name="removeImage" /> Remove the current image (the district logo is shown instead)

@@ -128,11 +128,16 @@ export function ProductManagement({
     void reorder.submit(form, { method: "post", action: ACTION });
   }
 
-  const noJsEdit = !hydrated
-    ? (editId ? byId.get(editId) : undefined) ??
-      (result && !result.ok && result.intent === "update" && result.values?.id ? byId.get(result.values.id) : undefined)
-    : undefined;
-  const noJsAdd = !hydrated && (addOpenWithoutJs || (result?.intent === "create" && !result.ok));
+  // Without JavaScript the open form is in the address (?new=1, ?edit=<id>) and its post keeps it there, so a
+  // reload, or the way back from an upload over the size limit (server/body-limit.ts), finds the same form.
+  // A successful save closes it.
+  const saved = (intent: string) => result?.intent === intent && result.ok;
+  const noJsEdit =
+    !hydrated && !saved("update")
+      ? (editId ? byId.get(editId) : undefined) ??
+        (result && !result.ok && result.intent === "update" && result.values?.id ? byId.get(result.values.id) : undefined)
+      : undefined;
+  const noJsAdd = !hydrated && !saved("create") && (addOpenWithoutJs || (result?.intent === "create" && !result.ok));
   const noJsDelete = !hydrated && deleteId ? byId.get(deleteId) : undefined;
 
   const openAdd = (event: React.MouseEvent) => {
@@ -186,6 +191,7 @@ export function ProductManagement({
           <div className="px-6 pb-6">
             <ProductForm
               mode="create"
+              action={`${ACTION}?new=1`}
               defaults={result?.intent === "create" ? defaultsFromResult(result, NEW_PRODUCT_DEFAULTS) : NEW_PRODUCT_DEFAULTS}
               result={result?.intent === "create" ? result : undefined}
             />
@@ -200,6 +206,7 @@ export function ProductManagement({
           <div className="px-6 pb-6">
             <ProductForm
               mode="update"
+              action={`${ACTION}?edit=${noJsEdit.id}`}
               defaults={result?.intent === "update" ? defaultsFromResult(result, defaultsOf(noJsEdit)) : defaultsOf(noJsEdit)}
               result={result?.intent === "update" ? result : undefined}
             />
@@ -234,9 +241,9 @@ export function ProductManagement({
 
       {ordered.length > 0 ? (
         <>
-          {/* Phones: one card per product. */}
+          {/* Phones and tablets: one card per product. */}
           <SortableList id="products-cards-dnd" products={ordered} onReorder={saveOrder}>
-            <ul className="grid gap-3 md:hidden" aria-label="Products">
+            <ul className="grid gap-3 lg:hidden" aria-label="Products">
               {ordered.map((product, index) => (
                 <SortableCard
                   key={product.id}
@@ -251,9 +258,12 @@ export function ProductManagement({
             </ul>
           </SortableList>
 
-          <div className="hidden md:block">
+          {/* min-w-0: a grid item is otherwise as wide as the table's narrowest layout, and the whole page
+              scrolled sideways at 1024-1280 px; this way only the table scrolls, inside its own box. */}
+          <div className="hidden min-w-0 lg:block">
             <SortableList id="products-table-dnd" products={ordered} onReorder={saveOrder}>
-              <Table>
+              {/* Narrower than 1280 px the cells are tighter and the actions stack, so the table fits beside the sidebar. */}
+              <Table className="max-xl:[&_td]:px-2 max-xl:[&_th]:px-2">
                 <caption className="sr-only">Products, in the order the shop shows them</caption>
                 <TableHeader>
                   <TableRow>
@@ -341,12 +351,15 @@ function DeleteConsequence() {
 /** Add or edit: a fetcher once hydrated (the dialog closes on success), a plain form post without JavaScript. */
 function ProductForm({
   mode,
+  action = ACTION,
   defaults,
   result,
   onSaved,
   onCancel,
 }: {
   mode: "create" | "update";
+  /** Where it posts: the page, or without JavaScript the page with its form open. */
+  action?: string;
   defaults: ProductFormDefaults;
   result?: ProductActionResult;
   onSaved?: () => void;
@@ -369,7 +382,7 @@ function ProductForm({
   const formError = failed && !failed.fieldErrors ? failed.notice : null;
 
   return (
-    <fetcher.Form method="post" action={ACTION} encType="multipart/form-data" className="grid min-w-0 gap-4" noValidate={false}>
+    <fetcher.Form method="post" action={action} encType="multipart/form-data" className="grid min-w-0 gap-4" noValidate={false}>
       <NoticeBox notice={formError} />
       <ProductFormFields defaults={defaults} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -508,9 +521,13 @@ function ProductIdentity({ product }: { product: AdminProductItem }) {
   );
 }
 
-function StockLabel({ product }: { product: AdminProductItem }) {
+function StockLabel({ product, className }: { product: AdminProductItem; className?: string }) {
   const variant = product.stock.tone === "out" ? "danger" : product.stock.tone === "warning" ? "warning" : product.stock.tone === "unlimited" ? "muted" : "outline";
-  return <Badge variant={variant}>{product.stock.label}</Badge>;
+  return (
+    <Badge variant={variant} className={className}>
+      {product.stock.label}
+    </Badge>
+  );
 }
 
 function StatusLabel({ product }: { product: AdminProductItem }) {
@@ -621,14 +638,15 @@ function SortableRow(props: ItemProps) {
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
       <TableCell className="text-right tabular-nums">{product.price}</TableCell>
       <TableCell>
-        <StockLabel product={product} />
+        {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
+        <StockLabel product={product} className="whitespace-normal" />
       </TableCell>
       <TableCell>
         <StatusLabel product={product} />
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{product.created}</TableCell>
+      <TableCell className="tabular-nums xl:whitespace-nowrap">{product.created}</TableCell>
       <TableCell>
-        <RowActions {...props} className="flex-nowrap justify-end" />
+        <RowActions {...props} className="justify-end max-xl:grid max-xl:grid-cols-[repeat(2,auto)] xl:flex-nowrap" />
       </TableCell>
     </TableRow>
   );
