@@ -73,12 +73,19 @@ export function lazyUntilUsed<Props extends object>(load: () => Promise<Componen
 
   function Deferred({ props, area }: { props: Props; area: RefObject<HTMLDivElement | null> }) {
     const hydrating = !useHydrated();
-    const inBrowser = typeof document !== "undefined";
-    const Component = code.loaded() ?? use(hydrating && inBrowser ? code.arrived : code.start());
     // Marks the part as live (for tests and styles: [data-live]).
     useEffect(() => {
       area.current?.setAttribute("data-live", "");
     }, [area]);
+    return <Loaded props={props} hydrating={hydrating} />;
+  }
+
+  // `use` in a component of its own, with no other hook before it: React replaying a component that suspended
+  // after other hooks threw "Update hook called on initial render" (#467, then #520: the whole page rendered
+  // again, and focus was lost) when the code arrived during hydration.
+  function Loaded({ props, hydrating }: { props: Props; hydrating: boolean }) {
+    const inBrowser = typeof document !== "undefined";
+    const Component = code.loaded() ?? use(hydrating && inBrowser ? code.arrived : code.start());
     // oxlint-disable-next-line react/static-components -- not created here: the one loaded component, the same on every render
     return <Component {...props} />;
   }

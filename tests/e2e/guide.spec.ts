@@ -133,7 +133,7 @@ test.describe("Competition Guide on a 1280 px desktop", () => {
     const page = await context.newPage();
     await page.goto("/guide");
     await eventsNav(page).getByRole("link", { name: /Public Forum Debate/ }).click();
-    await expect(page).toHaveURL(/event=public-forum$/);
+    await expect(page).toHaveURL(/event=public-forum#event-detail$/);
     await expect(eventTitle(page)).toHaveText("Public Forum Debate");
     await page.getByRole("tab", { name: "Judges" }).click();
     await expect(page).toHaveURL(/event=public-forum&tab=judges$/);
@@ -144,6 +144,19 @@ test.describe("Competition Guide on a 1280 px desktop", () => {
 
 test.describe("Competition Guide on a 390 px phone", () => {
   test.use({ viewport: phone });
+
+  test("without JavaScript, choosing an event opens the new page at its detail, below the list", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await page.goto("/guide");
+    const speech = page.getByTestId("guide-accordion").locator("details").filter({ has: page.locator("summary", { hasText: /^Speech/ }) });
+    await speech.locator("summary").click();
+    await speech.getByRole("link", { name: /Impromptu/ }).click();
+    await expect(page).toHaveURL(/event=impromptu#event-detail$/);
+    await expect(eventTitle(page)).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await context.close();
+  });
 
   test("the list is an accordion and a choice scrolls the detail into view", async ({ page }) => {
     await page.goto("/guide");

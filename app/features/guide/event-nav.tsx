@@ -1,8 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { GuideCategory } from "./schema";
-import { guideHref } from "./slugs";
+import { GUIDE_DETAIL_ID, guideHref } from "./slugs";
 
 export type GuideGroup = { category: GuideCategory; events: { id: string; name: string; abbreviation?: string }[] };
 
@@ -70,6 +71,9 @@ function EventLinks({
   onChoose,
   labelledBy,
 }: { group: GuideGroup; labelledBy?: string } & Omit<NavProps, "groups">) {
+  // Until React runs, choosing an event loads a new page: its address ends at the detail, so a phone (where
+  // the detail is below the list) opens there. With React, onChoose scrolls on narrow screens (SPEC.md).
+  const hydrated = useHydrated();
   return (
     <ul className="grid gap-0.5" aria-labelledby={labelledBy}>
       {group.events.map((event) => {
@@ -77,7 +81,7 @@ function EventLinks({
         return (
           <li key={event.id}>
             <Link
-              to={guideHref(event.id)}
+              to={hydrated ? guideHref(event.id) : `${guideHref(event.id)}#${GUIDE_DETAIL_ID}`}
               preventScrollReset
               prefetch="intent"
               aria-current={selected ? "page" : undefined}

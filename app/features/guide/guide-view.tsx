@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { EventNav, type GuideGroup } from "./event-nav";
 import type { GuideEventView } from "./schema";
-import { guideHref, parseTab, type GuideTab } from "./slugs";
+import { GUIDE_DETAIL_ID, guideHref, parseTab, type GuideTab } from "./slugs";
 
 // In the HTML at once; the tabs' code (Radix Tabs, about 6 KB) loads when someone reaches for the event's
 // content (issue 14). Until then each tab is the link it is without JavaScript.
@@ -50,7 +50,7 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
       <div>
         <EventNav groups={groups} selectedId={event.id} onChoose={onChoose} />
       </div>
-      <div id="event-detail" ref={detail} className="min-w-0">
+      <div id={GUIDE_DETAIL_ID} ref={detail} className="min-w-0">
         <EventDetail
           event={event}
           tab={tab}

@@ -45,3 +45,6 @@ export function guideHref(eventId: string, tab: GuideTab = defaultTab): string {
   if (tab !== defaultTab) params.set("tab", tab);
   return `/guide?${params}`;
 }
+
+/** The id of the chosen event's detail: the anchor an event link goes to before React runs. */
+export const GUIDE_DETAIL_ID = "event-detail";
