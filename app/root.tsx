@@ -23,7 +23,8 @@ import { cartItemCount, readCartId } from "~/features/shop/cart.server";
 import { logger } from "~/core/logger.server";
 import { ErrorPage } from "~/features/site/error-page";
 import { publicSiteConfig } from "~/features/site/site-config.server";
-import { NoScriptToast, showToast, Toaster } from "~/ui/toast";
+import { showToast, Toaster } from "~/ui/toast";
+import { noScriptToastHtml } from "~/ui/toast-noscript.server";
 
 /** Every request reaches the database through the router context (app/db/context.ts). */
 const databaseMiddleware: Route.MiddlewareFunction = async ({ context }) => {
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requestId: context.get(requestInfoContext).requestId,
       year: new Date().getFullYear(),
       toast,
+      noScriptToast: toast ? noScriptToastHtml(toast) : null,
       cartItemCount: await headerCartCount(request, context),
       user: await signedInUser(request, context),
     },
@@ -100,13 +102,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
+  const { toast, noScriptToast } = loaderData;
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
   return (
     <>
-      {toast ? <NoScriptToast message={toast} /> : null}
+      {noScriptToast ? <noscript dangerouslySetInnerHTML={{ __html: noScriptToast }} /> : null}
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import { BodyTooLargeError } from "~/core/form.server";
+import { escapeHtml } from "~/features/email/templates";
 import { productNotices } from "~/features/products/notices";
 
 /**
@@ -108,9 +109,6 @@ function backTo(req: Request, prefix: string): string {
   }
   return prefix;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function tooLargePage(notice: TooLargeNotice, back: string): string {
   const title = escapeHtml(notice.title);

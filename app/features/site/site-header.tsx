@@ -35,16 +35,6 @@ export function SiteHeader() {
     seenKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
-  // Escape closes the open menu, as it does a dialog, and gives focus back to its button.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !menu.current?.open) return;
-      menu.current.open = false;
-      menu.current.querySelector("summary")?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
@@ -106,7 +96,17 @@ export function SiteHeader() {
         ) : null}
 
         {/* A disclosure works without JavaScript; with it, choosing a link closes it. */}
-        <details ref={menu} className="group xl:hidden">
+        {/* Escape closes the open menu, as it does a dialog, and gives focus back to its button. */}
+        <details
+          ref={menu}
+          className="group xl:hidden"
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && event.currentTarget.open) {
+              event.currentTarget.open = false;
+              event.currentTarget.querySelector("summary")?.focus();
+            }
+          }}
+        >
           <summary
             className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-navy-800 hover:bg-muted [&::-webkit-details-marker]:hidden"
             aria-label="Menu"
