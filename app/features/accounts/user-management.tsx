@@ -340,20 +340,17 @@ function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: 
     setChosen(saved);
   }
   const select = useRef<HTMLSelectElement>(null);
-  const navigation = useNavigation();
-  const saving =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "role" && navigation.formData.get("userId") === user.id;
-  const wasSaving = useRef(false);
-  useEffect(() => {
-    // Save is disabled while it saves and once saved, which drops keyboard focus: give it back to the select
-    // (of the two forms per user, the one on screen takes it).
-    if (wasSaving.current && !saving && (document.activeElement === null || document.activeElement === document.body)) {
-      select.current?.focus();
-    }
-    wasSaving.current = saving;
-  }, [saving]);
   return (
-    <Form method="post" action={USERS_PATH} className="flex items-center gap-2">
+    <Form
+      method="post"
+      action={USERS_PATH}
+      className="flex items-center gap-2"
+      // Save is disabled while it saves and once saved, which would drop keyboard focus to the page: it moves to
+      // the select as the form goes (of the two forms per user, the one on screen is the one sent).
+      onSubmit={() => {
+        if (document.activeElement instanceof HTMLButtonElement) select.current?.focus();
+      }}
+    >
       <input type="hidden" name="userId" value={user.id} />
       <label htmlFor={id} className="sr-only">
         Role for {user.email}
