@@ -16,6 +16,12 @@ export type PaymentResult =
 
 export const VERIFY_FAILED_MESSAGE = "We encountered an issue verifying your payment.";
 
+/** A payment arrived that no order could take (decision 0024): staff were told; the payer must not pay again. */
+export const NEEDS_ATTENTION_MESSAGE =
+  "We received your payment, but could not match it to an open order, so your order was not completed automatically. Our staff have been notified and will contact you to complete it or refund you. Please do not pay again.";
+
+const ATTENTION_REASONS = new Set(["paid_after_close", "amount_mismatch", "currency_mismatch", "session_mismatch"]);
+
 export function summaryLines(orders: Order[]): CheckoutSummaryLine[] {
   return orders.map((line) => ({
     name: line.itemName,
@@ -39,8 +45,9 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
     if (result.status === "processing") return { state: "processing" };
     if (result.status === "failed") {
       const kind = result.checkout?.kind ?? "shop";
-      const message =
-        result.reason === "declined" || result.reason === "async_payment_failed"
+      const message = ATTENTION_REASONS.has(result.reason)
+        ? NEEDS_ATTENTION_MESSAGE
+        : result.reason === "declined" || result.reason === "async_payment_failed"
           ? unpaidMessage(kind, "declined")
           : result.reason === "expired"
             ? unpaidMessage(kind, "expired")
@@ -72,11 +79,14 @@ export async function sandboxDecide(db: Database, sessionId: string, intent: "pa
     const now = await checkoutBySession(db, sessionId);
     return { ok: true as const, checkout, paid: now?.status === "completed" };
   }
+  // The sandbox takes no money: Pay on a closed checkout is no payment to keep for staff.
+  if (checkout.status === "failed") return { ok: true as const, checkout, paid: false };
   const result = await fulfilCheckout(db, checkout.id, {
     id: sessionId,
     status: "complete",
     paymentStatus: "paid",
     amountTotal: checkout.totalAmount,
+    currency: checkout.currency,
     checkoutId: checkout.id,
   });
   return { ok: true as const, checkout, paid: result.status === "completed" };
