@@ -11,7 +11,9 @@ import { eventTypeLabel } from "~/features/donations/memorial";
 export type PaymentResult =
   | { state: "missing" }
   | { state: "processing" }
-  | { state: "success"; reference: string; email: string; total: number; lines: CheckoutSummaryLine[]; kind: "shop" | "donation" }
+  /** The buyer finished the provider's page but the money is on its way (days): the page stops re-checking. */
+  | { state: "delayed"; email: string }
+  | { state: "success"; reference: string; email: string; total: number; lines: CheckoutSummaryLine[]; kind: "shop" | "donation"; test: boolean }
   | { state: "failed"; message: string };
 
 export const VERIFY_FAILED_MESSAGE = "We encountered an issue verifying your payment.";
@@ -42,7 +44,9 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
     const checkout = await checkoutBySession(db, sessionId);
     if (!checkout) return { state: "failed", message: VERIFY_FAILED_MESSAGE };
     const result = await fulfilCheckout(db, checkout.id);
-    if (result.status === "processing") return { state: "processing" };
+    if (result.status === "processing") {
+      return result.checkout.status === "processing" ? { state: "delayed", email: result.checkout.email } : { state: "processing" };
+    }
     if (result.status === "failed") {
       const kind = result.checkout?.kind ?? "shop";
       const message = ATTENTION_REASONS.has(result.reason)
@@ -61,6 +65,7 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
       total: result.checkout.totalAmount,
       lines: summaryLines(result.orders),
       kind: result.checkout.kind,
+      test: result.checkout.provider === "sandbox",
     };
   } catch (error) {
     logger.error({ err: error, sessionId }, "payment verification failed");

@@ -179,7 +179,7 @@ describe("item 2: the sweep asks Stripe before it fails a Stripe checkout", () =
     await pastDue(first.checkout.id);
     expect(await settleStripeCheckouts(database.db)).toMatchObject({ processing: 1 });
     expect(await checkoutRow(first.checkout.id)).toMatchObject({ status: "processing" });
-    expect(await verifyPayment(database.db, first.session.id)).toEqual({ state: "processing" });
+    expect(await verifyPayment(database.db, first.session.id)).toEqual({ state: "delayed", email: "parent@example.com" });
     // Neither sweep touches it again, however long it takes.
     await pastDue(first.checkout.id);
     expect(await expireCheckouts(database.db)).toBe(0);
