@@ -87,6 +87,7 @@ test.describe("the admin shell by role", () => {
       "Users",
       "Manage Products",
       "Mail Delivery",
+      "Payments",
     ]);
     const aside = page.locator("#admin-sidebar");
     await expect(aside).toHaveAttribute("data-state", "expanded");

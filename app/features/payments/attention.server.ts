@@ -2,7 +2,7 @@ import { desc, eq, isNull, and } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { paymentsNeedingAttention, userRoles, users } from "~/db/schema";
 import type { AttentionReason, Checkout, PaymentNeedingAttention, PaymentProviderName } from "~/db/schema";
 import { queueEmail } from "~/features/email/outbox.server";
@@ -112,11 +112,11 @@ export async function listPaymentsNeedingAttention(db: Database) {
 }
 
 /** Staff dealt with it (refunded, or completed by hand): forward only, the first click wins. */
-export async function resolvePaymentAttention(db: Database, id: string, by: string): Promise<boolean> {
-  const done = await db
+export async function resolvePaymentAttention(db: Database | Transaction, id: string, by: string): Promise<PaymentNeedingAttention | null> {
+  const [done] = await db
     .update(paymentsNeedingAttention)
     .set({ resolvedAt: new Date(), resolvedBy: by })
     .where(and(eq(paymentsNeedingAttention.id, id), isNull(paymentsNeedingAttention.resolvedAt)))
-    .returning({ id: paymentsNeedingAttention.id });
-  return done.length > 0;
+    .returning();
+  return done ?? null;
 }
