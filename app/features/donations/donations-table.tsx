@@ -34,7 +34,9 @@ export function DonationsTable({ rows }: { rows: DonationRow[] }) {
               {donation.customerEmail}
             </TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
-              {formatCents(donation.totalAmount)} <ProviderBadge provider={donation.provider} />
+              <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                {formatCents(donation.totalAmount)} <ProviderBadge provider={donation.provider} />
+              </span>
             </TableCell>
             <TableCell data-label="Memorial/Honor">
               {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}

@@ -64,7 +64,9 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
             </TableCell>
             <TableCell data-label="Event">{eventTypeLabel(order.eventType) ?? "—"}</TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
-              {formatCents(order.totalAmount)} <ProviderBadge provider={order.provider} />
+              <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                {formatCents(order.totalAmount)} <ProviderBadge provider={order.provider} />
+              </span>
             </TableCell>
             <TableCell data-label="Status">
               <StatusBadge status={order.status} />

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, emailOutbox, paymentsNeedingAttention } from "~/db/schema";
 import * as page from "~/routes/admin-payments";
+import * as layout from "~/routes/admin-layout";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { recordPaymentAttention } from "./attention.server";
@@ -67,12 +68,15 @@ describe("payments needing attention", () => {
     expect(items).toEqual([
       expect.objectContaining({ title: "Paid after the checkout closed", amount: "$36.00", email: "payer@example.com", sessionId: "cs_test_late", paymentId: "pi_late", resolved: null }),
     ]);
+    // The sidebar counts it beside Payments until it is resolved.
+    expect(((await call(layout.loader)) as { navCounts: Record<string, number> }).navCounts["/admin/payments"]).toBe(1);
     const first = (await call(page.action, { intent: "resolve", id: row.id })) as Response;
     expect(first.status).toBe(302);
     const resolved = await database.db.query.paymentsNeedingAttention.findFirst({ where: eq(paymentsNeedingAttention.id, row.id) });
     expect(resolved).toMatchObject({ resolvedBy: "director@example.org" });
     expect(resolved!.resolvedAt).toBeInstanceOf(Date);
     expect(await database.db.$count(auditLog, eq(auditLog.action, "payment.resolve"))).toBe(1);
+    expect(((await call(layout.loader)) as { navCounts: Record<string, number> }).navCounts["/admin/payments"]).toBe(0);
     // Again: nothing changes, no second audit entry.
     await call(page.action, { intent: "resolve", id: row.id });
     expect(await database.db.$count(auditLog, eq(auditLog.action, "payment.resolve"))).toBe(1);

@@ -111,6 +111,11 @@ export async function listPaymentsNeedingAttention(db: Database) {
   return [...rows.filter((row) => !row.resolvedAt), ...rows.filter((row) => row.resolvedAt)];
 }
 
+/** The sidebar's count beside Payments: those not yet resolved. */
+export async function countUnresolvedPayments(db: Database): Promise<number> {
+  return db.$count(paymentsNeedingAttention, isNull(paymentsNeedingAttention.resolvedAt));
+}
+
 /** Staff dealt with it (refunded, or completed by hand): forward only, the first click wins. */
 export async function resolvePaymentAttention(db: Database | Transaction, id: string, by: string): Promise<PaymentNeedingAttention | null> {
   const [done] = await db
