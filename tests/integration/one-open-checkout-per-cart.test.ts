@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
 import { checkoutCart } from "~/features/payments/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
@@ -143,5 +144,39 @@ describe("one open checkout per cart", () => {
     await blocker;
     expect(await checkout).toMatchObject({ ok: true });
     expect(probe).toBe("locked");
+  });
+
+  it("the migration before the unique index closes all but the newest open checkout of a cart and gives their stock back", async () => {
+    const tote = await product("Lectern Tote Bag", 5);
+    const cartId = await cart([{ productId: tote.id, quantity: 1 }]);
+    // The state the race left behind: two open checkouts of one cart, each holding stock (5 - 2 = 3 left).
+    await database.db.execute(sql`drop index checkouts_open_cart_id_key`);
+    const open = async (minutesAgo: number, token: string) => {
+      const [row] = await database.db
+        .insert(checkouts)
+        .values({ kind: "shop", provider: "sandbox", cartId, email: "a@example.com", totalAmount: 1000, publicToken: token, expiresAt: new Date(Date.now() + 60_000), createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .returning();
+      await database.db.insert(orders).values({ checkoutId: row!.id, status: "pending", itemName: "Lectern Tote Bag", itemQuantity: 1, totalAmount: 1000, customerEmail: "a@example.com", productId: tote.id });
+      await database.db.insert(stockReservations).values({ checkoutId: row!.id, productId: tote.id, quantity: 1 });
+      return row!.id;
+    };
+    const older = await open(5, "older");
+    const newer = await open(1, "newer");
+    await database.db.update(products).set({ stockCount: 3 }).where(eq(products.id, tote.id));
+    // Found by name, not number (numbers change when branches merge).
+    const file = (suffix: string) => readFileSync(`${migrationsFolder}/${readdirSync(migrationsFolder).find((name) => name.endsWith(suffix))!}`, "utf8");
+    const migration = file("_one-open-checkout-per-cart-cleanup.sql");
+    const index = file("_checkouts-one-open-per-cart.sql").split("--> statement-breakpoint").at(-1)!;
+    await database.db.transaction(async (tx) => {
+      for (const statement of [...migration.split("--> statement-breakpoint"), index]) await tx.execute(sql.raw(statement));
+    });
+    const rows = await database.db.select({ id: checkouts.id, status: checkouts.status, reason: checkouts.failureReason }).from(checkouts);
+    expect(rows.sort((a, b) => (a.id === newer ? -1 : b.id === newer ? 1 : 0))).toEqual([
+      { id: newer, status: "open", reason: null },
+      { id: older, status: "failed", reason: "replaced" },
+    ]);
+    expect(await stockOf(tote.id)).toBe(4);
+    expect(await database.db.$count(stockReservations)).toBe(1);
+    expect(await database.db.$count(orders, eq(orders.status, "failed"))).toBe(1);
   });
 });
