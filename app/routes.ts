@@ -32,6 +32,7 @@ export default [
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/users", "routes/admin-users.tsx"),
     route("admin/mail", "routes/admin-mail.tsx"),
+    route("admin/payments", "routes/admin-payments.tsx"),
     route("admin/profile", "routes/admin-profile.tsx"),
   ]),
   route("auth/sign-out", "routes/sign-out.tsx"),

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "citron-env-"));
+/** What a deployment's donation receipts need (decision 0024). */
+const receiptIdentity = { TAX_ID: "12-3456789", LEGAL_NAME: "Citron Online District, Inc." };
 
 describe("parseEnv", () => {
   it("gives a working embedded default with no settings at all", () => {
@@ -36,7 +38,14 @@ describe("parseEnv", () => {
   });
 
   it("requires a shared session secret in production on PostgreSQL", () => {
-    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
+    const deployment = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://citron.example.org",
+      SMTP_URL: "smtp://mailer:pw@mail.example.org:587",
+      ...receiptIdentity,
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
     expect(() =>
       parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
     ).toThrow(/SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/);
@@ -48,7 +57,14 @@ describe("parseEnv", () => {
   });
 
   describe("production (NODE_ENV=production given by the operator)", () => {
-    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
+    const deployment = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://citron.example.org",
+      SMTP_URL: "smtp://mailer:pw@mail.example.org:587",
+      ...receiptIdentity,
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
 
     it("starts with an https PUBLIC_URL and SMTP, as a deployment that seeds nothing", () => {
       const env = parseEnv({ ...deployment, DATA_DIR: tmp() });
@@ -68,14 +84,35 @@ describe("parseEnv", () => {
     });
 
     it("writes mail to files only when asked by name", () => {
-      const env = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", MAIL_TRANSPORT: "files", DATA_DIR: tmp() });
+      const env = parseEnv({ ...deployment, SMTP_URL: "", MAIL_TRANSPORT: "files", DATA_DIR: tmp() });
       expect(env.MAIL_DELIVERY).toBe("files");
       expect(() => parseEnv({ MAIL_TRANSPORT: "smtp", DATA_DIR: tmp() })).toThrow(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
     });
 
+    it("refuses to take no money silently: without STRIPE_SECRET_KEY only when the sandbox is chosen by name", () => {
+      const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...keyless } = deployment;
+      expect(() => parseEnv({ ...keyless, DATA_DIR: tmp() })).toThrow(/STRIPE_SECRET_KEY: required when NODE_ENV=production[^\n]*PAYMENTS=sandbox/);
+      const staging = parseEnv({ ...keyless, PAYMENTS: "sandbox", DATA_DIR: tmp() });
+      expect(staging).toMatchObject({ DEPLOYED: true, PAYMENTS: "sandbox" });
+      expect(staging.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(() => parseEnv({ ...deployment, PAYMENTS: "sandbox", DATA_DIR: tmp() })).toThrow(/PAYMENTS: is sandbox but STRIPE_SECRET_KEY is set/);
+      expect(() => parseEnv({ ...keyless, PAYMENTS: "cash", DATA_DIR: tmp() })).toThrow(/PAYMENTS/);
+      expect(() => parseEnv({ PAYMENTS: "stripe", DATA_DIR: tmp() })).toThrow(/STRIPE_SECRET_KEY: required when PAYMENTS=stripe/);
+    });
+
+    it("requires the district's real EIN and legal name for receipts", () => {
+      const { TAX_ID: _taxId, LEGAL_NAME: _legalName, ...unnamed } = deployment;
+      expect(() => parseEnv({ ...unnamed, DATA_DIR: tmp() })).toThrow(/TAX_ID: required when NODE_ENV=production[\s\S]*LEGAL_NAME: required when NODE_ENV=production/);
+      expect(() => parseEnv({ ...deployment, TAX_ID: "00-0000000", DATA_DIR: tmp() })).toThrow(/TAX_ID: required/);
+      expect(() => parseEnv({ ...deployment, LEGAL_NAME: "", DATA_DIR: tmp() })).toThrow(/LEGAL_NAME: required/);
+    });
+
     it("keeps npm start's local preview (no NODE_ENV given) exactly as on a fresh clone", () => {
       const env = parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: tmp() });
-      expect(env).toMatchObject({ DEPLOYED: false, MAIL_DELIVERY: "files", PUBLIC_URL: "http://localhost:3000" });
+      expect(env).toMatchObject({ DEPLOYED: false, MAIL_DELIVERY: "files", PUBLIC_URL: "http://localhost:3000", TAX_ID: "00-0000000" });
+      // The sandbox takes the payments, with no Stripe key and no PAYMENTS setting.
+      expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(env.PAYMENTS).toBeUndefined();
       expect(parseEnv({ DATA_DIR: tmp() }).DEPLOYED).toBe(false);
     });
   });

@@ -99,7 +99,7 @@ export const envSchema = z.object({
   // The district's identity (SPEC.md's {email} placeholders, DECISIONS.md "Identity").
   SITE_NAME: z.string().min(1).default("Citron Online District"),
   SITE_SHORT_NAME: z.string().min(1).default("Citron"),
-  TAX_ID: z.string().min(1).default("00-0000000"),
+  TAX_ID: z.string().min(1).default("00-0000000"), // PLACEHOLDER_TAX_ID; required in production
   PR_EMAIL: z.email().default("press@example.org"),
   CONTACT_EMAIL: z.email().default("info@example.org"),
   CONTACT_NOTIFY_EMAILS: emailList.default(["info@example.org"]),
@@ -160,6 +160,9 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
   STRIPE_API_URL: optionalUrl,
+  // "sandbox" chooses the built-in test checkout by name (a staging site that takes no money); required for the
+  // sandbox when NODE_ENV=production, where a missing STRIPE_SECRET_KEY otherwise refuses to start (decision 0024).
+  PAYMENTS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["stripe", "sandbox"]).optional()),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -214,6 +217,7 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_...)");
   }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  problems.push(...paymentProblems(env, deployed));
   if (!deployed) return problems;
   if (!env.PUBLIC_URL) {
     problems.push("PUBLIC_URL: required when NODE_ENV=production (the https:// address visitors use)");
@@ -228,6 +232,31 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
   if (!env.SESSION_SECRET && env.DATABASE_URL) {
     problems.push("SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)");
   }
+  return problems;
+}
+
+/** The placeholder EIN of a fresh clone; a receipt carrying it is worse than none. */
+export const PLACEHOLDER_TAX_ID = "00-0000000";
+
+/**
+ * Payments (decision 0024): a deployment takes real money through Stripe, or says by name that it takes none
+ * (PAYMENTS=sandbox), and its receipts carry the district's real EIN and legal name. The fresh clone's
+ * `npm start` (the local preview) keeps the sandbox as it is.
+ */
+function paymentProblems(env: z.infer<typeof envSchema>, deployed: boolean): string[] {
+  const problems: string[] = [];
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required when PAYMENTS=stripe (sk_live_... or sk_test_...)");
+  if (env.PAYMENTS === "sandbox" && env.STRIPE_SECRET_KEY) {
+    problems.push("PAYMENTS: is sandbox but STRIPE_SECRET_KEY is set; unset one of them (the sandbox takes no money)");
+  }
+  if (!deployed) return problems;
+  if (!env.STRIPE_SECRET_KEY && env.PAYMENTS !== "sandbox") {
+    problems.push(
+      "STRIPE_SECRET_KEY: required when NODE_ENV=production, so payments are real (or set PAYMENTS=sandbox for a staging site that takes no money)",
+    );
+  }
+  if (env.TAX_ID === PLACEHOLDER_TAX_ID) problems.push("TAX_ID: required when NODE_ENV=production (the district's EIN on donation receipts, e.g. 12-3456789)");
+  if (!env.LEGAL_NAME) problems.push("LEGAL_NAME: required when NODE_ENV=production (the district's legal name on donation receipts)");
   return problems;
 }
 

@@ -7,6 +7,7 @@ import { AdminShell } from "~/features/accounts/admin-shell";
 import { requireUser } from "~/features/accounts/guards.server";
 import { readSidebarOpen } from "~/features/accounts/sidebar-state";
 import { countMailProblems } from "~/features/email/mail-admin.server";
+import { countUnresolvedPayments } from "~/features/payments/attention.server";
 import { ErrorPage } from "~/features/site/error-page";
 import type { Route } from "./+types/admin-layout";
 
@@ -15,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Admins see how many emails need them (failed or long retrying) beside Mail Delivery.
   const navCounts: Record<string, number> = {};
   if (user.role === "admin") navCounts["/admin/mail"] = await mailProblemCount(getDb(context));
+  // And how many payments need them (decision 0024).
+  if (user.role === "admin") navCounts["/admin/payments"] = await countOf(() => countUnresolvedPayments(getDb(context)), "payments needing attention");
   return {
     user: { email: user.email, role: user.role },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
@@ -28,6 +31,16 @@ async function mailProblemCount(db: Parameters<typeof countMailProblems>[0]): Pr
     return await countMailProblems(db);
   } catch (error) {
     logger.error({ err: error }, "counting mail problems failed");
+    return 0;
+  }
+}
+
+/** Like mailProblemCount: a count that cannot be read shows none. */
+async function countOf(read: () => Promise<number>, what: string): Promise<number> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.error({ err: error }, `counting ${what} failed`);
     return 0;
   }
 }

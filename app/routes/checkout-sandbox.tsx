@@ -60,9 +60,9 @@ export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps
   return (
     <>
       <div role="note" className="bg-amber-200 px-4 py-2 text-center text-sm font-bold text-stone-900">
-        TEST MODE: sandbox checkout. No card is charged and no money moves.
+        TEST MODE: sandbox checkout. No card is charged, no payment is taken and no money moves.
       </div>
-      <PageHeader eyebrow="Test mode" title="Sandbox payment" lead="This page stands in for the card payment provider while no payment keys are configured." />
+      <PageHeader eyebrow="Test mode" title="Sandbox payment" lead="This page stands in for the card payment provider: this site takes no real payments. Pay completes a test order; its emails and receipts say they are tests." />
       <Section>
         <div className="grid max-w-xl gap-5">
           <CheckoutSummary lines={lines} email={email} total={total} />

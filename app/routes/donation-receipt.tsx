@@ -4,6 +4,7 @@ import { getDb } from "~/db/context";
 import { NO_GOODS_OR_SERVICES, receiptAmount, receiptDate } from "~/features/donations/receipt";
 import { findReceipt } from "~/features/donations/receipt.server";
 import { PrintButton } from "~/features/donations/print-button";
+import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import type { Route } from "./+types/donation-receipt";
 
 /**
@@ -24,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       amount: receiptAmount(receipt),
       total: formatCents(receipt.totalCents),
       tribute: receipt.tribute,
+      test: receipt.test,
     },
     { headers: privateHeaders },
   );
@@ -55,6 +57,11 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 print:py-0">
       <article className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
+        {receipt.test ? (
+          <p role="note" className="mb-6 rounded-card bg-amber-200 px-4 py-3 font-bold text-stone-900">
+            {SANDBOX_NOTICE} This is not a receipt for tax purposes.
+          </p>
+        ) : null}
         <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Donation receipt</p>
         <h1 className="mt-2 text-3xl font-extrabold text-navy-900">{receipt.legalName}</h1>
         <p className="mt-1 text-sm text-stone-700">A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code</p>

@@ -4,6 +4,7 @@ import { data, Form, useRevalidator, useSearchParams } from "react-router";
 import { getDb } from "~/db/context";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { verifyPayment } from "~/features/payments/payment-result.server";
+import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { Button } from "~/ui/button";
@@ -53,6 +54,18 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
       </>
     );
   }
+  if (result.state === "delayed") {
+    return (
+      <>
+        <PageHeader
+          title="Payment Processing"
+          lead={`Your payment was submitted and is on its way; some payment methods take a few days. We will email ${result.email} as soon as it arrives. You do not need to keep this page open, and please do not pay again.`}
+        >
+          <LinkButton to="/">Return to Home</LinkButton>
+        </PageHeader>
+      </>
+    );
+  }
   if (result.state === "success") {
     return (
       <>
@@ -70,6 +83,11 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
         </PageHeader>
         <Section>
           <div className="grid max-w-xl gap-3">
+          {result.test ? (
+            <p role="note" className="rounded-card bg-amber-200 px-4 py-3 font-bold text-stone-900">
+              {SANDBOX_NOTICE}
+            </p>
+          ) : null}
           <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
           <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
         </div>

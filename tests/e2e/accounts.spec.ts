@@ -76,7 +76,7 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees seven links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({ page, context }) => {
+  test("an admin sees eight links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({ page, context }) => {
     await signIn(page, "admin");
     await waitForHydration(page);
     await expect(sidebar(page).getByRole("link")).toHaveText([
@@ -87,6 +87,7 @@ test.describe("the admin shell by role", () => {
       "Users",
       "Manage Products",
       "Mail Delivery",
+      "Payments",
     ]);
     const aside = page.locator("#admin-sidebar");
     await expect(aside).toHaveAttribute("data-state", "expanded");
@@ -118,7 +119,7 @@ test.describe("the admin shell by role", () => {
       await expect(page.locator("#admin-sidebar")).toBeHidden();
       await page.getByRole("button", { name: "Open Admin Panel" }).click();
       const sheet = page.getByRole("dialog");
-      await expect(sheet.getByRole("link")).toHaveCount(7);
+      await expect(sheet.getByRole("link")).toHaveCount(8);
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();

@@ -112,12 +112,16 @@ test.describe("donate with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("Miriam Stein", { exact: true })).toBeVisible();
     await expect(page.getByText("$50.00", { exact: true })).toBeVisible();
+    // Made with the sandbox: the page says it is no receipt (decision 0024).
+    await expect(page.getByRole("note")).toContainText("This is not a receipt for tax purposes.");
+    expect(receiptMail).toContain("No payment was taken");
     await expectNoSeriousA11yViolations(page);
 
     await signIn(page, "user", "/admin/donations");
     const row = page.getByRole("row").filter({ hasText: "Miriam Stein" });
     await expect(row).toContainText("In memory of Grandpa Leo Stein");
     await expect(row).toContainText("$50.00");
+    await expect(row).toContainText("Test (sandbox)");
   });
 });
 

@@ -63,6 +63,8 @@ test.describe("checkout with the sandbox at 1280 px", () => {
     await expectNoSeriousA11yViolations(sandbox);
     await sandbox.getByRole("button", { name: `Pay ${total}` }).click();
     await expect(sandbox.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    // The sandbox says plainly that it was a test (decision 0024).
+    await expect(sandbox.getByRole("note").filter({ hasText: "No payment was taken" })).toBeVisible();
     await expect(sandbox.getByText(student)).toBeVisible();
     await expect(sandbox.getByRole("link", { name: "Back to Shopping" })).toHaveAttribute("href", "/fees");
     await expect(sandbox.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
@@ -75,12 +77,14 @@ test.describe("checkout with the sandbox at 1280 px", () => {
     expect(receipt).toContain(student);
     expect(receipt).toContain(`Total paid: ${total}`);
     expect(receipt).toContain("not tax-deductible");
+    expect(receipt).toContain("No payment was taken");
 
     await page.goto("/fees");
     await expect(cart(page).getByText("Your cart is empty")).toBeVisible();
 
     await signIn(page, "admin");
     await expect(page.getByRole("table", { name: "Completed orders" }).getByText(student)).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: student }).first()).toContainText("Test (sandbox)");
   });
 });
 

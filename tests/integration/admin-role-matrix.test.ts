@@ -58,6 +58,12 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
       { intent: "discard", id: "$failedEmail" },
     ],
   },
+  "routes/admin-payments.tsx": {
+    role: "admin",
+    path: "/admin/payments",
+    // A real payment needing attention ($attention), so a missing guard would resolve it.
+    actions: [{ intent: "resolve", id: "$attention" }],
+  },
   "routes/admin-users.tsx": {
     role: "admin",
     path: "/admin/users",
@@ -115,6 +121,7 @@ describe("admin role matrix", () => {
   const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = { signedOut: "", removed: "", user: "", admin: "" };
   let victimId = "";
   let failedEmailId = "";
+  let attentionId = "";
   let productId = "";
 
   beforeAll(async () => {
@@ -129,6 +136,11 @@ describe("admin role matrix", () => {
       values (gen_random_uuid(), 'staff@example.org', 'Undelivered', 'x', '<p>x</p>', 'failed', 25, '550 no such user')
       returning id`);
     failedEmailId = (failed as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const attention = await database.db.execute(sql`
+      insert into payments_needing_attention (reason, provider, provider_session_id, amount, currency, email)
+      values ('paid_after_close', 'stripe', 'cs_test_matrix', 3600, 'usd', 'payer@example.org')
+      returning id`);
+    attentionId = (attention as unknown as { rows: { id: string }[] }).rows[0]!.id;
     const product = await database.db.execute(sql`
       insert into products (name, price, display_order) values ('Matrix Mug', 1200, 1), ('Matrix Cap', 900, 2)
       returning id`);
@@ -148,7 +160,8 @@ describe("admin role matrix", () => {
              (select json_agg(json_build_array(id, status, attempts) order by id) from email_outbox) as outbox,
              (select count(*) from sessions) as sessions,
              (select json_agg(json_build_array(id, is_active, display_order) order by id) from products) as products,
-             (select max(updated_at) from accounts) as passwords`);
+             (select max(updated_at) from accounts) as passwords,
+             (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
 
@@ -199,7 +212,7 @@ describe("admin role matrix", () => {
 
   async function runAction({ file, entry, caller, form }: (typeof actionCases)[number]) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
-    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId };
+    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>
       module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),

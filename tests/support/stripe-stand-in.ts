@@ -8,11 +8,25 @@ import Stripe from "stripe";
  * (create, retrieve and expire a Checkout Session), plus signed webhook events, so
  * the Stripe provider path runs without the network. Amounts are computed
  * from the line items the client sent, as Stripe does.
+ *
+ * It keeps Stripe's documented rules so our code cannot drift from them:
+ * `expires_at` must be 30 minutes to 24 hours after the session's creation
+ * on Stripe's own clock (this stand-in's clock, which tests may put ahead
+ * with `clockSkewMs` or slow with `latencyMs`), answered like Stripe with a
+ * 400 invalid_request_error naming the param; only an open session can be
+ * expired; objects and events carry Stripe's field names (openapi
+ * fixtures3.json: checkout.session, event).
  */
 export type StandInSession = {
   id: string;
   object: "checkout.session";
-  url: string;
+  url: string | null;
+  created: number;
+  livemode: false;
+  payment_intent: string | null;
+  payment_method_types: string[];
+  allowed_payment_method_types: string[] | null;
+  customer_details: { email: string | null } | null;
   status: "open" | "complete" | "expired";
   payment_status: "paid" | "unpaid" | "no_payment_required";
   amount_total: number;
@@ -35,6 +49,14 @@ export type StripeStandIn = {
   requests: Array<{ method: string; path: string; idempotencyKey: string | null }>;
   /** The next session create answers this HTTP status with an error. */
   failNextCreate(status?: number): void;
+  /** Stripe's clock runs this far ahead of ours (clock skew); 0 by default. */
+  clockSkewMs: number;
+  /** Each request waits this long before Stripe reads its clock (network latency); 0 by default. */
+  latencyMs: number;
+  /** The buyer finishes the hosted page: complete, paid or (a delayed method) still unpaid. */
+  complete(sessionId: string, paymentStatus?: "paid" | "unpaid"): StandInSession;
+  /** The delayed payment settles: paid or not (the session stays complete either way). */
+  settle(sessionId: string, paid: boolean): StandInSession;
   /** A Stripe event for the session, its JSON and a valid Stripe-Signature header. */
   event(type: string, session: StandInSession, secret: string): { id: string; payload: string; signature: string };
   close(): Promise<void>;
@@ -54,11 +76,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const byKey = new Map<string, StandInSession>();
   const requests: StripeStandIn["requests"] = [];
   let failStatus: number | null = null;
+  const clock = { skewMs: 0, latencyMs: 0 };
+  const stripeNow = () => Math.floor((Date.now() + clock.skewMs) / 1000);
+  const invalid = (message: string, param?: string) => ({
+    error: { type: "invalid_request_error", message, ...(param ? { param, code: "parameter_invalid_integer" } : {}) },
+  });
 
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => {
+    req.on("end", () => void setTimeout(handle, clock.latencyMs));
+    const handle = () => {
       const url = new URL(req.url ?? "/", "http://stand-in");
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "GET", path: url.pathname, idempotencyKey: key });
@@ -79,11 +107,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           amount +=
             Number(params.get(`line_items[${i}][price_data][unit_amount]`)) * Number(params.get(`line_items[${i}][quantity]`));
         }
+        const created = stripeNow();
+        const expiresAt = params.has("expires_at") ? Number(params.get("expires_at")) : created + 24 * 3600;
+        if (!Number.isInteger(expiresAt)) return send(400, invalid("Invalid integer: expires_at", "expires_at"));
+        // Stripe: "The `expires_at` timestamp must be at least 30 minutes / less than 24 hours from Checkout Session creation."
+        if (expiresAt < created + 30 * 60) {
+          return send(400, invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at"));
+        }
+        if (expiresAt > created + 24 * 3600) {
+          return send(400, invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at"));
+        }
         const id = `cs_test_${randomBytes(12).toString("hex")}`;
+        const methods = [...params].filter(([k]) => k.startsWith("allowed_payment_method_types[")).map(([, v]) => v);
         const session: StandInSession = {
           id,
           object: "checkout.session",
           url: `https://checkout.stripe.test/c/pay/${id}`,
+          created,
+          livemode: false,
+          payment_intent: null,
+          payment_method_types: methods.length ? methods : ["card", "link", "us_bank_account"],
+          allowed_payment_method_types: methods.length ? methods : null,
+          customer_details: null,
           status: "open",
           payment_status: "unpaid",
           amount_total: amount,
@@ -98,7 +143,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           submit_type: params.get("submit_type"),
           success_url: params.get("success_url") ?? "",
           cancel_url: params.get("cancel_url") ?? "",
-          expires_at: Number(params.get("expires_at")),
+          expires_at: expiresAt,
         };
         sessions.set(id, session);
         if (key) byKey.set(key, session);
@@ -109,9 +154,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = sessions.get(decodeURIComponent(expire[1]!));
         if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
         if (session.status !== "open") {
-          return send(400, { error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of open can be expired." } });
+          return send(400, invalid("Only Checkout Sessions with a status of open can be expired."));
         }
         session.status = "expired";
+        session.url = null;
         return send(200, session);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
@@ -119,8 +165,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-    });
+      send(404, invalid(`Unrecognized request URL (${req.method}: ${url.pathname})`));
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -132,6 +178,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     failNextCreate(status = 500) {
       failStatus = status;
     },
+    get clockSkewMs() {
+      return clock.skewMs;
+    },
+    set clockSkewMs(value: number) {
+      clock.skewMs = value;
+    },
+    get latencyMs() {
+      return clock.latencyMs;
+    },
+    set latencyMs(value: number) {
+      clock.latencyMs = value;
+    },
+    complete(sessionId, paymentStatus = "paid") {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== "open") throw new Error(`session ${sessionId} is not open`);
+      session.status = "complete";
+      session.payment_status = paymentStatus;
+      session.url = null;
+      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+      session.customer_details = { email: session.customer_email };
+      return session;
+    },
+    settle(sessionId, paid) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== "complete") throw new Error(`session ${sessionId} is not complete`);
+      session.payment_status = paid ? "paid" : "unpaid";
+      return session;
+    },
     event(type, session, secret) {
       const id = `evt_${randomBytes(12).toString("hex")}`;
       const payload = JSON.stringify({
@@ -139,7 +213,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         object: "event",
         type,
         api_version: "2025-01-01",
-        created: Math.floor(Date.now() / 1000),
+        created: stripeNow(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
         data: { object: { ...session } },
       });
       return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };

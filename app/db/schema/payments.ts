@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 
 export const CHECKOUT_KINDS = ["shop", "donation"] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
-/** States only move forward: open -> completed, or open -> failed. */
-export const CHECKOUT_STATUSES = ["open", "completed", "failed"] as const;
+/**
+ * States only move forward: open -> completed | failed | processing, processing -> completed | failed.
+ * processing: the buyer finished the provider's page but the money is still on its way (a delayed payment
+ * method); never swept, settled by the provider's async events (decision 0024).
+ */
+export const CHECKOUT_STATUSES = ["open", "processing", "completed", "failed"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["stripe", "sandbox"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -41,11 +45,11 @@ export const checkouts = pgTable(
   },
   (table) => [
     check("checkouts_total_amount_check", sql`total_amount >= 0`),
-    check("checkouts_status_check", sql`status in ('open', 'completed', 'failed')`),
+    check("checkouts_status_check", sql`status in ('open', 'processing', 'completed', 'failed')`),
     // The expiry sweep: open checkouts by their deadline.
     index("checkouts_open_expires_at_idx").on(table.expiresAt).where(sql`status = 'open'`),
-    // A cart's open checkout (Proceed to Checkout, and the stock a cart's own checkout holds).
-    index("checkouts_open_cart_id_idx").on(table.cartId).where(sql`status = 'open'`),
+    // One open checkout per cart, enforced by the database (decision 0024); also finds a cart's open checkout.
+    uniqueIndex("checkouts_open_cart_id_key").on(table.cartId).where(sql`status = 'open'`),
   ],
 );
 
@@ -78,5 +82,50 @@ export const paymentEvents = pgTable("payment_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const ATTENTION_REASONS = [
+  /** Paid after its checkout closed (expired, declined, replaced). */
+  "paid_after_close",
+  /** The amount charged is not the checkout's total. */
+  "amount_mismatch",
+  /** The currency charged is not the checkout's. */
+  "currency_mismatch",
+  /** The paid session is not the one stored for the checkout. */
+  "session_mismatch",
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+/**
+ * Money that arrived where no order could take it (decision 0024): kept with
+ * the provider's ids so staff can refund it or complete the order by hand.
+ * One row per session and reason, however often the provider tells us.
+ */
+export const paymentsNeedingAttention = pgTable(
+  "payments_needing_attention",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reason: text("reason", { enum: ATTENTION_REASONS }).notNull(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerSessionId: text("provider_session_id").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
+    /** Cents, as charged. */
+    amount: integer("amount"),
+    currency: text("currency"),
+    email: text("email"),
+    /** When staff marked it dealt with (refunded, or completed by hand), and who. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payments_needing_attention_session_reason_key").on(table.providerSessionId, table.reason),
+    check(
+      "payments_needing_attention_reason_check",
+      sql`reason in ('paid_after_close', 'amount_mismatch', 'currency_mismatch', 'session_mismatch')`,
+    ),
+  ],
+);
+
+export type PaymentNeedingAttention = typeof paymentsNeedingAttention.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
 export type NewCheckout = typeof checkouts.$inferInsert;

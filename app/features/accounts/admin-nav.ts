@@ -4,7 +4,8 @@ export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 
 /**
  * SPEC.md "Admin layout": every signed-in user sees the first four; admins also Users and Manage
- * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond SPEC.md).
+ * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond SPEC.md), and Payments
+ * (payments needing attention, decision 0024; beyond SPEC.md).
  */
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Profile", to: "/admin/profile", adminOnly: false },
@@ -14,6 +15,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Users", to: "/admin/users", adminOnly: true },
   { label: "Manage Products", to: "/admin/products", adminOnly: true },
   { label: "Mail Delivery", to: "/admin/mail", adminOnly: true },
+  { label: "Payments", to: "/admin/payments", adminOnly: true },
 ];
 
 export function adminNavFor(role: Role): AdminNavItem[] {

@@ -1,4 +1,5 @@
 import {
+  CircleDollarSign,
   HandHeart,
   LogOut,
   Mail,
@@ -32,6 +33,7 @@ const icons: Record<string, LucideIcon> = {
   "/admin/users": Users,
   "/admin/products": Package,
   "/admin/mail": MailWarning,
+  "/admin/payments": CircleDollarSign,
 };
 
 export type ShellUser = { email: string; role: Role };

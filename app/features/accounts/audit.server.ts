@@ -11,6 +11,7 @@ export type AuditAction =
   | "email.test"
   | "email.resend"
   | "email.discard"
+  | "payment.resolve"
   | "contact.handle"
   | "contact.reopen"
   | "product.create"

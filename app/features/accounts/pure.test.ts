@@ -6,7 +6,7 @@ import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-sta
 import { failureDelaySeconds, waitText } from "./rate-limit.server";
 
 describe("admin sidebar (SPEC.md Admin layout)", () => {
-  it("shows four links to users and seven to admins, in order", () => {
+  it("shows four links to users and eight to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual(["Profile", "View Orders", "View Donations", "View Contacts"]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
@@ -16,6 +16,7 @@ describe("admin sidebar (SPEC.md Admin layout)", () => {
       ["Users", "/admin/users"],
       ["Manage Products", "/admin/products"],
       ["Mail Delivery", "/admin/mail"],
+      ["Payments", "/admin/payments"],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
@@ -270,7 +271,9 @@ describe("a completed donation's emails and receipt", () => {
     const notice = emails.find((email) => email.to === "katz.family@example.com")!;
 
     const number = receiptNumber(checkout!);
-    expect(receipt.subject).toBe(`Your donation receipt ${number} from Citron Online District`);
+    // Made with the sandbox: every message says it is a test and no payment was taken (decision 0024).
+    expect(receipt.subject).toBe(`[TEST, no payment taken] Your donation receipt ${number} from Citron Online District`);
+    expect(receipt.text).toContain(SANDBOX_NOTICE);
     for (const fact of [
       "Citron Online District, Inc.",
       "EIN (tax ID): 12-3456789",
@@ -286,15 +289,16 @@ describe("a completed donation's emails and receipt", () => {
     expect(receipt.text).toMatch(/Date: [A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(receipt.html).toContain("Ruth Adler");
 
-    expect(notice.subject).toBe("Ruth Adler made a gift in memory of Rabbi Samuel Katz");
+    expect(notice.subject).toBe("[TEST, no payment taken] Ruth Adler made a gift in memory of Rabbi Samuel Katz");
+    expect(notice.text).toContain(SANDBOX_NOTICE);
     expect(notice.text).toContain("Ruth Adler has made a gift to Citron Online District in memory of Rabbi Samuel Katz");
     expect(`${notice.text}${notice.html}`).not.toMatch(/\$|51\.81|50\.00|5181/);
 
     const [row] = await database.db.select().from(orders);
     expect(row!.status).toBe("completed");
     const page = await listDonations(database.db, { email: "", page: 1 });
-    expect(page.rows.map((r) => [r.studentName, r.totalAmount, memorialLabel(r.eventType)])).toEqual([
-      ["Ruth Adler", 5181, "In memory of Rabbi Samuel Katz"],
+    expect(page.rows.map((r) => [r.studentName, r.totalAmount, memorialLabel(r.eventType), r.provider])).toEqual([
+      ["Ruth Adler", 5181, "In memory of Rabbi Samuel Katz", "sandbox"],
     ]);
   });
 
@@ -321,6 +325,7 @@ describe("a completed donation's emails and receipt", () => {
       totalCents: 5181,
       feeCents: 181,
       tribute: "In memory of Rabbi Samuel Katz",
+      test: true, // the sandbox's: the page says it is no receipt
     });
     expect(await findReceipt(database.db, `${checkout!.publicToken}x`)).toBeNull();
     expect(await findReceipt(database.db, "short")).toBeNull();

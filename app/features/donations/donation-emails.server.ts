@@ -15,7 +15,7 @@ export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessag
   const receipt = buildReceipt(checkout, orders[0], settings);
   const messages = [receiptEmail(receipt, settings.siteName)];
   const details = donationDetails(checkout);
-  const notice = details ? tributeEmail(details, settings.siteName) : null;
+  const notice = details ? tributeEmail(details, settings.siteName, checkout.provider === "sandbox") : null;
   if (notice) messages.push(notice);
   return messages;
 }

@@ -2,6 +2,7 @@ import type { DonationListRow } from "./donations.server";
 import { stackedTable } from "~/ui/dashboard";
 import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { ProviderBadge } from "~/features/payments/provider-badge";
 import { memorialLabel } from "./memorial";
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
@@ -33,7 +34,9 @@ export function DonationsTable({ rows }: { rows: DonationRow[] }) {
               {donation.customerEmail}
             </TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
-              {formatCents(donation.totalAmount)}
+              <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                {formatCents(donation.totalAmount)} <ProviderBadge provider={donation.provider} />
+              </span>
             </TableCell>
             <TableCell data-label="Memorial/Honor">
               {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, sql, sum, type SQL } from "drizzle-orm";
+import { withProviders } from "~/features/payments/provider-labels.server";
 import type { Database } from "~/db/client.server";
-import { orderTallies, orders, type Order } from "~/db/schema";
+import { orderTallies, orders, type Order, type PaymentProviderName } from "~/db/schema";
 import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
@@ -36,9 +37,11 @@ export const donationListColumns = {
   totalAmount: orders.totalAmount,
   eventType: orders.eventType,
   itemDescription: orders.itemDescription,
+  checkoutId: orders.checkoutId,
 };
 
-export type DonationListRow = Pick<Order, keyof typeof donationListColumns>;
+/** A row with its checkout's provider, so a sandbox gift is marked as a test (decision 0024). */
+export type DonationListRow = Pick<Order, keyof typeof donationListColumns> & { provider?: PaymentProviderName | null };
 
 export type DonationsPage = Page & {
   rows: DonationListRow[];
@@ -64,7 +67,7 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
       : Promise.resolve(null),
   ]);
   const { summary, months: monthRows } = tallied;
-  if (search) return { ...search.page, rows: search.rows, matching: search.total, summary, months: monthRows };
+  if (search) return { ...search.page, rows: await withProviders(db, search.rows), matching: search.total, summary, months: monthRows };
   const matching = !filters.email
     ? summary.count
     : Number((await db.select({ count: count() }).from(orders).where(donationsWhere(filters)))[0]?.count ?? 0);
@@ -79,7 +82,7 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
           .offset(page.offset);
-  return { ...page, rows, matching, summary, months: monthRows };
+  return { ...page, rows: await withProviders(db, rows), matching, summary, months: monthRows };
 }
 
 const talliedDonations = and(eq(orderTallies.status, "completed"), eq(orderTallies.donation, true));

@@ -2,6 +2,7 @@ import { formatCents } from "~/core/format";
 import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
+import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "~/features/payments/sandbox-notice";
 import { tributeText, type DonationDetails } from "./donation-checkout";
 
 /**
@@ -22,6 +23,8 @@ export type Receipt = {
   tribute: string | null;
   /** The printable page's address. */
   url: string;
+  /** Made with the built-in sandbox: no money moved, so it is no receipt (decision 0024). */
+  test: boolean;
 };
 
 export type ReceiptIdentity = { legalName: string; taxId: string; siteName: string; publicUrl: string };
@@ -57,6 +60,7 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
     feeCents: details?.feeCents ?? 0,
     tribute: tributeText(details?.tribute ?? null),
     url: `${identity.publicUrl}${receiptPath(checkout.publicToken)}`,
+    test: checkout.provider === "sandbox",
   };
 }
 
@@ -76,6 +80,7 @@ export function receiptEmail(receipt: Receipt, siteName: string): EmailMessage {
   const body = renderEmail({
     title: "Thank you for your donation",
     intro: [
+      ...(receipt.test ? [`${SANDBOX_NOTICE} This is not a receipt for tax purposes.`] : []),
       `Dear ${receipt.donorName}, thank you for your gift to ${receipt.legalName}. Please keep this receipt for your tax records.`,
     ],
     fields: [
@@ -92,13 +97,13 @@ export function receiptEmail(receipt: Receipt, siteName: string): EmailMessage {
   });
   return {
     to: receipt.email,
-    subject: singleLine(`Your donation receipt ${receipt.number} from ${siteName}`),
+    subject: singleLine(`${receipt.test ? SANDBOX_SUBJECT_PREFIX : ""}Your donation receipt ${receipt.number} from ${siteName}`),
     ...body,
   };
 }
 
 /** The tribute notice: who gave and in whose name, never how much. */
-export function tributeEmail(details: DonationDetails, siteName: string): EmailMessage | null {
+export function tributeEmail(details: DonationDetails, siteName: string, test = false): EmailMessage | null {
   if (!details.tribute || !details.notifyEmail) return null;
   const donor = `${details.firstName} ${details.lastName}`;
   const tribute = tributeText(details.tribute)!;
@@ -106,9 +111,10 @@ export function tributeEmail(details: DonationDetails, siteName: string): EmailM
   const body = renderEmail({
     title: `A gift ${phrase}`,
     intro: [
+      ...(test ? [SANDBOX_NOTICE] : []),
       `${donor} has made a gift to ${siteName} ${phrase}, and asked us to let you know.`,
       `${siteName} helps high school students who cannot compete on Friday or Saturday take part in speech, debate and model congress. Thank you for being part of this.`,
     ],
   });
-  return { to: details.notifyEmail, subject: singleLine(`${donor} made a gift ${phrase}`), ...body };
+  return { to: details.notifyEmail, subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${donor} made a gift ${phrase}`), ...body };
 }

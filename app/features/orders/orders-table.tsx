@@ -1,6 +1,7 @@
 import type { OrderListRow } from "./orders.server";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { stackedTable } from "~/ui/dashboard";
+import { ProviderBadge } from "~/features/payments/provider-badge";
 import { StatusBadge } from "./status-badge";
 import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
@@ -63,7 +64,9 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
             </TableCell>
             <TableCell data-label="Event">{eventTypeLabel(order.eventType) ?? "—"}</TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
-              {formatCents(order.totalAmount)}
+              <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                {formatCents(order.totalAmount)} <ProviderBadge provider={order.provider} />
+              </span>
             </TableCell>
             <TableCell data-label="Status">
               <StatusBadge status={order.status} />

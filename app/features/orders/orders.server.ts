@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, sum, type SQL } from "drizzle-orm";
+import { withProviders } from "~/features/payments/provider-labels.server";
 import type { Database } from "~/db/client.server";
-import { orderTallies, orders, type Order } from "~/db/schema";
+import { orderTallies, orders, type Order, type PaymentProviderName } from "~/db/schema";
 import { unionAll, type PgColumn } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { CSV_ROW_LIMIT } from "~/core/csv";
@@ -53,9 +54,11 @@ export const orderListColumns = {
   totalAmount: orders.totalAmount,
   customerEmail: orders.customerEmail,
   status: orders.status,
+  checkoutId: orders.checkoutId,
 };
 
-export type OrderListRow = Pick<Order, keyof typeof orderListColumns>;
+/** A row with its checkout's provider, so a sandbox order is marked as a test (decision 0024). */
+export type OrderListRow = Pick<Order, keyof typeof orderListColumns> & { provider?: PaymentProviderName | null };
 
 export type OrdersPage = Page & {
   rows: OrderListRow[];
@@ -201,7 +204,7 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
           .limit(page.limit)
           .offset(page.offset));
   // The combined amount is shown for a filtered set only (one tournament's fees), as the sum of its rows.
-  return { ...page, rows, total, totalAmount: filtered && total > 0 ? matching.amount : null, totalAll };
+  return { ...page, rows: await withProviders(db, rows), total, totalAmount: filtered && total > 0 ? matching.amount : null, totalAll };
 }
 
 /** Every matching order for the CSV export, newest first. */

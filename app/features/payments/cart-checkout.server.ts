@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
 import { registrationKindOf } from "~/features/products/registration-products";
@@ -76,12 +76,20 @@ export async function checkoutCart(
   if (!input.cartId) return { ok: false, status: 400, message: "Please add items to your cart before checkout." };
   const cartId = input.cartId;
   return openCheckoutWith(db, CART_CANCEL_PATH, async (tx): Promise<PreparedCheckout> => {
-    // Checkouts first, then lines: fulfilment locks them in the same order.
-    const open = await tx
+    // The cart row first: two Proceed to Checkout posts of one cart take turns here (the checkouts lock below
+    // takes no row when none is open yet); the unique index on a cart's open checkout is the backstop.
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) throw new CheckoutStop("Please add items to your cart before checkout.", 400);
+    // Checkouts next, then lines: fulfilment locks them in the same order.
+    const mine = await tx
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))
+      .where(and(eq(checkouts.cartId, cartId), inArray(checkouts.status, ["open", "processing"])))
       .for("update");
+    if (mine.some((checkout) => checkout.status === "processing")) {
+      throw new CheckoutStop("The payment for this cart is still being processed. You will get an email when it completes.");
+    }
+    const open = mine;
     let rows = await lockedLines(tx, cartId);
     if (rows.length === 0) throw new CheckoutStop("Please add items to your cart before checkout.", 400);
     const reusable = open.length === 1 ? await stillMatches(tx, open[0]!, email, rows) : null;

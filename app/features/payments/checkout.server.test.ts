@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, products, stockReservations } from "~/db/schema";
+import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
 import type { RegistrationData } from "~/features/shop/registration-data";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
@@ -43,6 +43,7 @@ beforeEach(async () => {
   setPaymentProviderForTests(undefined);
   const db = database.db;
   await db.delete(paymentEvents);
+  await db.delete(paymentsNeedingAttention);
   await db.delete(emailOutbox);
   await db.delete(stockReservations);
   await db.delete(orders);
@@ -248,7 +249,8 @@ async function openPaidSandboxCheckout(stock = 5) {
   ]);
   const result = await checkoutCart(database.db, { cartId, email: "parent@example.com" });
   if (!result.ok) throw new Error(result.message);
-  const paid = { id: "sbx", status: "complete" as const, paymentStatus: "paid" as const, amountTotal: 6100, checkoutId: result.checkoutId };
+  const stored = await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) });
+  const paid = { id: stored!.providerSessionId!, status: "complete" as const, paymentStatus: "paid" as const, amountTotal: 6100, checkoutId: result.checkoutId };
   return { shirt, cartId, checkoutId: result.checkoutId, paid };
 }
 
@@ -282,7 +284,12 @@ describe("fulfilCheckout", () => {
     const result = await fulfilCheckout(database.db, checkoutId, { ...paid, amountTotal: 100 });
     expect(result).toMatchObject({ status: "failed", reason: "amount_mismatch" });
     expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) }))!.status).toBe("open");
-    expect(await database.db.$count(emailOutbox)).toBe(0);
+    // No receipt; the payment is kept for staff, who get one email (however often it is reported).
+    await fulfilCheckout(database.db, checkoutId, { ...paid, amountTotal: 100 });
+    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([{ reason: "amount_mismatch", amount: 100, checkoutId }]);
+    expect((await database.db.select().from(emailOutbox)).map((email) => email.subject)).toEqual([
+      "Payment needs attention: Amount differs from the checkout total",
+    ]);
     expect(await database.db.$count(orders, eq(orders.status, "completed"))).toBe(0);
   });
 
@@ -290,6 +297,7 @@ describe("fulfilCheckout", () => {
     const { checkoutId, paid } = await openPaidSandboxCheckout();
     const result = await fulfilCheckout(database.db, checkoutId, { ...paid, paymentStatus: "unpaid" });
     expect(result.status).toBe("processing");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) }))!.status).toBe("processing");
     expect(await database.db.$count(emailOutbox)).toBe(0);
   });
 
@@ -300,8 +308,11 @@ describe("fulfilCheckout", () => {
     expect(await stockOf(shirt.id)).toBe(5);
     expect(await database.db.$count(orders, eq(orders.status, "failed"))).toBe(2);
     expect(await database.db.$count(cartLines, eq(cartLines.cartId, cartId))).toBe(2);
-    expect((await fulfilCheckout(database.db, checkoutId, paid)).status).toBe("failed");
-    expect(await database.db.$count(emailOutbox)).toBe(0);
+    expect(await fulfilCheckout(database.db, checkoutId, paid)).toMatchObject({ status: "failed", reason: "paid_after_close" });
+    // No receipt: the payment is kept for staff instead (decision 0024).
+    expect((await database.db.select().from(emailOutbox)).map((email) => email.subject)).toEqual([
+      "Payment needs attention: Paid after the checkout closed",
+    ]);
   });
 
   it("the sweep expires open checkouts past their time and releases stock, leaving others alone", async () => {
@@ -443,7 +454,11 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     const row = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, second.checkout.id) }))!;
     expect(row).toMatchObject({ status: "failed", failureReason: "async_payment_failed" });
     expect(await stockOf(second.shirt.id)).toBe(5);
-    expect(await database.db.$count(emailOutbox)).toBe(1);
+    // The one receipt of the first checkout, and staff told of the payment the failed one cannot take.
+    expect((await database.db.select().from(emailOutbox)).map((email) => email.subject)).toEqual([
+      expect.stringMatching(/^Your order /),
+      "Payment needs attention: Paid after the checkout closed",
+    ]);
   });
 
   it("refuses a paid session whose amount differs from the total", async () => {
@@ -451,6 +466,7 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     Object.assign(session, { status: "complete", payment_status: "paid", amount_total: 1 });
     expect((await fulfilCheckout(database.db, checkout.id)).status).toBe("failed");
     expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe("open");
-    expect(await database.db.$count(emailOutbox)).toBe(0);
+    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([{ reason: "amount_mismatch", amount: 1 }]);
+    expect(await database.db.$count(emailOutbox, eq(emailOutbox.subject, "Payment needs attention: Amount differs from the checkout total"))).toBe(1);
   });
 });

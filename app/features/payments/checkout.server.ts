@@ -4,18 +4,23 @@ import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { cartLines, checkouts, orders, products, stockReservations } from "~/db/schema";
-import type { Checkout, CheckoutKind, NewOrder, Order } from "~/db/schema";
+import type { AttentionReason, Checkout, CheckoutKind, CheckoutStatus, NewOrder, Order } from "~/db/schema";
 import { donationEmails } from "~/features/donations/donation-emails.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { publishProductChanges } from "~/features/products/feed.server";
+import { recordPaymentAttention } from "./attention.server";
 import { shopConfirmationEmail } from "./confirmation-email";
 import type { CheckoutLineItem, ProviderSessionState } from "./provider";
 import { paymentProvider } from "./providers.server";
 
 export type { CheckoutLineItem } from "./provider";
 
-/** How long a checkout holds its stock (Stripe's session expires at the same moment). */
-export const CHECKOUT_TTL_MS = 30 * 60_000;
+/**
+ * How long a checkout holds its stock; the provider's session is told the same deadline. Stripe requires
+ * expires_at at least 30 minutes after the session's creation on its own clock, so the value is computed
+ * just before the call, with 2 minutes' margin for latency and clock skew (decision 0024).
+ */
+export const CHECKOUT_TTL_MS = 32 * 60_000;
 
 export type OpenCheckoutInput = {
   kind: CheckoutKind;
@@ -145,7 +150,9 @@ export async function openCheckoutWith(
       await tx
         .insert(orders)
         .values(input.orders.map((order) => ({ ...order, checkoutId: checkout!.id, status: "pending" as const })));
-      for (const { productId, quantity } of input.reservations ?? []) {
+      // In product-id order, so two carts holding the same products in another order never deadlock.
+      const reservations = [...(input.reservations ?? [])].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+      for (const { productId, quantity } of reservations) {
         if (!(await reserveStock(tx, checkout!.id, productId, quantity))) {
           const product = await tx.query.products.findFirst({ where: eq(products.id, productId) });
           throw new CheckoutStop(
@@ -157,6 +164,10 @@ export async function openCheckoutWith(
     });
   } catch (error) {
     if (error instanceof CheckoutStop) return { ok: false, status: error.status, message: error.message };
+    // The unique index on a cart's open checkout: another Proceed to Checkout of the same cart won the race.
+    if (isUniqueViolation(error, "checkouts_open_cart_id_key")) {
+      return { ok: false, status: 409, message: "Your cart is already being checked out. Please try again." };
+    }
     throw error;
   }
   if ("reused" in created) {
@@ -175,18 +186,22 @@ export async function openCheckoutWith(
   const { checkout } = created;
   const base = env().PUBLIC_URL;
   try {
+    // Computed now, after the commit and the replaced sessions' expiry, so the provider gets the full margin.
+    const expiresAt = new Date(Date.now() + CHECKOUT_TTL_MS);
+    expiresAt.setMilliseconds(0); // Stripe takes whole seconds; the hold ends at the same second
     const session = await provider.createSession({
       checkoutId: checkout.id,
       kind: checkout.kind,
       email: checkout.email,
       lineItems: created.lineItems,
-      expiresAt: checkout.expiresAt,
+      expiresAt,
       successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}${cancelPath}`,
     });
+    // The site's hold ends when the provider's session does.
     await db
       .update(checkouts)
-      .set({ providerSessionId: session.id, providerUrl: session.url, updatedAt: new Date() })
+      .set({ providerSessionId: session.id, providerUrl: session.url, expiresAt, updatedAt: new Date() })
       .where(eq(checkouts.id, checkout.id));
     return { ok: true, checkoutId: checkout.id, url: session.url, publicToken: checkout.publicToken };
   } catch (error) {
@@ -195,6 +210,15 @@ export async function openCheckoutWith(
     const message = error instanceof Error && error.message ? error.message : "Unknown error";
     return { ok: false, status: 502, message };
   }
+}
+
+/** True for PostgreSQL's unique_violation on `constraint` (node-postgres and PGlite both carry code and constraint). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint: name } = current as { code?: string; constraint?: string };
+    if (code === "23505" && name === constraint) return true;
+  }
+  return false;
 }
 
 /**
@@ -207,17 +231,22 @@ export function openCheckout(db: Database, input: OpenCheckoutInput): Promise<Op
 }
 
 /**
- * Inside a transaction: marks those of `checkoutIds` that are still open
- * failed with `reason`, fails their orders and gives their stock back. Only
- * open checkouts change (forward only), so a second caller changes nothing.
+ * Inside a transaction: marks those of `checkoutIds` that are still in one
+ * of `from` (open, by default) failed with `reason`, fails their orders and
+ * gives their stock back. Forward only, so a second caller changes nothing.
  * Returns the ids it closed.
  */
-export async function closeOpenCheckouts(tx: Transaction, checkoutIds: string[], reason: string): Promise<string[]> {
+export async function closeOpenCheckouts(
+  tx: Transaction,
+  checkoutIds: string[],
+  reason: string,
+  from: CheckoutStatus[] = ["open"],
+): Promise<string[]> {
   if (checkoutIds.length === 0) return [];
   const closed = await tx
     .update(checkouts)
     .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-    .where(and(inArray(checkouts.id, checkoutIds), eq(checkouts.status, "open")))
+    .where(and(inArray(checkouts.id, checkoutIds), inArray(checkouts.status, from)))
     .returning({ id: checkouts.id });
   const ids = closed.map((row) => row.id);
   if (ids.length === 0) return ids;
@@ -227,12 +256,28 @@ export async function closeOpenCheckouts(tx: Transaction, checkoutIds: string[],
 }
 
 /**
- * Marks an open checkout failed (declined, expired, async_payment_failed,
- * start_failed), its orders failed, and gives its stock back. Only the first
- * caller changes anything; later ones (and a completed checkout) are no-ops.
+ * Marks an open checkout failed (declined, expired, start_failed), its
+ * orders failed, and gives its stock back; async_payment_failed also closes
+ * a processing one. Only the first caller changes anything; later ones (and
+ * a completed checkout) are no-ops.
  */
 export async function failCheckout(db: Database, checkoutId: string, reason: string): Promise<boolean> {
-  return db.transaction(async (tx) => (await closeOpenCheckouts(tx, [checkoutId], reason)).length > 0);
+  const from: CheckoutStatus[] = reason === "async_payment_failed" ? ["open", "processing"] : ["open"];
+  return db.transaction(async (tx) => (await closeOpenCheckouts(tx, [checkoutId], reason, from)).length > 0);
+}
+
+/**
+ * The buyer finished the provider's page but the money is on its way (a
+ * delayed payment method): open -> processing. The stock stays held; the
+ * sweep leaves it alone; the async events settle it.
+ */
+export async function markProcessing(db: Database, checkoutId: string): Promise<boolean> {
+  const moved = await db
+    .update(checkouts)
+    .set({ status: "processing", updatedAt: new Date() })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+    .returning({ id: checkouts.id });
+  return moved.length > 0;
 }
 
 export type FulfilResult =
@@ -244,14 +289,32 @@ async function loadOrders(db: Database | Transaction, checkoutId: string) {
   return db.query.orders.findMany({ where: eq(orders.checkoutId, checkoutId), orderBy: (table, { asc }) => asc(table.createdAt) });
 }
 
+/** Money arrived that this checkout cannot take: kept for staff (decision 0024), never completed. */
+async function needsAttention(db: Database, checkout: Checkout, state: ProviderSessionState, reason: AttentionReason): Promise<FulfilResult> {
+  await recordPaymentAttention(db, {
+    reason,
+    provider: checkout.provider,
+    sessionId: state.id,
+    paymentId: state.paymentId ?? null,
+    checkout,
+    amount: state.amountTotal,
+    currency: state.currency ?? null,
+    email: state.email ?? checkout.email,
+  });
+  return { status: "failed", checkout, reason };
+}
+
 /**
  * The one way a checkout becomes paid, for the webhook, the /payment-success
- * page and the sandbox alike. It asks the provider (or takes the state a
- * verified webhook carried), checks paid and the amount, and then in one
- * transaction flips the checkout from open to completed: the UPDATE ...
- * WHERE status = 'open' RETURNING decides the single winner, who completes
- * the orders, empties the cart and queues the emails. Every other call,
- * concurrent or later, returns the same result without changing anything.
+ * page, the sweep and the sandbox alike. It asks the provider (or takes the
+ * state a verified webhook carried), checks the session, paid, currency and
+ * amount, and then in one transaction flips the checkout from open (or
+ * processing) to completed: the UPDATE ... WHERE status in (...) RETURNING
+ * decides the single winner, who completes the orders, empties the cart and
+ * queues the emails. Every other call, concurrent or later, returns the same
+ * result without changing anything. A payment the checkout cannot take (it
+ * closed first, or the session, currency or amount differ) is recorded as a
+ * payment needing attention, once.
  */
 export async function fulfilCheckout(
   db: Database,
@@ -261,29 +324,46 @@ export async function fulfilCheckout(
   const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) });
   if (!checkout) return { status: "failed", checkout: null, reason: "not_found" };
   if (checkout.status === "completed") return { status: "completed", checkout, orders: await loadOrders(db, checkoutId) };
-  if (checkout.status === "failed") {
-    if (knownState?.paymentStatus === "paid") {
-      // Paid after it expired or failed: the stock may be gone, so a person decides (refund or honour).
-      logger.error({ checkoutId, sessionId: knownState.id, reason: checkout.failureReason }, "payment arrived for a failed checkout; needs a refund or manual fulfilment");
-    }
-    return { status: "failed", checkout, reason: checkout.failureReason ?? "failed" };
-  }
 
   let state = knownState;
   if (!state) {
-    if (!checkout.providerSessionId) return { status: "processing", checkout };
+    if (!checkout.providerSessionId) {
+      return checkout.status === "failed" ? { status: "failed", checkout, reason: checkout.failureReason ?? "failed" } : { status: "processing", checkout };
+    }
+    if (checkout.status === "failed" && checkout.provider === "sandbox") {
+      return { status: "failed", checkout, reason: checkout.failureReason ?? "failed" };
+    }
+    // A failed Stripe checkout is asked too: a payment that came after it closed must not read "expired, pay again".
     state = await paymentProvider(db).retrieveSession(checkout.providerSessionId);
   }
   if (state.checkoutId && state.checkoutId !== checkout.id) {
     logger.error({ checkoutId, sessionId: state.id }, "payment session belongs to another checkout");
     return { status: "failed", checkout, reason: "session_mismatch" };
   }
-  if (state.paymentStatus !== "paid") {
+  const paid = state.paymentStatus === "paid";
+  if (checkout.status === "failed") {
+    // Paid after it expired, was declined or replaced: the stock may be gone, so a person decides (refund or honour).
+    if (paid) await needsAttention(db, checkout, state, "paid_after_close");
+    return { status: "failed", checkout, reason: paid ? "paid_after_close" : (checkout.failureReason ?? "failed") };
+  }
+  if (checkout.providerSessionId && state.id !== checkout.providerSessionId) {
+    if (paid) return needsAttention(db, checkout, state, "session_mismatch");
+    return { status: "failed", checkout, reason: "session_mismatch" };
+  }
+  if (!paid) {
     if (state.status === "expired") {
       await failCheckout(db, checkout.id, "expired");
       return { status: "failed", checkout, reason: "expired" };
     }
-    return { status: "processing", checkout };
+    // Complete but unpaid: a delayed payment method; the async events settle it.
+    if (state.status === "complete" && checkout.status === "open" && (await markProcessing(db, checkout.id))) {
+      logger.info({ checkoutId, sessionId: state.id }, "checkout processing: waiting for the delayed payment");
+    }
+    const now = await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) });
+    return { status: "processing", checkout: now ?? checkout };
+  }
+  if (state.currency && state.currency.toLowerCase() !== checkout.currency.toLowerCase()) {
+    return needsAttention(db, checkout, state, "currency_mismatch");
   }
   if (state.amountTotal !== checkout.totalAmount) {
     // Never complete an order for a different amount than the server priced; staff must look at it.
@@ -291,29 +371,29 @@ export async function fulfilCheckout(
       { checkoutId, sessionId: state.id, charged: state.amountTotal, expected: checkout.totalAmount },
       "paid amount differs from the checkout total; not fulfilled",
     );
-    return { status: "failed", checkout, reason: "amount_mismatch" };
+    return needsAttention(db, checkout, state, "amount_mismatch");
   }
 
   const won = await db.transaction(async (tx) => {
     const [completed] = await tx
       .update(checkouts)
       .set({ status: "completed", completedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, "open")))
+      .where(and(eq(checkouts.id, checkout.id), inArray(checkouts.status, ["open", "processing"])))
       .returning();
     if (!completed) return null;
-    const paid = await tx
+    const paidOrders = await tx
       .update(orders)
       .set({ status: "completed" })
       .where(eq(orders.checkoutId, checkout.id))
       .returning();
-    paid.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    paidOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     // The stock is sold now: the reservation rows go, the stock stays taken.
     await tx.delete(stockReservations).where(eq(stockReservations.checkoutId, checkout.id));
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
     const messages =
-      completed.kind === "donation" ? donationEmails(completed, paid) : [shopConfirmationEmail(completed, paid)];
+      completed.kind === "donation" ? donationEmails(completed, paidOrders) : [shopConfirmationEmail(completed, paidOrders)];
     for (const message of messages) await queueEmail(tx, message);
-    return { checkout: completed, orders: paid };
+    return { checkout: completed, orders: paidOrders };
   });
   if (won) {
     logger.info({ checkoutId, kind: won.checkout.kind, total: won.checkout.totalAmount }, "checkout fulfilled");
@@ -329,10 +409,12 @@ export async function checkoutBySession(db: Database, sessionId: string) {
 }
 
 /**
- * Expires open checkouts whose time passed (a webhook never came): claims
- * them with FOR UPDATE SKIP LOCKED like the email outbox, so several
- * instances share the work, and gives their stock back in the same
- * transaction. `graceMs` leaves Stripe's own expiry event time to arrive.
+ * Expires open checkouts whose time passed that no provider has to be asked
+ * about (the sandbox's, and any without a provider session): claims them
+ * with FOR UPDATE SKIP LOCKED like the email outbox, so several instances
+ * share the work, and gives their stock back in the same transaction.
+ * `graceMs` leaves Stripe's own expiry event time to arrive. Stripe's are
+ * settled by `settleStripeCheckouts` (sweep.server.ts), which asks Stripe.
  */
 export async function expireCheckouts(db: Database, options: { batchSize?: number; graceMs?: number } = {}) {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 0));
@@ -343,6 +425,7 @@ export async function expireCheckouts(db: Database, options: { batchSize?: numbe
        where id in (
          select id from ${checkouts}
           where status = 'open' and expires_at < ${cutoff}
+            and (provider <> 'stripe' or provider_session_id is null)
           order by expires_at
           limit ${options.batchSize ?? 50}
           for update skip locked)

@@ -2,6 +2,7 @@ import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, type EmailField } from "~/features/email/templates";
 import { formatCents } from "~/core/format";
+import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "./sandbox-notice";
 
 /** The short reference a buyer can quote (the start of the checkout id). */
 export function checkoutReference(checkout: Pick<Checkout, "id">): string {
@@ -30,9 +31,10 @@ function orderFields(order: Order, index: number): EmailField[] {
 /** The shop's receipt: items, registration details, total, reference, and the not-deductible line. */
 export function shopConfirmationEmail(checkout: Checkout, orders: Order[]): EmailMessage {
   const reference = checkoutReference(checkout);
+  const test = checkout.provider === "sandbox";
   const { html, text } = renderEmail({
     title: "Thank you for your order",
-    intro: ["Your payment was received. Here is your receipt."],
+    intro: test ? [SANDBOX_NOTICE, "Here is what the order would look like."] : ["Your payment was received. Here is your receipt."],
     fields: [
       ...orders.flatMap(orderFields),
       { label: "Total paid", value: formatCents(checkout.totalAmount) },
@@ -40,5 +42,5 @@ export function shopConfirmationEmail(checkout: Checkout, orders: Order[]): Emai
     ],
     footer: NOT_DEDUCTIBLE_LINE,
   });
-  return { to: checkout.email, subject: `Your order ${reference}`, html, text };
+  return { to: checkout.email, subject: `${test ? SANDBOX_SUBJECT_PREFIX : ""}Your order ${reference}`, html, text };
 }

@@ -33,14 +33,23 @@ export type ProviderSessionState = {
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   /** Cents, as charged. */
   amountTotal: number | null;
+  /** Lower-case ISO code, as charged (null when the provider did not say). */
+  currency?: string | null;
   /** Our checkout id (client_reference_id). */
   checkoutId: string | null;
+  /** The provider's payment (Stripe's PaymentIntent id), for staff and refunds. */
+  paymentId?: string | null;
+  /** The payer's email as the provider knows it. */
+  email?: string | null;
 };
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   retrieveSession(sessionId: string): Promise<ProviderSessionState>;
-  /** Closes an open session so it takes no payment (a newer checkout of the same cart replaced it). */
+  /**
+   * Closes an open session so it takes no payment (a newer checkout of the same cart replaced it, or its time
+   * passed). Throws when the provider refuses (Stripe refuses a complete session).
+   */
   expireSession(sessionId: string): Promise<void>;
 }

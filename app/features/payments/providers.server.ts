@@ -35,6 +35,7 @@ export function sandboxProvider(db: Database): PaymentProvider {
         status: checkout.status === "completed" ? "complete" : checkout.status === "failed" ? "expired" : "open",
         paymentStatus: checkout.status === "completed" ? "paid" : "unpaid",
         amountTotal: checkout.totalAmount,
+        currency: checkout.currency,
         checkoutId: checkout.id,
       };
     },

@@ -27,7 +27,10 @@ export function sessionState(session: Stripe.Checkout.Session): ProviderSessionS
           ? "no_payment_required"
           : "unpaid",
     amountTotal: session.amount_total,
+    currency: session.currency,
     checkoutId: session.client_reference_id ?? session.metadata?.checkout_id ?? null,
+    paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+    email: session.customer_details?.email ?? session.customer_email ?? null,
   };
 }
 
@@ -44,6 +47,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
+          // Cards (and the wallets that pay by card) only: settled while the buyer waits (decision 0024).
+          allowed_payment_method_types: ["card"],
           ...(input.kind === "donation" ? { submit_type: "donate" as const } : {}),
           customer_email: input.email,
           client_reference_id: input.checkoutId,

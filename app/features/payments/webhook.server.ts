@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
-import { paymentEvents } from "~/db/schema";
+import { checkouts, paymentEvents } from "~/db/schema";
 import { failCheckout, fulfilCheckout } from "./checkout.server";
 import { sessionState } from "./stripe-provider.server";
 
@@ -20,8 +20,9 @@ export const HANDLED_EVENTS = [
 /**
  * Stripe's webhook: verifies the signature on the raw body (bad or missing:
  * 400, nothing changes), skips an event id already handled, and acts on the
- * four Checkout Session events. Every action is idempotent and forward-only
- * (open -> completed | failed), so deliveries in any order and any number of
+ * four Checkout Session events, matched to a checkout by client_reference_id
+ * and the stored session id. Every action is idempotent and forward-only
+ * (open -> processing -> completed | failed), so deliveries in any order and any number of
  * times end in the same state. The event id is recorded after handling, so
  * a delivery that failed half-way is handled again on Stripe's retry.
  */
@@ -47,19 +48,43 @@ export async function handleStripeWebhook(
   if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
     const session = event.data.object as Stripe.Checkout.Session;
     const state = sessionState(session);
-    const checkoutId = state.checkoutId;
-    if (!checkoutId) {
-      logger.warn({ eventId: event.id, sessionId: session.id }, "stripe event without our checkout id; ignored");
-    } else if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
-      // completed with payment_status "unpaid" means the payment is still processing: wait for the async event.
-      const result = await fulfilCheckout(db, checkoutId, state);
-      logger.info({ eventId: event.id, type: event.type, checkoutId, result: result.status }, "stripe event handled");
-    } else {
+    const checkout = await matchCheckout(db, session);
+    if (!checkout) {
+      // Not one of ours (another site on the same Stripe account, or a forged id): acknowledged, nothing stored,
+      // so Stripe stops retrying.
+      logger.warn({ eventId: event.id, type: event.type, sessionId: session.id }, "stripe event for no checkout of ours; ignored");
+      return { status: 200, body: "No matching checkout; ignored" };
+    }
+    const ownSession = checkout.providerSessionId === session.id;
+    if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+      // fulfilCheckout checks the session id, currency and amount; a payment it cannot take is kept for staff.
+      // completed with payment_status "unpaid" means a delayed payment: processing until the async event.
+      const result = await fulfilCheckout(db, checkout.id, { ...state, checkoutId: checkout.id });
+      logger.info({ eventId: event.id, type: event.type, checkoutId: checkout.id, result: result.status }, "stripe event handled");
+    } else if (ownSession) {
+      // A replaced session's expiry or failure says nothing about the checkout's own session.
       const reason = event.type === "checkout.session.expired" ? "expired" : "async_payment_failed";
-      await failCheckout(db, checkoutId, reason);
-      logger.info({ eventId: event.id, type: event.type, checkoutId }, "stripe event handled");
+      await failCheckout(db, checkout.id, reason);
+      logger.info({ eventId: event.id, type: event.type, checkoutId: checkout.id }, "stripe event handled");
     }
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { status: 200, body: "ok" };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The checkout a session belongs to: by client_reference_id (only when it is
+ * a UUID, so a foreign id never reaches the database as one), else by the
+ * stored session id. Null when neither is ours.
+ */
+async function matchCheckout(db: Database, session: Stripe.Checkout.Session) {
+  const reference = session.client_reference_id ?? session.metadata?.checkout_id ?? null;
+  if (reference && UUID.test(reference)) {
+    const byReference = await db.query.checkouts.findFirst({ where: eq(checkouts.id, reference) });
+    if (byReference) return byReference;
+  }
+  if (typeof session.id !== "string" || !session.id) return undefined;
+  return db.query.checkouts.findFirst({ where: eq(checkouts.providerSessionId, session.id) });
 }
