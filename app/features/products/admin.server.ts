@@ -78,12 +78,13 @@ function snapshot(product: Product) {
     displayOrder: product.displayOrder,
     unlimitedStock: product.unlimitedStock,
     stockCount: product.stockCount,
+    registrationKind: product.registrationKind,
   };
 }
 
 function formEcho(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl"]) {
+  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl", "registrationKind"]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
@@ -161,6 +162,8 @@ export async function saveProduct(
     unlimitedStock: values.unlimitedStock,
     stockCount: values.unlimitedStock ? null : values.stockCount,
     imageUrl: image$.url,
+    // Chosen by staff in the form (issue 27); a form without the field keeps what the product had.
+    registrationKind: values.registrationKind ?? current?.registrationKind ?? "none",
   };
   try {
     await db.transaction(async (tx) => {

@@ -37,6 +37,7 @@ import { productNotices } from "./notices";
 import { NEW_PRODUCT_DEFAULTS, ProductFormFields, type ProductFormDefaults } from "./product-form-fields";
 import type { stockDisplay } from "./product-form";
 import type { ProductImageSources } from "./product-image";
+import { parseProductRegistrationKind, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
 
 export type AdminProductItem = {
   id: string;
@@ -52,6 +53,7 @@ export type AdminProductItem = {
   created: string;
   imageUrl: string | null;
   image: ProductImageSources;
+  registrationKind: ProductRegistrationKind;
 };
 
 const ACTION = "/admin/products";
@@ -66,6 +68,7 @@ function defaultsOf(product: AdminProductItem): ProductFormDefaults {
     unlimitedStock: product.unlimitedStock,
     stockCount: String(product.stockCount ?? 0),
     imageUrl: product.imageUrl ?? "",
+    registrationKind: product.registrationKind,
   };
 }
 
@@ -80,6 +83,7 @@ function defaultsFromResult(result: ProductActionResult, fallback: ProductFormDe
     category: values.category ?? fallback.category,
     unlimitedStock: values.unlimitedStock === "on",
     stockCount: values.stockCount ?? fallback.stockCount,
+    registrationKind: parseProductRegistrationKind(values.registrationKind ?? fallback.registrationKind) ?? fallback.registrationKind,
   };
 }
 
@@ -272,6 +276,7 @@ export function ProductManagement({
                     </TableHead>
                     <TableHead>Product</TableHead>
                     <TableHead>Category</TableHead>
+                    <TableHead>Registration</TableHead>
                     <TableHead className="text-right">Price</TableHead>
                     <TableHead>Stock</TableHead>
                     <TableHead>Status</TableHead>
@@ -636,6 +641,7 @@ function SortableRow(props: ItemProps) {
         <ProductIdentity product={product} />
       </TableCell>
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
+      <TableCell>{registrationKindLabels[product.registrationKind]}</TableCell>
       <TableCell className="text-right tabular-nums">{product.price}</TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
@@ -676,6 +682,10 @@ function SortableCard(props: ItemProps) {
         <div>
           <dt className="text-muted-foreground">Category</dt>
           <dd className="capitalize">{product.category ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Registration</dt>
+          <dd>{registrationKindLabels[product.registrationKind]}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Stock</dt>
