@@ -4,6 +4,7 @@ import { data, Form, useRevalidator, useSearchParams } from "react-router";
 import { getDb } from "~/db/context";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { verifyPayment } from "~/features/payments/payment-result.server";
+import { VerificationErrorNotice } from "~/features/payments/verification-error-notice";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { Button } from "~/ui/button";
@@ -96,6 +97,7 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
         </Form>
         <LinkButton to="/contact">Contact Support</LinkButton>
       </PageHeader>
+      <VerificationErrorNotice />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { publishProductChanges } from "./feed.server";
 import { fetchImageFromUrl, ImageError, processImage, storeImage } from "./images.server";
 import { productNotices, type ProductNotice } from "./notices";
 import { parseProductForm, type ProductFieldErrors, type ProductFormValues } from "./product-form";
+import { saveFailureNotice } from "./save-failure";
 
 export type ProductActionResult = {
   intent: string;
@@ -191,7 +192,7 @@ export async function saveProduct(
     });
   } catch (error) {
     logger.error({ err: error, mode }, "saving a product failed");
-    return { intent, ok: false, status: 500, notice: failed, values: echo };
+    return { intent, ok: false, status: 500, notice: saveFailureNotice(failed, error), values: echo };
   }
   return { intent, ok: true, status: 200, notice: mode === "create" ? productNotices.created : productNotices.updated };
 }

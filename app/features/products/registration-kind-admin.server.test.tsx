@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -65,6 +65,21 @@ describe("Manage Products: the registration form", () => {
       expect(reply).toMatchObject({ status: 400, ok: false, fieldErrors: { registrationKind: "Choose a registration form from the list" } });
     }
     expect(await byName("Odd")).toBeUndefined();
+  });
+
+  it("a save the database refuses says what went wrong, and writes nothing (issue 27 item 6)", async () => {
+    await database.db.execute(sql`alter table products add constraint products_test_check check (name <> 'Refused Name')`);
+    try {
+      const reply = await call({ intent: "create", name: "Refused Name", price: "1", unlimitedStock: "on" });
+      expect(reply).toMatchObject({
+        status: 500,
+        ok: false,
+        notice: { description: "Failed to create product: the database refused one of the values. Check the fields and try again." },
+      });
+      expect(await byName("Refused Name")).toBeUndefined();
+    } finally {
+      await database.db.execute(sql`alter table products drop constraint products_test_check`);
+    }
   });
 
   it("shows each product's form in the list, the table and the edit form (without JavaScript too)", async () => {
