@@ -266,8 +266,9 @@ export function ProductManagement({
               scrolled sideways at 1024-1280 px; this way only the table scrolls, inside its own box. */}
           <div className="hidden min-w-0 lg:block">
             <SortableList id="products-table-dnd" products={ordered} onReorder={saveOrder}>
-              {/* Narrower than 1280 px the cells are tighter and the actions stack, so the table fits beside the sidebar. */}
-              <Table className="max-xl:[&_td]:px-2 max-xl:[&_th]:px-2">
+              {/* Narrower than 1536 px (with the Registration column, issue 27) the cells are tighter and the actions
+                  stack, so the table fits beside the sidebar. */}
+              <Table className="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2">
                 <caption className="sr-only">Products, in the order the shop shows them</caption>
                 <TableHeader>
                   <TableRow>
@@ -652,7 +653,7 @@ function SortableRow(props: ItemProps) {
       </TableCell>
       <TableCell className="tabular-nums xl:whitespace-nowrap">{product.created}</TableCell>
       <TableCell>
-        <RowActions {...props} className="justify-end max-xl:grid max-xl:grid-cols-[repeat(2,auto)] xl:flex-nowrap" />
+        <RowActions {...props} className="justify-end max-2xl:grid max-2xl:grid-cols-[repeat(2,auto)] 2xl:flex-nowrap" />
       </TableCell>
     </TableRow>
   );
