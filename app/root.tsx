@@ -65,7 +65,11 @@ async function headerCartCount(request: Request, context: Route.LoaderArgs["cont
 
 /** Only what the header needs: whether someone is signed in, and as what. */
 async function signedInUser(request: Request, context: Route.LoaderArgs["context"]) {
-  const user = await getSessionUser(request, context);
+  // A failed lookup shows the header signed out; an admin page says "Failed to verify access." (guards.server.ts).
+  const user = await getSessionUser(request, context).catch((error: unknown) => {
+    logger.error({ err: error }, "the header's session could not be read");
+    return null;
+  });
   return user ? { email: user.email, role: user.role } : null;
 }
 

@@ -5,6 +5,7 @@ import { isAccessDenied } from "~/features/accounts/access";
 import { AccessDeniedMessage } from "~/features/accounts/access-denied";
 import { AdminShell } from "~/features/accounts/admin-shell";
 import { requireUser } from "~/features/accounts/guards.server";
+import { profileNotices } from "~/features/accounts/notices";
 import { readSidebarOpen } from "~/features/accounts/sidebar-state";
 import { countMailProblems } from "~/features/email/mail-admin.server";
 import { countUnresolvedPayments } from "~/features/payments/attention.server";
@@ -12,7 +13,9 @@ import { ErrorPage } from "~/features/site/error-page";
 import type { Route } from "./+types/admin-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  // The same notice as the page's own when the account cannot be read (both loaders share one lookup).
+  const onProfile = new URL(request.url).pathname.startsWith("/admin/profile");
+  const user = await requireUser(request, context, onProfile ? { failure: profileNotices.loadFailed.description } : {});
   // Admins see how many emails need them (failed or long retrying) beside Mail Delivery.
   const navCounts: Record<string, number> = {};
   if (user.role === "admin") navCounts["/admin/mail"] = await mailProblemCount(getDb(context));

@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       created: formatDate(product.createdAt),
       imageUrl: product.imageUrl,
       image: productImageSources(product.imageUrl),
+      registrationKind: product.registrationKind,
     }));
   } catch (error) {
     logger.error({ err: error }, "listing products failed");

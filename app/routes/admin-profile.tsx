@@ -3,6 +3,7 @@ import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { profileNotices } from "~/features/accounts/notices";
 import { changeOwnPassword } from "~/features/accounts/profile.server";
 import { ProfileView } from "~/features/accounts/profile-view";
 import { formatDateTime } from "~/core/format";
@@ -11,7 +12,8 @@ import type { Route } from "./+types/admin-profile";
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  // SPEC.md section 8: the profile that cannot be read says so (home, with the notice).
+  const user = await requireUser(request, context, { failure: profileNotices.loadFailed.description });
   return {
     profile: {
       id: user.id,

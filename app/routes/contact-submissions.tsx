@@ -4,7 +4,7 @@ import { readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
-import { getSessionUser, requireAdmin } from "~/features/accounts/guards.server";
+import { accessCheckFailed, getSessionUser, requireAdmin } from "~/features/accounts/guards.server";
 import { afterSignInPath } from "~/features/accounts/access";
 import { listContactSubmissions, setHandled } from "~/features/contact-admin/contact-admin.server";
 import { writeAudit } from "~/features/accounts/audit.server";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/contact-submissions";
  * whose own redirect would otherwise win and drop the notice.
  */
 const loginNotice: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  if (!(await getSessionUser(request, context))) {
+  if (!(await getSessionUser(request, context).catch(accessCheckFailed()))) {
     const url = new URL(request.url);
     const back = afterSignInPath(`${url.pathname}${url.search}`);
     throw await redirectWithToast(`/auth?${new URLSearchParams({ redirectTo: back })}`, {

@@ -6,6 +6,7 @@ import { openDonationCheckout } from "~/features/donations/open-checkout.server"
 import { donationSettings } from "~/features/donations/settings.server";
 import { acceptAmountEdit } from "~/features/donations/amount";
 import { pageMeta } from "~/features/site/meta";
+import { useSite } from "~/features/site/use-site";
 import { PageHeader, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/donate";
 
@@ -74,11 +75,12 @@ const about = [
 
 export default function DonatePage({ loaderData, actionData }: Route.ComponentProps) {
   const ready = actionData?.status === "ready" ? actionData.checkout : null;
+  const site = useSite();
   return (
     <>
       <PageHeader
         eyebrow="Donate"
-        title="Support the District"
+        title={`Support the ${site.name}`}
         lead="Give a student a seat at the table. Every gift helps students compete, on days they can."
       />
       <Section className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

@@ -3,7 +3,7 @@ import { readForm } from "~/core/form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
-import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "~/features/events/notices";
+import { refreshNotice } from "~/features/events/notices";
 import { eventsService } from "~/features/events/events.server";
 import type { Route } from "./+types/events-refresh";
 
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("client") === "fetch") {
     return data({ ok: outcome.ok, rateLimited: outcome.rateLimited });
   }
-  return redirectWithToast(safeRedirect(form.get("redirectTo"), { fallback: "/events" }), outcome.ok ? REFRESHED_TOAST : REFRESH_FAILED_TOAST);
+  return redirectWithToast(safeRedirect(form.get("redirectTo"), { fallback: "/events" }), refreshNotice(outcome));
 }
 
 export function loader() {

@@ -61,13 +61,13 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
   const onRegister = useCallback((product: FeedProduct, element: HTMLElement) => {
-    const kind = registrationKindOf(product.name);
+    const kind = registrationKindOf(product);
     if (!kind) return;
     trigger.current = element;
     setDialog({ product, kind });
     setOpen(true);
   }, []);
-  const inPageKind = inPage ? registrationKindOf(inPage.name) : null;
+  const inPageKind = inPage ? registrationKindOf(inPage) : null;
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
 
   return (

@@ -53,8 +53,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {site.name}
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-navy-100 sm:text-xl">
-              Our vision: every student who keeps a day of rest still gets a national stage. We bring
-              speech, debate and model congress online, on the days our students can compete.
+              {/* The vision is the district's own words from content/mission.yaml (the mission page quotes it too). */}
+              {loaderData.vision} We bring speech, debate and model congress online, on the days our
+              students can compete.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <GetInvolvedButton />

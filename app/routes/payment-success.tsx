@@ -5,6 +5,7 @@ import { getDb } from "~/db/context";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { verifyPayment } from "~/features/payments/payment-result.server";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
+import { VerificationErrorNotice } from "~/features/payments/verification-error-notice";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { Button } from "~/ui/button";
@@ -114,6 +115,7 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
         </Form>
         <LinkButton to="/contact">Contact Support</LinkButton>
       </PageHeader>
+      <VerificationErrorNotice />
     </>
   );
 }

@@ -233,7 +233,8 @@ test.describe.serial("User Management", () => {
     await row.getByRole("link", { name: `Delete ${judge}` }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("removes the role");
-    await expect(confirm).toContainText("cannot be undone");
+    await expect(confirm).toContainText("Its orders and donations stay. An admin can give it a role again from this list.");
+    await expect(confirm).not.toContainText("cannot be undone");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await row.getByRole("link", { name: `Delete ${judge}` }).click();
@@ -272,7 +273,7 @@ test.describe.serial("User Management", () => {
     await row.getByRole("link", { name: "Delete nojs.e2e@example.org" }).click();
     await expect(page).toHaveURL(/\/admin\/users\?delete=/);
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("cannot be undone");
+    await expect(confirm).toContainText("Its orders and donations stay.");
     await confirm.getByRole("button", { name: "Delete" }).click();
     // Back on the list: the confirmation is gone, and stays gone after other actions.
     await expect(page).toHaveURL(/\/admin\/users$/);

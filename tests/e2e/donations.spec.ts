@@ -17,7 +17,7 @@ test.describe("donate with JavaScript", () => {
     await page.goto("/donate");
     await waitForHydration(page);
     await reachFor(page, "form#donation-form");
-    await expect(page.getByRole("heading", { level: 1, name: "Support the District" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Support the Citron Online District" })).toBeVisible();
     const amount = amountInput(page);
     await expect(amount).toHaveValue("");
     await amount.click();

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 // The server reads tests/fixtures/events-e2e.csv (tests/e2e/server.mjs): eight
@@ -99,8 +100,7 @@ test.describe("the Events Calendar on /events", () => {
   test("Refresh refetches and says so", async ({ page }) => {
     await page.goto("/events");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Refresh" }).click();
-    await expect(page.getByText("Events Refreshed")).toBeVisible();
+    await refreshUntilFetched(page);
     await expect(page.getByText("Calendar events have been updated from the online spreadsheet service")).toBeVisible();
     await expect(page.getByTestId("events-status")).not.toHaveText("(Loading...)");
   });
@@ -113,8 +113,7 @@ test("reached by a link from another page, the widget keeps the page's own addre
   await expect(page).toHaveURL(/\/events$/);
   await page.getByRole("button", { name: "Calendar" }).click();
   await expect(page).toHaveURL(/\/events\?view=calendar$/);
-  await page.getByRole("button", { name: "Refresh" }).click();
-  await expect(page.getByText("Events Refreshed")).toBeVisible();
+  await refreshUntilFetched(page);
   expect(page.url()).not.toContain(".data");
   await page.reload();
   await expect(page.getByRole("heading", { name: "Events Calendar" })).toBeVisible();
@@ -170,4 +169,22 @@ test.describe("on a 390 px phone", () => {
     }
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+/** Refresh says "Events Refreshed" only when it fetched: within 10 s of the last fetch it is "already up to date". */
+async function refreshUntilFetched(page: Page) {
+  await expect(async () => {
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByText("Events Refreshed")).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000, intervals: [4000] });
+}
+
+test("a second Refresh inside the cooldown says the calendar is already up to date (issue 27 item 9)", async ({ page }) => {
+  await page.goto("/events");
+  await waitForHydration(page);
+  await refreshUntilFetched(page);
+  await expect(page.getByText("Events Refreshed")).toHaveCount(0, { timeout: 8000 });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText("Calendar already up to date")).toBeVisible();
+  await expect(page.getByText("Events Refreshed")).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { PRODUCT_REGISTRATION_KINDS, type ProductRegistrationKind } from "../registration-kinds";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
@@ -20,6 +21,8 @@ export const products = pgTable(
     displayOrder: integer("display_order").notNull(),
     unlimitedStock: boolean("unlimited_stock").notNull().default(true),
     stockCount: integer("stock_count"),
+    /** The registration form Add to Cart opens (app/db/registration-kinds.ts); "none" for a plain product. */
+    registrationKind: text("registration_kind").$type<ProductRegistrationKind>().notNull().default("none"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +31,10 @@ export const products = pgTable(
     check("products_stock_count_check", sql`stock_count is null or stock_count >= 0`),
     check("products_unlimited_stock_check", sql`(stock_count is null) = unlimited_stock`),
     check("products_display_order_check", sql`display_order >= 1`),
+    check(
+      "products_registration_kind_check",
+      sql.raw(`registration_kind in (${PRODUCT_REGISTRATION_KINDS.map((kind) => `'${kind}'`).join(", ")})`),
+    ),
     index("products_display_order_idx").on(table.displayOrder),
   ],
 );

@@ -2,6 +2,8 @@ import { safeRedirect } from "~/core/safe-redirect";
 
 /** SPEC.md section 6: what a signed-in user without the admin role is told. */
 export const ADMIN_REQUIRED_MESSAGE = "You must be an admin to view this page.";
+/** SPEC.md section 8: the account's role could not be read; the visitor goes home with this notice. */
+export const ACCESS_CHECK_FAILED = "Failed to verify access.";
 export const PRODUCTS_ADMIN_REQUIRED_MESSAGE =
   "You don't have permission to manage the product catalog. Admin access is required.";
 

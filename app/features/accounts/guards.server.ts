@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { logger } from "~/core/logger.server";
+import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
 import { getAuth } from "./auth.server";
-import { ADMIN_REQUIRED_MESSAGE, afterSignInPath, type AccessDenied } from "./access";
+import { ACCESS_CHECK_FAILED, ADMIN_REQUIRED_MESSAGE, afterSignInPath, type AccessDenied } from "./access";
 import type { Role } from "./roles";
 
 export type { Role } from "./roles";
@@ -65,10 +67,27 @@ function signInUrl(request: Request): string {
 }
 
 /** Signed-out visitors are sent to /auth and come back here after signing in. */
-export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
-  const user = await getSessionUser(request, context);
+export async function requireUser(
+  request: Request,
+  context: Context,
+  options: { failure?: string } = {},
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
   return user;
+}
+
+/**
+ * SPEC.md sections 6 and 8: when the account and role cannot be read (the
+ * database failed), the page is not shown: home, with the page's notice
+ * ("Failed to verify access." unless it says otherwise).
+ */
+export function accessCheckFailed(description = ACCESS_CHECK_FAILED) {
+  return async (error: unknown): Promise<never> => {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, "the session and role could not be read");
+    throw await redirectWithToast("/", { type: "error", title: "Error", description });
+  };
 }
 
 /**

@@ -71,4 +71,12 @@ describe("User Management without JavaScript", () => {
     expect(actions.length).toBeGreaterThan(3);
     expect(new Set(actions)).toEqual(new Set(["/admin/users"]));
   });
+
+  it("the delete confirmation says what happens, not that it cannot be undone (issue 27 item 10)", () => {
+    const html = render("/admin/users?delete=u-coach", { confirmDeleteId: "u-coach" });
+    const text = html.replace(/<[^>]+>/g, "");
+    expect(text).toContain("This removes the role of coach@example.org: the account can no longer sign in");
+    expect(text).toContain("Its orders and donations stay. An admin can give it a role again from this list.");
+    expect(text).not.toContain("cannot be undone");
+  });
 });

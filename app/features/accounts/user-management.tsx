@@ -319,8 +319,8 @@ function UserActions({
 function DeleteConsequence({ email }: { email: string }) {
   return (
     <p className="text-sm text-muted-foreground">
-      This removes the role of <strong className="text-navy-900">{email}</strong> and cannot be undone. The account
-      stays, with no permissions, and is signed out everywhere.
+      This removes the role of <strong className="text-navy-900">{email}</strong>: the account can no longer sign in
+      and is signed out everywhere. Its orders and donations stay. An admin can give it a role again from this list.
     </p>
   );
 }

@@ -203,6 +203,23 @@ describe("refresh (the Refresh button)", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("a Refresh that joins a running fetch got fresh events: not rate limited (issue 27 item 9)", async () => {
+    let release = () => {};
+    const load = vi.fn<Load>(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return sheet("Joined");
+    });
+    const cache = createEventsCache({ load, ttlMs: 300_000, timeoutMs: 5000, refreshCooldownMs: 10_000, logger: logger() });
+    const store = memoryStore();
+    const first = cache.refresh(store);
+    const second = cache.refresh(store);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    release();
+    expect(await first).toEqual({ ok: true, rateLimited: false });
+    expect(await second).toEqual({ ok: true, rateLimited: false });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it("reports a failed refresh while the good copy stays", async () => {
     let fail = false;
     const load = vi.fn<Load>(async () => {

@@ -169,12 +169,13 @@ export function createEventsCache(options: EventsCacheOptions) {
 
     /**
      * Refetch now (the Refresh button). Within the cooldown of the last fetch
-     * it joins the running fetch or reports the copy it already has.
+     * it joins the running fetch (a fetch this caller waited for: not rate
+     * limited) or reports the copy it already has (rate limited: nothing was fetched).
      */
     async refresh(store: LastGoodStore): Promise<RefreshOutcome> {
       if (inflight) {
         const ok = await inflight;
-        return { ok, rateLimited: true, ...(ok ? {} : { error: lastError ?? undefined }) };
+        return { ok, rateLimited: false, ...(ok ? {} : { error: lastError ?? undefined }) };
       }
       if (now() - lastAttemptAt < refreshCooldownMs) {
         const ok = lastError === null;

@@ -10,7 +10,7 @@ import { formatLongDate, formatMonth } from "./dates";
 import { EventCard } from "./event-card";
 import { typeDotClass } from "./event-types";
 import { ToggleControl } from "./toggle-control";
-import { REFRESH_FAILED_TOAST, REFRESHED_TOAST } from "./notices";
+import { refreshNotice } from "./notices";
 import type { CalendarEvent, EventsView, EventsWidgetData, ViewState } from "./types";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -357,13 +357,13 @@ function LoadingList({ path }: { path: string }) {
   );
 }
 
-/** "Events Refreshed" once per finished Refresh (SPEC.md section 4). */
+/** "Events Refreshed" once per finished Refresh (SPEC.md section 4); inside the cooldown, "already up to date". */
 function useRefreshToast(data: RefreshResult | undefined, state: string) {
   const shown = useRef<RefreshResult | undefined>(undefined);
   useEffect(() => {
     if (state !== "idle" || !data || shown.current === data) return;
     shown.current = data;
-    showToast(data.ok ? REFRESHED_TOAST : REFRESH_FAILED_TOAST);
+    showToast(refreshNotice(data));
   }, [data, state]);
 }
 

@@ -91,11 +91,15 @@ export function createEventsService(config: EventsConfig) {
     refresh(db: Database): Promise<RefreshOutcome> {
       return cache.refresh(databaseStore(db, config.source));
     },
-    /** SPEC.md section 7: future schedule events for registration, ascending. */
+    /**
+     * SPEC.md section 7: future schedule events for registration, ascending;
+     * never the built-in samples (decision 0026: nobody pays for a tournament
+     * that does not exist), so with no sheet events this is empty.
+     */
     async scheduleEvents(db: Database): Promise<ScheduleEvent[]> {
       const snapshot = await this.snapshot(db);
-      const events = snapshot.events.length > 0 ? snapshot.events : sampleEvents(today(), config.shortName);
-      return upcomingEvents(events, today()).map(({ id, title, date, description, type }) => ({
+      if (snapshot.isSample || snapshot.status !== "ready") return [];
+      return upcomingEvents(snapshot.events, today()).map(({ id, title, date, description, type }) => ({
         id,
         title,
         date,
@@ -133,7 +137,7 @@ export function getEventsSnapshot(db: Database): Promise<EventsSnapshot> {
   return eventsService().snapshot(db);
 }
 
-/** The future schedule for the shop's registration dialogs; never empty. */
+/** The future schedule for the shop's registration dialogs; empty when the sheet offers none (decision 0026). */
 export function getScheduleEvents(db: Database): Promise<ScheduleEvent[]> {
   return eventsService().scheduleEvents(db);
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
-import { registrationKindOf } from "~/features/products/registration-products";
 import type { RegistrationData } from "~/features/shop/registration-data";
 import {
   CheckoutStop,
@@ -32,11 +31,12 @@ type CartRow = {
 /**
  * SPEC.md's order fields from a line's registration data: the judge and
  * school fees put the school in student_school and the contact or advisor
- * in item_description.
+ * in item_description. A line holds only its own form's fields (the form's
+ * schema drops the rest), so the fields say which form it was, whatever the
+ * product is called now.
  */
-export function orderFieldsFor(productName: string, registration: RegistrationData | null) {
+export function orderFieldsFor(_productName: string, registration: RegistrationData | null) {
   const data = registration ?? {};
-  const kind = registrationKindOf(productName);
   const school = data.studentSchool ?? data.schoolName ?? null;
   return {
     studentName: data.studentName ?? null,
@@ -44,12 +44,7 @@ export function orderFieldsFor(productName: string, registration: RegistrationDa
     tournamentName: data.tournament ?? null,
     tournamentDate: data.tournamentDate ?? null,
     eventType: data.competitionEvent ?? data.event ?? null,
-    itemDescription:
-      kind === "judgeFee"
-        ? (data.schoolContact ?? null)
-        : kind === "ylmcSchoolRegistration"
-          ? (data.facultyAdvisor ?? null)
-          : null,
+    itemDescription: data.schoolContact ?? data.facultyAdvisor ?? null,
   };
 }
 

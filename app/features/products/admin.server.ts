@@ -10,6 +10,7 @@ import { publishProductChanges } from "./feed.server";
 import { fetchImageFromUrl, ImageError, processImage, storeImage } from "./images.server";
 import { productNotices, type ProductNotice } from "./notices";
 import { parseProductForm, type ProductFieldErrors, type ProductFormValues } from "./product-form";
+import { saveFailureNotice } from "./save-failure";
 
 export type ProductActionResult = {
   intent: string;
@@ -78,12 +79,13 @@ function snapshot(product: Product) {
     displayOrder: product.displayOrder,
     unlimitedStock: product.unlimitedStock,
     stockCount: product.stockCount,
+    registrationKind: product.registrationKind,
   };
 }
 
 function formEcho(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl"]) {
+  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl", "registrationKind"]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
@@ -161,6 +163,8 @@ export async function saveProduct(
     unlimitedStock: values.unlimitedStock,
     stockCount: values.unlimitedStock ? null : values.stockCount,
     imageUrl: image$.url,
+    // Chosen by staff in the form (issue 27); a form without the field keeps what the product had.
+    registrationKind: values.registrationKind ?? current?.registrationKind ?? "none",
   };
   try {
     await db.transaction(async (tx) => {
@@ -188,7 +192,7 @@ export async function saveProduct(
     });
   } catch (error) {
     logger.error({ err: error, mode }, "saving a product failed");
-    return { intent, ok: false, status: 500, notice: failed, values: echo };
+    return { intent, ok: false, status: 500, notice: saveFailureNotice(failed, error), values: echo };
   }
   return { intent, ok: true, status: 200, notice: mode === "create" ? productNotices.created : productNotices.updated };
 }

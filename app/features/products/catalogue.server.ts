@@ -16,6 +16,7 @@ export function toFeedProduct(product: Product): FeedProduct {
     displayOrder: product.displayOrder,
     unlimitedStock: product.unlimitedStock,
     stockCount: product.stockCount,
+    registrationKind: product.registrationKind,
   };
 }
 

@@ -1,36 +1,48 @@
+import { env } from "~/core/env.server";
 import type { Database } from "~/db/client.server";
 import { products, type NewProduct } from "~/db/schema";
 import type { Seeder } from "~/db/seeder";
-import { REGISTRATION_PRODUCTS } from "./registration-products";
+import { defaultRegistrationProductNames } from "./registration-products";
 
-/** The demo catalogue, in display order: the five registration fees, then apparel. */
+const REGISTRATION_PRODUCTS = defaultRegistrationProductNames("Citron");
+
+/**
+ * The demo catalogue, in display order: the five registration fees, each with
+ * its stored registration form, then apparel. (The seed names the tournament
+ * fee after SITE_SHORT_NAME: demoProductsFor.)
+ */
 export const demoProducts: Omit<NewProduct, "displayOrder">[] = [
   {
     name: REGISTRATION_PRODUCTS.tournamentEntry,
+    registrationKind: "tournamentEntry",
     description: "Entry for one student in one event at a district tournament.",
     price: 2500,
     category: "fees",
   },
   {
     name: REGISTRATION_PRODUCTS.judgeFee,
+    registrationKind: "judgeFee",
     description: "Covers a judge for a school that cannot bring its own to a tournament.",
     price: 4000,
     category: "fees",
   },
   {
     name: REGISTRATION_PRODUCTS.ylmcStudentEntry,
+    registrationKind: "ylmcStudentEntry",
     description: "Student entry for the Yeshiva League Model Congress.",
     price: 3500,
     category: "fees",
   },
   {
     name: REGISTRATION_PRODUCTS.ylmunEntry,
+    registrationKind: "ylmunEntry",
     description: "Student entry for the Yeshiva League Model United Nations.",
     price: 3500,
     category: "fees",
   },
   {
     name: REGISTRATION_PRODUCTS.ylmcSchoolRegistration,
+    registrationKind: "ylmcSchoolRegistration",
     description: "One school's registration for the Yeshiva League Model Congress season.",
     price: 15000,
     category: "fees",
@@ -70,12 +82,20 @@ export const demoProducts: Omit<NewProduct, "displayOrder">[] = [
   },
 ];
 
+/** The demo catalogue with the fees named for this district (names are only display defaults). */
+export function demoProductsFor(shortName: string): Omit<NewProduct, "displayOrder">[] {
+  const names = defaultRegistrationProductNames(shortName);
+  return demoProducts.map((product) =>
+    product.registrationKind && product.registrationKind !== "none" ? { ...product, name: names[product.registrationKind] } : product,
+  );
+}
+
 export const productsSeeder: Seeder = {
   name: "products",
   async run(db: Database) {
     await db
       .insert(products)
-      .values(demoProducts.map((product, index) => ({ ...product, displayOrder: index + 1 })))
+      .values(demoProductsFor(env().SITE_SHORT_NAME).map((product, index) => ({ ...product, displayOrder: index + 1 })))
       .onConflictDoNothing();
   },
 };

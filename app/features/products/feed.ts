@@ -1,3 +1,5 @@
+import type { ProductRegistrationKind } from "~/db/registration-kinds";
+
 /**
  * The live product feed's messages (GET /products/feed, Server-Sent Events).
  * Plain module: the catalogue's server writes them, the shop's page reads them.
@@ -18,6 +20,8 @@ export type FeedProduct = {
   displayOrder: number;
   unlimitedStock: boolean;
   stockCount: number | null;
+  /** The registration form Add to Cart opens ("none": a plain product). */
+  registrationKind: ProductRegistrationKind;
 };
 
 export type ProductFeedMessage = {

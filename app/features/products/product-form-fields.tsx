@@ -5,11 +5,13 @@ import { cn } from "~/ui/cn";
 import { Checkbox } from "~/ui/checkbox";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Select } from "~/ui/select";
 import { Textarea } from "~/ui/textarea";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { productNotices, type ProductNotice } from "./notices";
 import type { ProductFieldErrors } from "./product-form";
+import { PRODUCT_REGISTRATION_KINDS, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
 import { productImageSources } from "./product-image";
 
 /** The values a form starts from: a product being edited, or SPEC.md's defaults. */
@@ -22,6 +24,7 @@ export type ProductFormDefaults = {
   unlimitedStock: boolean;
   stockCount: string;
   imageUrl: string;
+  registrationKind: ProductRegistrationKind;
 };
 
 export const NEW_PRODUCT_DEFAULTS: ProductFormDefaults = {
@@ -32,6 +35,7 @@ export const NEW_PRODUCT_DEFAULTS: ProductFormDefaults = {
   unlimitedStock: true,
   stockCount: "0",
   imageUrl: "",
+  registrationKind: "none",
 };
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -159,6 +163,26 @@ export function ProductFormFields({
           <FieldError errors={fieldError("category")} />
         </Field>
       </div>
+      <Field>
+        <FieldLabel htmlFor={`${id}-registration`}>Registration form</FieldLabel>
+        <Select
+          id={`${id}-registration`}
+          name="registrationKind"
+          defaultValue={defaults.registrationKind}
+          aria-invalid={fieldError("registrationKind") ? true : undefined}
+          aria-describedby={[`${id}-registration-help`, described("registrationKind")].filter(Boolean).join(" ")}
+        >
+          {PRODUCT_REGISTRATION_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind === "none" ? "None (a plain product)" : registrationKindLabels[kind]}
+            </option>
+          ))}
+        </Select>
+        <FieldDescription id={`${id}-registration-help`}>
+          What Add to Cart asks for before the item goes in the cart. Renaming the product never changes it.
+        </FieldDescription>
+        <FieldError id={`${id}-registrationKind-error`} errors={fieldError("registrationKind")} />
+      </Field>
       <div className="grid gap-3 rounded-lg border border-border p-3">
         <label htmlFor={`${id}-unlimited`} className="flex min-h-6 items-center gap-3 text-sm font-medium">
           <Checkbox

@@ -1,3 +1,6 @@
+import type { ProductRegistrationKind } from "~/db/registration-kinds";
+import { parseProductRegistrationKind } from "./registration-products";
+
 /**
  * The product form's rules (SPEC.md section 5, "Product form"): pure, so the
  * server's action and the unit tests share them.
@@ -13,9 +16,11 @@ export type ProductFormValues = {
   isActive: boolean;
   /** The https URL typed into the form (empty: keep or no image). */
   imageUrl: string | null;
+  /** The registration form Add to Cart opens; null when the form did not send the field (keep the current one). */
+  registrationKind: ProductRegistrationKind | null;
 };
 
-export type ProductFieldErrors = Partial<Record<"name" | "price" | "stockCount" | "description" | "category" | "image", string>>;
+export type ProductFieldErrors = Partial<Record<"name" | "price" | "stockCount" | "description" | "category" | "image" | "registrationKind", string>>;
 
 export const DEFAULT_CATEGORY = "apparel";
 /** A sanity ceiling: $1,000,000. */
@@ -68,10 +73,13 @@ export function parseProductForm(
   }
   const isActive = read("isActive") === null ? true : read("isActive") === "on";
   const imageUrl = optional(read("imageUrl"));
+  const kindField = read("registrationKind");
+  const registrationKind = kindField === null ? null : parseProductRegistrationKind(kindField);
+  if (kindField !== null && !registrationKind) errors.registrationKind = "Choose a registration form from the list";
   if (Object.keys(errors).length > 0 || "error" in price) return { ok: false, errors };
   return {
     ok: true,
-    values: { name, description, price: price.cents, category, unlimitedStock, stockCount, isActive, imageUrl },
+    values: { name, description, price: price.cents, category, unlimitedStock, stockCount, isActive, imageUrl, registrationKind },
   };
 }
 

@@ -22,6 +22,7 @@ const unlimitedTee: AdminProductItem = {
   created: "Nov 25, 2026",
   imageUrl: null,
   image: productImageSources(null),
+  registrationKind: "none",
 };
 
 function render(url: string, props: { addOpen?: boolean; editId?: string; result?: ProductActionResult } = {}) {

@@ -37,6 +37,7 @@ import { productNotices } from "./notices";
 import { NEW_PRODUCT_DEFAULTS, ProductFormFields, type ProductFormDefaults } from "./product-form-fields";
 import type { stockDisplay } from "./product-form";
 import type { ProductImageSources } from "./product-image";
+import { parseProductRegistrationKind, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
 
 export type AdminProductItem = {
   id: string;
@@ -52,6 +53,7 @@ export type AdminProductItem = {
   created: string;
   imageUrl: string | null;
   image: ProductImageSources;
+  registrationKind: ProductRegistrationKind;
 };
 
 const ACTION = "/admin/products";
@@ -66,6 +68,7 @@ function defaultsOf(product: AdminProductItem): ProductFormDefaults {
     unlimitedStock: product.unlimitedStock,
     stockCount: String(product.stockCount ?? 0),
     imageUrl: product.imageUrl ?? "",
+    registrationKind: product.registrationKind,
   };
 }
 
@@ -80,6 +83,7 @@ function defaultsFromResult(result: ProductActionResult, fallback: ProductFormDe
     category: values.category ?? fallback.category,
     unlimitedStock: values.unlimitedStock === "on",
     stockCount: values.stockCount ?? fallback.stockCount,
+    registrationKind: parseProductRegistrationKind(values.registrationKind ?? fallback.registrationKind) ?? fallback.registrationKind,
   };
 }
 
@@ -262,8 +266,9 @@ export function ProductManagement({
               scrolled sideways at 1024-1280 px; this way only the table scrolls, inside its own box. */}
           <div className="hidden min-w-0 lg:block">
             <SortableList id="products-table-dnd" products={ordered} onReorder={saveOrder}>
-              {/* Narrower than 1280 px the cells are tighter and the actions stack, so the table fits beside the sidebar. */}
-              <Table className="max-xl:[&_td]:px-2 max-xl:[&_th]:px-2">
+              {/* Narrower than 1536 px (with the Registration column, issue 27) the cells are tighter and the actions
+                  stack, so the table fits beside the sidebar. */}
+              <Table className="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2">
                 <caption className="sr-only">Products, in the order the shop shows them</caption>
                 <TableHeader>
                   <TableRow>
@@ -272,6 +277,7 @@ export function ProductManagement({
                     </TableHead>
                     <TableHead>Product</TableHead>
                     <TableHead>Category</TableHead>
+                    <TableHead>Registration</TableHead>
                     <TableHead className="text-right">Price</TableHead>
                     <TableHead>Stock</TableHead>
                     <TableHead>Status</TableHead>
@@ -636,6 +642,7 @@ function SortableRow(props: ItemProps) {
         <ProductIdentity product={product} />
       </TableCell>
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
+      <TableCell>{registrationKindLabels[product.registrationKind]}</TableCell>
       <TableCell className="text-right tabular-nums">{product.price}</TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
@@ -646,7 +653,7 @@ function SortableRow(props: ItemProps) {
       </TableCell>
       <TableCell className="tabular-nums xl:whitespace-nowrap">{product.created}</TableCell>
       <TableCell>
-        <RowActions {...props} className="justify-end max-xl:grid max-xl:grid-cols-[repeat(2,auto)] xl:flex-nowrap" />
+        <RowActions {...props} className="justify-end max-2xl:grid max-2xl:grid-cols-[repeat(2,auto)] 2xl:flex-nowrap" />
       </TableCell>
     </TableRow>
   );
@@ -676,6 +683,10 @@ function SortableCard(props: ItemProps) {
         <div>
           <dt className="text-muted-foreground">Category</dt>
           <dd className="capitalize">{product.category ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Registration</dt>
+          <dd>{registrationKindLabels[product.registrationKind]}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Stock</dt>

@@ -274,7 +274,7 @@ export async function addToCart(
 ): Promise<{ product: Product }> {
   return db.transaction(async (tx) => {
     const product = withHeldStock(await sellableProduct(tx, input.productId), await stockHeldByCart(tx, cartId));
-    const kind = registrationKindOf(product.name);
+    const kind = registrationKindOf(product);
     if (kind && !input.registration) throw new CartError(cartMessages.registrationNeeded, 400);
     await lockCart(tx, cartId);
     const inCart = await quantityInCart(tx, cartId, product.id);

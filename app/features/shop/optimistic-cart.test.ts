@@ -13,8 +13,9 @@ const tote: FeedProduct = {
   displayOrder: 7,
   unlimitedStock: false,
   stockCount: 3,
+  registrationKind: "none",
 };
-const fee: FeedProduct = { ...tote, id: "p-fee", name: "Judge Fee", price: 4000, unlimitedStock: true, stockCount: null };
+const fee: FeedProduct = { ...tote, id: "p-fee", name: "Judge Fee", registrationKind: "judgeFee", price: 4000, unlimitedStock: true, stockCount: null };
 
 const line = (id: string, quantity: number, price = 1800, productId = "p-tote"): ShownLine => ({
   id,

@@ -27,7 +27,7 @@ export function ProductCard({
   onRegister: (product: FeedProduct, trigger: HTMLElement) => void;
 }) {
   const stock = stockDisplay(product);
-  const kind = registrationKindOf(product.name);
+  const kind = registrationKindOf(product);
   const soldOut = stock.kind === "out";
   const titleId = `product-${product.id}-name`;
   return (

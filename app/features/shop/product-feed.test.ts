@@ -13,6 +13,7 @@ const product = (id: string, displayOrder: number, extra: Partial<FeedProduct> =
   displayOrder,
   unlimitedStock: true,
   stockCount: null,
+  registrationKind: "none",
   ...extra,
 });
 

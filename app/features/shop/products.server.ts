@@ -23,6 +23,7 @@ export async function loadShopProducts(db: Database): Promise<FeedProduct[]> {
         displayOrder: products.displayOrder,
         unlimitedStock: products.unlimitedStock,
         stockCount: products.stockCount,
+        registrationKind: products.registrationKind,
       })
       .from(products)
       .where(eq(products.isActive, true))

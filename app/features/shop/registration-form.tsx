@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { ShoppingCart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type * as React from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
@@ -14,7 +14,14 @@ import { Select } from "~/ui/select";
 import { Spinner } from "~/ui/spinner";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
-import { COMPETITION_EVENTS, registrationLimits, VALIDATION_ERROR_TITLE } from "./registration-rules";
+import {
+  COMPETITION_EVENTS,
+  NO_TOURNAMENTS_MESSAGE,
+  registrationLimits,
+  scheduleFor,
+  usesSchedule,
+  VALIDATION_ERROR_TITLE,
+} from "./registration-rules";
 import type { RegistrationInput, RegistrationOutput } from "./registration-schema";
 import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
@@ -76,6 +83,30 @@ export function RegistrationForm({
   const formProps = getFormProps(form);
   const field = fields as unknown as Record<string, FieldMetadata<string>>;
   const noJsMessage = !hydrated && serverMessage ? serverMessage : null;
+  const offered = scheduleFor(kind, schedule);
+
+  // Decision 0026: with no real tournament to choose, the form is closed (the server refuses it too).
+  if (usesSchedule(kind) && offered.length === 0) {
+    return (
+      <div className="grid gap-5">
+        <div role="status" className="rounded-lg border border-border bg-navy-50 px-4 py-3 text-sm text-foreground">
+          <p className="font-semibold text-navy-900">{NO_TOURNAMENTS_MESSAGE}</p>
+          <p className="mt-1">
+            See the{" "}
+            <Link to="/events" className="font-medium text-navy-800 underline underline-offset-2">
+              Event Schedule
+            </Link>{" "}
+            for what is coming, or{" "}
+            <Link to="/contact" className="font-medium text-navy-800 underline underline-offset-2">
+              contact us
+            </Link>{" "}
+            to ask about the next tournament.
+          </p>
+        </div>
+        {cancel ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{cancel}</div> : null}
+      </div>
+    );
+  }
 
   return (
     <fetcher.Form
@@ -120,7 +151,7 @@ export function RegistrationForm({
           field={field.scheduleEvent!}
           label={kind === "tournamentEntry" ? "Tournament" : "Event"}
           placeholder={kind === "tournamentEntry" ? "Select a tournament" : "Select an event"}
-          options={schedule.map((event) => ({ value: event.id, label: `${event.title} (${formatShortDate(event.date)})` }))}
+          options={offered.map((event) => ({ value: event.id, label: `${event.title} (${formatShortDate(event.date)})` }))}
         />
       ) : null}
       {kind === "tournamentEntry" ? (

@@ -1,5 +1,6 @@
 // The registration dialogs' lists, limits and titles, without Zod: the dialogs
 // render with them before their schema (./registration-schema.ts) has loaded in the browser.
+import type { EventType, ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
 
 /** SPEC.md section 3's tournament events list, in its order. */
@@ -42,3 +43,22 @@ export const registrationTitles: Record<RegistrationKind, string> = {
 export function usesSchedule(kind: RegistrationKind): boolean {
   return kind === "tournamentEntry" || kind === "judgeFee";
 }
+
+/**
+ * The event types a form offers (decision 0027): the tournament entry and
+ * judge fees are for the district's own tournaments and its qualifiers, never
+ * a Yeshiva League event (the league's forms name their event by the product
+ * and ask for none) and never an untyped "other" row.
+ */
+export function offersEventType(kind: RegistrationKind, type: EventType | string): boolean {
+  if (!usesSchedule(kind)) return false;
+  return ["speech", "debate", "wsd", "congress", "hybrid-tournament"].includes(type) || type.endsWith("-quals");
+}
+
+/** The schedule events one form offers, in the schedule's order; the server checks a choice against the same list. */
+export function scheduleFor(kind: RegistrationKind, schedule: readonly ScheduleEvent[]): ScheduleEvent[] {
+  return schedule.filter((event) => offersEventType(kind, event.type));
+}
+
+/** Said (with links to /events and /contact) where a form that needs a tournament has none to offer (decision 0026). */
+export const NO_TOURNAMENTS_MESSAGE = "No tournaments are open for registration yet.";

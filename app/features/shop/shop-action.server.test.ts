@@ -11,7 +11,7 @@ import { cartLines, carts } from "~/db/schema/shop";
 import { products } from "~/db/schema/catalogue";
 import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { productsSeeder } from "~/features/products/demo-seed.server";
-import { REGISTRATION_PRODUCTS } from "~/features/products/registration-products";
+import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
@@ -21,6 +21,8 @@ import { cartCookieHeader, cartLimits, loadCart, resetCartCookieForTests } from 
 import { loadShopProducts } from "./products.server";
 import { NEW_CART_LIMIT } from "./shop-action.server";
 import { COMPETITION_EVENTS, registrationMessages as m } from "./registration-schema";
+
+const REGISTRATION_PRODUCTS = defaultRegistrationProductNames("Citron");
 
 let database: TestDatabase;
 let sheetFile = "";

@@ -24,6 +24,7 @@ import {
   setLineQuantity,
 } from "./cart.server";
 import type { RegistrationData } from "./registration-data";
+import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
 import { CART_ANCHOR_PATH, JS_FIELD } from "./shop-paths";
 
@@ -91,6 +92,7 @@ export async function handleShopAction(request: Request, context: Readonly<Route
         if (registration && "result" in registration) {
           return refuse(400, { message: registration.message, result: registration.result, productId });
         }
+        if (registration && "closed" in registration) return refuse(409, { message: registration.message, productId });
         const { product } = await addToCart(db, cartId, { productId, registration: registration?.data ?? null });
         log.info({ productId: product.id }, "cart line added");
         return await succeed(cartMessages.added(product.name));
@@ -125,16 +127,21 @@ export async function handleShopAction(request: Request, context: Readonly<Route
 
 /**
  * The registration details for a product that needs them, checked against
- * its dialog's schema and the future schedule; null for other products.
+ * its dialog's schema and the future schedule events its form offers
+ * (decision 0027); null for other products. A form that needs a tournament
+ * when none is offered is closed (decision 0026).
  */
 async function readRegistration(
   db: ReturnType<typeof getDb>,
   formData: FormData,
   productId: string,
-): Promise<{ data: RegistrationData } | { message: string; result: SubmissionResult<string[]> } | null> {
+): Promise<
+  { data: RegistrationData } | { message: string; result: SubmissionResult<string[]> } | { message: string; closed: true } | null
+> {
   const kind = await productKind(db, productId);
   if (!kind) return null;
-  const schedule = usesSchedule(kind) ? await getScheduleEvents(db) : [];
+  const schedule = usesSchedule(kind) ? scheduleFor(kind, await getScheduleEvents(db)) : [];
+  if (usesSchedule(kind) && schedule.length === 0) return { message: NO_TOURNAMENTS_MESSAGE, closed: true };
   const submission = parseWithZod(formData, {
     schema: registrationSchema(
       kind,
@@ -160,6 +167,9 @@ async function readRegistration(
 
 async function productKind(db: ReturnType<typeof getDb>, productId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
-  const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
-  return product ? registrationKindOf(product.name) : null;
+  const [product] = await db
+    .select({ registrationKind: products.registrationKind })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product ? registrationKindOf(product) : null;
 }

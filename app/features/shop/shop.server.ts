@@ -24,7 +24,7 @@ export async function loadShopPage(request: Request, db: Database) {
   ]);
   const registerId = new URL(request.url).searchParams.get(REGISTER_PARAM);
   const registering = registerId
-    ? (products.find((product) => product.id === registerId && registrationKindOf(product.name)) ?? null)
+    ? (products.find((product) => product.id === registerId && registrationKindOf(product)) ?? null)
     : null;
   return { products, cart, schedule, registering };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "registration_kind" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_registration_kind_check" CHECK (registration_kind in ('none', 'tournamentEntry', 'judgeFee', 'ylmcStudentEntry', 'ylmunEntry', 'ylmcSchoolRegistration'));
