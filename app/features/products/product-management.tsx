@@ -66,6 +66,7 @@ function defaultsOf(product: AdminProductItem): ProductFormDefaults {
     unlimitedStock: product.unlimitedStock,
     stockCount: String(product.stockCount ?? 0),
     imageUrl: product.imageUrl ?? "",
+    stockLoaded: product.unlimitedStock ? "unlimited" : String(product.stockCount ?? 0),
   };
 }
 
@@ -80,6 +81,7 @@ function defaultsFromResult(result: ProductActionResult, fallback: ProductFormDe
     category: values.category ?? fallback.category,
     unlimitedStock: values.unlimitedStock === "on",
     stockCount: values.stockCount ?? fallback.stockCount,
+    stockLoaded: values.stockLoaded ?? fallback.stockLoaded,
   };
 }
 
