@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { standInMoney, type StandInMoney } from "./stripe-stand-in-refunds";
 
 /**
  * A local stand-in of the slice of Stripe's API the payments module uses
@@ -33,6 +34,8 @@ export type StripeStandIn = {
   sessions: Map<string, StandInSession>;
   /** Requests seen, as "METHOD path" with the Idempotency-Key when sent. */
   requests: Array<{ method: string; path: string; idempotencyKey: string | null }>;
+  /** PaymentIntents, Charges, refunds and disputes (stripe-stand-in-refunds.ts). */
+  money: StandInMoney;
   /** The next session create answers this HTTP status with an error. */
   failNextCreate(status?: number): void;
   /** A Stripe event for the session, its JSON and a valid Stripe-Signature header. */
@@ -54,6 +57,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const byKey = new Map<string, StandInSession>();
   const requests: StripeStandIn["requests"] = [];
   let failStatus: number | null = null;
+  const money = standInMoney();
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -119,6 +123,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
+      const moneyReply = money.handle(req.method ?? "GET", url, body, key);
+      if (moneyReply) return send(moneyReply.status, moneyReply.body);
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
@@ -129,6 +135,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    money,
     failNextCreate(status = 500) {
       failStatus = status;
     },
