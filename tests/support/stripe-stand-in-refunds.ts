@@ -216,7 +216,7 @@ export function standInMoney() {
         const intent = url.searchParams.get("payment_intent");
         const data = [...refunds.values()]
           .filter((refund) => (!charge || refund.charge === charge) && (!intent || refund.payment_intent === intent))
-          .reverse();
+          .toReversed();
         return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
       }
       const one = /^\/v1\/(refunds|payment_intents|charges)\/([^/]+)$/.exec(url.pathname);
