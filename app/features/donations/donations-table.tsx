@@ -3,11 +3,12 @@ import { stackedTable } from "~/ui/dashboard";
 import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { memorialLabel } from "./memorial";
+import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
 /** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
-export function DonationsTable({ rows }: { rows: DonationRow[] }) {
+export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
   return (
     <Table className={stackedTable} aria-label="Donations">
       <TableHeader>
@@ -34,6 +35,8 @@ export function DonationsTable({ rows }: { rows: DonationRow[] }) {
             </TableCell>
             <TableCell data-label="Amount" className="font-semibold md:text-right">
               {formatCents(donation.totalAmount)}
+              <RefundNotes row={donation} />
+              {onRefund ? <RefundButton row={{ ...donation, label: "the gift" }} onOpen={onRefund} /> : null}
             </TableCell>
             <TableCell data-label="Memorial/Honor">
               {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}
