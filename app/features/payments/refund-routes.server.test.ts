@@ -8,6 +8,7 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, checkouts, orders } from "~/db/schema";
 import { action as donationsAction, loader as donationsLoader } from "~/routes/admin-donations";
 import { loader as donationsExport } from "~/routes/admin-donations-export";
+import { loader as receiptLoader } from "~/routes/donation-receipt";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/orders";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
@@ -90,6 +91,21 @@ describe("refunds from /orders and /admin/donations", () => {
     expect(row[header.indexOf("Kept (USD)")]).toBe("75.00");
   });
 
+  it("a refunded gift's receipt page says so: in part, what it now stands for; whole, that it no longer serves", async () => {
+    const order = await gift(6_000, "receipt@example.com");
+    const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, order.checkoutId!) }))!;
+    const receipt = async () =>
+      ((await receiptLoader({ request: browserRequest("/x", ""), params: { token: checkout.publicToken }, context: database.context() } as never)) as {
+        data: { refunded: string | null; refundedWhole: boolean; kept: string };
+      }).data;
+    expect(await receipt()).toMatchObject({ refunded: null, refundedWhole: false });
+    const form = { intent: "refund", orderId: order.id, reason: "Asked", scope: "part", amount: "10" };
+    await call(donationsAction, "/admin/donations", admin.cookie, { ...form, requestKey: "receipt-key-1" });
+    expect(await receipt()).toMatchObject({ refunded: "$10.00", refundedWhole: false, kept: "$50.00" });
+    await call(donationsAction, "/admin/donations", admin.cookie, { ...form, scope: "whole", requestKey: "receipt-key-2" });
+    expect(await receipt()).toMatchObject({ refunded: "$60.00", refundedWhole: true });
+  });
+
   it("refuses a user (403), bad input (400) and too much (409) without refunding", async () => {
     const order = await gift(3_000, "third@example.com");
     const base = { intent: "refund", orderId: order.id, scope: "part", amount: "10", reason: "x", requestKey: "route-test-key-1" };
@@ -114,7 +130,7 @@ describe("refunds from /orders and /admin/donations", () => {
     const page = (await ordersLoader({ request: browserRequest("/orders", admin.cookie), context: database.context(), params: {} } as never)) as {
       listing: { refundedAmount: number; rows: { id: string; refundedAmount: number }[] };
     };
-    expect(page.listing.refundedAmount).toBe(2500 + 4000);
+    expect(page.listing.refundedAmount).toBe(2500 + 6000 + 4000);
     expect(page.listing.rows.find((row) => row.id === order.id)).toMatchObject({ refundedAmount: 4000 });
   });
 });
