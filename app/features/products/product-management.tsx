@@ -44,6 +44,8 @@ export type AdminProductItem = {
   description: string | null;
   category: string | null;
   price: string;
+  /** Why this price cannot be charged on its own (issue 25 item 8), or null. */
+  priceNote?: string | null;
   priceInput: string;
   stock: ReturnType<typeof stockDisplay>;
   stockCount: number | null;
@@ -638,7 +640,10 @@ function SortableRow(props: ItemProps) {
         <ProductIdentity product={product} />
       </TableCell>
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
-      <TableCell className="text-right tabular-nums">{product.price}</TableCell>
+      <TableCell className="text-right tabular-nums">
+        {product.price}
+        {product.priceNote ? <small className="block max-w-40 text-xs whitespace-normal text-destructive">{product.priceNote}</small> : null}
+      </TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
         <StockLabel product={product} className="whitespace-normal" />
@@ -673,7 +678,10 @@ function SortableCard(props: ItemProps) {
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Price</dt>
-          <dd className="tabular-nums">{product.price}</dd>
+          <dd className="tabular-nums">
+            {product.price}
+            {product.priceNote ? <small className="block text-xs text-destructive">{product.priceNote}</small> : null}
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Category</dt>
