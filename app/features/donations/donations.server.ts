@@ -38,6 +38,7 @@ export const donationListColumns = {
   itemDescription: orders.itemDescription,
   refundedAmount: orders.refundedAmount,
   disputedAmount: orders.disputedAmount,
+  checkoutId: orders.checkoutId,
 };
 
 export type DonationListRow = Pick<Order, keyof typeof donationListColumns>;

@@ -55,6 +55,8 @@ export const orderListColumns = {
   status: orders.status,
   refundedAmount: orders.refundedAmount,
   disputedAmount: orders.disputedAmount,
+  /** Paid online (a Refund is offered), or entered before online checkout. */
+  checkoutId: orders.checkoutId,
 };
 
 export type OrderListRow = Pick<Order, keyof typeof orderListColumns>;

@@ -46,7 +46,7 @@ export async function refundLoaderData(
   const id = new URL(request.url).searchParams.get("refund") ?? "";
   if (!isAdmin || !isUuid(id)) return { refundKey, refundTarget: null };
   const [order] = await getDb(context).select().from(orders).where(eq(orders.id, id));
-  if (!order || order.status !== "completed") return { refundKey, refundTarget: null };
+  if (!order || order.status !== "completed" || !order.checkoutId) return { refundKey, refundTarget: null };
   return {
     refundKey,
     refundTarget: {
@@ -56,6 +56,7 @@ export async function refundLoaderData(
       totalAmount: order.totalAmount,
       refundedAmount: order.refundedAmount,
       disputedAmount: order.disputedAmount,
+      checkoutId: order.checkoutId,
     },
   };
 }

@@ -21,6 +21,8 @@ export type RefundTarget = {
   totalAmount: number;
   refundedAmount: number;
   disputedAmount: number;
+  /** Only an order paid online can be refunded here; others are refunded by hand. */
+  checkoutId?: string | null;
 };
 
 export type RefundActionData = { refund: { ok: boolean; message: string; orderId: string } };
@@ -60,7 +62,7 @@ function refundHref(search: string, id: string | null): string {
 export function RefundButton({ row, onOpen }: { row: RefundTarget; onOpen: (row: RefundTarget) => void }) {
   const location = useLocation();
   const hydrated = useHydrated();
-  if (refundLeft(row) <= 0) return null;
+  if (refundLeft(row) <= 0 || !row.checkoutId) return null;
   return (
     <Link
       to={refundHref(location.search, row.id)}
