@@ -118,7 +118,7 @@ function RefundForm({ target, refundKey, onDone, cancel }: { target: RefundTarge
       </fieldset>
       <Field>
         <FieldLabel htmlFor={`${id}-amount`}>Amount to refund (dollars)</FieldLabel>
-        <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" placeholder={(left / 100).toFixed(2)} aria-describedby={`${id}-amount-hint`} />
+        <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" aria-describedby={`${id}-amount-hint`} />
         <FieldDescription id={`${id}-amount-hint`}>Only with “Part of it”; at most {formatCents(left)}.</FieldDescription>
       </Field>
       <Field>
