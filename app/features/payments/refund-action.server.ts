@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import type { RouterContextProvider } from "react-router";
+import { readForm } from "~/core/form.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { orders } from "~/db/schema";
@@ -15,12 +16,8 @@ import { parseRefundForm, refundOrder } from "./refunds.server";
  */
 export async function refundAction(request: Request, context: Readonly<RouterContextProvider>) {
   const admin = await requireAdmin(request, context, { message: "Only administrators can refund payments." });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<RefundActionData>({ refund: { ok: false, message: "The form could not be read.", orderId: "" } }, { status: 400 });
-  }
+  // Not a form (JSON, text, a broken body): 415/400/413 as every other action answers it.
+  const form = await readForm(request);
   const read = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : null;
