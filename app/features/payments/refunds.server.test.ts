@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
+import { entryCounts } from "~/features/orders/orders.server";
 import { allocate, parseRefundForm, refundOrder, setRefundStripeForTests } from "./refunds.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 import { handleStripeWebhook } from "./webhook.server";
@@ -184,6 +185,18 @@ describe("staff refunds (sandbox)", () => {
     expect(mail!.text).toContain("no longer serves as a receipt");
   });
 
+  it("a registration refunded whole is counted as refunded in the entries view", async () => {
+    const { rows } = await paidCheckout("sandbox");
+    const filters = { student: "", tournament: "Winter Open", event: "", page: 1 };
+    expect(await entryCounts(database.db, filters)).toEqual([{ tournamentName: "Winter Open", tournamentDate: null, eventType: "LD", entries: 1, refunded: 0 }]);
+    await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: 1000, reason: "part", requestKey: key() });
+    expect((await entryCounts(database.db, filters))[0]).toMatchObject({ entries: 1, refunded: 0 });
+    await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "withdrew", requestKey: key() });
+    expect((await entryCounts(database.db, filters))[0]).toMatchObject({ entries: 1, refunded: 1 });
+    // The student search reads the orders themselves: the same answer.
+    expect((await entryCounts(database.db, { ...filters, student: "Ana" }))[0]).toMatchObject({ entries: 1, refunded: 1 });
+  });
+
   it("two staff refunding at the same moment cannot refund more than was paid", async () => {
     const { rows } = await paidCheckout("sandbox");
     const entry = rows[0]!;
@@ -258,6 +271,24 @@ describe("refunds through Stripe (stand-in)", () => {
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     expect(await refundedNow()).toBe(0);
     expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
+  });
+
+  it("a webhook that arrives before our own call's answer is saved matches the staff row by its metadata, once", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    const entry = rows[0]!;
+    // The staff refund as saved before the call (status requested, counted), and Stripe's refund made from it.
+    const [row] = await database.db
+      .insert(refunds)
+      .values({ requestKey: key(), checkoutId: entry.checkoutId!, orderId: entry.id, amount: 700, status: "requested", source: "staff", reason: "race", allocation: { [entry.id]: 700 } })
+      .returning();
+    await database.db.update(orders).set({ refundedAmount: 700 }).where(eq(orders.id, entry.id));
+    const made = stripe.money.refundInDashboard(charge!.id, 700);
+    made.metadata = { refund_id: row!.id, order_id: entry.id };
+    expect((await deliver("charge.refunded", stripe.money.charges.get(charge!.id)!)).answer.status).toBe(200);
+    expect((await deliver("refund.updated", made)).answer.status).toBe(200);
+    expect(await database.db.select().from(refunds)).toMatchObject([{ id: row!.id, providerRefundId: made.id, status: "succeeded" }]);
+    expect((await orderRow(entry.id)).refundedAmount).toBe(700);
+    expect(await database.db.$count(emailOutbox)).toBe(1);
   });
 
   it("charge.dispute.created marks the orders disputed and emails staff, once", async () => {

@@ -354,6 +354,11 @@ async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispu
 
 /** Acts on one of REFUND_EVENTS (called by the webhook after its signature and duplicate checks). */
 export async function handleRefundEvent(db: Database, event: Stripe.Event): Promise<void> {
+  if (!testStripe && !env().STRIPE_SECRET_KEY) {
+    // A signed event but no key to look its payment up with: nothing of ours can match it.
+    logger.warn({ eventId: event.id, type: event.type }, "refund or dispute event without STRIPE_SECRET_KEY; ignored");
+    return;
+  }
   const stripe = stripeForRefunds();
   if (event.type === "charge.dispute.created") {
     await recordDispute(db, stripe, event.data.object as Stripe.Dispute);
