@@ -20,9 +20,9 @@ export function chargeMinimumProblem(totalCents: number, provider: "stripe" | "s
 
 /** Manage Products' note beside a price that cannot be charged on its own, or null. */
 export function priceChargeNote(priceCents: number, stripe: boolean): string | null {
-  if (priceCents === 0) return "Free: a cart of only free items cannot be checked out (no payment page for $0)";
+  if (priceCents === 0) return "Free: cannot be checked out on its own";
   if (stripe && priceCents < STRIPE_MINIMUM_CENTS) {
-    return `Under Stripe's ${formatCents(STRIPE_MINIMUM_CENTS)} minimum: sells only in a cart totalling ${formatCents(STRIPE_MINIMUM_CENTS)} or more`;
+    return `Under Stripe's ${formatCents(STRIPE_MINIMUM_CENTS)} minimum: needs a cart of ${formatCents(STRIPE_MINIMUM_CENTS)} or more`;
   }
   return null;
 }

@@ -642,7 +642,7 @@ function SortableRow(props: ItemProps) {
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
       <TableCell className="text-right tabular-nums">
         {product.price}
-        {product.priceNote ? <small className="block max-w-40 text-xs whitespace-normal text-destructive">{product.priceNote}</small> : null}
+        {product.priceNote ? <small className="block max-w-32 text-xs whitespace-normal text-destructive">{product.priceNote}</small> : null}
       </TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
