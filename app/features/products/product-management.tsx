@@ -388,7 +388,8 @@ function ProductForm({
   return (
     <fetcher.Form method="post" action={action} encType="multipart/form-data" className="grid min-w-0 gap-4" noValidate={false}>
       <NoticeBox notice={formError} />
-      <ProductFormFields defaults={defaults} errors={errors} />
+      {/* A stale stock figure (409) comes back with the current one: saving again applies it (decision 0025). */}
+      <ProductFormFields defaults={latest?.values?.stockLoaded ? { ...defaults, stockLoaded: latest.values.stockLoaded } : defaults} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
