@@ -1,5 +1,8 @@
 import { RefreshCw, Search } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
+import { RefundConfirmation, type RefundTarget } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -16,19 +19,27 @@ import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/admin-donations";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
+  const isAdmin = user.role === "admin";
   const filters = parseDonationFilters(new URL(request.url).searchParams);
   try {
-    return { ok: true as const, filters, listing: await listDonations(getDb(context), filters) };
+    const refund = await refundLoaderData(request, context, isAdmin, () => "the gift");
+    return { ok: true as const, filters, listing: await listDonations(getDb(context), filters), isAdmin, ...refund };
   } catch (error) {
     logger.error({ err: error }, "donations dashboard failed to load");
     return data({ ok: false as const, filters }, { status: 500 });
   }
 }
 
+/** Refund (decision 0025): admins only; the form is checked on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return refundAction(request, context);
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "View Donations | Admin Dashboard" }];
 
-export default function DonationsPage({ loaderData }: Route.ComponentProps) {
+export default function DonationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const { filters } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
@@ -47,6 +58,15 @@ export default function DonationsPage({ loaderData }: Route.ComponentProps) {
       {loaderData.ok ? (
         <>
           <DonationCards summary={loaderData.listing.summary} />
+          {loaderData.isAdmin ? (
+            <RefundConfirmation
+              target={refunding}
+              noJsTarget={loaderData.refundTarget}
+              refundKey={loaderData.refundKey}
+              onClose={() => setRefunding(null)}
+              result={actionData?.refund ?? null}
+            />
+          ) : null}
           {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
           <Form key={location.search} method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
@@ -80,7 +100,7 @@ export default function DonationsPage({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           ) : (
             <>
-              <DonationsTable rows={loaderData.listing.rows} />
+              <DonationsTable rows={loaderData.listing.rows} onRefund={loaderData.isAdmin ? setRefunding : undefined} />
               <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Donations pages" />
             </>
           )}

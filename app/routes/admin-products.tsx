@@ -18,6 +18,8 @@ import { ProductManagement, type AdminProductItem } from "~/features/products/pr
 import { centsToDecimal, formatCents, formatDate } from "~/core/format";
 import { stockDisplay } from "~/features/products/product-form";
 import { productImageSources } from "~/features/products/product-image";
+import { priceChargeNote } from "~/features/payments/charge-minimum";
+import { sandboxEnabled } from "~/features/payments/providers.server";
 import type { Route } from "./+types/admin-products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products | Admin Dashboard" }];
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: product.description,
       category: product.category,
       price: formatCents(product.price),
+      priceNote: priceChargeNote(product.price, !sandboxEnabled()),
       priceInput: centsToDecimal(product.price),
       stock: stockDisplay(product),
       stockCount: product.stockCount,

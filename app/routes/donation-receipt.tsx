@@ -26,6 +26,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       total: formatCents(receipt.totalCents),
       tribute: receipt.tribute,
       test: receipt.test,
+      refunded: receipt.refundedCents > 0 ? formatCents(receipt.refundedCents) : null,
+      refundedWhole: receipt.refundedCents > 0 && receipt.refundedCents >= receipt.totalCents,
+      kept: formatCents(receipt.totalCents - receipt.refundedCents),
     },
     { headers: privateHeaders },
   );
@@ -54,6 +57,7 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
     ["Amount", receipt.amount],
   ];
   if (receipt.tribute) rows.push(["Tribute", receipt.tribute]);
+  if (receipt.refunded) rows.push(["Refunded", receipt.refunded]);
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 print:py-0">
       <article className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
@@ -65,6 +69,13 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
         <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Donation receipt</p>
         <h1 className="mt-2 text-3xl font-extrabold text-navy-900">{receipt.legalName}</h1>
         <p className="mt-1 text-sm text-stone-700">A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code</p>
+        {receipt.refunded ? (
+          <p role="alert" data-testid="receipt-refunded" className="mt-6 rounded-card border border-destructive/40 bg-danger-soft p-4 font-semibold text-destructive">
+            {receipt.refundedWhole
+              ? `This gift was refunded (${receipt.refunded}). This page no longer serves as a receipt for tax purposes.`
+              : `${receipt.refunded} of this gift was refunded. This receipt now stands for ${receipt.kept}.`}
+          </p>
+        ) : null}
         <dl className="mt-8 grid gap-3">
           {rows.map(([label, value]) => (
             <div key={label} className="grid gap-1 border-b border-border pb-3 sm:grid-cols-[12rem_1fr]">
@@ -73,10 +84,12 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
             </div>
           ))}
         </dl>
+        {receipt.refundedWhole ? null : (
         <p className="mt-8 leading-relaxed">
-          Thank you, {receipt.donorName}, for your contribution of {receipt.total}. {NO_GOODS_OR_SERVICES} Please keep this
+          Thank you, {receipt.donorName}, for your contribution of {receipt.refunded ? receipt.kept : receipt.total}. {NO_GOODS_OR_SERVICES} Please keep this
           receipt for your tax records; your gift is tax deductible to the extent allowed by law.
         </p>
+        )}
         <div className="mt-8 print:hidden">
           <PrintButton />
         </div>

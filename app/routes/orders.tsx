@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { data, Link } from "react-router";
+import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
+import { RefundConfirmation, type RefundTarget } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -15,7 +18,8 @@ import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
+  const isAdmin = user.role === "admin";
   const params = new URL(request.url).searchParams;
   const filters = parseOrderFilters(params);
   const view = parseOrdersView(params);
@@ -26,18 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOrders(db, filters, { withRows: view === "orders" }),
       view === "entries" ? entryCounts(db, filters) : Promise.resolve([]),
     ]);
-    return { ok: true as const, filters, view, options, listing, entries: groupEntries(entries) };
+    const refund = await refundLoaderData(request, context, isAdmin, (order) => order.itemName);
+    return { ok: true as const, filters, view, options, listing, entries: groupEntries(entries), isAdmin, ...refund };
   } catch (error) {
     logger.error({ err: error }, "orders dashboard failed to load");
     return data({ ok: false as const, filters, view }, { status: 500 });
   }
 }
 
+/** Refund (decision 0025): admins only; the form is checked on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return refundAction(request, context);
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "View Orders | Admin Dashboard" }];
 
-export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, view } = loaderData;
   const query = filtersQuery(filters);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   return (
     <div className="grid gap-5">
       <DashboardHeader title="View Orders" description="Completed orders, newest first.">
@@ -51,6 +62,15 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       {loaderData.ok ? (
         <>
           <OrdersFilters filters={filters} options={loaderData.options} view={view} />
+          {loaderData.isAdmin ? (
+            <RefundConfirmation
+              target={refunding}
+              noJsTarget={loaderData.refundTarget}
+              refundKey={loaderData.refundKey}
+              onClose={() => setRefunding(null)}
+              result={actionData?.refund ?? null}
+            />
+          ) : null}
           {loaderData.listing.totalAll === 0 ? (
             <EmptyState title="No orders found">
               <p>Completed shop orders, tournament entries and donations appear here as soon as they are paid.</p>
@@ -72,8 +92,10 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               <p id="orders-summary" className="text-sm text-muted-foreground tabular" aria-live="polite">
                 {loaderData.listing.total} {loaderData.listing.total === 1 ? "order" : "orders"}
                 {loaderData.listing.totalAmount === null ? "" : ` match · ${formatCents(loaderData.listing.totalAmount)} total`}
+                {loaderData.listing.refundedAmount ? ` · ${formatCents(loaderData.listing.refundedAmount)} refunded` : ""}
+                {loaderData.listing.disputedAmount ? ` · ${formatCents(loaderData.listing.disputedAmount)} disputed` : ""}
               </p>
-              <OrdersTable rows={loaderData.listing.rows} />
+              <OrdersTable rows={loaderData.listing.rows} onRefund={loaderData.isAdmin ? setRefunding : undefined} />
               <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Orders pages" />
             </section>
           )}

@@ -21,12 +21,18 @@ type RouteModule = {
 };
 
 /** The role each admin-area route needs (SPEC.md section 6, DECISIONS.md "Roles"). */
-const matrix: Record<string, { role: MinRole; path: string; actions?: Record<string, string>[] }> = {
+const matrix: Record<string, { role: MinRole; path: string; actions?: Record<string, string>[]; /** When the actions need more than the page. */ actionRole?: MinRole }> = {
   "routes/admin-layout.tsx": { role: "user", path: "/orders" },
-  "routes/orders.tsx": { role: "user", path: "/orders" },
+  // Users read the dashboards; only admins refund (decision 0025). A real completed order ($order).
+  "routes/orders.tsx": { role: "user", path: "/orders", actionRole: "admin", actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-1" }] },
   "routes/orders-export.ts": { role: "user", path: "/orders/export.csv" },
   "routes/orders-entries-export.ts": { role: "user", path: "/orders/entries.csv" },
-  "routes/admin-donations.tsx": { role: "user", path: "/admin/donations" },
+  "routes/admin-donations.tsx": {
+    role: "user",
+    path: "/admin/donations",
+    actionRole: "admin",
+    actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-2" }],
+  },
   "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
   "routes/admin-profile.tsx": {
     role: "user",
@@ -123,6 +129,7 @@ describe("admin role matrix", () => {
   let failedEmailId = "";
   let attentionId = "";
   let productId = "";
+  let orderId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -145,6 +152,10 @@ describe("admin role matrix", () => {
       insert into products (name, price, display_order) values ('Matrix Mug', 1200, 1), ('Matrix Cap', 900, 2)
       returning id`);
     productId = (product as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const order = await database.db.execute(sql`
+      insert into orders (item_name, total_amount, customer_email, status) values ('Donation', 5000, 'donor@example.org', 'completed')
+      returning id`);
+    orderId = (order as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
     Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
@@ -161,7 +172,10 @@ describe("admin role matrix", () => {
              (select count(*) from sessions) as sessions,
              (select json_agg(json_build_array(id, is_active, display_order) order by id) from products) as products,
              (select max(updated_at) from accounts) as passwords,
-             (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention`);
+             (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention,
+
+             (select json_agg(json_build_array(id, refunded_amount) order by id) from orders) as refunded,
+             (select count(*) from refunds) as refunds`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
 
@@ -208,11 +222,11 @@ describe("admin role matrix", () => {
       (["signedOut", "removed", "user"] as const).map((caller) => ({ file, entry, caller, form, intent: form.intent ?? "form" })),
     ),
   );
-  const isAllowed = ({ entry, caller }: (typeof actionCases)[number]) => expected(entry.role, caller) === "allowed";
+  const isAllowed = ({ entry, caller }: (typeof actionCases)[number]) => expected(entry.actionRole ?? entry.role, caller) === "allowed";
 
   async function runAction({ file, entry, caller, form }: (typeof actionCases)[number]) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
-    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId };
+    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId, $order: orderId };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>
       module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),
@@ -222,7 +236,7 @@ describe("admin role matrix", () => {
   it.each(actionCases.filter((item) => !isAllowed(item)))("$file action $intent for $caller is refused and changes nothing", async (item) => {
     const before = await snapshot();
     const outcome = await runAction(item);
-    expect(classify(outcome, item.entry.path)).toBe(expected(item.entry.role, item.caller));
+    expect(classify(outcome, item.entry.path)).toBe(expected(item.entry.actionRole ?? item.entry.role, item.caller));
     expect(await snapshot()).toBe(before);
   });
 

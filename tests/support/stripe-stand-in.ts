@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { standInMoney, type StandInMoney } from "./stripe-stand-in-refunds";
 
 /**
  * A local stand-in of the slice of Stripe's API the payments module uses
@@ -47,6 +48,8 @@ export type StripeStandIn = {
   sessions: Map<string, StandInSession>;
   /** Requests seen, as "METHOD path" with the Idempotency-Key when sent. */
   requests: Array<{ method: string; path: string; idempotencyKey: string | null }>;
+  /** PaymentIntents, Charges, refunds and disputes (stripe-stand-in-refunds.ts). */
+  money: StandInMoney;
   /** The next session create answers this HTTP status with an error. */
   failNextCreate(status?: number): void;
   /** Stripe's clock runs this far ahead of ours (clock skew); 0 by default. */
@@ -81,6 +84,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const invalid = (message: string, param?: string) => ({
     error: { type: "invalid_request_error", message, ...(param ? { param, code: "parameter_invalid_integer" } : {}) },
   });
+  const money = standInMoney();
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -165,6 +169,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
+      const moneyReply = money.handle(req.method ?? "GET", url, body, key);
+      if (moneyReply) return send(moneyReply.status, moneyReply.body);
       send(404, invalid(`Unrecognized request URL (${req.method}: ${url.pathname})`));
     };
   });
@@ -175,6 +181,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    money,
     failNextCreate(status = 500) {
       failStatus = status;
     },

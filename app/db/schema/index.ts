@@ -9,3 +9,4 @@ export * from "./catalogue";
 export * from "./shop";
 export * from "./payments";
 export * from "./rate-limits";
+export * from "./refunds";

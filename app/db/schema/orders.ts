@@ -33,12 +33,18 @@ export const orders = pgTable(
     productId: uuid("product_id"),
     /** The registration details as entered (the named columns above hold the ones SPEC.md lists). */
     registration: jsonb("registration").$type<RegistrationData>(),
+    /** Cents given back to the payer (refunds table, decision 0025); what the district kept is total - refunded - disputed. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** Cents the payer's bank has disputed (disputes table); shown apart until the dispute closes. */
+    disputedAmount: integer("disputed_amount").notNull().default(0),
   },
   (table) => [
     index("orders_checkout_id_idx").on(table.checkoutId),
     check("orders_status_check", sql`status in ('completed', 'pending', 'failed')`),
     check("orders_total_amount_check", sql`total_amount >= 0`),
     check("orders_item_quantity_check", sql`item_quantity >= 1`),
+    check("orders_refunded_amount_check", sql`refunded_amount >= 0 and refunded_amount <= total_amount`),
+    check("orders_disputed_amount_check", sql`disputed_amount >= 0 and disputed_amount <= total_amount`),
     // The orders dashboard: completed orders, newest first, optionally by tournament or event.
     index("orders_status_created_at_idx").on(table.status, table.createdAt.desc().nullsFirst()),
     index("orders_status_tournament_idx").on(table.status, table.tournamentName, table.createdAt.desc().nullsFirst()),
@@ -83,6 +89,11 @@ export const orderTallies = pgTable(
     month: text("month").notNull(),
     orderCount: integer("order_count").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /** Of `amount`, refunded and disputed (orders.refunded_amount, disputed_amount; migration of decision 0025). */
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+    disputedAmount: bigint("disputed_amount", { mode: "number" }).notNull().default(0),
+    /** Orders refunded whole (refunded_amount = total_amount > 0): the entries view says how many were withdrawn. */
+    refundedCount: integer("refunded_count").notNull().default(0),
   },
   (table) => [
     unique("order_tallies_group_key")

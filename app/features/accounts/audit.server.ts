@@ -18,7 +18,8 @@ export type AuditAction =
   | "product.update"
   | "product.toggle"
   | "product.delete"
-  | "product.reorder";
+  | "product.reorder"
+  | "payment.refund";
 
 type Who = { id: string | null; email: string };
 

@@ -8,7 +8,12 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
     { label: "Number of Donations", value: summary.count.toLocaleString("en-US") },
     { label: "Average Donation", value: formatCents(summary.averageCents) },
   ];
+  const apart = [
+    summary.refundedCents ? `${formatCents(summary.refundedCents)} refunded` : null,
+    summary.disputedCents ? `${formatCents(summary.disputedCents)} disputed` : null,
+  ].filter(Boolean);
   return (
+    <div className="grid gap-2">
     <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
       {cards.map((card) => (
         <div key={card.label} className="flex items-baseline justify-between gap-3 rounded-card border border-border bg-card px-4 py-3 shadow-xs sm:grid sm:gap-1 sm:py-4">
@@ -17,5 +22,11 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
         </div>
       ))}
     </dl>
+    {apart.length > 0 ? (
+      <p className="text-sm text-muted-foreground tabular" data-testid="donations-apart">
+        Totals count what the district kept: {apart.join(" and ")} not included.
+      </p>
+    ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Order } from "~/db/schema";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
+import { refundColumns } from "~/features/orders/order-csv";
 import { memorialLabel } from "./memorial";
 
 /** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */
@@ -12,6 +13,7 @@ const donationColumns: CsvColumn<Order>[] = [
   { header: "Memorial/Honor", value: (o) => memorialLabel(o.eventType) },
   { header: "Description", value: (o) => o.itemDescription },
   { header: "Order ID", value: (o) => o.id },
+  ...refundColumns,
 ];
 
 export function donationsCsv(rows: readonly Order[]): string {

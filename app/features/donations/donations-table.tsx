@@ -4,11 +4,12 @@ import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { ProviderBadge } from "~/features/payments/provider-badge";
 import { memorialLabel } from "./memorial";
+import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
 /** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
-export function DonationsTable({ rows }: { rows: DonationRow[] }) {
+export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
   return (
     <Table className={stackedTable} aria-label="Donations">
       <TableHeader>
@@ -37,6 +38,8 @@ export function DonationsTable({ rows }: { rows: DonationRow[] }) {
               <span className="inline-flex flex-wrap items-center justify-end gap-2">
                 {formatCents(donation.totalAmount)} <ProviderBadge provider={donation.provider} />
               </span>
+              <RefundNotes row={donation} />
+              {onRefund ? <RefundButton row={{ ...donation, label: "the gift" }} onOpen={onRefund} /> : null}
             </TableCell>
             <TableCell data-label="Memorial/Honor">
               {memorialLabel(donation.eventType) || <span className="text-muted-foreground">—</span>}

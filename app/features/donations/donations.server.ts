@@ -37,6 +37,8 @@ export const donationListColumns = {
   totalAmount: orders.totalAmount,
   eventType: orders.eventType,
   itemDescription: orders.itemDescription,
+  refundedAmount: orders.refundedAmount,
+  disputedAmount: orders.disputedAmount,
   checkoutId: orders.checkoutId,
 };
 
@@ -94,13 +96,38 @@ const talliedDonations = and(eq(orderTallies.status, "completed"), eq(orderTalli
  */
 async function donationTallies(db: Database, now: Date): Promise<{ summary: DonationSummary; months: MonthTotal[] }> {
   const rows = await db
-    .select({ month: orderTallies.month, total: sum(orderTallies.amount), count: sum(orderTallies.orderCount) })
+    .select({
+      month: orderTallies.month,
+      total: sum(orderTallies.amount),
+      count: sum(orderTallies.orderCount),
+      refunded: sum(orderTallies.refundedAmount),
+      disputed: sum(orderTallies.disputedAmount),
+    })
     .from(orderTallies)
     .where(talliedDonations)
     .groupBy(orderTallies.month);
-  const months = rows.map((row) => ({ month: row.month, totalCents: Number(row.total ?? 0), count: Number(row.count ?? 0) }));
-  const all = months.reduce((sums, month) => ({ cents: sums.cents + month.totalCents, count: sums.count + month.count }), { cents: 0, count: 0 });
-  return { summary: donationSummary(all.cents, all.count), months: fillMonths(months, monthKeyInNewYork(now)) };
+  // Totals count what the district kept (decision 0025); refunded and disputed cents travel apart.
+  const months: MonthTotal[] = rows.map((row) => {
+    const refundedCents = Number(row.refunded ?? 0);
+    const disputedCents = Number(row.disputed ?? 0);
+    return {
+      month: row.month,
+      totalCents: Number(row.total ?? 0) - refundedCents - disputedCents,
+      count: Number(row.count ?? 0),
+      ...(refundedCents ? { refundedCents } : {}),
+      ...(disputedCents ? { disputedCents } : {}),
+    };
+  });
+  const all = months.reduce(
+    (sums, month) => ({
+      cents: sums.cents + month.totalCents,
+      count: sums.count + month.count,
+      refundedCents: sums.refundedCents + (month.refundedCents ?? 0),
+      disputedCents: sums.disputedCents + (month.disputedCents ?? 0),
+    }),
+    { cents: 0, count: 0, refundedCents: 0, disputedCents: 0 },
+  );
+  return { summary: donationSummary(all.cents, all.count, all), months: fillMonths(months, monthKeyInNewYork(now)) };
 }
 
 export function donationsForExport(db: Database, filters: Pick<DonationFilters, "email">): Promise<Order[]> {

@@ -61,12 +61,14 @@ describe("donations CSV", () => {
       checkoutId: null,
       productId: null,
       registration: null,
+      refundedAmount: 3000,
+      disputedAmount: 0,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
-    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID"]);
+    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)"]);
     expect(row).toEqual([
       "2026-05-10 10:00", "Ruth Adler", "ruth.adler@example.com", "180.00", "In memory of Rabbi Samuel Katz",
-      "Donation in memory of Rabbi Samuel Katz", donation.id,
+      "Donation in memory of Rabbi Samuel Katz", donation.id, "30.00", "0.00", "150.00",
     ]);
   });
 });

@@ -11,7 +11,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
  * The receipt behind a printable-receipt link: a completed donation's
  * checkout found by its unguessable public token, or null.
  */
-export async function findReceipt(db: Database, token: string): Promise<Receipt | null> {
+export async function findReceipt(db: Database, token: string): Promise<(Receipt & { refundedCents: number }) | null> {
   if (!TOKEN.test(token)) return null;
   const [checkout] = await db
     .select()
@@ -20,5 +20,6 @@ export async function findReceipt(db: Database, token: string): Promise<Receipt 
     .limit(1);
   if (!checkout) return null;
   const [order] = await db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt)).limit(1);
-  return buildReceipt(checkout, order, donationSettings());
+  // A refunded gift's page says so (decision 0025); refundedCents is 0 for the others.
+  return { ...buildReceipt(checkout, order, donationSettings()), refundedCents: order?.refundedAmount ?? 0 };
 }

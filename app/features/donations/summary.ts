@@ -1,11 +1,26 @@
-export type DonationSummary = { totalCents: number; count: number; averageCents: number };
+export type DonationSummary = {
+  /** What the district kept: given, less refunded and disputed (decision 0025). */
+  totalCents: number;
+  count: number;
+  averageCents: number;
+  /** Shown apart when there are any. */
+  refundedCents?: number;
+  disputedCents?: number;
+};
 
 /** Average Donation is total divided by count, or $0.00 when there are none (SPEC.md). */
-export function donationSummary(totalCents: number, count: number): DonationSummary {
-  return { totalCents, count, averageCents: count > 0 ? Math.round(totalCents / count) : 0 };
+export function donationSummary(totalCents: number, count: number, apart: { refundedCents?: number; disputedCents?: number } = {}): DonationSummary {
+  return {
+    totalCents,
+    count,
+    averageCents: count > 0 ? Math.round(totalCents / count) : 0,
+    ...(apart.refundedCents ? { refundedCents: apart.refundedCents } : {}),
+    ...(apart.disputedCents ? { disputedCents: apart.disputedCents } : {}),
+  };
 }
 
-export type MonthTotal = { month: string; totalCents: number; count: number };
+/** A month's gifts: totalCents is what the district kept; refunded and disputed cents apart, when any. */
+export type MonthTotal = { month: string; totalCents: number; count: number; refundedCents?: number; disputedCents?: number };
 
 /**
  * The last `months` calendar months ending with `endMonth` ("YYYY-MM"), oldest

@@ -33,7 +33,11 @@ export function EntriesView({ groups }: { groups: TournamentEntries[] }) {
                 {group.events.map((event) => (
                   <TableRow key={event.eventType}>
                     <TableCell>{event.eventType}</TableCell>
-                    <TableCell className="text-right font-semibold">{event.entries}</TableCell>
+                    <TableCell className="text-right font-semibold">
+                      {event.entries}
+                      {/* A refunded registration is still listed, and says so (decision 0025). */}
+                      {event.refunded ? <span className="block text-xs font-normal text-muted-foreground">{event.refunded} refunded</span> : null}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -5,7 +5,7 @@ export type TournamentEntries = {
   tournamentName: string;
   tournamentDate: string | null;
   total: number;
-  events: { eventType: string; entries: number }[];
+  events: { eventType: string; entries: number; refunded?: number }[];
 };
 
 /** Groups per-event counts under their tournament, keeping the query's order. */
@@ -18,7 +18,7 @@ export function groupEntries(counts: readonly EntryCount[]): TournamentEntries[]
       group = { tournamentName: row.tournamentName, tournamentDate: row.tournamentDate, total: 0, events: [] };
       groups.set(key, group);
     }
-    group.events.push({ eventType: row.eventType, entries: row.entries });
+    group.events.push({ eventType: row.eventType, entries: row.entries, ...(row.refunded ? { refunded: row.refunded } : {}) });
     group.total += row.entries;
   }
   return [...groups.values()];

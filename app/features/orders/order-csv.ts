@@ -2,6 +2,13 @@ import type { Order } from "~/db/schema";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 
+/** Decision 0025: what was given back or disputed, and what the district kept, apart from the amount paid. */
+export const refundColumns: CsvColumn<Order>[] = [
+  { header: "Refunded (USD)", value: (o) => centsToDecimal(o.refundedAmount ?? 0) },
+  { header: "Disputed (USD)", value: (o) => centsToDecimal(o.disputedAmount ?? 0) },
+  { header: "Kept (USD)", value: (o) => centsToDecimal(o.totalAmount - (o.refundedAmount ?? 0) - (o.disputedAmount ?? 0)) },
+];
+
 const orderColumns: CsvColumn<Order>[] = [
   { header: "Order ID", value: (o) => o.id },
   { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
@@ -16,6 +23,7 @@ const orderColumns: CsvColumn<Order>[] = [
   { header: "Amount (USD)", value: (o) => centsToDecimal(o.totalAmount) },
   { header: "Customer Email", value: (o) => o.customerEmail },
   { header: "Status", value: (o) => o.status },
+  ...refundColumns,
 ];
 
 const entryColumns: CsvColumn<Order>[] = [
@@ -27,6 +35,7 @@ const entryColumns: CsvColumn<Order>[] = [
   { header: "Contact Email", value: (o) => o.customerEmail },
   { header: "Registered", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Order ID", value: (o) => o.id },
+  { header: "Refunded", value: (o) => (o.refundedAmount > 0 ? (o.refundedAmount >= o.totalAmount ? "refunded" : "partly refunded") : "") },
 ];
 
 export function ordersCsv(rows: readonly Order[]): string {

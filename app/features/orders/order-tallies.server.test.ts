@@ -26,11 +26,15 @@ async function drift(): Promise<unknown[]> {
         case when item_name ilike '%donation%' then null else event_type end as event_type,
         student_name is not null as has_student,
         case when item_name ilike '%donation%' then to_char(created_at at time zone 'America/New_York', 'YYYY-MM') else '' end as month,
-        count(*)::int as order_count, sum(total_amount)::bigint as amount
+        count(*)::int as order_count, sum(total_amount)::bigint as amount,
+        -- Refunded and disputed cents, and orders refunded whole (decision 0025).
+        sum(refunded_amount)::bigint as refunded_amount, sum(disputed_amount)::bigint as disputed_amount,
+        count(*) filter (where refunded_amount > 0 and refunded_amount = total_amount)::int as refunded_count
       from orders group by 1, 2, 3, 4, 5, 6, 7
     ),
     kept as (
-      select status, donation, tournament_name, tournament_date, event_type, has_student, month, order_count, amount
+      select status, donation, tournament_name, tournament_date, event_type, has_student, month, order_count, amount,
+        refunded_amount, disputed_amount, refunded_count
       from order_tallies where order_count <> 0 or amount <> 0
     )
     (select 'missing' as side, * from fresh except select 'missing', * from kept)
@@ -77,6 +81,18 @@ describe("order tallies", () => {
     await db.execute(sql`update orders set total_amount = 3000, event_type = 'World Schools' where event_type = 'Lincoln-Douglas'`);
     await db.execute(sql`update orders set item_description = 'note'`);
     await db.execute(sql`update orders set student_name = 'Maya Goldberg-Stern' where event_type = 'World Schools'`);
+    expect(await drift()).toEqual([]);
+
+    // Refunds (part and whole) and a dispute, then a refund taken back (decision 0025).
+    await db.execute(sql`update orders set refunded_amount = 500 where item_name = 'Donation'`);
+    await db.execute(sql`update orders set refunded_amount = total_amount where event_type = 'World Schools'`);
+    await db.execute(sql`update orders set disputed_amount = 5000 where item_name = 'Memorial Donation'`);
+    expect(await drift()).toEqual([]);
+    const refunded = rows<{ r: number; d: number; n: number }>(
+      await db.execute(sql`select sum(refunded_amount)::int as r, sum(disputed_amount)::int as d, sum(refunded_count)::int as n from order_tallies`),
+    );
+    expect(refunded[0]).toEqual({ r: 3500, d: 5000, n: 1 });
+    await db.execute(sql`update orders set refunded_amount = 0 where event_type = 'World Schools'`);
     expect(await drift()).toEqual([]);
 
     await db.execute(sql`delete from orders where item_name = 'Donation'`);

@@ -7,6 +7,7 @@ import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
 import { eventTypeLabel } from "~/features/donations/memorial";
 import { cn } from "~/ui/cn";
+import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
 
 /** Loader data arrives as JSON: dates are strings by then. */
 type OrderRow = Omit<OrderListRow, "createdAt"> & { createdAt: string | Date };
@@ -20,7 +21,7 @@ const ordersTable = cn(
   "[&_td>span]:grid [&_b]:font-medium [&_small]:text-xs [&_small]:text-muted-foreground [&_b_small]:ml-1.5 [&_b_small]:text-sm [&_b_small]:font-normal",
 );
 
-export function OrdersTable({ rows }: { rows: OrderRow[] }) {
+export function OrdersTable({ rows, onRefund }: { rows: OrderRow[]; /** Admins: a Refund button per row (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
   return (
     <Table className={ordersTable} aria-label="Completed orders">
       <TableHeader>
@@ -67,6 +68,8 @@ export function OrdersTable({ rows }: { rows: OrderRow[] }) {
               <span className="inline-flex flex-wrap items-center justify-end gap-2">
                 {formatCents(order.totalAmount)} <ProviderBadge provider={order.provider} />
               </span>
+              <RefundNotes row={order} />
+              {onRefund ? <RefundButton row={{ ...order, label: order.itemName }} onOpen={onRefund} /> : null}
             </TableCell>
             <TableCell data-label="Status">
               <StatusBadge status={order.status} />

@@ -54,6 +54,9 @@ export const orderListColumns = {
   totalAmount: orders.totalAmount,
   customerEmail: orders.customerEmail,
   status: orders.status,
+  refundedAmount: orders.refundedAmount,
+  disputedAmount: orders.disputedAmount,
+  /** Paid online (a Refund is offered), or entered before online checkout. */
   checkoutId: orders.checkoutId,
 };
 
@@ -66,6 +69,9 @@ export type OrdersPage = Page & {
   total: number;
   /** Their combined amount in cents, when filtered. */
   totalAmount: number | null;
+  /** Of all matching orders (filtered or not): cents refunded and disputed (decision 0025). */
+  refundedAmount: number;
+  disputedAmount: number;
   /** Completed orders with no filter, to tell "none at all" from "none match". */
   totalAll: number;
 };
@@ -79,6 +85,9 @@ export type SearchPage<Columns extends Record<string, PgColumn>> = {
   total: number;
   /** The matches' combined amount in cents. */
   amount: number;
+  /** Of it, refunded and disputed. */
+  refunded: number;
+  disputed: number;
 };
 
 /**
@@ -108,11 +117,12 @@ export async function searchOrders<Columns extends Record<string, PgColumn>>(
   // table) applies to them; `columns` apply to the orders joined at the end.
   const run = async (page: Page) => {
     const result = await db.execute(sql`
-      select ${selection}, page.match_count, page.match_amount
+      select ${selection}, page.match_count, page.match_amount, page.match_refunded, page.match_disputed
       from (
-        select id, created_at, count(*) over () as match_count, coalesce(sum(total_amount) over (), 0) as match_amount
+        select id, created_at, count(*) over () as match_count, coalesce(sum(total_amount) over (), 0) as match_amount,
+          coalesce(sum(refunded_amount) over (), 0) as match_refunded, coalesce(sum(disputed_amount) over (), 0) as match_disputed
         from (
-          select id, created_at, total_amount from (
+          select id, created_at, total_amount, refunded_amount, disputed_amount from (
             select * from orders where ${match} offset 0
           ) as orders
           ${where ? sql`where ${where}` : sql``}
@@ -141,6 +151,8 @@ export async function searchOrders<Columns extends Record<string, PgColumn>>(
     rows: rows.map((row) => fromDriver(columns, row)),
     total,
     amount: Number(rows[0]?.match_amount ?? 0),
+    refunded: Number(rows[0]?.match_refunded ?? 0),
+    disputed: Number(rows[0]?.match_disputed ?? 0),
   };
 }
 
@@ -159,14 +171,22 @@ function fromDriver<Columns extends Record<string, PgColumn>>(columns: Columns, 
  * student search they come from order_tallies (a few hundred rows whatever the
  * number of orders); with one, from the orders of the names found.
  */
-async function countOrders(db: Database, filters: OrderFilters): Promise<{ total: number; amount: number }> {
+async function countOrders(
+  db: Database,
+  filters: OrderFilters,
+): Promise<{ total: number; amount: number; refunded: number; disputed: number }> {
   const [row] = filters.student
     ? await db
-        .select({ total: count(), amount: sum(orders.totalAmount) })
+        .select({ total: count(), amount: sum(orders.totalAmount), refunded: sum(orders.refundedAmount), disputed: sum(orders.disputedAmount) })
         .from(orders)
         .where(ordersWhere(filters))
     : await db
-        .select({ total: sum(orderTallies.orderCount), amount: sum(orderTallies.amount) })
+        .select({
+          total: sum(orderTallies.orderCount),
+          amount: sum(orderTallies.amount),
+          refunded: sum(orderTallies.refundedAmount),
+          disputed: sum(orderTallies.disputedAmount),
+        })
         .from(orderTallies)
         .where(
           and(
@@ -175,7 +195,12 @@ async function countOrders(db: Database, filters: OrderFilters): Promise<{ total
             filters.event ? and(eq(orderTallies.eventType, filters.event), eq(orderTallies.donation, false)) : undefined,
           ),
         );
-  return { total: Number(row?.total ?? 0), amount: Number(row?.amount ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    amount: Number(row?.amount ?? 0),
+    refunded: Number(row?.refunded ?? 0),
+    disputed: Number(row?.disputed ?? 0),
+  };
 }
 
 /**
@@ -204,7 +229,15 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
           .limit(page.limit)
           .offset(page.offset));
   // The combined amount is shown for a filtered set only (one tournament's fees), as the sum of its rows.
-  return { ...page, rows: await withProviders(db, rows), total, totalAmount: filtered && total > 0 ? matching.amount : null, totalAll };
+  return {
+    ...page,
+    rows: await withProviders(db, rows),
+    total,
+    totalAmount: filtered && total > 0 ? matching.amount : null,
+    refundedAmount: matching.refunded,
+    disputedAmount: matching.disputed,
+    totalAll,
+  };
 }
 
 /** Every matching order for the CSV export, newest first. */
@@ -260,6 +293,8 @@ export type EntryCount = {
   tournamentDate: string | null;
   eventType: string;
   entries: number;
+  /** Of them, refunded whole (withdrawn). */
+  refunded?: number;
 };
 
 /** Entries per tournament and competition event, as a tournament director counts them. */
@@ -270,6 +305,7 @@ export async function entryCounts(db: Database, filters: OrderFilters): Promise<
     tournamentDate: row.tournamentDate,
     eventType: row.eventType ?? "",
     entries: Number(row.entries),
+    refunded: Number(row.refunded ?? 0),
   }));
 }
 
@@ -281,6 +317,7 @@ function entryCountsOfStudents(db: Database, filters: OrderFilters) {
       tournamentDate: orders.tournamentDate,
       eventType: orders.eventType,
       entries: count(),
+      refunded: sql<number>`count(*) filter (where ${orders.refundedAmount} > 0 and ${orders.refundedAmount} = ${orders.totalAmount})`,
     })
     .from(orders)
     .where(entriesWhere(filters))
@@ -296,6 +333,7 @@ function entryCountsFromTallies(db: Database, filters: OrderFilters) {
       tournamentDate: orderTallies.tournamentDate,
       eventType: orderTallies.eventType,
       entries: sum(orderTallies.orderCount),
+      refunded: sum(orderTallies.refundedCount),
     })
     .from(orderTallies)
     .where(

@@ -9,6 +9,7 @@ import { donationEmails } from "~/features/donations/donation-emails.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { publishProductChanges } from "~/features/products/feed.server";
 import { recordPaymentAttention } from "./attention.server";
+import { chargeMinimumProblem } from "./charge-minimum";
 import { shopConfirmationEmail } from "./confirmation-email";
 import type { CheckoutLineItem, ProviderSessionState } from "./provider";
 import { paymentProvider } from "./providers.server";
@@ -134,6 +135,9 @@ export async function openCheckoutWith(
         }
       }
       const totalAmount = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+      // Issue 25 item 8 (decision 0025): nothing under what the provider can charge reaches a payment page.
+      const tooSmall = chargeMinimumProblem(totalAmount, provider.name);
+      if (tooSmall) throw new CheckoutStop(tooSmall, 400);
       const [checkout] = await tx
         .insert(checkouts)
         .values({

@@ -5,6 +5,7 @@ import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, paymentEvents } from "~/db/schema";
 import { failCheckout, fulfilCheckout } from "./checkout.server";
+import { handleRefundEvent, REFUND_EVENTS } from "./refunds.server";
 import { sessionState } from "./stripe-provider.server";
 
 export type WebhookAnswer = { status: number; body: string };
@@ -68,6 +69,8 @@ export async function handleStripeWebhook(
       logger.info({ eventId: event.id, type: event.type, checkoutId: checkout.id }, "stripe event handled");
     }
   }
+  // Refunds and disputes (decision 0025): exactly once by their own ids, in any order.
+  if ((REFUND_EVENTS as readonly string[]).includes(event.type)) await handleRefundEvent(db, event);
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { status: 200, body: "ok" };
 }

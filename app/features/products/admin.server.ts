@@ -1,5 +1,5 @@
 import { parseFormData, FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError } from "@remix-run/form-data-parser";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
@@ -85,7 +85,7 @@ function snapshot(product: Product) {
 
 function formEcho(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl", "registrationKind"]) {
+  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl", "registrationKind", "stockLoaded"]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
@@ -117,6 +117,20 @@ async function resolveImage(
     }
     logger.error({ err: error }, "product image failed");
     return { error: productNotices.imageUploadFailed(), status: 500 };
+  }
+}
+
+/** The product's stock as the edit form was loaded ("unlimited" or a count); null when the form did not say. */
+export function parseStockLoaded(value: FormDataEntryValue | null): { unlimited: boolean; count: number | null } | null {
+  if (typeof value !== "string") return null;
+  if (value === "unlimited") return { unlimited: true, count: null };
+  return /^\d{1,7}$/.test(value) ? { unlimited: false, count: Number(value) } : null;
+}
+
+/** A save that would overwrite stock changed since the form was loaded (a checkout's hold, a sale, another admin). */
+class StaleStock extends Error {
+  constructor(readonly current: Product) {
+    super("stock changed since the form was loaded");
   }
 }
 
@@ -166,6 +180,20 @@ export async function saveProduct(
     // Chosen by staff in the form (issue 27); a form without the field keeps what the product had.
     registrationKind: values.registrationKind ?? current?.registrationKind ?? "none",
   };
+  // Issue 25 item 5: the form's stock is what it was loaded with, not what is available now. A save
+  // that leaves the stock fields as loaded does not write them (holds and sales since then stand); one
+  // that changes them applies only if the row still holds what the form was loaded with.
+  const loaded = mode === "update" ? parseStockLoaded(form.get("stockLoaded")) : null;
+  const stockUntouched =
+    loaded !== null && loaded.unlimited === fields.unlimitedStock && (loaded.unlimited || loaded.count === fields.stockCount);
+  const { unlimitedStock, stockCount, ...otherFields } = fields;
+  const stockGuard =
+    loaded && !stockUntouched
+      ? and(
+          eq(products.unlimitedStock, loaded.unlimited),
+          loaded.count === null ? isNull(products.stockCount) : eq(products.stockCount, loaded.count),
+        )
+      : undefined;
   try {
     await db.transaction(async (tx) => {
       if (mode === "create") {
@@ -178,10 +206,13 @@ export async function saveProduct(
       } else {
         const [row] = await tx
           .update(products)
-          .set({ ...fields, updatedAt: new Date() })
-          .where(eq(products.id, current!.id))
+          .set({ ...otherFields, ...(stockUntouched ? {} : { unlimitedStock, stockCount }), updatedAt: new Date() })
+          .where(and(eq(products.id, current!.id), stockGuard))
           .returning();
-        if (!row) throw new Error("product vanished");
+        if (!row) {
+          const [now] = stockGuard ? await tx.select().from(products).where(eq(products.id, current!.id)) : [];
+          throw now ? new StaleStock(now) : new Error("product vanished");
+        }
         await writeAudit(tx, {
           actor: who(actor),
           action: "product.update",
@@ -191,6 +222,21 @@ export async function saveProduct(
       }
     });
   } catch (error) {
+    if (error instanceof StaleStock) {
+      const now = error.current;
+      const figure = now.unlimitedStock ? "unlimited" : `${now.stockCount} available now`;
+      return {
+        intent,
+        ok: false,
+        status: 409,
+        notice: failed,
+        fieldErrors: {
+          stockCount: `Stock changed while you were editing (checkouts, sales or another admin): ${figure}. Check the count and save again.`,
+        },
+        // The form comes back as typed, now based on the current figure: saving again applies it knowingly.
+        values: { ...echo, stockLoaded: now.unlimitedStock ? "unlimited" : String(now.stockCount) },
+      };
+    }
     logger.error({ err: error, mode }, "saving a product failed");
     return { intent, ok: false, status: 500, notice: saveFailureNotice(failed, error), values: echo };
   }

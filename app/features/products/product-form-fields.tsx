@@ -25,6 +25,8 @@ export type ProductFormDefaults = {
   stockCount: string;
   imageUrl: string;
   registrationKind: ProductRegistrationKind;
+  /** The stock as the edit form was loaded ("unlimited" or the count): the server applies a stock change against it. */
+  stockLoaded?: string;
 };
 
 export const NEW_PRODUCT_DEFAULTS: ProductFormDefaults = {
@@ -106,6 +108,7 @@ export function ProductFormFields({
   return (
     <div className="grid gap-4">
       {defaults.id ? <input type="hidden" name="id" value={defaults.id} /> : null}
+      {defaults.stockLoaded !== undefined ? <input type="hidden" name="stockLoaded" value={defaults.stockLoaded} /> : null}
       <Field>
         <FieldLabel htmlFor={`${id}-name`} required>
           Name

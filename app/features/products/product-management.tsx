@@ -45,6 +45,8 @@ export type AdminProductItem = {
   description: string | null;
   category: string | null;
   price: string;
+  /** Why this price cannot be charged on its own (issue 25 item 8), or null. */
+  priceNote?: string | null;
   priceInput: string;
   stock: ReturnType<typeof stockDisplay>;
   stockCount: number | null;
@@ -69,6 +71,7 @@ function defaultsOf(product: AdminProductItem): ProductFormDefaults {
     stockCount: String(product.stockCount ?? 0),
     imageUrl: product.imageUrl ?? "",
     registrationKind: product.registrationKind,
+    stockLoaded: product.unlimitedStock ? "unlimited" : String(product.stockCount ?? 0),
   };
 }
 
@@ -84,6 +87,7 @@ function defaultsFromResult(result: ProductActionResult, fallback: ProductFormDe
     unlimitedStock: values.unlimitedStock === "on",
     stockCount: values.stockCount ?? fallback.stockCount,
     registrationKind: parseProductRegistrationKind(values.registrationKind ?? fallback.registrationKind) ?? fallback.registrationKind,
+    stockLoaded: values.stockLoaded ?? fallback.stockLoaded,
   };
 }
 
@@ -390,7 +394,8 @@ function ProductForm({
   return (
     <fetcher.Form method="post" action={action} encType="multipart/form-data" className="grid min-w-0 gap-4" noValidate={false}>
       <NoticeBox notice={formError} />
-      <ProductFormFields defaults={defaults} errors={errors} />
+      {/* A stale stock figure (409) comes back with the current one: saving again applies it (decision 0025). */}
+      <ProductFormFields defaults={latest?.values?.stockLoaded ? { ...defaults, stockLoaded: latest.values.stockLoaded } : defaults} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
@@ -643,7 +648,10 @@ function SortableRow(props: ItemProps) {
       </TableCell>
       <TableCell className="capitalize">{product.category ?? "—"}</TableCell>
       <TableCell>{registrationKindLabels[product.registrationKind]}</TableCell>
-      <TableCell className="text-right tabular-nums">{product.price}</TableCell>
+      <TableCell className="text-right tabular-nums">
+        {product.price}
+        {product.priceNote ? <small className="block max-w-32 text-xs whitespace-normal text-destructive">{product.priceNote}</small> : null}
+      </TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
         <StockLabel product={product} className="whitespace-normal" />
@@ -678,7 +686,10 @@ function SortableCard(props: ItemProps) {
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Price</dt>
-          <dd className="tabular-nums">{product.price}</dd>
+          <dd className="tabular-nums">
+            {product.price}
+            {product.priceNote ? <small className="block text-xs text-destructive">{product.priceNote}</small> : null}
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Category</dt>

@@ -1,0 +1,389 @@
+import type Stripe from "stripe";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { env } from "~/core/env.server";
+import { formatCents } from "~/core/format";
+import { logger } from "~/core/logger.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Order, type Refund, type RefundStatus } from "~/db/schema";
+import { writeAudit } from "~/features/accounts/audit.server";
+import { queueEmail } from "~/features/email/outbox.server";
+import { renderEmail } from "~/features/email/templates";
+import { checkoutReference } from "./confirmation-email";
+import { stripeClient } from "./stripe-provider.server";
+
+/**
+ * Refunds and disputes (issue 25 item 7, decision 0025). Staff refund a completed order or gift
+ * from the dashboards; Stripe's own dashboard refunds and disputes arrive by webhook. Every refund
+ * is a row of `refunds` keyed by the provider's refund id (and a staff form's one-time key); while
+ * it counts (not failed or canceled) its allocation is in orders.refunded_amount, changed only in
+ * the transaction that changes the row's status under its lock, so each event counts once in any
+ * order. The tallies' triggers carry the amounts to the dashboards.
+ */
+
+export const REFUND_REASON_MAX = 500;
+/** Statuses whose money has left (or is leaving) the district. */
+const COUNTED: ReadonlySet<RefundStatus> = new Set(["requested", "pending", "requires_action", "succeeded"]);
+const FINAL: ReadonlySet<RefundStatus> = new Set(["failed", "canceled"]);
+
+export type RefundOutcome = { ok: true; status: number; message: string } | { ok: false; status: number; message: string };
+
+let testStripe: Stripe | undefined;
+/** For tests: the Stripe client refunds and webhook look-ups use (undefined: the configured one). */
+export function setRefundStripeForTests(client: Stripe | undefined) {
+  testStripe = client;
+}
+function stripeForRefunds(): Stripe {
+  if (testStripe) return testStripe;
+  const config = env();
+  if (!config.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
+  return stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL);
+}
+
+type ProviderRefund = { id: string; status: RefundStatus };
+
+/** Asks the checkout's own provider for the refund: Stripe's Refunds API, or the sandbox locally. */
+async function refundAtProvider(checkout: Checkout, refund: Refund): Promise<ProviderRefund> {
+  if (checkout.provider === "sandbox") return { id: `sbx_re_${refund.id}`, status: "succeeded" };
+  if (!checkout.providerSessionId) throw new RefundRefused("This checkout has no Stripe payment to refund.");
+  const stripe = stripeForRefunds();
+  const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
+  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  if (!paymentIntent) throw new RefundRefused("Stripe has no payment for this checkout.");
+  const created = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      amount: refund.amount,
+      reason: "requested_by_customer",
+      metadata: { checkout_id: checkout.id, order_id: refund.orderId ?? "", refund_id: refund.id },
+    },
+    // The same row always sends the same key: a retried call returns Stripe's first refund.
+    { idempotencyKey: `refund-${refund.id}` },
+  );
+  return { id: created.id, status: stripeStatus(created.status) };
+}
+
+class RefundRefused extends Error {}
+
+function stripeStatus(status: string | null | undefined): RefundStatus {
+  return status === "succeeded" || status === "pending" || status === "failed" || status === "canceled" || status === "requires_action"
+    ? status
+    : "pending";
+}
+
+async function addToOrders(tx: Transaction, column: "refunded" | "disputed", allocation: Allocation, sign: 1 | -1) {
+  for (const [orderId, cents] of Object.entries(allocation)) {
+    const target = column === "refunded" ? orders.refundedAmount : orders.disputedAmount;
+    await tx
+      .update(orders)
+      .set({ [column === "refunded" ? "refundedAmount" : "disputedAmount"]: sql`${target} + ${sign * cents}` })
+      .where(eq(orders.id, orderId));
+  }
+}
+
+/**
+ * Moves a refund row to what the provider says, once: under the row's lock, the allocation is
+ * added when it starts counting and taken off when it stops (failed, canceled: final). The payer
+ * is emailed when the provider first confirms it. Returns the row after.
+ */
+async function applyRefundState(db: Database, refundId: string, next: ProviderRefund): Promise<Refund | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!row) return null;
+    if (FINAL.has(row.status) || (row.status === next.status && row.providerRefundId === next.id)) return row;
+    if (row.providerRefundId && row.providerRefundId !== next.id) {
+      logger.error({ refundId, stored: row.providerRefundId, reported: next.id }, "refund reported under another provider id; ignored");
+      return row;
+    }
+    const wasCounted = COUNTED.has(row.status);
+    const nowCounted = COUNTED.has(next.status);
+    if (wasCounted && !nowCounted) await addToOrders(tx, "refunded", row.allocation, -1);
+    if (!wasCounted && nowCounted) await addToOrders(tx, "refunded", row.allocation, 1);
+    const [updated] = await tx
+      .update(refunds)
+      .set({ providerRefundId: next.id, status: next.status, updatedAt: new Date() })
+      .where(eq(refunds.id, refundId))
+      .returning();
+    if (row.status === "requested" && nowCounted) await emailPayer(tx, updated!);
+    return updated!;
+  });
+}
+
+async function emailPayer(tx: Transaction, refund: Refund) {
+  const checkout = await tx.query.checkouts.findFirst({ where: eq(checkouts.id, refund.checkoutId) });
+  if (!checkout) return;
+  const rows = await tx.query.orders.findMany({ where: eq(orders.checkoutId, checkout.id), orderBy: asc(orders.createdAt) });
+  const reference = checkoutReference(checkout);
+  const gift = checkout.kind === "donation";
+  const refundedTotal = rows.reduce((sum, row) => sum + row.refundedAmount, 0);
+  const whole = refundedTotal >= checkout.totalAmount;
+  const items = rows.filter((row) => refund.allocation[row.id]).map((row) => row.itemName);
+  const { html, text } = renderEmail({
+    title: gift ? "Your gift was refunded" : "Your refund",
+    intro: [
+      `We refunded ${formatCents(refund.amount)} to the card you paid with. Banks usually show it within 5-10 business days.`,
+      ...(gift
+        ? [
+            whole
+              ? "The receipt we sent for this gift no longer serves as a receipt for tax purposes."
+              : `The receipt we sent for this gift now stands for ${formatCents(checkout.totalAmount - refundedTotal)}.`,
+          ]
+        : []),
+      ...(checkout.provider === "sandbox" ? ["This is a test: no payment was taken and no money moved."] : []),
+    ],
+    fields: [
+      { label: "Refunded", value: formatCents(refund.amount) },
+      ...(items.length > 0 ? [{ label: "For", value: items.join(", ") }] : []),
+      { label: "Reference", value: reference },
+    ],
+  });
+  await queueEmail(tx, { to: checkout.email, subject: `Refund for ${gift ? "your gift" : "order"} ${reference}`, html, text });
+}
+
+/** Spreads `amount` over the orders' room left (in order), so no order goes over its total. */
+export function allocate(amount: number, rooms: Array<{ id: string; room: number }>): Allocation {
+  const allocation: Allocation = {};
+  let left = amount;
+  for (const { id, room } of rooms) {
+    if (left <= 0) break;
+    const take = Math.min(room, left);
+    if (take > 0) allocation[id] = take;
+    left -= take;
+  }
+  return allocation;
+}
+
+export type RefundRequest = { orderId: string; amount: number; reason: string; requestKey: string };
+type Actor = { id: string | null; email: string };
+
+/** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
+export function parseRefundForm(
+  read: (name: string) => string | null,
+): { ok: true; orderId: string; whole: boolean; cents: number | null; reason: string; requestKey: string } | { ok: false; message: string } {
+  const orderId = (read("orderId") ?? "").trim();
+  const requestKey = (read("requestKey") ?? "").trim();
+  const reason = (read("reason") ?? "").trim();
+  const whole = read("scope") !== "part";
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return { ok: false, message: "This order no longer exists." };
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return { ok: false, message: "Please reload the page and try again." };
+  if (reason === "") return { ok: false, message: "Please give a reason for the refund." };
+  if (reason.length > REFUND_REASON_MAX) return { ok: false, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
+  if (whole) return { ok: true, orderId, whole, cents: null, reason, requestKey };
+  const typed = (read("amount") ?? "").trim().replace(/^\$/, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(typed)) return { ok: false, message: "Please enter the amount to refund in dollars, like 12.50." };
+  const cents = Math.round(Number(typed) * 100);
+  if (cents < 1) return { ok: false, message: "The amount to refund must be more than $0." };
+  return { ok: true, orderId, whole, cents, reason, requestKey };
+}
+
+/**
+ * A staff refund of one completed order (or gift). The row is saved first, with the amount
+ * already counted against the order under its lock (two staff cannot refund more than was paid
+ * between them), then the provider is asked with the row's idempotency key; a definite refusal
+ * takes it off again. A repeated submit of the same form finds its row and only asks again.
+ */
+export async function refundOrder(
+  db: Database,
+  actor: Actor,
+  request: { orderId: string; cents: number | null; reason: string; requestKey: string },
+): Promise<RefundOutcome> {
+  let row: Refund;
+  let checkout: Checkout;
+  try {
+    ({ row, checkout } = await db.transaction(async (tx) => {
+      const existing = await tx.query.refunds.findFirst({ where: eq(refunds.requestKey, request.requestKey) });
+      if (existing) {
+        const found = await tx.query.checkouts.findFirst({ where: eq(checkouts.id, existing.checkoutId) });
+        return { row: existing, checkout: found! };
+      }
+      const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+      if (!order) throw new RefundRefused("This order no longer exists.");
+      if (order.status !== "completed") throw new RefundRefused("Only a completed order can be refunded.");
+      const found = order.checkoutId ? await tx.query.checkouts.findFirst({ where: eq(checkouts.id, order.checkoutId) }) : undefined;
+      if (!found) throw new RefundRefused("This order was not paid online: refund it by hand.");
+      const left = order.totalAmount - order.refundedAmount - order.disputedAmount;
+      const cents = request.cents ?? left;
+      if (left <= 0) throw new RefundRefused("Nothing is left to refund on this order.");
+      if (cents > left) throw new RefundRefused(`At most ${formatCents(left)} can be refunded on this order.`);
+      const [inserted] = await tx
+        .insert(refunds)
+        .values({
+          requestKey: request.requestKey,
+          checkoutId: found.id,
+          orderId: order.id,
+          amount: cents,
+          status: "requested",
+          source: "staff",
+          reason: request.reason,
+          actorEmail: actor.email,
+          allocation: { [order.id]: cents },
+        })
+        .returning();
+      await addToOrders(tx, "refunded", inserted!.allocation, 1);
+      await writeAudit(tx, {
+        actor,
+        action: "payment.refund",
+        target: { id: null, email: found.email },
+        details: { refundId: inserted!.id, orderId: order.id, checkoutId: found.id, amount: cents, reason: request.reason, provider: found.provider },
+      });
+      return { row: inserted!, checkout: found };
+    }));
+  } catch (error) {
+    if (error instanceof RefundRefused) return { ok: false, status: 409, message: error.message };
+    throw error;
+  }
+  if (row.status !== "requested") return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
+  try {
+    const answer = await refundAtProvider(checkout, row);
+    const after = await applyRefundState(db, row.id, answer);
+    if (after && FINAL.has(after.status)) return { ok: false, status: 502, message: "Stripe could not make this refund." };
+    return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
+  } catch (error) {
+    const refused = error instanceof RefundRefused || (error as { type?: string }).type === "StripeInvalidRequestError";
+    if (refused) {
+      // Stripe said no for good (nothing left, no such payment): the amount stops counting.
+      await applyRefundState(db, row.id, { id: row.providerRefundId ?? `refused_${row.id}`, status: "failed" });
+      const message = error instanceof Error ? error.message : "Stripe refused this refund.";
+      logger.warn({ refundId: row.id, message }, "refund refused by the provider");
+      return { ok: false, status: 409, message };
+    }
+    // No answer: the row stays requested and counted; submitting the same form again asks with the same key.
+    logger.error({ err: error, refundId: row.id }, "refund call failed; the same form can be sent again");
+    return { ok: false, status: 502, message: "Stripe did not answer. The refund is saved: press Refund again to confirm it." };
+  }
+}
+
+// Webhook events (decision 0025). Each is acknowledged once handled; an event we cannot match is logged and acknowledged.
+
+export const REFUND_EVENTS = ["charge.refunded", "refund.created", "refund.updated", "charge.refund.updated", "charge.dispute.created"] as const;
+
+/** Our checkout behind a PaymentIntent: its metadata carries our checkout id (stripe-provider's payment_intent_data). */
+async function checkoutOfIntent(db: Database, stripe: Stripe, paymentIntent: string | null): Promise<Checkout | null> {
+  if (!paymentIntent) return null;
+  const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+  const checkoutId = intent.metadata?.checkout_id ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
+  return (await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) })) ?? null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+async function intentOfCharge(stripe: Stripe, charge: string | null): Promise<string | null> {
+  if (!charge) return null;
+  return idOf((await stripe.charges.retrieve(charge)).payment_intent);
+}
+
+/** Records a refund Stripe reported (ours, matched by id or metadata, or one made in Stripe's dashboard). */
+async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe.Refund, known?: Checkout | null) {
+  const next: ProviderRefund = { id: refund.id, status: stripeStatus(refund.status) };
+  const byId = await db.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) });
+  if (byId) return applyRefundState(db, byId.id, next);
+  const ours = refund.metadata?.refund_id ?? "";
+  if (/^[0-9a-f-]{36}$/i.test(ours)) {
+    const row = await db.query.refunds.findFirst({ where: eq(refunds.id, ours) });
+    if (row) return applyRefundState(db, row.id, next);
+  }
+  const checkout =
+    known ?? (await checkoutOfIntent(db, stripe, idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge)))));
+  if (!checkout || checkout.status !== "completed") {
+    logger.warn({ refundId: refund.id }, "a Stripe refund for no completed checkout of ours; ignored");
+    return null;
+  }
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt), asc(orders.id)).for("update");
+    const allocation = allocate(
+      refund.amount,
+      rows.map((row) => ({ id: row.id, room: row.totalAmount - row.refundedAmount })),
+    );
+    const [row] = await tx
+      .insert(refunds)
+      .values({ providerRefundId: refund.id, checkoutId: checkout.id, amount: refund.amount, status: "requested", source: "provider", allocation })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      await addToOrders(tx, "refunded", allocation, 1);
+      await writeAudit(tx, {
+        actor: { id: null, email: "stripe" },
+        action: "payment.refund",
+        target: { id: null, email: checkout.email },
+        details: { refundId: row.id, providerRefundId: refund.id, checkoutId: checkout.id, amount: refund.amount, source: "provider" },
+      });
+    }
+    return row ?? (await tx.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) }))!;
+  });
+  // Now as any other row: counted from "requested" to the reported status, the payer emailed once.
+  return applyRefundState(db, inserted.id, next);
+}
+
+async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispute) {
+  const checkout = await checkoutOfIntent(db, stripe, idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge))));
+  if (!checkout) {
+    logger.warn({ disputeId: dispute.id }, "a Stripe dispute for no checkout of ours; ignored");
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const rows = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt), asc(orders.id)).for("update");
+    const allocation = allocate(
+      dispute.amount,
+      rows.map((row) => ({ id: row.id, room: row.totalAmount - row.refundedAmount - row.disputedAmount })),
+    );
+    const [row] = await tx
+      .insert(disputes)
+      .values({ id: dispute.id, checkoutId: checkout.id, amount: dispute.amount, reason: dispute.reason ?? null, status: dispute.status, allocation })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return;
+    await addToOrders(tx, "disputed", allocation, 1);
+    const reference = checkoutReference(checkout);
+    const { html, text } = renderEmail({
+      title: "A payment is disputed",
+      intro: [
+        `The payer's bank disputed ${formatCents(dispute.amount)} of ${checkout.kind === "donation" ? "gift" : "order"} ${reference}. Stripe has taken the amount back until the dispute closes.`,
+        "Answer it in Stripe's dashboard (Payments, Disputes) before its due date, with the order's details as evidence.",
+      ],
+      fields: [
+        { label: "Payer", value: checkout.email },
+        { label: "Amount", value: formatCents(dispute.amount) },
+        { label: "Reason", value: dispute.reason ?? "" },
+        { label: "Reference", value: reference },
+      ],
+    });
+    await queueEmail(tx, { to: env().CONTACT_NOTIFY_EMAILS, subject: `Disputed payment ${reference}`, html, text });
+  });
+  logger.warn({ disputeId: dispute.id, checkoutId: checkout.id, amount: dispute.amount }, "payment disputed; staff emailed");
+}
+
+/** Acts on one of REFUND_EVENTS (called by the webhook after its signature and duplicate checks). */
+export async function handleRefundEvent(db: Database, event: Stripe.Event): Promise<void> {
+  if (!testStripe && !env().STRIPE_SECRET_KEY) {
+    // A signed event but no key to look its payment up with: nothing of ours can match it.
+    logger.warn({ eventId: event.id, type: event.type }, "refund or dispute event without STRIPE_SECRET_KEY; ignored");
+    return;
+  }
+  const stripe = stripeForRefunds();
+  if (event.type === "charge.dispute.created") {
+    await recordDispute(db, stripe, event.data.object as Stripe.Dispute);
+    return;
+  }
+  if (event.type === "charge.refunded") {
+    // Since API 2022-11-15 the charge no longer carries its refunds: list them, and record each by its id.
+    const charge = event.data.object as Stripe.Charge;
+    const paymentIntent = idOf(charge.payment_intent);
+    const checkout = await checkoutOfIntent(db, stripe, paymentIntent);
+    for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 })) {
+      await recordProviderRefund(db, stripe, refund, checkout);
+    }
+    return;
+  }
+  await recordProviderRefund(db, stripe, event.data.object as Stripe.Refund);
+}
+
+/** A refund or dispute summary of one checkout, for a receipt page. */
+export async function refundedOf(db: Database, checkoutId: string): Promise<{ refunded: number; disputed: number }> {
+  const [row] = await db
+    .select({ refunded: sql<number>`coalesce(sum(${orders.refundedAmount}), 0)`, disputed: sql<number>`coalesce(sum(${orders.disputedAmount}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId)));
+  return { refunded: Number(row?.refunded ?? 0), disputed: Number(row?.disputed ?? 0) };
+}
+
+export type { Order };

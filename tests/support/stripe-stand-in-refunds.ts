@@ -1,0 +1,234 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+
+/**
+ * The refunds and disputes slice of the Stripe stand-in (decision 0025): PaymentIntents and
+ * Charges for a paid session, POST /v1/refunds with Stripe's rules, the refund list, and
+ * dispute/refund/charge events. Shapes follow stripe/openapi's fixtures3.json.
+ */
+export type StandInPaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: "succeeded" | "requires_payment_method";
+  latest_charge: string | null;
+  metadata: Record<string, string>;
+};
+export type StandInCharge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  disputed: boolean;
+  status: "succeeded";
+  metadata: Record<string, string>;
+};
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  created: number;
+  metadata: Record<string, string>;
+  reason: string | null;
+  status: "pending" | "succeeded" | "failed" | "canceled" | "requires_action";
+};
+export type StandInDispute = {
+  id: string;
+  object: "dispute";
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  created: number;
+  reason: string;
+  status: string;
+  metadata: Record<string, string>;
+};
+
+type Reply = { status: number; body: unknown };
+type PayableSession = {
+  id: string;
+  status: string;
+  payment_status: string;
+  amount_total: number;
+  currency: string;
+  payment_intent_metadata: Record<string, string>;
+};
+
+const missing = (kind: string, id: string): Reply => ({
+  status: 404,
+  body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'` } },
+});
+const invalid = (message: string, extra: Record<string, string> = {}): Reply => ({
+  status: 400,
+  body: { error: { type: "invalid_request_error", message, ...extra } },
+});
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function standInMoney() {
+  const paymentIntents = new Map<string, StandInPaymentIntent>();
+  const charges = new Map<string, StandInCharge>();
+  const refunds = new Map<string, StandInRefund>();
+  const disputes = new Map<string, StandInDispute>();
+  const replies = new Map<string, Reply>();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function createRefund(params: URLSearchParams): Reply {
+    let charge: StandInCharge | undefined;
+    const intentId = params.get("payment_intent");
+    const chargeId = params.get("charge");
+    if (intentId) {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) return missing("payment_intent", intentId);
+      charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (intent.status !== "succeeded" || !charge) {
+        return invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+      }
+    } else if (chargeId) {
+      charge = charges.get(chargeId);
+      if (!charge) return missing("charge", chargeId);
+    } else {
+      return invalid("One of the following params should be provided for this request: payment_intent or charge.");
+    }
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) return invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+    const rawAmount = params.get("amount");
+    const amount = rawAmount === null ? left : Number(rawAmount);
+    if (!/^\d+$/.test(rawAmount ?? String(left)) || amount < 1) return invalid("Invalid positive integer", { param: "amount" });
+    if (amount > left) {
+      return invalid(`Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`, { param: "amount" });
+    }
+    const reason = params.get("reason");
+    if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
+      return invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", { param: "reason" });
+    }
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of params) {
+      const match = /^metadata\[([^\]]+)\]$/.exec(key);
+      if (match) metadata[match[1]!] = value;
+    }
+    const refund = addRefund(charge, amount, metadata, reason);
+    return { status: 200, body: refund };
+  }
+
+  function addRefund(charge: StandInCharge, amount: number, metadata: Record<string, string> = {}, reason: string | null = null) {
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(12).toString("hex")}`,
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      created: now(),
+      metadata,
+      reason,
+      status: "succeeded",
+    };
+    refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return refund;
+  }
+
+  return {
+    paymentIntents,
+    charges,
+    refunds,
+    disputes,
+    /** A paid session, as Stripe has it after the buyer paid: a succeeded PaymentIntent and Charge. */
+    pay(session: PayableSession) {
+      const intent: StandInPaymentIntent = {
+        id: `pi_${randomBytes(12).toString("hex")}`,
+        object: "payment_intent",
+        amount: session.amount_total,
+        currency: session.currency,
+        status: "succeeded",
+        latest_charge: null,
+        metadata: { ...session.payment_intent_metadata },
+      };
+      const charge: StandInCharge = {
+        id: `ch_${randomBytes(12).toString("hex")}`,
+        object: "charge",
+        amount: session.amount_total,
+        amount_captured: session.amount_total,
+        amount_refunded: 0,
+        currency: session.currency,
+        payment_intent: intent.id,
+        refunded: false,
+        disputed: false,
+        status: "succeeded",
+        // Stripe does not copy the PaymentIntent's metadata here: the site looks the intent up.
+        metadata: {},
+      };
+      intent.latest_charge = charge.id;
+      paymentIntents.set(intent.id, intent);
+      charges.set(charge.id, charge);
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
+      return { intent, charge };
+    },
+    /** A refund made by staff in Stripe's own dashboard (no metadata of ours). */
+    refundInDashboard(chargeId: string, amount: number) {
+      return addRefund(charges.get(chargeId)!, amount);
+    },
+    dispute(chargeId: string, amount?: number): StandInDispute {
+      const charge = charges.get(chargeId)!;
+      charge.disputed = true;
+      const dispute: StandInDispute = {
+        id: `dp_${randomBytes(12).toString("hex")}`,
+        object: "dispute",
+        amount: amount ?? charge.amount,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        currency: charge.currency,
+        created: now(),
+        reason: "fraudulent",
+        status: "needs_response",
+        metadata: {},
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    /** A signed event carrying any object (a charge, refund or dispute). */
+    objectEvent(type: string, object: object, secret: string) {
+      const id = `evt_${randomBytes(12).toString("hex")}`;
+      const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: now(), data: { object: { ...object } } });
+      return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+    /** The routes of this slice; null when the request is not one of them. */
+    handle(method: string, url: URL, body: string, idempotencyKey: string | null): Reply | null {
+      if (method === "POST" && url.pathname === "/v1/refunds") {
+        // Stripe replays the first answer to a repeated Idempotency-Key.
+        if (idempotencyKey && replies.has(idempotencyKey)) return replies.get(idempotencyKey)!;
+        const reply = createRefund(new URLSearchParams(body));
+        if (idempotencyKey) replies.set(idempotencyKey, reply);
+        return reply;
+      }
+      if (method === "GET" && url.pathname === "/v1/refunds") {
+        const charge = url.searchParams.get("charge");
+        const intent = url.searchParams.get("payment_intent");
+        const data = [...refunds.values()]
+          .filter((refund) => (!charge || refund.charge === charge) && (!intent || refund.payment_intent === intent))
+          .toReversed();
+        return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+      }
+      const one = /^\/v1\/(refunds|payment_intents|charges)\/([^/]+)$/.exec(url.pathname);
+      if (method === "GET" && one) {
+        const id = decodeURIComponent(one[2]!);
+        const store = { refunds, payment_intents: paymentIntents, charges }[one[1] as "refunds"] as Map<string, unknown>;
+        const found = store.get(id);
+        return found ? { status: 200, body: found } : missing(one[1]!.replace(/s$/, ""), id);
+      }
+      return null;
+    },
+  };
+}
+
+export type StandInMoney = ReturnType<typeof standInMoney>;
