@@ -36,7 +36,7 @@ describe("parseEnv", () => {
   });
 
   it("requires a shared session secret in production on PostgreSQL", () => {
-    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
+    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587", TRUST_PROXY: "1" };
     expect(() =>
       parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
     ).toThrow(/SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/);
@@ -48,7 +48,7 @@ describe("parseEnv", () => {
   });
 
   describe("production (NODE_ENV=production given by the operator)", () => {
-    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587" };
+    const deployment = { NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", SMTP_URL: "smtp://mailer:pw@mail.example.org:587", TRUST_PROXY: "1" };
 
     it("starts with an https PUBLIC_URL and SMTP, as a deployment that seeds nothing", () => {
       const env = parseEnv({ ...deployment, DATA_DIR: tmp() });
@@ -68,9 +68,20 @@ describe("parseEnv", () => {
     });
 
     it("writes mail to files only when asked by name", () => {
-      const env = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", MAIL_TRANSPORT: "files", DATA_DIR: tmp() });
+      const env = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://citron.example.org", MAIL_TRANSPORT: "files", TRUST_PROXY: "1", DATA_DIR: tmp() });
       expect(env.MAIL_DELIVERY).toBe("files");
       expect(() => parseEnv({ MAIL_TRANSPORT: "smtp", DATA_DIR: tmp() })).toThrow(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
+    });
+
+    it("requires TRUST_PROXY with an https PUBLIC_URL, where an explicit 0 means TLS ends here", () => {
+      const { TRUST_PROXY: _set, ...unset } = deployment;
+      expect(() => parseEnv({ ...unset, DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL/);
+      expect(() => parseEnv({ ...unset, TRUST_PROXY: "", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
+      expect(parseEnv({ ...unset, TRUST_PROXY: "0", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
+      expect(parseEnv({ ...unset, TRUST_PROXY: "10.0.0.0/8", DATA_DIR: tmp() }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
+      // Not for the local preview, nor for an http deployment that asked for it by name.
+      expect(parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", PUBLIC_URL: "https://x.example.org", DATA_DIR: tmp() }).DEPLOYED).toBe(false);
+      expect(parseEnv({ ...unset, PUBLIC_URL: "http://citron.example.org", ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
     });
 
     it("keeps npm start's local preview (no NODE_ENV given) exactly as on a fresh clone", () => {

@@ -191,6 +191,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const deployed = env.NODE_ENV === "production" && !env.CITRON_LOCAL_PREVIEW;
   const problems = productionProblems(env, deployed);
+  if (deployed && env.PUBLIC_URL?.startsWith("https://") && !source.TRUST_PROXY?.trim()) problems.push(TRUST_PROXY_REQUIRED);
   if (problems.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   }
@@ -205,6 +206,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SESSION_SECRET: env.SESSION_SECRET ?? sessionSecretFor(env.NODE_ENV, env.DATABASE_URL, dataDir),
   };
 }
+
+/**
+ * A deployment's https comes from a proxy in front (or the server terminates TLS itself). Left unset, every
+ * visitor would share the proxy's address and so one per-address limit, and HSTS would never be sent.
+ */
+const TRUST_PROXY_REQUIRED =
+  "TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL: the number of proxies in front (1), their addresses, or 0 when this server terminates TLS itself";
 
 /** What a deployment (or any mode, for MAIL_TRANSPORT=smtp) must set; one line per problem. */
 function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): string[] {
