@@ -155,6 +155,16 @@ export const envSchema = z.object({
   DONATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   DONATION_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
 
+  // Edge limits (decision 0028; docs/operations.md lists them all): checkout starts per client address and per
+  // cart, live product feeds per address and in all, and the admins' two-factor requirement.
+  CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  CHECKOUT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CART_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CART_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FEED_MAX_TOTAL: z.coerce.number().int().min(1).default(2000),
+  FEED_MAX_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+
   // Payments (app/features/payments): Stripe Checkout when the secret key is set, otherwise the built-in
   // sandbox. STRIPE_API_URL points the Stripe client elsewhere (tests' local stand-in of Stripe's API).
   STRIPE_SECRET_KEY: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),

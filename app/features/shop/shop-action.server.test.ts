@@ -199,12 +199,16 @@ describe("/fees action: adding", () => {
     expect(out.status).toBe(409);
     expect(out.data).toMatchObject({ ok: false, message: "Citron Team T-Shirt is out of stock." });
 
-    let cookie = await add("Lectern Tote Bag");
-    cookie = await add("Lectern Tote Bag", {}, cookie);
-    cookie = await add("Lectern Tote Bag", {}, cookie);
-    const fourth = await post({ intent: "add", productId: ids["Lectern Tote Bag"]! }, { cookie });
-    expect(fourth.status).toBe(409);
-    expect(fourth.data).toMatchObject({ message: "Only 3 of Lectern Tote Bag left in stock." });
+    // 3 left: asking for 4 names the stock left; one cart may hold at most 2 of the 3 (decision 0028).
+    const cookie = await add("Lectern Tote Bag");
+    const lineId = (await cartOf(cookie))!.lines[0]!.id;
+    const four = await post({ intent: "quantity", lineId, quantity: "4" }, { cookie });
+    expect(four.status).toBe(409);
+    expect(four.data).toMatchObject({ message: "Only 3 of Lectern Tote Bag left in stock." });
+    await add("Lectern Tote Bag", {}, cookie);
+    const third = await post({ intent: "add", productId: ids["Lectern Tote Bag"]! }, { cookie });
+    expect(third.status).toBe(409);
+    expect(third.data).toMatchObject({ message: "While stock is limited, one order can hold at most 2 of Lectern Tote Bag." });
   });
 
   it(`refuses a line past ${cartLimits.lines} per cart`, async () => {
