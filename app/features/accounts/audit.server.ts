@@ -17,7 +17,9 @@ export type AuditAction =
   | "product.update"
   | "product.toggle"
   | "product.delete"
-  | "product.reorder";
+  | "product.reorder"
+  | "checkout.hold_release"
+  | "user.two_factor_reset";
 
 type Who = { id: string | null; email: string };
 
