@@ -77,6 +77,7 @@ describe("parseEnv", () => {
       const { TRUST_PROXY: _set, ...unset } = deployment;
       expect(() => parseEnv({ ...unset, DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL/);
       expect(() => parseEnv({ ...unset, TRUST_PROXY: "", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
+      expect(() => parseEnv({ ...unset, TRUST_PROXY: "false", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
       expect(parseEnv({ ...unset, TRUST_PROXY: "0", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
       expect(parseEnv({ ...unset, TRUST_PROXY: "10.0.0.0/8", DATA_DIR: tmp() }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
       // Not for the local preview, nor for an http deployment that asked for it by name.

@@ -201,7 +201,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const deployed = env.NODE_ENV === "production" && !env.CITRON_LOCAL_PREVIEW;
   const problems = productionProblems(env, deployed);
-  if (deployed && env.PUBLIC_URL?.startsWith("https://") && !source.TRUST_PROXY?.trim()) problems.push(TRUST_PROXY_REQUIRED);
+  // "false" is the old default a copied .env carries; a deployment says 0 (TLS ends here) or names its proxies.
+  const trustProxy = source.TRUST_PROXY?.trim().toLowerCase();
+  if (deployed && env.PUBLIC_URL?.startsWith("https://") && (!trustProxy || trustProxy === "false")) problems.push(TRUST_PROXY_REQUIRED);
   if (problems.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   }
