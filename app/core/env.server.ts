@@ -164,6 +164,9 @@ export const envSchema = z.object({
   FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FEED_MAX_TOTAL: z.coerce.number().int().min(1).default(2000),
   FEED_MAX_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // "required": an admin signs in with a TOTP or recovery code and sets one up first; "optional": an admin may
+  // set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
+  ADMIN_TWO_FACTOR: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["required", "optional"]).optional()),
 
   // Payments (app/features/payments): Stripe Checkout when the secret key is set, otherwise the built-in
   // sandbox. STRIPE_API_URL points the Stripe client elsewhere (tests' local stand-in of Stripe's API).
@@ -180,6 +183,8 @@ export type Env = z.infer<typeof envSchema> & {
   DEPLOYED: boolean;
   /** Where mail goes: through SMTP_URL, or .eml files under DATA_DIR/mail. */
   MAIL_DELIVERY: "smtp" | "files";
+  /** Whether admins must sign in with two factors (ADMIN_TWO_FACTOR, by default on a deployment only). */
+  ADMIN_TWO_FACTOR_REQUIRED: boolean;
   /** The URL the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;
   /** Absolute path of DATA_DIR. */
@@ -212,6 +217,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     DEPLOYED: deployed,
+    ADMIN_TWO_FACTOR_REQUIRED: (env.ADMIN_TWO_FACTOR ?? (deployed ? "required" : "optional")) === "required",
     MAIL_DELIVERY: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "files"),
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,

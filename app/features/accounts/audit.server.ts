@@ -19,6 +19,7 @@ export type AuditAction =
   | "product.delete"
   | "product.reorder"
   | "checkout.hold_release"
+  | "user.two_factor_enable"
   | "user.two_factor_reset";
 
 type Who = { id: string | null; email: string };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { env } from "~/core/env.server";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
 import { getAuth } from "./auth.server";
@@ -14,6 +15,8 @@ export type SessionUser = {
   role: Role;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** Whether the account signs in with a second factor (decision 0028). */
+  twoFactorEnabled?: boolean;
 };
 
 type Context = Readonly<RouterContextProvider>;
@@ -50,7 +53,7 @@ async function lookUp(request: Request, context: Context): Promise<SessionUser |
   const session = await getAuth(db).api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db
-    .select(accountColumns)
+    .select({ ...accountColumns, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, session.user.id));
@@ -68,6 +71,10 @@ function signInUrl(request: Request): string {
 export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
   if (!user) throw redirect(signInUrl(request));
+  // Where admins must sign in with two factors, one without sees nothing else until it is set up (on the profile page).
+  if (user.role === "admin" && env().ADMIN_TWO_FACTOR_REQUIRED && !user.twoFactorEnabled && new URL(request.url).pathname !== "/admin/profile") {
+    throw redirect(TWO_FACTOR_SETUP_PATH);
+  }
   return user;
 }
 
@@ -89,3 +96,6 @@ export async function requireAdmin(
   }
   return user;
 }
+
+/** Where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
+export const TWO_FACTOR_SETUP_PATH = "/admin/profile?setup=two-factor";

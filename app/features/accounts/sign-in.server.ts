@@ -23,6 +23,13 @@ export function clientAddress(context: Context): string {
   return context.get(requestInfoContext).clientAddress ?? "unknown";
 }
 
+/** The sign-in's second step (two-factor), keeping where to go afterwards. */
+export function codeStepPath(redirectTo: string | null | undefined): string {
+  const params = new URLSearchParams({ step: "code" });
+  if (redirectTo) params.set("redirectTo", afterSignInPath(redirectTo));
+  return `/auth?${params}`;
+}
+
 export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice; status: number };
 
 /**
@@ -55,15 +62,17 @@ export async function signIn(
     return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)), status: 429 };
   }
   try {
-    const { headers } = await getAuth(db).api.signInEmail({
+    const { headers, response: answer } = await getAuth(db).api.signInEmail({
       body: { email, password: input.password },
       headers: request.headers,
       returnHeaders: true,
     });
     await clearFailures(db, streakKey);
-    logger.info({ event: "sign-in", knownDevice: Boolean(device) }, "signed in");
+    // With two-factor sign-in on, the password only opens the second step (a code), on /auth?step=code.
+    const secondStep = Boolean((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+    logger.info({ event: secondStep ? "sign-in-password" : "sign-in", knownDevice: Boolean(device) }, secondStep ? "password accepted; code asked" : "signed in");
     const setCookie = headers.getSetCookie();
-    const response = redirect(afterSignInPath(input.redirectTo));
+    const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
     response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
     return { ok: true, response };
