@@ -18,5 +18,7 @@ export const twoFactorNotices = {
   alreadyOn: error("Two-Factor Sign-In", "Two-factor sign-in is already on for this account."),
   enabled: success("Two-Factor Sign-In On", "From now on, signing in asks for a code from your authenticator app."),
   setupRequired: error("Two-Factor Sign-In Required", "Admins must set up two-factor sign-in before using the admin area."),
+  notOwnReset: error("Error", "You cannot reset your own two-factor sign-in. Sign in with a recovery code, or ask another admin."),
+  protectedReset: error("Error", "The protected admin's two-factor sign-in is reset from the command line (npm run user:reset-2fa)."),
   resetDone: (email: string) => success("Two-Factor Sign-In Reset", `${email} will set it up again at their next sign-in.`),
 } as const;

@@ -9,6 +9,7 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
 import { auditLog, rateLimits, sessions, twoFactors, users } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin-profile";
+import { action as usersAction } from "~/routes/admin-users";
 import { action as authAction } from "~/routes/auth";
 import { loader as ordersLoader } from "~/routes/orders";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "../../../tests/support/accounts";
@@ -178,6 +179,27 @@ describe("two-factor sign-in for admins", () => {
     expect(await database.db.$count(auditLog, eq(auditLog.action, "user.two_factor_reset"))).toBe(1);
     const jar = new Jar();
     expect((await signInWithPassword(jar)).location).toBe("/admin/donations");
+  });
+
+  it("on Users, another admin resets it (audited), but not their own nor the protected admin's", async () => {
+    const second = await signedInAccount(database.db, "second-admin@example.org", "admin");
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, second.id));
+    await database.db.insert(twoFactors).values({ id: "tf-second", userId: second.id, secret: "x", backupCodes: "y" });
+    const director = new Jar();
+    await signInWithPassword(director);
+    const [me] = await database.db.select().from(users).where(eq(users.email, ADMIN));
+    expect(await call(usersAction, "/admin/users", director, { intent: "reset-2fa", userId: me!.id })).toMatchObject({ status: 403 });
+    const done = await call(usersAction, "/admin/users", director, { intent: "reset-2fa", userId: second.id });
+    expect(done).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await database.db.select().from(users).where(eq(users.id, second.id)))[0]!.twoFactorEnabled).toBe(false);
+    expect(await database.db.$count(twoFactors, eq(twoFactors.userId, second.id))).toBe(0);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetEmail, "second-admin@example.org"));
+    expect(audit).toMatchObject({ action: "user.two_factor_reset", actorEmail: ADMIN });
+    // Another admin may not reset the protected admin's (the command line does).
+    await signedInAccount(database.db, "third-admin@example.org", "admin");
+    const third = new Jar();
+    await call(authAction, "/auth", third, { intent: "sign-in", email: "third-admin@example.org", password: TEST_PASSWORD });
+    expect(await call(usersAction, "/admin/users", third, { intent: "reset-2fa", userId: me!.id })).toMatchObject({ status: 403 });
   });
 
   it("where required, an admin without it sees only the setup until it is on", async () => {

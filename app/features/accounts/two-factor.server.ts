@@ -13,7 +13,8 @@ import { getAuth } from "./auth.server";
 import { clientAddress } from "./sign-in.server";
 import { waitText } from "./rate-limit.server";
 import { twoFactorNotices } from "./two-factor-notices";
-import type { Notice } from "./notices";
+import { userNotices, type Notice } from "./notices";
+import { isProtectedEmail } from "./roles";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -159,4 +160,24 @@ export async function resetTwoFactor(db: Database, actor: { id: string | null; e
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await writeAudit(tx, { actor, action: "user.two_factor_reset", target });
   });
+}
+
+/**
+ * Users' "Reset Two-Factor": another admin turns off an account's second
+ * factor. Not one's own (sign in with a recovery code instead) and not the
+ * protected admin's (the command line does that: `npm run user:reset-2fa`).
+ */
+export async function adminResetTwoFactor(
+  db: Database,
+  actor: { id: string; email: string },
+  input: { userId: string },
+): Promise<{ ok: boolean; notice: Notice; status: number }> {
+  const [target] = input.userId
+    ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, input.userId))
+    : [];
+  if (!target) return { ok: false, notice: userNotices.userNotFound, status: 404 };
+  if (target.id === actor.id) return { ok: false, notice: twoFactorNotices.notOwnReset, status: 403 };
+  if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) return { ok: false, notice: twoFactorNotices.protectedReset, status: 403 };
+  await resetTwoFactor(db, { id: actor.id, email: actor.email }, target);
+  return { ok: true, notice: twoFactorNotices.resetDone(target.email), status: 200 };
 }
