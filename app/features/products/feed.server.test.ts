@@ -35,6 +35,12 @@ function reader(response: Response) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Waits (up to 5 s) until `check` holds: a feed's cleanup runs once its subscription (a LISTEN) is in place. */
+async function eventually(check: () => boolean) {
+  for (let i = 0; i < 250 && !check(); i++) await tick();
+  expect(check()).toBe(true);
+}
+
 describe("the live product feed's limits", () => {
   let database: TestDatabase;
   let bus: PubSub;
@@ -72,13 +78,10 @@ describe("the live product feed's limits", () => {
 
     // One of mine hangs up: its place is free again.
     controllers[0]!.abort();
-    await tick();
-    expect(feedsOpenFrom("203.0.113.1")).toBe(2);
+    await eventually(() => feedsOpenFrom("203.0.113.1") === 2);
     expect(open("203.0.113.1").status).toBe(200);
     for (const controller of controllers) controller.abort();
-    await tick();
-    expect(openFeedCount()).toBe(0);
-    expect(feedsOpenFrom("203.0.113.1")).toBe(0);
+    await eventually(() => openFeedCount() === 0 && feedsOpenFrom("203.0.113.1") === 0);
   });
 
   it("tells listeners a switched-off product is gone, without its details", async () => {
