@@ -32,12 +32,13 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
             <TableRow>
               <TableHead scope="col">Product</TableHead>
               <TableHead scope="col">Quantity</TableHead>
-              <TableHead scope="col">Buyer</TableHead>
-              <TableHead scope="col">Started</TableHead>
-              <TableHead scope="col">Hold ends</TableHead>
+              {/* The action comes before the wide columns, so a phone reaches it without scrolling the table. */}
               <TableHead scope="col">
                 <span className="sr-only">Action</span>
               </TableHead>
+              <TableHead scope="col">Buyer</TableHead>
+              <TableHead scope="col">Started</TableHead>
+              <TableHead scope="col">Hold ends</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -45,9 +46,6 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
               <TableRow key={`${hold.checkoutId}-${hold.productName}`}>
                 <TableCell>{hold.productName}</TableCell>
                 <TableCell>{hold.quantity}</TableCell>
-                <TableCell className="break-all">{hold.email}</TableCell>
-                <TableCell>{hold.started}</TableCell>
-                <TableCell>{hold.ends}</TableCell>
                 <TableCell>
                   <Form method="post" action="/admin/products">
                     <input type="hidden" name="checkoutId" value={hold.checkoutId} />
@@ -64,6 +62,9 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
                     </Button>
                   </Form>
                 </TableCell>
+                <TableCell className="break-all">{hold.email}</TableCell>
+                <TableCell>{hold.started}</TableCell>
+                <TableCell>{hold.ends}</TableCell>
               </TableRow>
             ))}
           </TableBody>
