@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { clientSubject } from "~/core/client-address";
 import { env, EnvError } from "~/core/env.server";
 import { closePubSub } from "~/core/pubsub.server";
 import { closeAllStreams } from "~/core/sse.server";
@@ -139,7 +140,7 @@ export function createApp(options: AppOptions) {
         requestId: res.locals.requestId,
         nonce: res.locals.nonce,
         // Express honours TRUST_PROXY here: X-Forwarded-For only behind a trusted proxy.
-        clientAddress: req.ip,
+        clientAddress: clientSubject(req.ip),
       });
     },
   });

@@ -45,6 +45,7 @@ describe("parseEnv", () => {
       ...receiptIdentity,
       STRIPE_SECRET_KEY: "sk_live_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      TRUST_PROXY: "1",
     };
     expect(() =>
       parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
@@ -64,6 +65,7 @@ describe("parseEnv", () => {
       ...receiptIdentity,
       STRIPE_SECRET_KEY: "sk_live_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      TRUST_PROXY: "1",
     };
 
     it("starts with an https PUBLIC_URL and SMTP, as a deployment that seeds nothing", () => {
@@ -105,6 +107,18 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ ...unnamed, DATA_DIR: tmp() })).toThrow(/TAX_ID: required when NODE_ENV=production[\s\S]*LEGAL_NAME: required when NODE_ENV=production/);
       expect(() => parseEnv({ ...deployment, TAX_ID: "00-0000000", DATA_DIR: tmp() })).toThrow(/TAX_ID: required/);
       expect(() => parseEnv({ ...deployment, LEGAL_NAME: "", DATA_DIR: tmp() })).toThrow(/LEGAL_NAME: required/);
+    });
+
+    it("requires TRUST_PROXY with an https PUBLIC_URL, where an explicit 0 means TLS ends here", () => {
+      const { TRUST_PROXY: _set, ...unset } = deployment;
+      expect(() => parseEnv({ ...unset, DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL/);
+      expect(() => parseEnv({ ...unset, TRUST_PROXY: "", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
+      expect(() => parseEnv({ ...unset, TRUST_PROXY: "false", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
+      expect(parseEnv({ ...unset, TRUST_PROXY: "0", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
+      expect(parseEnv({ ...unset, TRUST_PROXY: "10.0.0.0/8", DATA_DIR: tmp() }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
+      // Not for the local preview, nor for an http deployment that asked for it by name.
+      expect(parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", PUBLIC_URL: "https://x.example.org", DATA_DIR: tmp() }).DEPLOYED).toBe(false);
+      expect(parseEnv({ ...unset, PUBLIC_URL: "http://citron.example.org", ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
     });
 
     it("keeps npm start's local preview (no NODE_ENV given) exactly as on a fresh clone", () => {

@@ -155,6 +155,19 @@ export const envSchema = z.object({
   DONATION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   DONATION_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
 
+  // Edge limits (decision 0028; docs/operations.md lists them all): checkout starts per client address and per
+  // cart, live product feeds per address and in all, and the admins' two-factor requirement.
+  CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  CHECKOUT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CART_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CART_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FEED_MAX_TOTAL: z.coerce.number().int().min(1).default(2000),
+  FEED_MAX_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // "required": an admin signs in with a TOTP or recovery code and sets one up first; "optional": an admin may
+  // set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
+  ADMIN_TWO_FACTOR: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["required", "optional"]).optional()),
+
   // Payments (app/features/payments): Stripe Checkout when the secret key is set, otherwise the built-in
   // sandbox. STRIPE_API_URL points the Stripe client elsewhere (tests' local stand-in of Stripe's API).
   STRIPE_SECRET_KEY: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
@@ -173,6 +186,8 @@ export type Env = z.infer<typeof envSchema> & {
   DEPLOYED: boolean;
   /** Where mail goes: through SMTP_URL, or .eml files under DATA_DIR/mail. */
   MAIL_DELIVERY: "smtp" | "files";
+  /** Whether admins must sign in with two factors (ADMIN_TWO_FACTOR, by default on a deployment only). */
+  ADMIN_TWO_FACTOR_REQUIRED: boolean;
   /** The URL the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;
   /** Absolute path of DATA_DIR. */
@@ -194,6 +209,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const deployed = env.NODE_ENV === "production" && !env.CITRON_LOCAL_PREVIEW;
   const problems = productionProblems(env, deployed);
+  // "false" is the old default a copied .env carries; a deployment says 0 (TLS ends here) or names its proxies.
+  const trustProxy = source.TRUST_PROXY?.trim().toLowerCase();
+  if (deployed && env.PUBLIC_URL?.startsWith("https://") && (!trustProxy || trustProxy === "false")) problems.push(TRUST_PROXY_REQUIRED);
   if (problems.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   }
@@ -202,12 +220,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     DEPLOYED: deployed,
+    ADMIN_TWO_FACTOR_REQUIRED: (env.ADMIN_TWO_FACTOR ?? (deployed ? "required" : "optional")) === "required",
     MAIL_DELIVERY: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "files"),
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: env.SESSION_SECRET ?? sessionSecretFor(env.NODE_ENV, env.DATABASE_URL, dataDir),
   };
 }
+
+/**
+ * A deployment's https comes from a proxy in front (or the server terminates TLS itself). Left unset, every
+ * visitor would share the proxy's address and so one per-address limit, and HSTS would never be sent.
+ */
+const TRUST_PROXY_REQUIRED =
+  "TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL: the number of proxies in front (1), their addresses, or 0 when this server terminates TLS itself";
 
 /** What a deployment (or any mode, for MAIL_TRANSPORT=smtp) must set; one line per problem. */
 function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): string[] {

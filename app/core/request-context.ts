@@ -5,7 +5,7 @@ export type RequestInfo = {
   requestId: string;
   /** Nonce for this response's Content-Security-Policy. */
   nonce: string;
-  /** The client's IP address (for rate limits); absent outside HTTP. */
+  /** The client's IP address, an IPv6 one as its /64 (client-address.ts), for rate limits; absent outside HTTP. */
   clientAddress?: string;
 };
 

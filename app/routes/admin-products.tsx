@@ -13,6 +13,8 @@ import {
   type ProductActionResult,
 } from "~/features/products/admin.server";
 import { listAllProducts } from "~/features/products/catalogue.server";
+import { listStockHolds, releaseHold, type StockHold } from "~/features/products/holds.server";
+import { StockHolds } from "~/features/products/stock-holds";
 import { productNotices } from "~/features/products/notices";
 import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
 import { centsToDecimal, formatCents, formatDate } from "~/core/format";
@@ -53,8 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "listing products failed");
     loadFailed = true;
   }
+  // Stock held by open checkouts, which staff may release (decision 0028).
+  const holds: StockHold[] = await listStockHolds(getDb(context)).catch((error: unknown) => {
+    logger.error({ err: error }, "listing stock holds failed");
+    return [];
+  });
   // Without JavaScript the dialogs are pages: ?new=1, ?edit=<id>, ?delete=<id>.
   return {
+    holds,
     products: items,
     loadFailed,
     addOpen: url.searchParams.get("new") === "1",
@@ -99,6 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "move":
       outcome = await moveProduct(db, admin, text("id"), text("direction"));
       break;
+    case "release-hold":
+      outcome = await releaseHold(db, admin, text("checkoutId"));
+      break;
     default:
       outcome = { intent, ok: false, status: 400, notice: productNotices.unexpected };
   }
@@ -107,5 +118,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminProductsPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProductManagement {...loaderData} result={actionData} />;
+  const { holds, ...management } = loaderData;
+  return (
+    <div className="grid gap-10">
+      <ProductManagement {...management} result={actionData} />
+      <StockHolds holds={holds} />
+    </div>
+  );
 }

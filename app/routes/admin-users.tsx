@@ -15,6 +15,7 @@ import {
   listUsers,
   type ActionOutcome,
 } from "~/features/accounts/users.server";
+import { adminResetTwoFactor } from "~/features/accounts/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
 import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/admin-users";
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : null,
       isProtected: row.isProtected,
       isSelf: row.id === admin.id,
+      twoFactorEnabled: row.twoFactorEnabled,
     })),
     recipients: env().TEST_EMAIL_RECIPIENTS,
     shortName: env().SITE_SHORT_NAME,
@@ -69,6 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     case "reset":
       outcome = await adminSendReset(db, admin, { userId: text("userId") });
+      break;
+    case "reset-2fa":
+      outcome = await adminResetTwoFactor(db, admin, { userId: text("userId") });
       break;
     case "test-email":
       outcome = await adminSendTestEmail(db, admin);

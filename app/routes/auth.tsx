@@ -4,6 +4,8 @@ import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { getDb } from "~/db/context";
 import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/auth-screen";
+import { CodeScreen } from "~/features/accounts/two-factor-screens";
+import { verifySignInCode } from "~/features/accounts/two-factor.server";
 import { getSessionUser } from "~/features/accounts/guards.server";
 import { authNotices, newPasswordNotice } from "~/features/accounts/notices";
 import { newPasswordProblem } from "~/features/accounts/password-policy";
@@ -39,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const tokenValid = token ? Boolean(await accountForResetToken(getDb(context), token)) : false;
   return {
-    mode: isReset ? ("reset" as const) : ("sign-in" as const),
+    mode: isReset ? ("reset" as const) : url.searchParams.get("step") === "code" ? ("code" as const) : ("sign-in" as const),
     token,
     tokenValid,
     redirectTo: url.searchParams.get("redirectTo"),
@@ -84,6 +86,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({ intent, notice: result.notice }, 400);
   }
 
+  if (intent === "verify-code") {
+    const result = await verifySignInCode(request, context, {
+      code: text("code"),
+      trustDevice: text("trustDevice") === "on",
+      redirectTo: text("redirectTo"),
+    });
+    if (result.ok) return result.response;
+    return data<AuthResult>({ intent, notice: result.notice }, { status: result.status, headers: result.headers });
+  }
+
   return reply({ intent: "sign-in", notice: authNotices.unexpected }, 400);
 }
 
@@ -99,5 +111,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       />
     );
   }
+  if (loaderData.mode === "code") return <CodeScreen result={actionData} redirectTo={loaderData.redirectTo} />;
   return <SignInScreen result={actionData} redirectTo={loaderData.redirectTo} forgotOpen={loaderData.forgotOpen} />;
 }

@@ -62,5 +62,7 @@ function e2eEnv() {
     DEMO_USER_PASSWORD: "Podium@Lime2026",
     // Every event of this sheet is in 2027, so the events tests always see them upcoming.
     EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+    // Every browser test comes from 127.0.0.1: the per-address checkout limit would count them all as one buyer.
+    CHECKOUT_RATE_LIMIT_MAX: "1000",
   };
 }

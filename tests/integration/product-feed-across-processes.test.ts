@@ -127,11 +127,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
       body: new URLSearchParams({ intent: "toggle", id: productId }),
     });
     expect(toggle.status).toBe(200);
-    await waitFor(/event: product\ndata: .*"op":"update"/, 1000);
+    // Switched off: the shop's listeners are told it is gone, without its details (decision 0028).
+    await waitFor(/event: product\ndata: .*"op":"delete"/, 1000);
     const elapsed = Date.now() - started;
     const line = received.split("\n").find((text) => text.startsWith("data: {\"op\""))!;
-    const message = JSON.parse(line.slice("data: ".length)) as { id: string; product: { isActive: boolean; name: string } };
-    expect(message).toMatchObject({ id: productId, product: { name: "Judge Fee", isActive: false } });
+    const message = JSON.parse(line.slice("data: ".length)) as { id: string; product: unknown };
+    expect(message).toEqual({ op: "delete", id: productId, product: null });
     expect(elapsed).toBeLessThan(1000);
     abort.abort();
   }, 60_000);

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /*
  * Accounts. The first four tables are the ones better-auth reads and writes
@@ -23,7 +23,30 @@ export const users = pgTable("users", {
   updatedAt: updatedAt(),
   /** Set on every successful sign-in (SPEC.md's last_sign_in_at). */
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** better-auth's two-factor plugin: sign-in asks for a TOTP or recovery code (decision 0028). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
+
+/**
+ * better-auth's two-factor plugin: one row per account that set up an
+ * authenticator app. The secret and the recovery codes are stored encrypted
+ * with SESSION_SECRET; `verified` turns true once a first code was entered.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("two_factors_user_id_idx").on(table.userId)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -19,7 +19,10 @@ export type AuditAction =
   | "product.toggle"
   | "product.delete"
   | "product.reorder"
-  | "payment.refund";
+  | "payment.refund"
+  | "checkout.hold_release"
+  | "user.two_factor_enable"
+  | "user.two_factor_reset";
 
 type Who = { id: string | null; email: string };
 

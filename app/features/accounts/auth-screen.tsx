@@ -11,9 +11,9 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { NewPasswordField, NoticeBox } from "./form-parts";
 import type { Notice } from "./notices";
 
-export type AuthResult = { intent: "sign-in" | "forgot" | "set-password"; notice: Notice; email?: string };
+export type AuthResult = { intent: "sign-in" | "forgot" | "set-password" | "verify-code"; notice: Notice; email?: string };
 
-function SubmitButton({ intent, children }: { intent: string; children: React.ReactNode }) {
+export function SubmitButton({ intent, children }: { intent: string; children: React.ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
@@ -24,7 +24,7 @@ function SubmitButton({ intent, children }: { intent: string; children: React.Re
   );
 }
 
-function Shell({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+export function Shell({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-12 sm:py-16">
       <div className="grid gap-2 text-center">

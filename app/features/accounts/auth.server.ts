@@ -1,16 +1,19 @@
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
-import { accounts, sessions, userRoles, users, verifications } from "~/db/schema/accounts";
+import { accounts, sessions, twoFactors, userRoles, users, verifications } from "~/db/schema/accounts";
 import { queueResetEmail } from "./account-emails.server";
 
 /** How long a password-reset link works (seconds). */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const SESSION_DAYS = 7;
+/** How long the second step of a sign-in (the code) may take. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 export const NO_ROLE_MESSAGE = "This account has no access. Ask an administrator to assign a role.";
 
@@ -30,7 +33,7 @@ function createAuth(db: Database) {
     secret: config.SESSION_SECRET,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -53,6 +56,8 @@ function createAuth(db: Database) {
         session_data: { name: cookieName("session_data"), attributes: { secure } },
         dont_remember: { name: cookieName("dont_remember"), attributes: { secure } },
         account_data: { name: cookieName("account_data"), attributes: { secure } },
+        two_factor: { name: cookieName("two_factor"), attributes: { secure } },
+        trust_device: { name: cookieName("trust_device"), attributes: { secure } },
       },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/", secure },
     },
@@ -79,6 +84,17 @@ function createAuth(db: Database) {
       },
     },
     telemetry: { enabled: false },
+    plugins: [
+      // TOTP with recovery codes (decision 0028). A challenge allows 5 codes, then a new sign-in; 10 wrong codes
+      // in a row lock the account's second factor for 15 minutes (the plugin's defaults, named here).
+      twoFactor({
+        issuer: config.SITE_NAME,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
   });
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
@@ -16,6 +17,8 @@ export type SessionUser = {
   role: Role;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** Whether the account signs in with a second factor (decision 0028). */
+  twoFactorEnabled?: boolean;
 };
 
 type Context = Readonly<RouterContextProvider>;
@@ -52,7 +55,7 @@ async function lookUp(request: Request, context: Context): Promise<SessionUser |
   const session = await getAuth(db).api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db
-    .select(accountColumns)
+    .select({ ...accountColumns, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, session.user.id));
@@ -74,6 +77,10 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
+  // Where admins must sign in with two factors, one without sees nothing else until it is set up (on the profile page).
+  if (user.role === "admin" && env().ADMIN_TWO_FACTOR_REQUIRED && !user.twoFactorEnabled && new URL(request.url).pathname !== "/admin/profile") {
+    throw redirect(TWO_FACTOR_SETUP_PATH);
+  }
   return user;
 }
 
@@ -108,3 +115,6 @@ export async function requireAdmin(
   }
   return user;
 }
+
+/** Where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
+export const TWO_FACTOR_SETUP_PATH = "/admin/profile?setup=two-factor";

@@ -8,6 +8,11 @@ import type { RateLimitRule } from "~/core/rate-limit.server";
 export const limits = {
   /** Failed sign-ins from one IP address per window. */
   signInFailuresPerIp: { max: 60, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins to one account from browsers it does not know (no device cookie), from every address
+   * together, per window: a guesser with many addresses. Beyond it only the account's known devices get in.
+   */
+  signInFailuresPerAccount: { max: 30, windowSeconds: 15 * 60 },
   /** Reset requests for one address, and from one IP, per window. */
   resetPerEmail: { max: 3, windowSeconds: 15 * 60 },
   resetPerIp: { max: 10, windowSeconds: 15 * 60 },
@@ -27,6 +32,10 @@ export function failureDelaySeconds(failures: number): number {
 export const keys = {
   signInIp: (ip: string) => `sign-in:ip:${ip}`,
   signInAccount: (email: string) => `sign-in:email:${email.trim().toLowerCase()}`,
+  /** One account's failure streak from one address (browsers without its device cookie). */
+  signInAccountAddress: (email: string, ip: string) => `sign-in:email:${email.trim().toLowerCase()}:ip:${ip}`,
+  /** One account's failure streak from one of its known devices. */
+  signInDevice: (email: string, deviceId: string) => `sign-in:email:${email.trim().toLowerCase()}:device:${deviceId}`,
   resetEmail: (email: string) => `reset:email:${email.trim().toLowerCase()}`,
   resetIp: (ip: string) => `reset:ip:${ip}`,
   passwordCheck: (userId: string) => `password-check:user:${userId}`,

@@ -15,6 +15,7 @@ import { getAuth } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "./access";
+import { trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -22,39 +23,66 @@ export function clientAddress(context: Context): string {
   return context.get(requestInfoContext).clientAddress ?? "unknown";
 }
 
+/** The sign-in's second step (two-factor), keeping where to go afterwards. */
+export function codeStepPath(redirectTo: string | null | undefined): string {
+  const params = new URLSearchParams({ step: "code" });
+  if (redirectTo) params.set("redirectTo", afterSignInPath(redirectTo));
+  return `/auth?${params}`;
+}
+
 export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice; status: number };
 
-/** Checks the limits, signs in through better-auth and redirects with its session cookie. */
+/**
+ * Checks the limits, signs in through better-auth and redirects with its
+ * session cookie. Failures are counted by account and address together, or
+ * by account and device for a browser holding the account's device cookie
+ * (trusted-device.server.ts): each has its own slowdown after three failures
+ * in a row, so a stranger cannot lock the owner out. Browsers the account does
+ * not know also share a per-address limit and, for guessing from many
+ * addresses, a per-account one; the owner's known browser passes both.
+ */
 export async function signIn(
   request: Request,
   context: Context,
   input: { email: string; password: string; redirectTo?: string | null },
 ): Promise<SignInResult> {
   const db = getDb(context);
-  const ipKey = keys.signInIp(clientAddress(context));
-  const accountKey = keys.signInAccount(input.email);
-  const ipVerdict = await checkRateLimit(db, ipKey, limits.signInFailuresPerIp);
-  const accountVerdict = await failureWait(db, accountKey);
-  const blocked = !ipVerdict.allowed ? ipVerdict : !accountVerdict.allowed ? accountVerdict : null;
-  if (blocked) {
+  const email = input.email.trim().toLowerCase();
+  const address = clientAddress(context);
+  const ipKey = keys.signInIp(address);
+  const accountKey = keys.signInAccount(email);
+  const device = await trustedDeviceFor(request, email);
+  const streakKey = device ? keys.signInDevice(email, device) : keys.signInAccountAddress(email, address);
+  const verdicts = [await failureWait(db, streakKey)];
+  if (!device) {
+    verdicts.push(await checkRateLimit(db, ipKey, limits.signInFailuresPerIp), await checkRateLimit(db, accountKey, limits.signInFailuresPerAccount));
+  }
+  const blocked = verdicts.find((verdict) => !verdict.allowed);
+  if (blocked && !blocked.allowed) {
     return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)), status: 429 };
   }
   try {
-    const { headers } = await getAuth(db).api.signInEmail({
-      body: { email: input.email.trim().toLowerCase(), password: input.password },
+    const { headers, response: answer } = await getAuth(db).api.signInEmail({
+      body: { email, password: input.password },
       headers: request.headers,
       returnHeaders: true,
     });
-    await clearFailures(db, accountKey);
-    logger.info({ event: "sign-in" }, "signed in");
+    await clearFailures(db, streakKey);
+    // With two-factor sign-in on, the password only opens the second step (a code), on /auth?step=code.
+    const secondStep = Boolean((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+    logger.info({ event: secondStep ? "sign-in-password" : "sign-in", knownDevice: Boolean(device) }, secondStep ? "password accepted; code asked" : "signed in");
     const setCookie = headers.getSetCookie();
-    const response = redirect(afterSignInPath(input.redirectTo));
+    const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
+    response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
     return { ok: true, response };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-      await recordFailure(db, accountKey, failureDelaySeconds);
-      await takeRateLimit(db, ipKey, limits.signInFailuresPerIp);
+      await recordFailure(db, streakKey, failureDelaySeconds);
+      if (!device) {
+        await takeRateLimit(db, ipKey, limits.signInFailuresPerIp);
+        await takeRateLimit(db, accountKey, limits.signInFailuresPerAccount);
+      }
       return { ok: false, notice: authNotices.accountNotFound, status: 401 };
     }
     if (error instanceof APIError) {
@@ -138,7 +166,7 @@ export async function completePasswordReset(
     action: "password.reset",
     target: account,
   });
-  await clearFailures(db, keys.signInAccount(account.email));
+  await clearFailures(db, keys.signInAccountAddress(account.email, clientAddress(context)));
   try {
     const { headers } = await auth.api.signInEmail({
       body: { email: account.email, password: input.password },

@@ -34,6 +34,8 @@ export type UserListItem = {
   lastSignIn: string | null;
   isProtected: boolean;
   isSelf: boolean;
+  /** Two-factor sign-in on: another admin may reset it (a lost phone). */
+  twoFactorEnabled?: boolean;
 };
 
 export type UsersActionResult = {
@@ -284,6 +286,15 @@ function UserActions({
           Reset Password
         </Pending>
       </Form>
+      {user.twoFactorEnabled && !user.isSelf && !user.isProtected ? (
+        <Form method="post" action={USERS_PATH}>
+          <input type="hidden" name="userId" value={user.id} />
+          <Pending intent="reset-2fa" variant="outline" size="sm" aria-label={`Reset two-factor sign-in for ${user.email}`}>
+            <RotateCcw aria-hidden="true" />
+            Reset Two-Factor
+          </Pending>
+        </Form>
+      ) : null}
       {user.isProtected ? (
         <span className="grid gap-0.5">
           <Button variant="destructive" size="sm" disabled aria-describedby={`${idPrefix}-protected-${user.id}`}>

@@ -23,11 +23,12 @@ export type AdminUserRow = {
   lastSignInAt: Date | null;
   role: Role | null;
   isProtected: boolean;
+  twoFactorEnabled: boolean;
 };
 
 export async function listUsers(db: Database): Promise<AdminUserRow[]> {
   const rows = await db
-    .select(accountColumns)
+    .select({ ...accountColumns, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .orderBy(asc(users.createdAt), asc(users.email));

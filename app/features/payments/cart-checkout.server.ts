@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
+import { cartHoldProblem } from "~/features/shop/hold-cap";
 import type { RegistrationData } from "~/features/shop/registration-data";
 import {
   CheckoutStop,
@@ -103,6 +104,8 @@ export async function checkoutCart(
         );
       }
     }
+    const capped = cartHoldProblem(rows.map((row) => ({ productId: row.product_id!, name: row.name!, unlimitedStock: !!row.unlimited_stock, stockCount: row.stock_count, quantity: row.quantity })));
+    if (capped) throw new CheckoutStop(capped.replace(/\.$/, ""));
     await tx.update(carts).set({ email, updatedAt: new Date() }).where(eq(carts.id, cartId));
     return {
       kind: "shop",

@@ -154,7 +154,7 @@ describe("checkout of a cart (sandbox)", () => {
   });
 
   it("offers the cart's open checkout again while the cart is unchanged: one reservation, one page (resubmit, return from Cancel)", async () => {
-    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 2 });
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 4 });
     const cartId = await cart([{ productId: tote.id, quantity: 2 }]);
     const first = await checkoutCart(database.db, { cartId, email: "p@example.com" });
     const again = await checkoutCart(database.db, { cartId, email: "p@example.com" });
@@ -162,7 +162,7 @@ describe("checkout of a cart (sandbox)", () => {
     if (!first.ok || !again.ok) return;
     expect(again).toEqual(first);
     expect(await counts()).toMatchObject({ checkouts: 1, orders: 1, reservations: 1 });
-    expect(await stockOf(tote.id)).toBe(0);
+    expect(await stockOf(tote.id)).toBe(2);
     // The cart counts its own held stock: its line is buyable, not sold out.
     const view = (await loadCart(database.db, cartId))!;
     expect(view.lines[0]).toMatchObject({ problem: null, lineTotal: 3600 });
@@ -170,11 +170,11 @@ describe("checkout of a cart (sandbox)", () => {
   });
 
   it("replaces the cart's open checkout when the cart or email changed: its stock comes back before the new one reserves", async () => {
-    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 3 });
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 6 });
     const cartId = await cart([{ productId: tote.id, quantity: 2 }]);
     const first = await checkoutCart(database.db, { cartId, email: "p@example.com" });
     if (!first.ok) throw new Error(first.message);
-    // With 1 left for everyone else, the buyer can still raise the line to all 3: two of them are theirs.
+    // With 4 left for everyone else, the buyer can still raise the line to 3, half of the 6 it could have: two of them are theirs.
     const [line] = await database.db.select().from(cartLines).where(eq(cartLines.cartId, cartId));
     await setLineQuantity(database.db, cartId, line!.id, 3);
     const second = await checkoutCart(database.db, { cartId, email: "p@example.com" });
@@ -184,7 +184,7 @@ describe("checkout of a cart (sandbox)", () => {
     const old = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!;
     expect(old).toMatchObject({ status: "failed", failureReason: "replaced" });
     expect((await database.db.query.orders.findMany({ where: eq(orders.checkoutId, first.checkoutId) })).map((row) => row.status)).toEqual(["failed"]);
-    expect(await stockOf(tote.id)).toBe(0);
+    expect(await stockOf(tote.id)).toBe(3);
     expect(await database.db.$count(stockReservations)).toBe(1);
 
     // A new email is a new checkout too.
@@ -192,7 +192,7 @@ describe("checkout of a cart (sandbox)", () => {
     if (!third.ok) throw new Error(third.message);
     expect(third.checkoutId).not.toBe(second.checkoutId);
     expect(await database.db.$count(checkouts, eq(checkouts.status, "open"))).toBe(1);
-    expect(await stockOf(tote.id)).toBe(0);
+    expect(await stockOf(tote.id)).toBe(3);
     // The replaced checkout cannot be paid any more.
     expect((await fulfilCheckout(database.db, second.checkoutId, {
       id: "sbx", status: "complete", paymentStatus: "paid", amountTotal: 5400, checkoutId: second.checkoutId,
@@ -200,8 +200,8 @@ describe("checkout of a cart (sandbox)", () => {
   });
 
   it("another cart's open checkout still counts against this cart", async () => {
-    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 2 });
-    const theirs = await cart([{ productId: tote.id, quantity: 2 }]);
+    const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 1 });
+    const theirs = await cart([{ productId: tote.id, quantity: 1 }]);
     expect((await checkoutCart(database.db, { cartId: theirs, email: "a@example.com" })).ok).toBe(true);
     const mine = await cart([{ productId: tote.id, quantity: 1 }]);
     expect((await loadCart(database.db, mine))!.lines[0]!.problem).toBe("sold-out");

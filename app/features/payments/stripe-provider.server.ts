@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { cachedSessionState, forgetSessionState } from "./session-state-cache.server";
 import type { CreateSessionInput, PaymentProvider, ProviderSession, ProviderSessionState } from "./provider";
 
 /** Stripe's client, pointed at STRIPE_API_URL when set (tests' local stand-in of Stripe's API). */
@@ -72,10 +73,11 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async retrieveSession(sessionId: string): Promise<ProviderSessionState> {
-      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      return cachedSessionState(sessionId, async () => sessionState(await stripe.checkout.sessions.retrieve(sessionId)));
     },
     async expireSession(sessionId: string): Promise<void> {
       await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+      forgetSessionState(sessionId);
     },
   };
 }

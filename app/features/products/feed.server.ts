@@ -1,5 +1,6 @@
 import { eventStream, type SseSink } from "~/core/sse.server";
 import { publish, subscribe, type PubSub } from "~/core/pubsub.server";
+import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { getProduct, toFeedProduct } from "./catalogue.server";
@@ -67,25 +68,76 @@ async function broadcast(db: Database, payload: unknown) {
 
 async function readChange(db: Database, change: ProductChange): Promise<ProductFeedMessage> {
   const row = await getProduct(db, change.id);
-  // Deleted again before we read it: tell the pages it is gone.
-  if (!row) return { op: "delete", id: change.id, product: null };
+  // Deleted again before we read it, or hidden from the shop: the listeners (anyone, signed in or not) are
+  // told it is gone and learn nothing of a hidden product's details (decision 0028).
+  if (!row || !row.isActive) return { op: "delete", id: change.id, product: null };
   return { op: change.op, id: change.id, product: toFeedProduct(row) };
 }
 
-/** GET /products/feed: a Server-Sent Events stream of product changes. */
-export function productFeedResponse(request: Request, db: Database): Response {
-  return eventStream(request, async (sink) => {
-    await ensureSubscribed(db);
-    sinks.add(sink);
-    // The page reloads its list on every (re)connect: NOTIFY has no replay.
-    sink.send("ready", {});
-    return () => {
-      sinks.delete(sink);
-    };
-  });
+/** Open feeds per client address (its /64 for IPv6), in this process. */
+const perAddress = new Map<string, number>();
+
+export type FeedLimits = { perAddress: number; total: number; lifetimeMs: number };
+
+export function feedLimits(config = env()): FeedLimits {
+  return { perAddress: config.FEED_MAX_PER_ADDRESS, total: config.FEED_MAX_TOTAL, lifetimeMs: config.FEED_MAX_LIFETIME_MINUTES * 60_000 };
 }
+
+const refuse = (status: 429 | 503, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" } });
+
+/**
+ * GET /products/feed: a Server-Sent Events stream of product changes. One
+ * client address may hold `perAddress` feeds (429 beyond) and the process
+ * `total` (503 beyond; the shop page still works, it only stops updating
+ * live); every stream ends after its lifetime and the browser reconnects.
+ */
+export function productFeedResponse(request: Request, db: Database, clientAddress = "unknown", limits = feedLimits()): Response {
+  if (counted >= limits.total) return refuse(503, "The live product feed is busy. Please try again later.");
+  const mine = perAddress.get(clientAddress) ?? 0;
+  if (mine >= limits.perAddress) return refuse(429, "Too many live product feeds are open from your network.");
+  perAddress.set(clientAddress, mine + 1);
+  // Counted from here, so a burst of connects cannot pass the caps before their streams open.
+  counted += 1;
+  let mineCounted = true;
+  const release = () => {
+    if (!mineCounted) return;
+    mineCounted = false;
+    counted -= 1;
+    const left = (perAddress.get(clientAddress) ?? 1) - 1;
+    if (left <= 0) perAddress.delete(clientAddress);
+    else perAddress.set(clientAddress, left);
+  };
+  return eventStream(
+    request,
+    async (sink) => {
+      try {
+        await ensureSubscribed(db);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      sinks.add(sink);
+      // The page reloads its list on every (re)connect: NOTIFY has no replay.
+      sink.send("ready", {});
+      return () => {
+        sinks.delete(sink);
+        release();
+      };
+    },
+    { maxLifetimeMs: limits.lifetimeMs },
+  );
+}
+
+/** Feeds counted against the caps in this process (open, or opening). */
+let counted = 0;
 
 /** For tests: how many feed streams this process has open. */
 export function openFeedCount(): number {
   return sinks.size;
+}
+
+/** For tests: how many feeds one client address holds. */
+export function feedsOpenFrom(clientAddress: string): number {
+  return perAddress.get(clientAddress) ?? 0;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import https from "node:https";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -106,32 +107,34 @@ export async function readImage(db: Database, key: string) {
 // ---------------------------------------------------------------------------
 // Images by URL: fetched once by the server, then stored like an upload.
 
-/** Loopback, private, link-local, CGNAT, multicast and reserved ranges. */
+/**
+ * Whether an address is on the public internet. Parsed and normalised by
+ * ipaddr.js first, so the spellings Node and the URL parser produce for the
+ * same address (IPv4-mapped `::ffff:7f00:1`, IPv4-compatible `::127.0.0.1`,
+ * hex or shortened forms) are judged as the address they stand for. An
+ * allow-list: IPv4 only in ipaddr.js's "unicast" range (not loopback,
+ * private, link-local, CGNAT, multicast, reserved...), IPv6 only in global
+ * unicast 2000::/3 outside its special ranges (documentation, Teredo, 6to4,
+ * NAT64, ORCHID...).
+ */
 export function isPublicAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) {
-    const [a = 0, b = 0] = address.split(".").map(Number);
-    if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
-    if (a === 100 && b >= 64 && b <= 127) return false;
-    if (a === 169 && b === 254) return false;
-    if (a === 172 && b >= 16 && b <= 31) return false;
-    if (a === 192 && b === 168) return false;
-    if (a === 192 && b === 0) return false;
-    if (a === 198 && (b === 18 || b === 19)) return false;
-    return true;
+  if (!ipaddr.isValid(address)) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
   }
-  if (version === 6) {
-    const lower = address.toLowerCase();
-    if (lower === "::" || lower === "::1") return false;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped?.[1]) return isPublicAddress(mapped[1]);
-    const unicastOrMulticast = ["fc", "fd", "fe8", "fe9", "fea", "feb", "ff"];
-    if (unicastOrMulticast.some((prefix) => lower.startsWith(prefix))) return false;
-    if (lower.startsWith("64:ff9b") || lower.startsWith("2001:db8")) return false;
-    return true;
+  if (parsed.kind() === "ipv6") {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString());
+    if (!v6.match(GLOBAL_UNICAST_V6)) return false; // also ::/96 (IPv4-compatible), ::1, fc00::/7, fe80::/10, ff00::/8
+    return v6.range() === "unicast";
   }
-  return false;
+  return parsed.range() === "unicast";
 }
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
 
 /**
  * Fetches an https image, refusing private and loopback addresses. The

@@ -8,6 +8,7 @@ import { products, type Product } from "~/db/schema/catalogue";
 import { checkouts, stockReservations } from "~/db/schema/payments";
 import { registrationKindOf } from "~/features/products/registration-products";
 import { CART_COOKIE } from "./cart-cookie";
+import { holdCapProblem } from "./hold-cap";
 import type { RegistrationData } from "./registration-data";
 
 /** A hostile client cannot grow a cart past these (the limits). */
@@ -252,6 +253,8 @@ function checkStock(product: Product, wanted: number) {
   if (wanted > product.stockCount) {
     throw new CartError(cartMessages.stockLeft(product.name, product.stockCount), 409);
   }
+  const capped = holdCapProblem(product, wanted);
+  if (capped) throw new CartError(capped, 409);
 }
 
 /** Locks the cart row (creating it if needed), so two tabs cannot race past the limits. */

@@ -201,12 +201,16 @@ describe("/fees action: adding", () => {
     expect(out.status).toBe(409);
     expect(out.data).toMatchObject({ ok: false, message: "Citron Team T-Shirt is out of stock." });
 
-    let cookie = await add("Lectern Tote Bag");
-    cookie = await add("Lectern Tote Bag", {}, cookie);
-    cookie = await add("Lectern Tote Bag", {}, cookie);
-    const fourth = await post({ intent: "add", productId: ids["Lectern Tote Bag"]! }, { cookie });
-    expect(fourth.status).toBe(409);
-    expect(fourth.data).toMatchObject({ message: "Only 3 of Lectern Tote Bag left in stock." });
+    // 3 left: asking for 4 names the stock left; one cart may hold at most 2 of the 3 (decision 0028).
+    const cookie = await add("Lectern Tote Bag");
+    const lineId = (await cartOf(cookie))!.lines[0]!.id;
+    const four = await post({ intent: "quantity", lineId, quantity: "4" }, { cookie });
+    expect(four.status).toBe(409);
+    expect(four.data).toMatchObject({ message: "Only 3 of Lectern Tote Bag left in stock." });
+    await add("Lectern Tote Bag", {}, cookie);
+    const third = await post({ intent: "add", productId: ids["Lectern Tote Bag"]! }, { cookie });
+    expect(third.status).toBe(409);
+    expect(third.data).toMatchObject({ message: "While stock is limited, one order can hold at most 2 of Lectern Tote Bag." });
   });
 
   it(`refuses a line past ${cartLimits.lines} per cart`, async () => {
@@ -396,6 +400,36 @@ describe("limits and failures", () => {
     expect(refused.init?.status).toBe(429);
     expect(refused.init?.headers?.["Retry-After"]).toMatch(/^\d+$/);
     expect(await database.db.$count(carts)).toBe(NEW_CART_LIMIT.max);
+  });
+
+  it("never creates a cart for an id the client made up: it issues its own, under the new-cart limit", async () => {
+    const context = database.context();
+    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "198.51.100.8" });
+    const start = async (cartId: string) => {
+      const result = (await action({
+        request: new Request("http://localhost/fees", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "add", productId: ids[ZIP_NAME]!, js: "1" }),
+          headers: { Cookie: (await cartCookieHeader(cartId)).split(";")[0]! },
+        }),
+        context,
+        params: {},
+      } as never)) as unknown as { init?: { status?: number; headers?: HeadersInit } };
+      return { status: result.init?.status ?? 200, cookie: cookieOf(new Headers(result.init?.headers)) };
+    };
+    const minted = "m".repeat(43);
+    const first = await start(minted);
+    expect(first.status).toBe(200);
+    // The server answered with a cart id of its own, and no cart row carries the made-up one.
+    expect(first.cookie).toBeTruthy();
+    expect(await database.db.$count(carts, eq(carts.id, minted))).toBe(0);
+    // A fresh made-up id per request no longer skips the limit.
+    for (let i = 1; i < NEW_CART_LIMIT.max; i++) expect((await start(String(i).padStart(43, "x"))).status).toBe(200);
+    expect((await start("y".repeat(43))).status).toBe(429);
+    expect(await database.db.$count(carts)).toBe(NEW_CART_LIMIT.max);
+    // The issued cart's own cookie keeps working past the limit.
+    const issued = (await database.db.select().from(carts).limit(1))[0]!.id;
+    expect((await start(issued)).status).toBe(200);
   });
 
   it("a removal without a cart sets no cookie", async () => {

@@ -19,10 +19,10 @@ import {
   cartCookieHeader,
   cartMessages,
   newCartId,
-  readCartId,
   removeLine,
   setLineQuantity,
 } from "./cart.server";
+import { issuedCartId } from "./cart-ids.server";
 import type { RegistrationData } from "./registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
@@ -55,7 +55,7 @@ export async function handleShopAction(request: Request, context: Readonly<Route
   const log = logger.child({ requestId });
   const withJs = formData.get(JS_FIELD) === "1";
   const intent = field(formData, "intent");
-  const existingId = await readCartId(request);
+  const existingId = await issuedCartId(db, request);
   const cartId = existingId ?? newCartId();
 
   const refuse = (status: number, body: Omit<Extract<ShopActionData, { ok: false }>, "ok" | "intent">) =>

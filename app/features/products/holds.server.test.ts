@@ -1,0 +1,79 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { auditLog, cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
+import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { action, loader } from "~/routes/admin-products";
+import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import type { StockHold } from "./holds.server";
+
+describe("staff see and release stock holds on Manage Products", () => {
+  let database: TestDatabase;
+  let admin: Awaited<ReturnType<typeof signedInAccount>>;
+  let coach: Awaited<ReturnType<typeof signedInAccount>>;
+
+  beforeAll(async () => {
+    setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-holds-")), SESSION_SECRET: "s".repeat(40) }));
+    database = await createTestDatabase();
+    admin = await signedInAccount(database.db, "director@example.org", "admin");
+    coach = await signedInAccount(database.db, "coach@example.org", "user");
+  });
+  afterAll(async () => {
+    await database.destroy();
+    setEnvForTests(undefined);
+  });
+
+  async function call(form: Record<string, string>, cookie = admin.cookie) {
+    try {
+      const result = (await action({ request: browserRequest("/admin/products", cookie, form), context: database.context(), params: {} } as never)) as {
+        data: { ok: boolean; notice: { description?: string } };
+        init: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, ...result.data };
+    } catch (thrown) {
+      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 0, ok: false, notice: {} };
+    }
+  }
+
+  it("lists an open checkout's hold and releases it once: stock back, checkout closed, audited", async () => {
+    const [hoodie] = await database.db
+      .insert(products)
+      .values({ name: "Limited Hoodie", price: 4500, displayOrder: 1, unlimitedStock: false, stockCount: 10 })
+      .returning();
+    const cartId = "h".repeat(43);
+    await database.db.insert(carts).values({ id: cartId });
+    await database.db.insert(cartLines).values({ cartId, productId: hoodie!.id, quantity: 4 });
+    const started = await checkoutCart(database.db, { cartId, email: "hoarder@example.com" });
+    if (!started.ok) throw new Error(started.message);
+    expect((await database.db.select().from(products))[0]!.stockCount).toBe(6);
+
+    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+      holds: StockHold[];
+    };
+    expect(data.holds).toEqual([
+      expect.objectContaining({ checkoutId: started.checkoutId, productName: "Limited Hoodie", quantity: 4, email: "hoarder@example.com" }),
+    ]);
+
+    // Not for a signed-in non-admin.
+    expect((await call({ intent: "release-hold", checkoutId: started.checkoutId }, coach.cookie)).status).toBe(403);
+    expect(await database.db.$count(stockReservations)).toBe(1);
+
+    const released = await call({ intent: "release-hold", checkoutId: started.checkoutId });
+    expect(released).toMatchObject({ status: 200, ok: true });
+    expect((await database.db.select().from(products))[0]!.stockCount).toBe(10);
+    expect(await database.db.$count(stockReservations)).toBe(0);
+    const [checkout] = await database.db.select().from(checkouts).where(eq(checkouts.id, started.checkoutId));
+    expect(checkout).toMatchObject({ status: "failed", failureReason: "released" });
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "checkout.hold_release"));
+    expect(audit).toMatchObject({ actorEmail: "director@example.org", details: expect.objectContaining({ checkoutId: started.checkoutId }) });
+
+    // A second release (another admin's tab) changes nothing and says why.
+    expect(await call({ intent: "release-hold", checkoutId: started.checkoutId })).toMatchObject({ status: 409, ok: false });
+    expect(await call({ intent: "release-hold", checkoutId: "not-a-uuid" })).toMatchObject({ status: 400, ok: false });
+    expect((await database.db.select().from(products))[0]!.stockCount).toBe(10);
+  });
+});

@@ -1,0 +1,89 @@
+import { and, asc, eq } from "drizzle-orm";
+import { formatDateTime } from "~/core/format";
+import { logger } from "~/core/logger.server";
+import type { Database } from "~/db/client.server";
+import { checkouts, products, stockReservations } from "~/db/schema";
+import { writeAudit } from "~/features/accounts/audit.server";
+import type { SessionUser } from "~/features/accounts/guards.server";
+import { closeOpenCheckouts } from "~/features/payments/checkout.server";
+import { paymentProvider } from "~/features/payments/providers.server";
+import type { ProductActionOutcome } from "./admin.server";
+import { isUuid } from "./catalogue.server";
+import { holdNotices } from "./holds";
+
+/** One open checkout's hold on one limited product, as Manage Products lists it. */
+export type StockHold = {
+  checkoutId: string;
+  productName: string;
+  quantity: number;
+  email: string;
+  started: string;
+  ends: string;
+};
+
+/** Every stock hold of an open checkout, the ones ending first on top. */
+export async function listStockHolds(db: Database): Promise<StockHold[]> {
+  const rows = await db
+    .select({
+      checkoutId: checkouts.id,
+      productName: products.name,
+      quantity: stockReservations.quantity,
+      email: checkouts.email,
+      createdAt: checkouts.createdAt,
+      expiresAt: checkouts.expiresAt,
+    })
+    .from(stockReservations)
+    .innerJoin(checkouts, eq(checkouts.id, stockReservations.checkoutId))
+    .innerJoin(products, eq(products.id, stockReservations.productId))
+    .where(eq(checkouts.status, "open"))
+    .orderBy(asc(checkouts.expiresAt), asc(products.name))
+    .limit(200);
+  return rows.map((row) => ({
+    checkoutId: row.checkoutId,
+    productName: row.productName,
+    quantity: row.quantity,
+    email: row.email,
+    started: formatDateTime(row.createdAt),
+    ends: formatDateTime(row.expiresAt),
+  }));
+}
+
+/**
+ * Staff end an open checkout's hold: the checkout fails ("released"), its
+ * stock goes back to the shop at once (open shop pages hear it), and the
+ * payment page is expired at the provider so it can take no payment. Only an
+ * open checkout changes (first caller wins); the release is audited.
+ */
+export async function releaseHold(db: Database, actor: SessionUser, checkoutId: string): Promise<ProductActionOutcome> {
+  const intent = "release-hold";
+  if (!isUuid(checkoutId)) return { intent, ok: false, status: 400, notice: holdNotices.gone };
+  try {
+    const released = await db.transaction(async (tx) => {
+      const [checkout] = await tx
+        .select({ id: checkouts.id, email: checkouts.email, providerSessionId: checkouts.providerSessionId })
+        .from(checkouts)
+        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+        .for("update");
+      if (!checkout) return null;
+      const held = await tx.select().from(stockReservations).where(eq(stockReservations.checkoutId, checkoutId));
+      await closeOpenCheckouts(tx, [checkoutId], "released");
+      await writeAudit(tx, {
+        actor: { id: actor.id, email: actor.email },
+        action: "checkout.hold_release",
+        details: { checkoutId, buyer: checkout.email, held: held.map((row) => ({ productId: row.productId, quantity: row.quantity })) },
+      });
+      return checkout;
+    });
+    if (!released) return { intent, ok: false, status: 409, notice: holdNotices.gone };
+    if (released.providerSessionId) {
+      await paymentProvider(db)
+        .expireSession(released.providerSessionId)
+        .catch((error: unknown) => logger.warn({ err: error, checkoutId }, "a released checkout's payment session could not be expired"));
+    }
+    logger.info({ checkoutId }, "stock hold released by staff");
+    return { intent, ok: true, status: 200, notice: holdNotices.released };
+  } catch (error) {
+    logger.error({ err: error, checkoutId }, "releasing a stock hold failed");
+    return { intent, ok: false, status: 500, notice: holdNotices.failed };
+  }
+}
