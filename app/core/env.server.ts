@@ -160,6 +160,12 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(1).optional()),
   STRIPE_API_URL: optionalUrl,
+
+  // Operations (server/metrics.ts, decision 0029): GET /metrics answers only with this bearer token; unset, it is off.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(16, "must be at least 16 characters").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & {
