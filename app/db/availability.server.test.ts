@@ -41,7 +41,7 @@ describe("down until a probe answers", () => {
   it("a connection failure marks the database down; the probe brings it back", async () => {
     vi.useFakeTimers();
     let answers = false;
-    const probe = vi.fn(async () => {
+    const probe = vi.fn<() => Promise<void>>(async () => {
       if (!answers) throw new Error("still down");
     });
     setAvailabilityProbe(probe);
