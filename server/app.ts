@@ -29,6 +29,8 @@ import { failFastWhileDatabaseDown, sendUnavailable } from "./unavailable";
 import { backgroundWorkers } from "./workers";
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
 
 type AppOptions = { clientDir: string; devServer?: ViteDevServer };
 
@@ -226,6 +228,10 @@ export async function start(options: AppOptions): Promise<Server> {
 
   const app = createApp(options);
   const server = app.listen(config.PORT, config.HOST);
+  // Longer than a load balancer's idle timeout (60 s on the common ones): a proxy must never reuse a
+  // connection the server has just closed, which its client sees as a 502 (decision 0029).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   isConnectionError,
   isDatabaseDown,
+  noteDatabaseAnswered,
   noteDatabaseError,
   onAvailabilityChange,
   PROBE_MS,
@@ -62,6 +63,16 @@ describe("down until a probe answers", () => {
     expect(isDatabaseDown()).toBe(false);
     expect(changes).toEqual([false, true]);
     stop();
+  });
+
+  it("any query that answers ends the outage at once, before the next probe", () => {
+    setAvailabilityProbe(async () => {
+      throw new Error("still down");
+    });
+    noteDatabaseError(Object.assign(new Error("x"), { code: "57P01" }));
+    expect(isDatabaseDown()).toBe(true);
+    noteDatabaseAnswered();
+    expect(isDatabaseDown()).toBe(false);
   });
 
   it("without a probe (PGlite) nothing is ever marked down", () => {

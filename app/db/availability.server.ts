@@ -3,7 +3,8 @@
  *
  * A query that fails because the connection is gone (refused, reset, terminated
  * by a restart or `pg_terminate_backend`, a connect timeout) marks the database
- * down; from then on a probe (`select 1`) runs every PROBE_MS until one answers.
+ * down; from then on a probe (`select 1`) runs every PROBE_MS until one answers
+ * (or any other query does: a worker's, /readyz's).
  * While down, server/app.ts answers page requests with a short 503 at once
  * instead of letting each one wait for its own failing connection, and turns a
  * 500 made by the outage into that 503. An SQL error (a constraint, a bad
@@ -12,6 +13,8 @@
 import { logger } from "~/core/logger.server";
 
 export const PROBE_MS = 500;
+/** The first probe comes sooner: a single dropped connection (pg_terminate_backend) is back at once. */
+export const FIRST_PROBE_MS = 100;
 
 /** Node socket errors and PostgreSQL classes that mean "no connection", not "bad query". */
 const CONNECTION_CODES = new Set([
@@ -60,7 +63,16 @@ export function noteDatabaseError(error: unknown): void {
   state.downSince = Date.now();
   logger.error({ err: error }, "database unreachable; answering 503 until it is back");
   for (const listener of listeners) listener(false, 0);
-  scheduleProbe();
+  scheduleProbe(FIRST_PROBE_MS);
+}
+
+/** Called after a query succeeded: any answer (a worker's, /readyz's) ends an outage without waiting for the probe. */
+export function noteDatabaseAnswered(): void {
+  if (state.downSince === null) return;
+  const downForMs = Date.now() - state.downSince;
+  clearDown();
+  logger.warn({ downForMs }, "database reachable again");
+  for (const listener of listeners) listener(true, downForMs);
 }
 
 /** Listens for down/up changes (metrics, tests); returns a function that stops listening. */
@@ -69,22 +81,16 @@ export function onAvailabilityChange(listener: (up: boolean, downForMs: number) 
   return () => listeners.delete(listener);
 }
 
-function scheduleProbe() {
+function scheduleProbe(delay = PROBE_MS) {
   if (state.timer) return;
   state.timer = setTimeout(() => {
     state.timer = null;
     const probe = state.probe;
     if (!probe || state.downSince === null) return;
-    probe().then(
-      () => {
-        const downForMs = Date.now() - (state.downSince ?? Date.now());
-        clearDown();
-        logger.warn({ downForMs }, "database reachable again");
-        for (const listener of listeners) listener(true, downForMs);
-      },
-      () => scheduleProbe(),
-    );
-  }, PROBE_MS);
+    probe().then(noteDatabaseAnswered, () => {
+      if (state.downSince !== null) scheduleProbe();
+    });
+  }, delay);
   state.timer.unref();
 }
 

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { noteDatabaseError, setAvailabilityProbe } from "./availability.server";
+import { noteDatabaseAnswered, noteDatabaseError, setAvailabilityProbe } from "./availability.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -86,10 +86,16 @@ function observedPool(url: string, max: number): pg.Pool {
   pool.on("connect", (client) => client.on("error", noteDatabaseError));
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: typeof query }).query = (...args: unknown[]) =>
-    query(...args).catch((error: unknown) => {
-      noteDatabaseError(error);
-      throw error;
-    });
+    query(...args).then(
+      (result) => {
+        noteDatabaseAnswered();
+        return result;
+      },
+      (error: unknown) => {
+        noteDatabaseError(error);
+        throw error;
+      },
+    );
   // pool.query itself calls connect with a callback: that form passes through (its failure is seen above).
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
   (pool as unknown as { connect: typeof connect }).connect = (...args: unknown[]) =>
@@ -99,6 +105,7 @@ function observedPool(url: string, max: number): pg.Pool {
           noteDatabaseError(error);
           throw error;
         });
+  // The probe goes around the wrapper: its answer is reported by availability.server.ts itself.
   setAvailabilityProbe(async () => {
     await query("select 1");
   });
