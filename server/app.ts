@@ -255,10 +255,15 @@ export async function start(options: AppOptions): Promise<Server> {
     // Stop accepting, let requests in flight finish, then release the database.
     // Live streams never end by themselves: end them so the drain can finish.
     closeAllStreams();
+    // A keep-alive connection may still bring a request: answer it with "Connection: close", and close
+    // each connection as soon as it is idle, so the drain never waits for a keep-alive timeout.
+    server.on("request", (_req, res: { setHeader(name: string, value: string): void }) => res.setHeader("Connection", "close"));
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(idle);
     await requestsDrained();
     await closePubSub();
     await Promise.allSettled(stops.map((stop) => stop()));

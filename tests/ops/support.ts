@@ -217,14 +217,19 @@ export async function startSmtpCatcher(port: number) {
   const delivered: Delivered[] = [];
   let refuseUntil = 0;
   let refused = 0;
+  let delayMs = 0;
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      receiving += 1;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        receiving -= 1;
         if (Date.now() < refuseUntil) {
           refused += 1;
           callback(Object.assign(new Error("4.3.0 Try again later"), { responseCode: 451 }));
@@ -250,8 +255,16 @@ export async function startSmtpCatcher(port: number) {
     get refused() {
       return refused;
     },
+    /** Messages being received right now. */
+    get receiving() {
+      return receiving;
+    },
     refuseFor(ms: number) {
       refuseUntil = Date.now() + ms;
+    },
+    /** Each message is accepted only after this long (a slow relay). */
+    delayEach(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
