@@ -113,7 +113,7 @@ function observedPool(url: string, max: number): pg.Pool {
 }
 
 /** PGlite loads extensions when it opens; migrations then `create extension` them as on PostgreSQL. */
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === "memory://";
@@ -147,7 +147,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * opener (say `npm run user:create` while the server runs) fail clearly
  * instead of corrupting the data directory.
  */
-function takeProcessLock(file: string): () => void {
+export function takeProcessLock(file: string): () => void {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, "utf8").trim());
     if (pid && pid !== process.pid && isAlive(pid)) {
