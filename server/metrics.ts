@@ -141,25 +141,19 @@ export function registerMetrics(getDb: () => Promise<Database>): void {
 
 /** The route a path belongs to, from the build's route table; "other" when nothing matches. */
 export function routeLabeller(build: () => Promise<ServerBuild>) {
-  let routes: RouteObject[] | undefined;
-  let loading = false;
-  return (pathname: string): string => {
+  let routes: Promise<RouteObject[]> | undefined;
+  return async (pathname: string): Promise<string> => {
     if (pathname.startsWith("/assets/")) return "assets";
     if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
-    if (!routes) {
-      // Loaded on first use: the build is imported after the middleware is set up.
-      if (!loading) {
-        loading = true;
-        build().then(
-          (loaded) => (routes = routeTree(loaded.routes)),
-          () => (loading = false),
-        );
-      }
-      return "other";
-    }
+    // Loaded on first use: the build is imported after the middleware is set up.
+    routes ??= build().then((loaded) => routeTree(loaded.routes));
+    const table = await routes.catch(() => {
+      routes = undefined;
+      return [];
+    });
     // React Router's data requests (/fees.data, /_root.data) belong to their page.
     const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-    return matchRoutes(routes, page)?.at(-1)?.route.id ?? "other";
+    return matchRoutes(table, page)?.at(-1)?.route.id ?? "other";
   };
 }
 
@@ -183,19 +177,19 @@ function routeTree(manifest: ServerBuild["routes"]): RouteObject[] {
 }
 
 /** Counts every response with its route, status and time; page-cache answers by their X-Page-Cache. */
-export function metricsMiddleware(label: (pathname: string) => string) {
+export function metricsMiddleware(label: (pathname: string) => Promise<string>) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.once("finish", () => {
-      const route = label(req.path);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
-      // An event stream's time is how long it stayed open: not a latency.
-      if (!String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream")) {
-        httpDuration.observe({ method: req.method, route }, seconds);
-      }
+      const stream = String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream");
       const cache = res.getHeader("X-Page-Cache");
       if (cache === "hit" || cache === "stale" || cache === "miss") pageCache.inc({ result: cache });
+      void label(req.path).then((route) => {
+        httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+        // An event stream's time is how long it stayed open: not a latency.
+        if (!stream) httpDuration.observe({ method: req.method, route }, seconds);
+      });
     });
     next();
   };
