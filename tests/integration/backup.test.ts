@@ -54,7 +54,7 @@ describe("embedded database backups", () => {
     const source = tempDir();
     await embeddedWithRow(source, "Before Backup");
     const backup = npmRun("db:backup", [], { DATA_DIR: source });
-    expect(backup.status, backup.stderr).toBe(0);
+    expect({ status: backup.status, stderr: backup.stderr }).toMatchObject({ status: 0 });
     const [name] = readdirSync(path.join(source, "backups"));
     expect(name).toMatch(/^citron-pglite-.*\.tar\.gz$/);
     const file = path.join(source, "backups", name!);
@@ -84,14 +84,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL backups (pg_dump, rest
       await handle.close();
       const file = path.join(tempDir(), "citron.dump");
       const backup = npmRun("db:backup", ["--out", file], { DATABASE_URL: source.url, DATA_DIR: tempDir() });
-      expect(backup.status, backup.stderr).toBe(0);
+      expect({ status: backup.status, stderr: backup.stderr }).toMatchObject({ status: 0 });
       expect(existsSync(file)).toBe(true);
 
       const refused = npmRun("db:restore", [file], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("--force");
       const restore = npmRun("db:restore", [file, "--force"], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
-      expect(restore.status, restore.stderr).toBe(0);
+      expect({ status: restore.status, stderr: restore.stderr }).toMatchObject({ status: 0 });
 
       const client = new pg.Client({ connectionString: copy.url });
       await client.connect();

@@ -20,7 +20,7 @@ const TOKEN = "cluster-metrics-test-token";
 describe.skipIf(reason)("metrics of a cluster", () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    for (const cleanup of cleanups.toReversed()) await cleanup();
   }, 60_000);
 
   it("every scrape, whichever worker answers, counts the requests of all workers", async () => {

@@ -97,9 +97,10 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
 
     // Steady traffic: pages on fresh connections, as a load balancer's would be.
     const outcomes: Array<{ status: number; error?: string }> = [];
-    let running = true;
+    // An object, so the loops see the stop.
+    const state = { running: true };
     const traffic = Array.from({ length: 3 }, async (_, worker) => {
-      for (let i = 0; running && i < 500; i++) {
+      for (let i = 0; state.running && i < 500; i++) {
         try {
           const response = await fetch(`${first.url}${worker === 0 ? "/events" : worker === 1 ? "/fees" : "/guide"}`, {
             headers: { "X-Forwarded-For": `10.2.0.${worker + 1}` },
@@ -122,7 +123,7 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
     const uploadStatuses = await Promise.all(uploads.map((upload) => upload.done.catch(() => -1)));
     const { code, ms } = await stopped;
     const feedEndMs = (await feedEnded) - signalAt;
-    running = false;
+    state.running = false;
     await Promise.all(traffic);
     feedAbort.abort();
 

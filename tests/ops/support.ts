@@ -313,7 +313,7 @@ export function histogram(statuses: number[]): Record<number, number> {
 
 /** Runs `work` over `items` with at most `limit` at once. */
 export async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
+  const results: R[] = Array.from({ length: items.length });
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

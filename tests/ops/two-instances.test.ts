@@ -160,9 +160,10 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     // Each event 200 times, in a shuffled order, half to each instance.
     const deliveries = Array.from({ length: 1000 }, (_, i) => events[i % events.length]!).sort(() => Math.random() - 0.5);
     const probes: number[] = [];
-    let storming = true;
+    // Objects, so the loops see the stop.
+    const storm = { on: true };
     const probing = (async () => {
-      for (let i = 0; storming && i < 600; i++) {
+      for (let i = 0; storm.on && i < 600; i++) {
         const started = Date.now();
         const response = await fetch(`${i % 2 ? a.url : b.url}/events`);
         await response.arrayBuffer();
@@ -182,7 +183,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       return response.status;
     });
     const ms = Date.now() - started;
-    storming = false;
+    storm.on = false;
     await probing;
     probes.sort((x, y) => x - y);
     figures.webhookStorm = { deliveries: 1000, ms, statuses: histogram(statuses), pageWhileStorming: { n: probes.length, p50: probes[Math.floor(probes.length / 2)], max: probes.at(-1) } };
@@ -336,10 +337,10 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
 
     type Sample = { at: number; ms: number; status: number; kind: string; email?: string };
     const samples: Sample[] = [];
-    let running = true;
+    const state = { running: true };
     let n = 0;
     const load = Array.from({ length: 4 }, async (_, worker) => {
-      for (let i = 0; running && i < 2000; i++) {
+      for (let i = 0; state.running && i < 2000; i++) {
         const instance = (i + worker) % 2 ? a : b;
         const started = Date.now();
         const kind = worker === 0 ? "contact" : worker === 1 ? "cart page" : worker === 2 ? "readyz" : "admin page";
@@ -376,7 +377,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const readyB = waitFor("b ready", async () => (await fetch(`${b.url}/readyz`)).ok && Date.now(), 30_000, 50);
     const recovered = Math.max(await readyA, await readyB);
     await sleep(1000);
-    running = false;
+    state.running = false;
     await Promise.all(load);
 
     // After recovery a change on a still reaches the feed on b (its LISTEN connection came back).
@@ -442,10 +443,10 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   }, 120_000);
 
   it("connections ended by pg_terminate_backend under traffic: no crash, no 500, back within seconds", async () => {
-    let running = true;
+    const state = { running: true };
     const statuses: number[] = [];
     const load = (async () => {
-      for (let i = 0; running && i < 2000; i++) {
+      for (let i = 0; state.running && i < 2000; i++) {
         const response = await admin.request(i % 2 ? a.url : b.url, "/orders").catch(() => null);
         await response?.arrayBuffer();
         statuses.push(response?.status ?? -1);
@@ -460,7 +461,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     await waitFor("both ready", async () => (await fetch(`${a.url}/readyz`)).ok && (await fetch(`${b.url}/readyz`)).ok, 30_000, 20);
     await waitFor("pages again", async () => statuses.at(-1) === 200 && statuses.at(-2) === 200, 30_000, 20);
     const ms = Date.now() - started;
-    running = false;
+    state.running = false;
     await load;
     figures.terminateBackend = { killed: killed[0]!.n, pagesAgainMs: ms, statuses: histogram(statuses) };
     expect(killed[0]!.n).toBeGreaterThan(0);
