@@ -130,14 +130,14 @@ export async function startInstance(name: string, port: number, env: Record<stri
     },
   };
   const started = Date.now();
-  while (Date.now() - started < 60_000) {
+  while (Date.now() - started < 90_000) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${text}`);
     const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
     if (ready) return instance;
     await sleep(100);
   }
   await instance.stop();
-  throw new Error(`${name} did not become ready within 60 s:\n${text}`);
+  throw new Error(`${name} did not become ready within 90 s:\n${text}`);
 }
 
 /** Seeds the demo content (the only way it reaches PostgreSQL). */
@@ -212,12 +212,13 @@ export function throughGate(databaseUrl: string, gatePort: number): string {
 export type Delivered = { messageId: string; to: string[]; subject: string };
 
 /**
- * An SMTP server that records each delivery's Message-ID. `refuseFor(ms)`
- * answers every message with a temporary 451 for a while (a flapping relay).
+ * An SMTP server that records each delivery's Message-ID. `refuseFor(ms)` and
+ * `refuseNext(n)` answer with a temporary 451 (a flapping relay).
  */
 export async function startSmtpCatcher(port: number) {
   const delivered: Delivered[] = [];
   let refuseUntil = 0;
+  let refuseCount = 0;
   let refused = 0;
   let delayMs = 0;
   let receiving = 0;
@@ -232,7 +233,8 @@ export async function startSmtpCatcher(port: number) {
       stream.on("end", async () => {
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         receiving -= 1;
-        if (Date.now() < refuseUntil) {
+        if (Date.now() < refuseUntil || refuseCount > 0) {
+          refuseCount = Math.max(0, refuseCount - 1);
           refused += 1;
           callback(Object.assign(new Error("4.3.0 Try again later"), { responseCode: 451 }));
           return;
@@ -263,6 +265,10 @@ export async function startSmtpCatcher(port: number) {
     },
     refuseFor(ms: number) {
       refuseUntil = Date.now() + ms;
+    },
+    /** The next `count` messages get the temporary 451, whenever they come. */
+    refuseNext(count: number) {
+      refuseCount = count;
     },
     /** Each message is accepted only after this long (a slow relay). */
     delayEach(ms: number) {
