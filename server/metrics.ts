@@ -210,13 +210,19 @@ export function metricsRoute(token: string | undefined) {
       return;
     }
     try {
-      const text = cluster.isWorker ? await clusterMetrics() : await registry.metrics();
+      const text = cluster.isWorker ? await clusterMetrics().catch(localMetrics) : await registry.metrics();
       res.type(registry.contentType).send(text);
     } catch (error) {
       logger.error({ err: error }, "metrics could not be collected");
       res.status(500).type("text/plain").send("metrics unavailable");
     }
   };
+}
+
+/** This process's metrics alone, when the primary does not aggregate (it has no cluster-metrics installed). */
+function localMetrics(error: unknown): Promise<string> {
+  logger.warn({ err: error }, "metrics: this worker's only (call installClusterMetrics() in the cluster's primary)");
+  return registry.metrics();
 }
 
 /** Asks the cluster's primary for every worker's metrics, aggregated (server/cluster-metrics.mjs). */
@@ -226,7 +232,7 @@ function clusterMetrics(): Promise<string> {
     const timer = setTimeout(() => {
       process.off("message", onMessage);
       reject(new Error("the cluster primary did not answer with metrics (is server/cluster-metrics.mjs installed?)"));
-    }, 5000);
+    }, 2000);
     const onMessage = (message: unknown) => {
       const reply = message as { type?: string; id?: string; text?: string; error?: string };
       if (reply?.type !== "citron:metrics" || reply.id !== id) return;
