@@ -21,7 +21,8 @@ describe("isConnectionError", () => {
     ["starting up", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
     ["connection exception class 08", Object.assign(new Error("x"), { code: "08006" })],
     ["pg's own words", new Error("Connection terminated unexpectedly")],
-    ["connect timeout", new Error("timeout exceeded when trying to connect")],
+    ["a connect timeout", new Error("Connection terminated due to connection timeout")],
+    ["a connect timeout (client)", new Error("timeout expired")],
     ["wrapped by Drizzle", new Error("Failed query: select 1", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
   ])("%s is an outage", (_name, error) => {
     expect(isConnectionError(error)).toBe(true);
@@ -31,6 +32,7 @@ describe("isConnectionError", () => {
     ["a unique violation", Object.assign(new Error("duplicate key"), { code: "23505" })],
     ["a syntax error", Object.assign(new Error("syntax error"), { code: "42601" })],
     ["a plain error", new Error("something else")],
+    ["a busy pool (waiting for a free connection)", new Error("timeout exceeded when trying to connect")],
     ["not an error", "text"],
     ["nothing", undefined],
   ])("%s is not", (_name, error) => {

@@ -81,7 +81,14 @@ export const CONNECT_TIMEOUT_MS = 3000;
  * would be an unhandled error event and end the process.
  */
 function observedPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // The timeout goes on each new connection, not on the pool: pg-pool would also apply it to the wait for a
+  // free connection, and a busy pool (a rush of checkouts) is not an outage and must not fail requests.
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max, Client: TimedClient as unknown as new () => pg.ClientBase });
   pool.on("error", noteDatabaseError);
   pool.on("connect", (client) => client.on("error", noteDatabaseError));
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
