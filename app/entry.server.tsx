@@ -9,6 +9,7 @@ import { logger } from "~/core/logger.server";
 import { isAnonymous, isPublicPage } from "~/core/page-cache.server";
 import { paintFirstStream } from "~/core/paint-first.server";
 import { requestInfoContext } from "~/core/request-context";
+import { noteDatabaseError } from "~/db/availability.server";
 
 export const streamTimeout = 5_000;
 
@@ -85,6 +86,8 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A lost database connection turns this request's 500 into the outage's 503 (server/unavailable.ts).
+  noteDatabaseError(error);
   const { requestId } = context.get(requestInfoContext);
   logger.error({ err: error, requestId, path: new URL(request.url).pathname }, "unhandled server error");
 };

@@ -16,17 +16,22 @@ import { logger } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { requestInfoContext, type RequestInfo } from "~/core/request-context";
 import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
+import { isDatabaseDown } from "~/db/availability.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit } from "./body-limit";
+import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { createRequestHandler } from "./request-handler";
 import { sameSiteOnly } from "./same-site";
+import { failFastWhileDatabaseDown, sendUnavailable } from "./unavailable";
 import { backgroundWorkers } from "./workers";
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
 
 type AppOptions = { clientDir: string; devServer?: ViteDevServer };
 
@@ -53,6 +58,11 @@ export function createApp(options: AppOptions) {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
+  if (config.METRICS_TOKEN) {
+    registerMetrics(async () => (await getDatabaseHandle()).db);
+    // `build` is defined below; the labeller reads it on first use.
+    app.use(metricsMiddleware(routeLabeller(() => build())));
+  }
   app.use(helmet(helmetOptions(Boolean(devServer))));
   // Before the request log: a refused cross-site post is logged once, by the check itself.
   app.use(sameSiteOnly({ publicOrigin: new URL(config.PUBLIC_URL).origin }));
@@ -76,6 +86,9 @@ export function createApp(options: AppOptions) {
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     }),
   );
+
+  // Prometheus metrics, off unless METRICS_TOKEN is set (server/metrics.ts, decision 0029).
+  app.get("/metrics", metricsRoute(config.METRICS_TOKEN));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -128,11 +141,16 @@ export function createApp(options: AppOptions) {
     );
   }
 
+  // During a database outage: a short 503 at once, not a wait for a failing connection (decision 0029).
+  // After the page cache, which keeps serving the public pages it holds.
+  app.use(failFastWhileDatabaseDown());
+
   // Every body is capped as it streams (413), before React Router reads it.
   app.use(bodyLimit());
 
   const handleRequest = createRequestHandler({
     publicOrigin: new URL(config.PUBLIC_URL).origin,
+    unavailable: { active: isDatabaseDown, send: sendUnavailable },
     // In development the build is reloaded on every request, so edits show at once.
     build,
     getLoadContext(req, res) {
@@ -211,6 +229,10 @@ export async function start(options: AppOptions): Promise<Server> {
 
   const app = createApp(options);
   const server = app.listen(config.PORT, config.HOST);
+  // Longer than a load balancer's idle timeout (60 s on the common ones): a proxy must never reuse a
+  // connection the server has just closed, which its client sees as a 502 (decision 0029).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -234,10 +256,15 @@ export async function start(options: AppOptions): Promise<Server> {
     // Stop accepting, let requests in flight finish, then release the database.
     // Live streams never end by themselves: end them so the drain can finish.
     closeAllStreams();
+    // A keep-alive connection may still bring a request: answer it with "Connection: close", and close
+    // each connection as soon as it is idle, so the drain never waits for a keep-alive timeout.
+    server.on("request", (_req, res: { setHeader(name: string, value: string): void }) => res.setHeader("Connection", "close"));
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(idle);
     await requestsDrained();
     await closePubSub();
     await Promise.allSettled(stops.map((stop) => stop()));

@@ -32,9 +32,17 @@ describe("parseEnv", () => {
     ["LOG_LEVEL", "loud", /LOG_LEVEL/],
     ["SESSION_SECRET", "short", /SESSION_SECRET: must be at least 32/],
     ["PUBLIC_URL", "localhost:3000", /PUBLIC_URL/],
+    ["METRICS_TOKEN", "short", /METRICS_TOKEN: must be at least 16/],
+    ["METRICS_TOKEN", "a token with spaces in it", /METRICS_TOKEN: must be printable ASCII/],
   ])("refuses %s=%s and names the variable", (name, value, message) => {
     expect(() => parseEnv({ DATA_DIR: tmp(), [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: tmp(), [name]: value })).toThrow(message);
+  });
+
+  it("leaves /metrics off unless METRICS_TOKEN is set (an empty value is unset)", () => {
+    expect(parseEnv({ DATA_DIR: tmp() }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: tmp(), METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: tmp(), METRICS_TOKEN: "k".repeat(16) }).METRICS_TOKEN).toBe("k".repeat(16));
   });
 
   it("requires a shared session secret in production on PostgreSQL", () => {

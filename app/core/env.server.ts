@@ -176,6 +176,12 @@ export const envSchema = z.object({
   // "sandbox" chooses the built-in test checkout by name (a staging site that takes no money); required for the
   // sandbox when NODE_ENV=production, where a missing STRIPE_SECRET_KEY otherwise refuses to start (decision 0024).
   PAYMENTS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["stripe", "sandbox"]).optional()),
+
+  // Operations (server/metrics.ts, decision 0029): GET /metrics answers only with this bearer token; unset, it is off.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(16, "must be at least 16 characters").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & {

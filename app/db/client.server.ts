@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { noteDatabaseAnswered, noteDatabaseError, setAvailabilityProbe } from "./availability.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -44,7 +45,7 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = observedPool(url, max);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -64,12 +65,62 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      setAvailabilityProbe(null);
+      return pool.end();
+    },
   };
 }
 
+/** A connection attempt gives up after this long, so a request fails fast while the database is away. */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * A pool whose connection failures reach availability.server.ts (decision 0029). Without an
+ * "error" listener, an idle connection closed by a database restart or pg_terminate_backend
+ * would be an unhandled error event and end the process.
+ */
+function observedPool(url: string, max: number): pg.Pool {
+  // The timeout goes on each new connection, not on the pool: pg-pool would also apply it to the wait for a
+  // free connection, and a busy pool (a rush of checkouts) is not an outage and must not fail requests.
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max, Client: TimedClient as unknown as new () => pg.ClientBase });
+  pool.on("error", noteDatabaseError);
+  pool.on("connect", (client) => client.on("error", noteDatabaseError));
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: typeof query }).query = (...args: unknown[]) =>
+    query(...args).then(
+      (result) => {
+        noteDatabaseAnswered();
+        return result;
+      },
+      (error: unknown) => {
+        noteDatabaseError(error);
+        throw error;
+      },
+    );
+  // pool.query itself calls connect with a callback: that form passes through (its failure is seen above).
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: typeof connect }).connect = (...args: unknown[]) =>
+    args.length > 0
+      ? connect(...args)
+      : connect()!.catch((error: unknown) => {
+          noteDatabaseError(error);
+          throw error;
+        });
+  // The probe goes around the wrapper: its answer is reported by availability.server.ts itself.
+  setAvailabilityProbe(async () => {
+    await query("select 1");
+  });
+  return pool;
+}
+
 /** PGlite loads extensions when it opens; migrations then `create extension` them as on PostgreSQL. */
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === "memory://";
@@ -103,7 +154,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * opener (say `npm run user:create` while the server runs) fail clearly
  * instead of corrupting the data directory.
  */
-function takeProcessLock(file: string): () => void {
+export function takeProcessLock(file: string): () => void {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, "utf8").trim());
     if (pid && pid !== process.pid && isAlive(pid)) {

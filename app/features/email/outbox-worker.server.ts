@@ -24,6 +24,8 @@ export type DeliveryOptions = {
   retryDelay?: (attempts: number) => number;
   /** Longest one send may take before it counts as failed (default SEND_DEADLINE_MS). */
   sendDeadlineMs?: number;
+  /** True once the server is stopping: the messages not yet sent are given back (releaseClaims). */
+  stopping?: () => boolean;
 };
 
 export type DeliveryReport = { sent: number; retried: number; failed: number };
@@ -117,7 +119,11 @@ export async function deliverDueEmails(db: Database, options: DeliveryOptions): 
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const claimed = await claimDue(db, options.batchSize ?? 10, leaseMs);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (options.stopping?.()) {
+      await releaseClaims(db, claimed.slice(index));
+      break;
+    }
     if (!(await renewLease(db, row, leaseMs))) {
       logger.warn({ emailId: row.id }, "email claim lost before sending; left to its new holder");
       continue;
@@ -168,6 +174,21 @@ export async function deliverDueEmails(db: Database, options: DeliveryOptions): 
   return report;
 }
 
+/**
+ * Gives claimed, unsent messages back at shutdown: due now, the attempt not
+ * counted, so another instance sends them at once instead of after the lease.
+ */
+async function releaseClaims(db: Database, rows: Claimed[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(emailOutbox)
+      .set({ claimToken: null, nextAttemptAt: sql`now()`, attempts: sql`greatest(${emailOutbox.attempts} - 1, 0)` })
+      .where(held(row))
+      .catch((error: unknown) => logger.warn({ emailId: row.id, err: error }, "email claim not released; it waits for its lease"));
+  }
+  logger.info({ released: rows.length }, "stopping: unsent emails released to other instances");
+}
+
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 1000);
@@ -213,7 +234,12 @@ export function startOutboxWorker(
         // Drain the backlog before sleeping again.
         let busy = true;
         while (busy && !state.stopped) {
-          const report = await deliverDueEmails(db, { ...options, transport, from: options.from ?? env().MAIL_FROM });
+          const report = await deliverDueEmails(db, {
+            ...options,
+            transport,
+            from: options.from ?? env().MAIL_FROM,
+            stopping: () => state.stopped,
+          });
           busy = report.sent + report.retried + report.failed > 0;
         }
       } catch (error) {

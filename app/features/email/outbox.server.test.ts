@@ -67,6 +67,31 @@ describe("email outbox", () => {
     expect(pending).toBe(0);
   });
 
+  it("at shutdown the claimed messages not yet sent are given back, due now, their attempt not counted", async () => {
+    await deliverDueEmails(database.db, { transport: recordingTransport().transport, from: "x@example.org" });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await queueEmail(database.db, { ...message, subject: `Stop ${i}` })).id);
+    const { sent, transport } = recordingTransport();
+    let stopping = false;
+    const report = await deliverDueEmails(database.db, {
+      transport: { ...transport, send: async (mail) => ((stopping = true), transport.send(mail)) },
+      from: "x@example.org",
+      stopping: () => stopping,
+    });
+    expect(report.sent).toBe(1);
+    expect(sent).toHaveLength(1);
+    const rows = await database.db.query.emailOutbox.findMany({ where: (table, { inArray }) => inArray(table.id, ids) });
+    const left = rows.filter((row) => row.status === "pending");
+    expect(left).toHaveLength(3);
+    for (const row of left) {
+      expect(row).toMatchObject({ claimToken: null, attempts: 0 });
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    // Due now: the next round (another instance) sends them.
+    const next = await deliverDueEmails(database.db, { transport, from: "x@example.org" });
+    expect(next.sent).toBe(3);
+  });
+
   it("records the error and backs off after a failed send, then fails for good at the limit", async () => {
     const { id } = await queueEmail(database.db, message);
     const failing = recordingTransport(() => new Error("connect ECONNREFUSED 127.0.0.1:2525"));

@@ -1,0 +1,108 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { BackupError, backupEmbedded, restoreEmbedded } from "~/db/backup.server";
+import { DatabaseInUseError, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { createScratchDatabase } from "../support/scratch-database";
+
+/** Backups (issue 29, decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
+const root = path.resolve(import.meta.dirname, "../..");
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "citron-backup-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function npmRun(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync("npm", ["run", "--silent", script, "--", ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+async function embeddedWithRow(dataDir: string, name: string) {
+  const handle = await openDatabase({ dataDir });
+  await migrateDatabase(handle);
+  await handle.db.execute(sql`insert into contact_us (name, email, inquiry_purpose, comment) values (${name}, 'kept@example.org', 'other', 'kept')`);
+  await handle.close();
+}
+
+async function embeddedNames(dataDir: string): Promise<string[]> {
+  const handle = await openDatabase({ dataDir });
+  try {
+    const result = (await handle.db.execute(sql`select name from contact_us order by name`)) as unknown as { rows: { name: string }[] };
+    return result.rows.map((row) => row.name);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("embedded database backups", () => {
+  // One pass, few openings: each opening of an on-disk PGlite costs seconds.
+  it("npm run db:backup copies it under DATA_DIR/backups, refused while a server holds it; a restore brings every row back, never over a database without --force", async () => {
+    const source = tempDir();
+    await embeddedWithRow(source, "Before Backup");
+    const backup = npmRun("db:backup", [], { DATA_DIR: source });
+    expect({ status: backup.status, stderr: backup.stderr }).toMatchObject({ status: 0 });
+    const [name] = readdirSync(path.join(source, "backups"));
+    expect(name).toMatch(/^citron-pglite-.*\.tar\.gz$/);
+    const file = path.join(source, "backups", name!);
+
+    // A live process other than this one holds the lock, as a running server does.
+    writeFileSync(path.join(source, "pglite.pid"), String(process.ppid));
+    await expect(backupEmbedded(source, path.join(tempDir(), "x.tar.gz"))).rejects.toThrow(DatabaseInUseError);
+
+    const target = tempDir();
+    expect(await restoreEmbedded(target, file)).toBeUndefined();
+    expect(await embeddedNames(target)).toEqual(["Before Backup"]);
+    await expect(restoreEmbedded(target, file)).rejects.toThrow(BackupError);
+    await expect(restoreEmbedded(target, path.join(target, "missing.tar.gz"), { force: true })).rejects.toThrow(BackupError);
+    const kept = await restoreEmbedded(target, file, { force: true });
+    expect(kept && existsSync(path.join(kept, "PG_VERSION"))).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL backups (pg_dump, restored on a copy)", () => {
+  it("db:backup dumps with pg_dump; db:restore --force loads it into another database with every row", async () => {
+    const source = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_backup_src");
+    const copy = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_backup_copy");
+    try {
+      const handle = await openDatabase({ databaseUrl: source.url, dataDir: "memory://", poolSize: 2 });
+      await migrateDatabase(handle);
+      await handle.db.execute(sql`insert into contact_us (name, email, inquiry_purpose, comment) select 'Row ' || g, 'r@example.org', 'other', 'c' from generate_series(1, 50) g`);
+      await handle.close();
+      const file = path.join(tempDir(), "citron.dump");
+      const backup = npmRun("db:backup", ["--out", file], { DATABASE_URL: source.url, DATA_DIR: tempDir() });
+      expect({ status: backup.status, stderr: backup.stderr }).toMatchObject({ status: 0 });
+      expect(existsSync(file)).toBe(true);
+
+      const refused = npmRun("db:restore", [file], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("--force");
+      const restore = npmRun("db:restore", [file, "--force"], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
+      expect({ status: restore.status, stderr: restore.stderr }).toMatchObject({ status: 0 });
+
+      const client = new pg.Client({ connectionString: copy.url });
+      await client.connect();
+      const rows = await client.query<{ n: number }>("select count(*)::int as n from contact_us");
+      const migrations = await client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+      await client.end();
+      expect(rows.rows[0]!.n).toBe(50);
+      expect(migrations.rows[0]!.n).toBe(readdirSync(path.join(root, "app/db/migrations")).filter((f) => f.endsWith(".sql")).length);
+    } finally {
+      await source.drop();
+      await copy.drop();
+    }
+  }, 120_000);
+});

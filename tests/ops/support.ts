@@ -1,0 +1,339 @@
+/**
+ * What the two-instance and fault suites share (decision 0029): production
+ * server processes on one scratch PostgreSQL database, reached through a TCP
+ * gate the tests can close (a database outage) and open again; an SMTP server
+ * that counts deliveries; the local Stripe stand-in; a visitor with a cookie
+ * jar and an address of its own (the instances trust X-Forwarded-For from
+ * 127.0.0.1, as behind one proxy). Only 127.0.0.1 traffic; every wait is
+ * bounded in count and time.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+export const ADMIN_EMAIL = "director@example.org";
+export const ADMIN_PASSWORD = "Lectern@Citrus42";
+export const WEBHOOK_SECRET = "whsec_ops_suite_secret";
+/** Ports 4250-4269 on a shared machine (OPS_PORT_BASE moves them). */
+export const PORT_BASE = Number(process.env.OPS_PORT_BASE ?? 4250);
+
+/** Why the suite cannot run here, or null. Printed once, so a skip never passes unnoticed. */
+export function skipReason(): string | null {
+  if (!process.env.TEST_DATABASE_URL) {
+    return "the two-instance and fault suites need PostgreSQL: set TEST_DATABASE_URL (they are skipped on PGlite)";
+  }
+  if (!existsSync(path.join(buildDir, "server/index.js"))) {
+    return `the two-instance and fault suites need the production build in ${buildDir} (npm run build)`;
+  }
+  return null;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every `everyMs` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+}
+
+export type Instance = {
+  name: string;
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** Every JSON log line the process wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  output: () => string;
+  /** SIGTERM; resolves with the exit code and how long the exit took. */
+  stop(): Promise<{ code: number | null; ms: number }>;
+};
+
+/** Starts `node server.js` from the build; resolves once /readyz answers 200. */
+export async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `citron-ops-${name}-`));
+  const child = spawn("node", ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      // The local preview: a deployment would require https and refuse http PUBLIC_URLs on 127.0.0.1.
+      CITRON_LOCAL_PREVIEW: "true",
+      BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      // As behind one load balancer on this machine: the visitor's address comes from X-Forwarded-For.
+      TRUST_PROXY: "loopback",
+      DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DEMO_USER_PASSWORD: "Podium@Lime2026",
+      EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Instance["logs"] = [];
+  let text = "";
+  let partial = "";
+  const onData = (chunk: Buffer) => {
+    const piece = chunk.toString("utf8");
+    text = (text + piece).slice(-200_000);
+    partial += piece;
+    const lines = partial.split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      if (!line.startsWith("{")) continue;
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    }
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const instance: Instance = {
+    name,
+    port,
+    url,
+    process: child,
+    logs,
+    output: () => text,
+    async stop() {
+      const started = Date.now();
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      const code = await Promise.race([exited, sleep(20_000).then(() => "timeout" as const)]);
+      if (code === "timeout") {
+        child.kill("SIGKILL");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      return { code: code === "timeout" ? null : code, ms: Date.now() - started };
+    },
+  };
+  const started = Date.now();
+  while (Date.now() - started < 90_000) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${text}`);
+    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (ready) return instance;
+    await sleep(100);
+  }
+  await instance.stop();
+  throw new Error(`${name} did not become ready within 90 s:\n${text}`);
+}
+
+/** Seeds the demo content (the only way it reaches PostgreSQL). */
+export function seed(databaseUrl: string, sessionSecret: string): void {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-ops-seed-"));
+  const result = spawnSync("npm", ["run", "--silent", "db:seed"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD, DEMO_USER_PASSWORD: "Podium@Lime2026", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  if (result.status !== 0) throw new Error(`db:seed failed: ${result.stderr}${result.stdout}`);
+}
+
+/**
+ * A TCP gate in front of PostgreSQL: `down()` refuses new connections and cuts
+ * every open one (as a restart does), `up()` lets them through again.
+ */
+export async function startDatabaseGate(port: number, target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(socket);
+    sockets.add(upstream);
+    const forget = () => {
+      sockets.delete(socket);
+      sockets.delete(upstream);
+      socket.destroy();
+      upstream.destroy();
+    };
+    socket.on("error", forget).on("close", forget);
+    upstream.on("error", forget).on("close", forget);
+    socket.pipe(upstream).pipe(socket);
+  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    port,
+    get connections() {
+      return sockets.size / 2;
+    },
+    async down() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      await closed;
+    },
+    up: listen,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+    },
+  };
+}
+
+/** The scratch database's URL, reached through the gate instead. */
+export function throughGate(databaseUrl: string, gatePort: number): string {
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(gatePort);
+  return url.toString();
+}
+
+export type Delivered = { messageId: string; to: string[]; subject: string };
+
+/**
+ * An SMTP server that records each delivery's Message-ID. `refuseFor(ms)` and
+ * `refuseNext(n)` answer with a temporary 451 (a flapping relay).
+ */
+export async function startSmtpCatcher(port: number) {
+  const delivered: Delivered[] = [];
+  let refuseUntil = 0;
+  let refuseCount = 0;
+  let refused = 0;
+  let delayMs = 0;
+  let receiving = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      receiving += 1;
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        receiving -= 1;
+        if (Date.now() < refuseUntil || refuseCount > 0) {
+          refuseCount = Math.max(0, refuseCount - 1);
+          refused += 1;
+          callback(Object.assign(new Error("4.3.0 Try again later"), { responseCode: 451 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        delivered.push({
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject: /^Subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "",
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    delivered,
+    get refused() {
+      return refused;
+    },
+    /** Messages being received right now. */
+    get receiving() {
+      return receiving;
+    },
+    refuseFor(ms: number) {
+      refuseUntil = Date.now() + ms;
+    },
+    /** The next `count` messages get the temporary 451, whenever they come. */
+    refuseNext(count: number) {
+      refuseCount = count;
+    },
+    /** Each message is accepted only after this long (a slow relay). */
+    delayEach(ms: number) {
+      delayMs = ms;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser without JavaScript: a cookie jar and a client address of its own. */
+export class Visitor {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly address: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(base: string, pathname: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { "X-Forwarded-For": this.address, Accept: "text/html", ...init.headers };
+    if (this.cookies.size > 0) headers.Cookie = this.cookieHeader;
+    let body: string | undefined;
+    if (init.form) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers.Origin = base;
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(`${base}${pathname}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((part) => /max-age=0\b/i.test(part) || /expires=thu, 01 jan 1970/i.test(part));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}
+
+/** Counts statuses: { 200: 10, 409: 90 }. */
+export function histogram(statuses: number[]): Record<number, number> {
+  return statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+export async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = Array.from({ length: items.length });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
