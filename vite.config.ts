@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { brotliAssets } from "./scripts/brotli-assets.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -30,5 +31,6 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // Brotli copies of the browser build are made here, once, not by each server start (issue 31).
+  plugins: [tailwindcss(), reactRouter(), brotliAssets()],
 });
