@@ -19,6 +19,7 @@ import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit } from "./body-limit";
+import { readCartItemCount } from "./cart-count";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { createRequestHandler } from "./request-handler";
@@ -118,11 +119,12 @@ export function createApp(options: AppOptions) {
     app.use(
       publicPageCache({
         freshSeconds: config.PAGE_CACHE_SECONDS,
-        render: (pathAndQuery) =>
+        render: (pathAndQuery, cartItemCount) =>
           renderAnonymous(
             new Request(`${origin}${pathAndQuery}`, { headers: { Accept: "text/html" } }),
-            routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER }),
+            routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
+        cartItemCount: readCartItemCount,
       }),
     );
   }
