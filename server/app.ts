@@ -208,7 +208,11 @@ export async function start(options: AppOptions): Promise<Server> {
     }
     throw error;
   }
-  const stops = backgroundWorkers.map((worker) => worker.start(handle));
+  // In a cluster (server/cluster.mjs) one worker does the once-per-machine work; the others only what fills their memory.
+  const doesBackgroundWork = process.env.CITRON_BACKGROUND_WORK !== "0";
+  const stops = backgroundWorkers
+    .filter((worker) => doesBackgroundWork || worker.everyProcess)
+    .map((worker) => worker.start(handle));
 
   const app = createApp(options);
   const server = app.listen(config.PORT, config.HOST);
@@ -219,8 +223,8 @@ export async function start(options: AppOptions): Promise<Server> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const database = handle.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL";
-  logger.info({ port, database }, "server started");
-  console.warn(`Citron Online District is running at http://localhost:${port} (${database})`);
+  logger.info({ port, database, backgroundWork: doesBackgroundWork }, "server started");
+  if (doesBackgroundWork) console.warn(`Citron Online District is running at http://localhost:${port} (${database})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
