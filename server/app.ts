@@ -20,6 +20,7 @@ import { ContentError, loadSiteContent } from "~/features/content/content.server
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit } from "./body-limit";
 import { readCartItemCount } from "./cart-count";
+import { fillFeesPage, readFeesCart } from "./personal-fees";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { createRequestHandler } from "./request-handler";
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions) {
             routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
         cartItemCount: readCartItemCount,
+        fees: { read: readFeesCart, fill: fillFeesPage },
       }),
     );
   }

@@ -10,9 +10,11 @@ import {
   MAX_SHARED_CART_COUNT,
   onPublicPagesInvalidated,
   pageChunks,
+  type CachedPage,
   type PageCache,
   parsePageKey,
   setPublicPagesBroadcast,
+  textChunks,
 } from "~/core/page-cache.server";
 import { logger } from "~/core/logger.server";
 import { publish, subscribe } from "~/core/pubsub.server";
@@ -81,6 +83,14 @@ export function publicPageCache(options: {
   freshSeconds: number;
   render: (pathAndQuery: string, cartItemCount?: number) => Promise<globalThis.Response>;
   cartItemCount?: (cookieHeader: string) => Promise<number>;
+  /**
+   * A cart visitor's /fees: `read` gives their cart's count and cart (null for an unknown cart), `fill` the page
+   * rendered for that count with their cart in it, or null when it cannot (then it is rendered for them).
+   */
+  fees?: {
+    read: (cookieHeader: string) => Promise<{ count: number; cart: unknown }>;
+    fill: (page: CachedPage, cart: unknown) => Promise<string | null>;
+  };
   now?: () => number;
 }) {
   const readCount = options.cartItemCount;
@@ -105,17 +115,37 @@ export function publicPageCache(options: {
     try {
       let key = req.originalUrl;
       let forCart = false;
+      let cart: unknown = null;
       if (!isAnonymous(cookie)) {
-        if (!readCount || !cookie || !isCartSharedPage(req.path) || !isCartOnly(cookie)) return next();
+        if (!cookie || !isCartOnly(cookie)) return next();
         // A failed read leaves the page to React Router, which reads (and logs) it itself.
-        const count = await readCount(cookie).catch(() => null);
+        let count: number | null = null;
+        if (req.path === "/fees" && options.fees) {
+          const read = await options.fees.read(cookie).catch(() => null);
+          count = read?.count ?? null;
+          cart = read?.cart ?? null;
+        } else if (readCount && isCartSharedPage(req.path)) {
+          count = await readCount(cookie).catch(() => null);
+        }
         if (count === null || count > MAX_SHARED_CART_COUNT) return next();
         key = cartPageKey(req.originalUrl, count);
         forCart = true;
       }
       const found = await cache.lookup(key);
       if (!found.page) return next();
-      const chunks = pageChunks(found.page, res.locals.nonce as string, res.locals.requestId as string);
+      const nonce = res.locals.nonce as string;
+      const requestId = res.locals.requestId as string;
+      let chunks: Buffer[];
+      if (cart === null) {
+        chunks = pageChunks(found.page, nonce, requestId);
+      } else {
+        const filled = await options.fees!.fill(found.page, cart).catch((error: unknown) => {
+          logger.error({ err: error }, "page cache: a cart could not be filled into /fees");
+          return null;
+        });
+        if (filled === null) return next();
+        chunks = textChunks(filled, nonce, requestId);
+      }
       res.status(200);
       res.setHeader("Content-Type", found.page.contentType);
       // A cart visitor's page says what their own render says (private): only anonymous pages are shareable.

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidatePublicPages, NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
+import { invalidatePublicPages, NONCE_PLACEHOLDER, pageText, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { publicPageCache } from "./page-cache";
 
 /**
@@ -49,6 +49,21 @@ beforeAll(async () => {
         if (failReads) throw new Error("database down");
         const id = /citron_cart=([^;]*)/.exec(cookie)?.[1] ?? "";
         return counts.get(id) ?? 0;
+      },
+      // /fees: the stand-in "fills" the cart's id into the cached page for its count.
+      fees: {
+        read: async (cookie) => {
+          await pause();
+          if (failReads) throw new Error("database down");
+          const id = /citron_cart=([^;]*)/.exec(cookie)?.[1] ?? "";
+          return { count: counts.get(id) ?? 0, cart: counts.has(id) ? { id } : null };
+        },
+        fill: async (page, cart) => {
+          await pause();
+          const { id } = cart as { id: string };
+          if (id === "odd-shape") return null;
+          return pageText(page).replace("</h1>", `</h1><p>lines of ${id}</p>`);
+        },
       },
     }),
   );
@@ -119,9 +134,42 @@ describe("a cart visitor's public page", () => {
   });
 });
 
+describe("a cart visitor's /fees", () => {
+  it("is the page for their count with their own cart filled in, never another's (two carts in parallel)", async () => {
+    counts.set("f-two", 2);
+    counts.set("f-five", 5);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const cart = i % 2 === 0 ? "f-two" : "f-five";
+        const response = await get("/fees", `citron_cart=${cart}`);
+        return { cart, response, body: await response.text() };
+      }),
+    );
+    for (const { cart, response, body } of answers) {
+      expect(body).toContain(`<p>lines of ${cart}</p><p>cart: ${counts.get(cart)}</p>`);
+      expect(body).toContain(`id="${response.headers.get("X-Request-Id") ?? ""}"`);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    }
+  });
+
+  it("with an unknown cart is the page for an empty cart, as rendered", async () => {
+    expect(await (await get("/fees", "citron_cart=nobody")).text()).toMatch(/^<h1>\/fees<\/h1><p>cart: 0<\/p><script/);
+  });
+
+  it("is rendered for the visitor when their cart cannot be filled in, or read", async () => {
+    counts.set("odd-shape", 1);
+    expect(await (await get("/fees", "citron_cart=odd-shape")).text()).toBe("<p>rendered for this visitor: /fees</p>");
+    failReads = true;
+    try {
+      expect(await (await get("/fees", "citron_cart=f-two")).text()).toBe("<p>rendered for this visitor: /fees</p>");
+    } finally {
+      failReads = false;
+    }
+  });
+});
+
 describe("rendered for the visitor instead", () => {
   it.each([
-    ["/fees, which shows the cart itself", "/fees", "citron_cart=a1"],
     ["a cart and a session", "/", "citron_cart=a1; citron.session_token=abc"],
     ["a cart and a session over https", "/", "__Host-citron.session_token=abc; citron_cart=a1"],
     ["a cart and a toast", "/", "citron_cart=a1; toast=eyJ"],

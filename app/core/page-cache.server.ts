@@ -65,7 +65,7 @@ export function isCartOnly(cookieHeader: string | undefined): boolean {
   return isAnonymous(cookieHeader.replace(CART_COOKIE_PAIR, ""));
 }
 
-/** /fees shows the cart itself, so a cart visitor's /fees is always rendered for them. */
+/** Public pages a cart changes only in the header's badge (/fees shows the cart itself: see fees-fill.server.tsx). */
 export function isCartSharedPage(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) && pathname !== "/fees";
 }
@@ -133,6 +133,16 @@ export function pageChunks(page: CachedPage, nonce: string, requestId: string): 
   return page.parts.map((part) =>
     typeof part !== "string" ? part : part === NONCE_PLACEHOLDER ? nonceBytes : requestIdBytes,
   );
+}
+
+/** A stored page's HTML as text, placeholders included (to fill a personal part into it). */
+export function pageText(page: CachedPage): string {
+  return page.parts.map((part) => (typeof part === "string" ? part : part.toString())).join("");
+}
+
+/** HTML with placeholders in it, as the chunks to write for this response (see pageChunks). */
+export function textChunks(html: string, nonce: string, requestId: string): Buffer[] {
+  return html.split(PLACEHOLDER).map((part, i) => Buffer.from(i % 2 === 0 ? part : part === NONCE_PLACEHOLDER ? nonce : requestId));
 }
 
 export type PageCacheOptions = {

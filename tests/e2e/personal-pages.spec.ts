@@ -2,9 +2,9 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import { baseURL } from "../../playwright.config";
 import { phone, startScripts } from "./fixtures";
 
-// Issue 31 (decision 0030): a visitor whose one personal thing is a cart gets the public pages (other than /fees)
-// from the page cache, as the render for their cart's item count. Same bytes as their own full render; never
-// another visitor's count.
+// Issue 31 (decision 0030): a visitor whose one personal thing is a cart gets the public pages from the page
+// cache, as the render for their cart's item count (and on /fees, with their cart filled in). Same bytes as their
+// own full render; never another visitor's count or cart.
 
 const TOTE = "Lectern Tote Bag";
 const ZIP = "District Quarter-Zip";
@@ -45,14 +45,15 @@ test("a cart visitor's page from the cache is the page their own full render giv
   const three = await visitorWithCart([[TOTE, 2], [ZIP, 1]]);
   for (const visitor of [one, three]) {
     const cookie = await cartCookie(visitor);
-    for (const path of ["/", "/events", "/guide", "/contact", "/donate"]) {
+    for (const path of ["/", "/events", "/guide", "/contact", "/donate", "/fees"]) {
       await request.get(path, { headers: { Cookie: cookie } });
       const cached = await request.get(path, { headers: { Cookie: cookie } });
       expect(cached.headers()["x-page-cache"], path).toBe("hit");
-      expect(cached.headers()["cache-control"]).toBe("private, no-cache");
       // Any other citron.* cookie makes the visitor personal beyond the cart: the page is then rendered for them.
       const full = await request.get(path, { headers: { Cookie: `${cookie}; citron.compare=1` } });
       expect(full.headers()["x-page-cache"]).toBeUndefined();
+      expect(cached.headers()["cache-control"]).toBe(full.headers()["cache-control"]);
+      expect(cached.headers()["cache-control"]).toMatch(/^private, no-(cache|store)$/);
       expect(normalized(await cached.text(), cached.headers()), path).toBe(normalized(await full.text(), full.headers()));
     }
   }
@@ -63,13 +64,13 @@ test("a cart visitor's page from the cache is the page their own full render giv
   await three.dispose();
 });
 
-test("two carts in parallel never see each other's count", async ({ request }) => {
+test("two carts in parallel never see each other's count or cart", async ({ request }) => {
   const carts = [
     { visitor: await visitorWithCart([[TOTE, 2]]), count: "2" },
     { visitor: await visitorWithCart([[ZIP, 5]]), count: "5" },
   ];
   const cookies = await Promise.all(carts.map(({ visitor }) => cartCookie(visitor)));
-  const paths = ["/", "/events", "/mission", "/about", "/schools"];
+  const paths = ["/", "/events", "/fees", "/mission", "/fees", "/about"];
   const answers = await Promise.all(
     Array.from({ length: 120 }, async (_, i) => {
       const which = i % 2;
@@ -80,6 +81,14 @@ test("two carts in parallel never see each other's count", async ({ request }) =
   for (const { expected, html } of answers) {
     expect(/data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1]).toBe(expected);
     expect(html).toContain(`Shopping cart, ${expected} items`);
+    if (/<h1[^>]*>Shopping Cart</.test(html)) {
+      // The cart section and the page's data carry this visitor's line and quantity, and not the other's.
+      const [mine, theirs] = expected === "2" ? [TOTE, ZIP] : [ZIP, TOTE];
+      expect(html).toContain(`aria-label="Remove ${mine}"`);
+      expect(html).not.toContain(`aria-label="Remove ${theirs}"`);
+      const quantity = new RegExp(`<input[^>]*aria-label="Quantity of ${mine}"[^>]*>`).exec(html)?.[0] ?? "";
+      expect(quantity).toContain(`value="${expected}"`);
+    }
   }
   await Promise.all(carts.map(({ visitor }) => visitor.dispose()));
 });
