@@ -66,9 +66,9 @@ export function sharedCacheControl(freshSeconds: number) {
 
 /**
  * Express middleware: anonymous GET/HEAD of a public page is answered from the
- * page cache, and so is a cart visitor's (no session, no toast) public page
- * other than /fees, from the render for their cart's item count (decision 0030);
- * every other request (signed in, toast, /fees with a cart, other paths, a page
+ * page cache, and so is a cart visitor's (no session, no toast) public page,
+ * from the render for their cart's item count, on /fees with their cart filled
+ * in (decision 0030); every other request (signed in, toast, other paths, a page
  * the cache would not store) goes on to React Router untouched, except that
  * public pages always say `Vary: Cookie`.
  *
