@@ -23,7 +23,7 @@ if (!adminUrl) {
   process.exit(1);
 }
 const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
-const PRODUCT = "Winter Beanie";
+const PRODUCT = "District Quarter-Zip";
 
 ensureBuild();
 const scratch = await createScratchDatabase(adminUrl, "citron_bench");

@@ -1,7 +1,7 @@
 import type { CachedPage } from "~/core/page-cache.server";
 import { pageText } from "~/core/page-cache.server";
 import { getDatabaseHandle } from "~/db/database.server";
-import { cartItemCount, type CartView, loadCart, readCartId } from "~/features/shop/cart.server";
+import { type CartView, loadCart, readCartId } from "~/features/shop/cart.server";
 import { feesTemplate, fillFees, type FeesTemplate } from "~/features/shop/fees-fill.server";
 
 /**
@@ -13,8 +13,10 @@ export async function readFeesCart(cookieHeader: string): Promise<{ count: numbe
   const cartId = await readCartId(new Request("http://cart.invalid/", { headers: { Cookie: cookieHeader } }));
   if (!cartId) return { count: 0, cart: null };
   const { db } = await getDatabaseHandle();
-  const [count, cart] = await Promise.all([cartItemCount(db, cartId), loadCart(db, cartId)]);
-  return { count, cart };
+  const cart = await loadCart(db, cartId);
+  // The cart's itemCount is the root loader's count (cartItemCount: the sum of the same lines' quantities),
+  // read in the same query: one round trip fewer per request.
+  return { count: cart?.itemCount ?? 0, cart };
 }
 
 // Each cached page is split and its data decoded once, then filled for every visitor with a cart.
