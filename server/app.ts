@@ -210,7 +210,7 @@ export async function start(options: AppOptions): Promise<Server> {
     }
     throw error;
   }
-  // In a cluster (server/cluster.mjs) one worker does the once-per-machine work; the others only what fills their memory.
+  // In a cluster (server.js) one worker does the once-per-machine work; the others only what fills their memory.
   const doesBackgroundWork = process.env.CITRON_BACKGROUND_WORK !== "0";
   const stops = backgroundWorkers
     .filter((worker) => doesBackgroundWork || worker.everyProcess)
