@@ -32,6 +32,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # What the server reads at run time: the build, the migrations, content/ (checked at start), server.js.
 COPY --chown=node:node package.json server.js ./
+COPY --chown=node:node server/cluster-metrics.mjs ./server/cluster-metrics.mjs
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node app/db/migrations ./app/db/migrations

@@ -1,9 +1,20 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { brotliAssets } from "./scripts/brotli-assets.ts";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React Router's turbo-stream, which its package does not export: a cart visitor's /fees data is written with
+    // the same encoder (app/features/shop/fees-fill.server.tsx, decision 0030).
+    alias: {
+      "react-router-turbo-stream": fileURLToPath(
+        new URL("./node_modules/react-router/dist/production/vendor/turbo-stream-v2/turbo-stream.js", import.meta.url),
+      ),
+    },
+  },
   // The SSR bundle's entry is our Express app, which mounts the React Router
   // request handler (see server/app.ts and docs/architecture.md).
   environments: {
@@ -30,5 +41,6 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // Brotli copies of the browser build are made here, once, not by each server start (issue 31).
+  plugins: [tailwindcss(), reactRouter(), brotliAssets()],
 });

@@ -20,7 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, cartItemCount } = loadContext.get(requestInfoContext);
   // Pages carry session-specific content: let browsers revalidate, never share.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
@@ -58,8 +58,11 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The page paints before its modules load (paint-first.server.ts); an anonymous visitor's public
           // page loads them at the visitor's first input (decision 0021).
+          // (A page the cache renders for cart visitors is not anonymous: decision 0030.)
           const untilPerson =
-            isPublicPage(new URL(request.url).pathname) && isAnonymous(request.headers.get("Cookie") ?? undefined);
+            cartItemCount === undefined &&
+            isPublicPage(new URL(request.url).pathname) &&
+            isAnonymous(request.headers.get("Cookie") ?? undefined);
           const html = paintFirstStream({ untilPerson });
           pipeline(html, body, () => {});
           pipe(html);

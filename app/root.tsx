@@ -55,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * reads the database, so anonymous pages without a cart cost no query.
  */
 async function headerCartCount(request: Request, context: Route.LoaderArgs["context"]) {
+  const preset = context.get(requestInfoContext).cartItemCount;
+  if (preset !== undefined) return preset;
   const cartId = await readCartId(request);
   if (!cartId) return 0;
   return cartItemCount(context.get(databaseContext), cartId).catch((error: unknown) => {

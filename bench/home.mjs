@@ -4,14 +4,24 @@
 // has it (Debian: apt-get install nginx), else by a bare node:http server in its
 // own process (issue 14's goal: the site at 30% of nginx's rate or better, p99
 // under 50 ms at 50 connections).
+// Then the same for a visitor with a cart (issue 31): GET / and /fees carrying a cart cookie with one item,
+// against the HTML that visitor gets, served as a static file.
 // Usage: node bench/home.mjs [seconds] [connections] [routes...]   (prints a markdown table)
 //   npm run bench                    3 rounds of 5 s per target, 50 connections, /, /events, /guide
 //   npm run bench -- 5 50 /guide     one route
 //   ROUNDS=5 npm run bench           more rounds
+//   CART_ROUTES="/ /fees"            the cart visitor's routes ("" for none)
+//   BENCH_DATABASE_URL=postgres://…  on a scratch PostgreSQL database (seeded), with WORKERS processes
 // The machine's load changes the numbers a lot: each round measures the site
 // and the static server in turn; the table gives the mean rate and the median
 // round's percentiles of each (combineRounds), and the ratio of the two rates.
-import { combineRounds, ensureBuild, freePort, load, startServer, startStaticServer } from "./lib.mjs";
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createScratchDatabase } from "../tests/support/scratch-database.ts";
+import { combineRounds, ensureBuild, freePort, load, loadavg, startServer, startStaticServer } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[0] ?? 5);
@@ -25,31 +35,68 @@ const headers = {
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
 };
 
+const cartRoutes = (process.env.CART_ROUTES ?? "/ /fees").split(/\s+/).filter(Boolean);
+
 ensureBuild();
-const server = await startServer({ port: await freePort() });
+const env = {};
+let dropDatabase = async () => {};
+if (process.env.BENCH_DATABASE_URL) {
+  const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL, "citron_bench");
+  Object.assign(env, { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString("hex") });
+  env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
+  dropDatabase = scratch.drop;
+  const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+}
+const server = await startServer({ port: await freePort(), env });
+
+/** A cart with one item in it (the first product /fees adds without a form), as its cookie. */
+async function cartCookie() {
+  const fees = await (await fetch(`${server.url}/fees`, { headers })).text();
+  const productId = /name="intent" value="add"\/><input type="hidden" name="productId" value="([^"]+)"/.exec(fees)?.[1];
+  if (!productId) throw new Error("no product to add on /fees");
+  const added = await fetch(`${server.url}/fees`, { method: "POST", body: new URLSearchParams({ intent: "add", productId }), redirect: "manual" });
+  const cookie = added.headers.getSetCookie().find((line) => line.startsWith("citron_cart="));
+  if (!cookie) throw new Error(`add to cart answered ${added.status} without a cart cookie`);
+  return cookie.split(";")[0];
+}
+
+const targets = routes.map((route) => ({ name: route, route, headers }));
+if (cartRoutes.length > 0) {
+  const cartHeaders = { ...headers, Cookie: await cartCookie() };
+  for (const route of cartRoutes) targets.push({ name: `${route} (cart)`, route, headers: cartHeaders });
+}
 const pages = new Map();
-for (const route of routes) pages.set(route, await (await fetch(`${server.url}${route}`, { headers })).text());
-const staticServer = await startStaticServer(pages);
+for (const target of targets) pages.set(target.name, await (await fetch(`${server.url}${target.route}`, { headers: target.headers })).text());
+// The static server serves each target's HTML under a path of its own.
+const staticPath = (name) => `/${Buffer.from(name).toString("hex")}`;
+const staticServer = await startStaticServer(new Map([...pages].map(([name, html]) => [staticPath(name), html])));
+const loadBefore = loadavg();
 const rows = [];
 try {
-  for (const route of routes) {
-    const html = pages.get(route);
+  for (const target of targets) {
+    const html = pages.get(target.name);
+    const site = `${server.url}${target.route}`;
+    const file = `${staticServer.url}${staticPath(target.name)}`;
     // Warm up both, then measure.
-    await load(`${server.url}${route}`, { duration: 2, connections, headers });
-    await load(`${staticServer.url}${route}`, { duration: 1, connections, headers });
+    await load(site, { duration: 2, connections, headers: target.headers });
+    await load(file, { duration: 1, connections, headers });
     const sites = [];
     const files = [];
     for (let round = 0; round < rounds; round++) {
-      sites.push(await load(`${server.url}${route}`, { duration, connections, headers }));
-      files.push(await load(`${staticServer.url}${route}`, { duration, connections, headers }));
+      sites.push(await load(site, { duration, connections, headers: target.headers }));
+      files.push(await load(file, { duration, connections, headers }));
     }
-    rows.push({ route, kib: Math.round(html.length / 1024), site: combineRounds(sites), file: combineRounds(files) });
+    rows.push({ route: target.name, kib: Math.round(html.length / 1024), site: combineRounds(sites), file: combineRounds(files) });
   }
 } finally {
   await staticServer.stop();
   await server.stop();
+  await dropDatabase();
 }
-console.log(`Anonymous GET, ${rounds} rounds of ${duration} s per target, ${connections} connections; static files served by ${staticServer.name}`);
+const database = env.DATABASE_URL ? `PostgreSQL, WORKERS=${process.env.WORKERS ?? "(the cores)"}` : "embedded PGlite (one process)";
+console.log(`GET, ${rounds} rounds of ${duration} s per target, ${connections} connections, ${database}; static files served by ${staticServer.name}`);
+console.log(`/proc/loadavg before: ${loadBefore}, after: ${loadavg()}`);
 console.log("| route | HTML KiB | site req/s | static req/s | ratio | site p50 ms | site p99 ms | static p99 ms | errors |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const { route, kib, site, file } of rows) {

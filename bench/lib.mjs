@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: start the production server on a fresh
 // data directory, and run autocannon with a bounded duration.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +45,15 @@ export async function startServer({ port, env = {} }) {
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The machine's load averages (1, 5, 15 min): other people's work on the same cores moves every figure. */
+export function loadavg() {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return os.loadavg().map((value) => value.toFixed(2)).join(" ");
+  }
 }
 
 /** Runs autocannon and returns requests/s and latency percentiles in ms. */

@@ -22,6 +22,8 @@ import { ContentError, loadSiteContent } from "~/features/content/content.server
 import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit } from "./body-limit";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
+import { readCartItemCount } from "./cart-count";
+import { fillFeesPage, readFeesCart } from "./personal-fees";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { createRequestHandler } from "./request-handler";
@@ -132,11 +134,13 @@ export function createApp(options: AppOptions) {
     app.use(
       publicPageCache({
         freshSeconds: config.PAGE_CACHE_SECONDS,
-        render: (pathAndQuery) =>
+        render: (pathAndQuery, cartItemCount) =>
           renderAnonymous(
             new Request(`${origin}${pathAndQuery}`, { headers: { Accept: "text/html" } }),
-            routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER }),
+            routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
+        cartItemCount: readCartItemCount,
+        fees: { read: readFeesCart, fill: fillFeesPage },
       }),
     );
   }
@@ -225,7 +229,11 @@ export async function start(options: AppOptions): Promise<Server> {
     }
     throw error;
   }
-  const stops = backgroundWorkers.map((worker) => worker.start(handle));
+  // In a cluster (server.js) one worker does the once-per-machine work; the others only what fills their memory.
+  const doesBackgroundWork = process.env.CITRON_BACKGROUND_WORK !== "0";
+  const stops = backgroundWorkers
+    .filter((worker) => doesBackgroundWork || worker.everyProcess)
+    .map((worker) => worker.start(handle));
 
   const app = createApp(options);
   const server = app.listen(config.PORT, config.HOST);
@@ -240,8 +248,8 @@ export async function start(options: AppOptions): Promise<Server> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const database = handle.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL";
-  logger.info({ port, database }, "server started");
-  console.warn(`Citron Online District is running at http://localhost:${port} (${database})`);
+  logger.info({ port, database, backgroundWork: doesBackgroundWork }, "server started");
+  if (doesBackgroundWork) console.warn(`Citron Online District is running at http://localhost:${port} (${database})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

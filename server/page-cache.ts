@@ -1,13 +1,20 @@
 import type { NextFunction, Request, Response } from "express";
 import {
+  cartPageKey,
   createPageCache,
   invalidateLocalPublicPages,
   isAnonymous,
+  isCartOnly,
+  isCartSharedPage,
   isPublicPage,
+  MAX_SHARED_CART_COUNT,
   onPublicPagesInvalidated,
   pageChunks,
+  type CachedPage,
   type PageCache,
+  parsePageKey,
   setPublicPagesBroadcast,
+  textChunks,
 } from "~/core/page-cache.server";
 import { logger } from "~/core/logger.server";
 import { publish, subscribe } from "~/core/pubsub.server";
@@ -59,22 +66,41 @@ export function sharedCacheControl(freshSeconds: number) {
 
 /**
  * Express middleware: anonymous GET/HEAD of a public page is answered from the
- * page cache; every other request (signed in, cart, toast, other paths, a page
+ * page cache, and so is a cart visitor's (no session, no toast) public page,
+ * from the render for their cart's item count, on /fees with their cart filled
+ * in (decision 0030); every other request (signed in, toast, other paths, a page
  * the cache would not store) goes on to React Router untouched, except that
  * public pages always say `Vary: Cookie`.
  *
- * `render(pathAndQuery)` renders a page as an anonymous visitor sees it, with
- * the placeholders of app/core/page-cache.server.ts for nonce and request id.
+ * `render(pathAndQuery, cartItemCount?)` renders a page as an anonymous visitor
+ * sees it, or, with a count, as a visitor with that many items in the cart
+ * sees it, with the placeholders of app/core/page-cache.server.ts for nonce and
+ * request id. `cartItemCount(cookieHeader)` reads the count of the visitor's
+ * cart (0 for an unknown cart, as the root loader shows it); without it, cart
+ * visitors are rendered for themselves.
  */
 export function publicPageCache(options: {
   freshSeconds: number;
-  render: (pathAndQuery: string) => Promise<globalThis.Response>;
+  render: (pathAndQuery: string, cartItemCount?: number) => Promise<globalThis.Response>;
+  cartItemCount?: (cookieHeader: string) => Promise<number>;
+  /**
+   * A cart visitor's /fees: `read` gives their cart's count and cart (null for an unknown cart), `fill` the page
+   * rendered for that count with their cart in it, or null when it cannot (then it is rendered for them).
+   */
+  fees?: {
+    read: (cookieHeader: string) => Promise<{ count: number; cart: unknown }>;
+    fill: (page: CachedPage, cart: unknown) => Promise<string | null>;
+  };
   now?: () => number;
 }) {
+  const readCount = options.cartItemCount;
   const cache: PageCache = createPageCache({
     freshMs: options.freshSeconds * 1000,
     staleMs: STALE_SECONDS * 1000,
-    render: options.render,
+    render: (key) => {
+      const { pathAndQuery, cartItemCount } = parsePageKey(key);
+      return options.render(pathAndQuery, cartItemCount);
+    },
     now: options.now,
     onError: (error, key) => logger.error({ err: error, path: key }, "page cache: render failed"),
   });
@@ -85,14 +111,45 @@ export function publicPageCache(options: {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isPublicPage(req.path)) return next();
     // Whether a visitor is anonymous is read from their cookies: a shared cache must key on them.
     res.vary("Cookie");
-    if (!isAnonymous(req.headers.cookie)) return next();
+    const cookie = req.headers.cookie;
     try {
-      const found = await cache.lookup(req.originalUrl);
+      let key = req.originalUrl;
+      let forCart = false;
+      let cart: unknown = null;
+      if (!isAnonymous(cookie)) {
+        if (!cookie || !isCartOnly(cookie)) return next();
+        // A failed read leaves the page to React Router, which reads (and logs) it itself.
+        let count: number | null = null;
+        if (req.path === "/fees" && options.fees) {
+          const read = await options.fees.read(cookie).catch(() => null);
+          count = read?.count ?? null;
+          cart = read?.cart ?? null;
+        } else if (readCount && isCartSharedPage(req.path)) {
+          count = await readCount(cookie).catch(() => null);
+        }
+        if (count === null || count > MAX_SHARED_CART_COUNT) return next();
+        key = cartPageKey(req.originalUrl, count);
+        forCart = true;
+      }
+      const found = await cache.lookup(key);
       if (!found.page) return next();
-      const chunks = pageChunks(found.page, res.locals.nonce as string, res.locals.requestId as string);
+      const nonce = res.locals.nonce as string;
+      const requestId = res.locals.requestId as string;
+      let chunks: Buffer[];
+      if (cart === null) {
+        chunks = pageChunks(found.page, nonce, requestId);
+      } else {
+        const filled = await options.fees!.fill(found.page, cart).catch((error: unknown) => {
+          logger.error({ err: error }, "page cache: a cart could not be filled into /fees");
+          return null;
+        });
+        if (filled === null) return next();
+        chunks = textChunks(filled, nonce, requestId);
+      }
       res.status(200);
       res.setHeader("Content-Type", found.page.contentType);
-      res.setHeader("Cache-Control", cacheControl);
+      // A cart visitor's page says what their own render says (private): only anonymous pages are shareable.
+      res.setHeader("Cache-Control", forCart ? (found.page.cacheControl ?? "private, no-cache") : cacheControl);
       res.setHeader("X-Page-Cache", found.state);
       res.setHeader("Content-Length", chunks.reduce((length, chunk) => length + chunk.length, 0));
       if (req.method === "HEAD") return void res.end();

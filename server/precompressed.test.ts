@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -65,5 +65,50 @@ describe("build assets", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(body.toString()).toBe("Not found");
+  });
+});
+
+describe("build assets compressed by the build", () => {
+  it("are served as Brotli from the first request, from the .br the build wrote", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "citron-assets-"));
+    writeFileSync(path.join(dir, "entry-def456.js"), script);
+    // A copy that differs from what the server would make itself: only the build's file can give it.
+    const built = zlib.brotliCompressSync(Buffer.from(`${script}// built\n`));
+    writeFileSync(path.join(dir, "entry-def456.js.br"), built);
+    const app = express();
+    app.use("/assets", ...buildAssets(dir));
+    const first = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => first.once("listening", resolve));
+    try {
+      const body = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `http://127.0.0.1:${(first.address() as AddressInfo).port}/assets/entry-def456.js`,
+            { headers: { "Accept-Encoding": "gzip, deflate, br" } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (chunk: Buffer) => chunks.push(chunk));
+              res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+            },
+          )
+          .on("error", reject);
+      });
+      expect(body.encoding).toBe("br");
+      expect(body.body.equals(built)).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => first.close(() => resolve()));
+    }
+  });
+
+  it("are written by the build step for every script and stylesheet", async () => {
+    const { compressAssets } = await import("../scripts/brotli-assets");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "citron-assets-"));
+    writeFileSync(path.join(dir, "a-1.js"), script);
+    writeFileSync(path.join(dir, "b-2.css"), `body{color:red}\n`.repeat(100));
+    writeFileSync(path.join(dir, "c-3.woff2"), "font");
+    const totals = await compressAssets(dir);
+    expect(totals.files).toBe(2);
+    expect(zlib.brotliDecompressSync(readFileSync(path.join(dir, "a-1.js.br"))).toString()).toBe(script);
+    expect(existsSync(path.join(dir, "c-3.woff2.br"))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,14 +10,35 @@ const brotli = promisify(zlib.brotliCompress);
 const ASSET = /^\/[\w.-]+\.(?:js|css)$/;
 
 /**
- * Hashed build scripts and styles, Brotli-compressed once per process at the
- * highest quality (about 15% smaller on the wire than the compression
- * middleware's per-request quality 4, and no compression work per request).
- * Until a file's copy is ready, and for clients without `br`, the request
- * goes on to express.static and the compression middleware.
+ * The `.br` copies the build wrote beside its scripts and styles
+ * (scripts/brotli-assets.ts), keyed by request path: read once at start, so
+ * the first visitor after a deploy gets Brotli too (issue 31).
+ */
+function builtCopies(assetsDir: string): Map<string, Buffer> {
+  const copies = new Map<string, Buffer>();
+  let names: string[];
+  try {
+    names = readdirSync(assetsDir);
+  } catch {
+    return copies;
+  }
+  for (const name of names) {
+    const original = name.slice(0, -".br".length);
+    if (name.endsWith(".br") && ASSET.test(`/${original}`)) copies.set(`/${original}`, readFileSync(path.join(assetsDir, name)));
+  }
+  return copies;
+}
+
+/**
+ * Hashed build scripts and styles, Brotli-compressed at the highest quality
+ * (about 15% smaller on the wire than the compression middleware's per-request
+ * quality 4, and no compression work per request). The build writes the
+ * copies; a file without one (a build made before issue 31) is compressed once
+ * in the background, and until then, and for clients without `br`, the
+ * request goes on to express.static and the compression middleware.
  */
 export function precompressedAssets(assetsDir: string) {
-  const ready = new Map<string, Buffer>();
+  const ready = builtCopies(assetsDir);
   const pending = new Set<string>();
 
   function prepare(name: string) {

@@ -14,11 +14,13 @@ import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 export type BackgroundWorker = {
   name: string;
   start(handle: DatabaseHandle): () => Promise<void>;
+  /** Runs in every server process of a cluster (it fills this process's memory), not only in one (decision 0031). */
+  everyProcess?: boolean;
 };
 
 export const backgroundWorkers: BackgroundWorker[] = [
   outboxWorker,
-  eventsWarmupWorker,
+  { ...eventsWarmupWorker, everyProcess: true },
   authCleanupWorker,
   checkoutSweepWorker,
   cartSweepWorker,

@@ -70,6 +70,9 @@ export const envSchema = z.object({
   ALLOW_HTTP_PUBLIC_URL: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  // Server processes `npm start` runs on PostgreSQL (server.js reads it before this check runs;
+  // unset: the machine's cores). The embedded database always runs one. Decision 0031.
+  WORKERS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.preprocess(

@@ -177,3 +177,43 @@ describe("the page cache", () => {
     expect(cache.size).toBe(3);
   });
 });
+
+describe("cart visitors (decision 0030)", () => {
+  it("are cart-only with the cart cookie and nothing personal beside it", async () => {
+    const { isCartOnly } = await import("./page-cache.server");
+    expect(isCartOnly("citron_cart=abc")).toBe(true);
+    expect(isCartOnly("_ga=1; citron_cart=abc; theme=dark")).toBe(true);
+    expect(isCartOnly(undefined)).toBe(false);
+    expect(isCartOnly("_ga=1")).toBe(false);
+    expect(isCartOnly("citron_cart=abc; citron.session_token=x")).toBe(false);
+    expect(isCartOnly("__Host-citron.session_token=x; citron_cart=abc")).toBe(false);
+    expect(isCartOnly("citron_cart=abc;toast=eyJ")).toBe(false);
+    // Two cart cookies (another path) are still only a cart.
+    expect(isCartOnly("citron_cart=abc; citron_cart=def")).toBe(true);
+    // A name that merely ends like the cart's is not the cart.
+    expect(isCartOnly("xcitron_cart=abc")).toBe(false);
+  });
+
+  it("share pages by count, never /fees; keys round-trip and invalidate with their page", async () => {
+    const { cartPageKey, parsePageKey, isCartSharedPage, createPageCache } = await import("./page-cache.server");
+    expect(isCartSharedPage("/")).toBe(true);
+    expect(isCartSharedPage("/fees")).toBe(false);
+    expect(isCartSharedPage("/orders")).toBe(false);
+    expect(parsePageKey(cartPageKey("/events?month=2026-12", 3))).toEqual({ pathAndQuery: "/events?month=2026-12", cartItemCount: 3 });
+    expect(parsePageKey("/events?month=2026-12")).toEqual({ pathAndQuery: "/events?month=2026-12" });
+    let renders = 0;
+    const cache = createPageCache({
+      freshMs: 60_000,
+      staleMs: 0,
+      render: async () => {
+        renders += 1;
+        return new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+      },
+    });
+    await cache.lookup(cartPageKey("/events", 2));
+    await cache.lookup(cartPageKey("/guide", 2));
+    cache.invalidate(["/events"]);
+    expect((await cache.lookup(cartPageKey("/events", 2))).page && renders).toBe(3);
+    expect((await cache.lookup(cartPageKey("/guide", 2))).page && renders).toBe(3);
+  });
+});

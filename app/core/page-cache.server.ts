@@ -42,6 +42,48 @@ export function isAnonymous(cookieHeader: string | undefined): boolean {
   return !cookieHeader || !PERSONAL_COOKIE.test(cookieHeader);
 }
 
+// ---------------------------------------------------------------------------
+// Pages for visitors with a cart (docs/decisions/0030-personal-pages-from-the-cache.md).
+//
+// Outside /fees, the only thing a cart changes on a public page is the header's
+// cart badge: the root loader's item count. So a page for a visitor whose one
+// personal cookie is the cart is the page rendered for that count, and every
+// visitor with that many items shares it. The cache keeps one render per
+// (page, count); each request reads its cart's count (one indexed query) and
+// picks that render. The render is the same code path as a visitor's own, fed
+// the count instead of the cookie, so it is the page a full render gives.
+
+const CART_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${CART_COOKIE}=[^;]*`, "g");
+const HAS_CART_COOKIE = new RegExp(`(?:^|;)\\s*${CART_COOKIE}=`);
+
+/**
+ * The visitor's one personal cookie is the cart: no session, no toast.
+ * (Their page is the public page with their cart's item count in the header.)
+ */
+export function isCartOnly(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader || !HAS_CART_COOKIE.test(cookieHeader)) return false;
+  return isAnonymous(cookieHeader.replace(CART_COOKIE_PAIR, ""));
+}
+
+/** Public pages a cart changes only in the header's badge (/fees shows the cart itself: see fees-fill.server.tsx). */
+export function isCartSharedPage(pathname: string): boolean {
+  return PUBLIC_PAGES.has(pathname) && pathname !== "/fees";
+}
+
+/** Counts above this are rare: their pages are rendered per visitor, so the cache holds at most 21 per page. */
+export const MAX_SHARED_CART_COUNT = 20;
+
+/** The cache key of a page for visitors with `count` items (`#` never reaches a server in a URL). */
+export function cartPageKey(pathAndQuery: string, count: number): string {
+  return `${pathAndQuery}#cart=${count}`;
+}
+
+/** The page and, for a cart visitors' page, the count a cache key stands for. */
+export function parsePageKey(key: string): { pathAndQuery: string; cartItemCount?: number } {
+  const match = /^(.*)#cart=(\d+)$/.exec(key);
+  return match ? { pathAndQuery: match[1]!, cartItemCount: Number(match[2]) } : { pathAndQuery: key };
+}
+
 /** Placeholders rendered into the cached HTML; random per process so no page text can forge one. */
 const token = randomBytes(9).toString("hex");
 export const NONCE_PLACEHOLDER = `pcnonce${token}`;
@@ -56,6 +98,8 @@ export type CachedPage = {
    */
   parts: (Buffer | typeof NONCE_PLACEHOLDER | typeof REQUEST_ID_PLACEHOLDER)[];
   contentType: string;
+  /** The render's own Cache-Control: what a visitor's page says (the anonymous answer sets its own). */
+  cacheControl: string | null;
   storedAt: number;
 };
 
@@ -70,7 +114,7 @@ export async function toCachedPage(response: Response, now: number): Promise<Ren
   if (!contentType.startsWith("text/html")) return skip(response, "not HTML");
   const html = await response.text();
   const parts = html.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? Buffer.from(part) : part));
-  return { page: { parts, contentType, storedAt: now } };
+  return { page: { parts, contentType, cacheControl: response.headers.get("Cache-Control"), storedAt: now } };
 }
 
 async function skip(response: Response, reason: string): Promise<RenderOutcome> {
@@ -89,6 +133,16 @@ export function pageChunks(page: CachedPage, nonce: string, requestId: string): 
   return page.parts.map((part) =>
     typeof part !== "string" ? part : part === NONCE_PLACEHOLDER ? nonceBytes : requestIdBytes,
   );
+}
+
+/** A stored page's HTML as text, placeholders included (to fill a personal part into it). */
+export function pageText(page: CachedPage): string {
+  return page.parts.map((part) => (typeof part === "string" ? part : part.toString())).join("");
+}
+
+/** HTML with placeholders in it, as the chunks to write for this response (see pageChunks). */
+export function textChunks(html: string, nonce: string, requestId: string): Buffer[] {
+  return html.split(PLACEHOLDER).map((part, i) => Buffer.from(i % 2 === 0 ? part : part === NONCE_PLACEHOLDER ? nonce : requestId));
 }
 
 export type PageCacheOptions = {
@@ -164,7 +218,8 @@ export function createPageCache(options: PageCacheOptions) {
       // A render already running may predate the change: the next request starts its own.
       for (const map of [pages, filling]) {
         for (const key of map.keys()) {
-          if (!paths || paths.includes(key.split("?", 1)[0]!)) map.delete(key);
+          // A key is a path, its query string and, for cart visitors' pages, `#cart=N`.
+          if (!paths || paths.includes(key.split(/[?#]/, 1)[0]!)) map.delete(key);
         }
       }
     },

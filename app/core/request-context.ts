@@ -7,6 +7,12 @@ export type RequestInfo = {
   nonce: string;
   /** The client's IP address, an IPv6 one as its /64 (client-address.ts), for rate limits; absent outside HTTP. */
   clientAddress?: string;
+  /**
+   * Set only when the page cache renders a public page for visitors whose one
+   * personal thing is a cart of this many items (docs/decisions/0030-personal-pages-from-the-cache.md):
+   * the header shows this count instead of reading a cart.
+   */
+  cartItemCount?: number;
 };
 
 export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", nonce: "" });

@@ -1,0 +1,107 @@
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { decode, encode } from "react-router-turbo-stream";
+import type { FeedProduct } from "~/features/products/feed";
+import { CartSection } from "./cart-section";
+import type { CartView } from "./cart.server";
+
+/**
+ * A cart visitor's /fees from the shared page cache (docs/decisions/0030-personal-pages-from-the-cache.md).
+ *
+ * The cache renders /fees for a cart of N items with no cart in it (the header's badge says N, the cart section
+ * is empty, the loader data's `cart` is null). For a visitor whose cart has N items, two places are filled:
+ * - the cart section (the inside of `<aside aria-label="Cart and checkout">`) is `CartSection` rendered alone,
+ *   in a static data router, with the visitor's lines and email and the page's products, as FeesPage renders it;
+ * - the loader data is the page's own, decoded once, with their cart in `routes/fees`, encoded by React
+ *   Router's own turbo-stream encoder with its plugins, and written as React Router writes it in the page.
+ * tests/e2e/personal-pages.spec.ts compares the result with the visitor's full render, byte for byte.
+ */
+
+const ASIDE_OPEN = /<aside aria-label="Cart and checkout"[^>]*>/;
+const ASIDE_CLOSE = "</aside>";
+const ENQUEUE = "window.__reactRouterContext.streamController.enqueue(";
+const ENQUEUE_END = ");</script>";
+
+type RouterData = { loaderData: Record<string, unknown> } & Record<string, unknown>;
+type FeesData = { products: FeedProduct[]; cart: CartView | null } & Record<string, unknown>;
+
+/** A /fees page split around the two places a cart fills, with its loader data decoded. */
+export type FeesTemplate = { head: string; middle: string; tail: string; data: RouterData; fees: FeesData };
+
+function streamOf(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+}
+
+async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/** React Router's escapeHtml for the data script (lib/dom/ssr/markup.js). */
+const ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const escapeHtml = (text: string) => text.replace(/[&><\u2028\u2029]/g, (match) => ESCAPES[match]!);
+
+/**
+ * Splits a /fees page rendered without a cart; null when it is not that shape (then the visitor's page is
+ * rendered for them): one cart section, the loader data in one chunk, no cart in it.
+ */
+export async function feesTemplate(html: string): Promise<FeesTemplate | null> {
+  const open = ASIDE_OPEN.exec(html);
+  if (!open) return null;
+  const sectionStart = open.index + open[0].length;
+  const sectionEnd = html.indexOf(ASIDE_CLOSE, sectionStart);
+  if (sectionEnd < 0) return null;
+  const call = html.indexOf(ENQUEUE, sectionEnd);
+  if (call < 0) return null;
+  const argumentStart = call + ENQUEUE.length;
+  const argumentEnd = html.indexOf(ENQUEUE_END, argumentStart);
+  if (argumentEnd < 0 || html.includes(ENQUEUE, argumentEnd)) return null;
+  let text: unknown;
+  try {
+    text = JSON.parse(html.slice(argumentStart, argumentEnd));
+  } catch {
+    return null;
+  }
+  if (typeof text !== "string" || text.indexOf("\n") !== text.length - 1) return null;
+  const decoded = await decode(streamOf(text));
+  const data = decoded.value as RouterData | null;
+  const fees = data?.loaderData?.["routes/fees"] as FeesData | undefined;
+  if (!data || !fees || fees.cart !== null || !Array.isArray(fees.products)) return null;
+  return { head: html.slice(0, sectionStart), middle: html.slice(sectionEnd, argumentStart), tail: html.slice(argumentEnd), data, fees };
+}
+
+/** React Router's plugins for loader data (server-runtime/single-fetch.js, encodeViaTurboStream). */
+const postPlugins = [
+  (value: unknown) => {
+    if (!value || typeof value !== "object") return undefined;
+    return ["SingleFetchClassInstance", Object.fromEntries(Object.entries(value))];
+  },
+  () => ["SingleFetchFallback"],
+];
+
+function renderCartSection(cart: CartView, products: FeedProduct[]): Promise<string> {
+  const routes = [
+    { path: "/fees", Component: () => <CartSection lines={cart.lines} email={cart.email ?? null} products={products} /> },
+  ];
+  const handler = createStaticHandler(routes);
+  return handler.query(new Request("http://fragment.invalid/fees")).then((context) => {
+    if (context instanceof Response) throw new Error("the cart fragment's router answered with a response");
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  });
+}
+
+/** The page for a visitor with this cart: the template with their cart section and their loader data. */
+export async function fillFees(template: FeesTemplate, cart: CartView): Promise<string> {
+  const fees = { ...template.fees, cart };
+  const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/fees": fees } };
+  const [text, section] = await Promise.all([textOf(encode(data, { postPlugins })), renderCartSection(cart, template.fees.products)]);
+  return template.head + section + template.middle + escapeHtml(JSON.stringify(text)) + template.tail;
+}
