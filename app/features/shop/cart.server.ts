@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { env } from "~/core/env.server";
 import type { Database, Transaction } from "~/db/client.server";
@@ -133,28 +133,80 @@ function withHeldStock<T extends Pick<Product, "id" | "stockCount">>(product: T,
   return mine && product.stockCount !== null ? { ...product, stockCount: product.stockCount + mine } : product;
 }
 
+/** A line as the cart's one statement gives it (json_build_object's keys: the columns, in camelCase). */
+type CartLineRow = {
+  id: string;
+  productId: string | null;
+  quantity: number;
+  registration: RegistrationData | null;
+  product: NonNullable<CartLineView["product"]> | null;
+};
+
+/** node-postgres and PGlite both parse json; a driver that did not would give the text. */
+const parsedJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+/**
+ * Everything loadCart needs in one statement, so one round trip: the cart, its lines (oldest first) with their
+ * products, and the stock its own open checkout holds per product (stockHeldByCart's sum). Prepared once per
+ * database handle: the SQL is built once, and on PostgreSQL it is a named statement each connection parses
+ * once.
+ */
+function prepareCartView(db: Database | Transaction) {
+  return db
+    .select({
+      id: carts.id,
+      email: carts.email,
+      lines: sql<unknown>`coalesce((
+        select json_agg(json_build_object(
+          'id', l.id, 'productId', l.product_id, 'quantity', l.quantity, 'registration', l.registration,
+          'product', case when p.id is null then null else json_build_object(
+            'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price, 'imageUrl', p.image_url,
+            'isActive', p.is_active, 'unlimitedStock', p.unlimited_stock, 'stockCount', p.stock_count) end
+        ) order by l.created_at, l.id)
+        from ${cartLines} l left join ${products} p on p.id = l.product_id
+        where l.cart_id = carts.id
+      ), '[]'::json)`,
+      held: sql<unknown>`coalesce((
+        select json_object_agg(held.product_id, held.quantity) from (
+          select r.product_id, sum(r.quantity)::int as quantity
+          from ${stockReservations} r join ${checkouts} k on k.id = r.checkout_id
+          where k.cart_id = carts.id and k.status = 'open'
+          group by r.product_id
+        ) held
+      ), '{}'::json)`,
+    })
+    // The subqueries name the outer row as carts.id: drizzle writes a one-table select's columns unqualified.
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder("cartId")))
+    .prepare("citron_cart_view");
+}
+
+const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof prepareCartView>>();
+
 /**
  * A cart's lines joined with the catalogue, oldest first, with totals from the
- * catalogue's prices. Null when there is no such cart. Used by /fees, the
- * header badge and the checkout.
+ * catalogue's prices; a limited product's stock counts what the cart's own open
+ * checkout holds (stockHeldByCart). Null when there is no such cart. One
+ * statement (one round trip): /fees reads it for every cart visitor
+ * (docs/decisions/0030-personal-pages-from-the-cache.md).
  */
 export async function loadCart(db: Database | Transaction, cartId: string): Promise<CartView | null> {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  let query = cartViewQueries.get(db);
+  if (!query) {
+    query = prepareCartView(db);
+    cartViewQueries.set(db, query);
+  }
+  const [cart] = await query.execute({ cartId });
   if (!cart) return null;
-  const rows = await db
-    .select({ line: cartLines, product: products })
-    .from(cartLines)
-    .leftJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
-  const held = rows.some(({ product }) => product && !product.unlimitedStock) ? await stockHeldByCart(db, cartId) : new Map<string, number>();
+  const rows = parsedJson<CartLineRow[]>(cart.lines);
+  const held = new Map(Object.entries(parsedJson<Record<string, number>>(cart.held)));
 
   const perProduct = new Map<string, number>();
-  for (const { line } of rows) {
+  for (const line of rows) {
     if (line.productId) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
   }
-  const lines: CartLineView[] = rows.map(({ line, product: listed }) => {
-    const product = listed && withHeldStock(listed, held);
+  const lines: CartLineView[] = rows.map((line) => {
+    const product = line.product && withHeldStock(line.product, held);
     const problem = lineProblem(product, line.productId ? (perProduct.get(line.productId) ?? 0) : 0);
     return {
       id: line.id,
@@ -189,12 +241,27 @@ export async function loadCart(db: Database | Transaction, cartId: string): Prom
   };
 }
 
-/** The header badge's number: one small query, only when the request has a cart cookie. */
-export async function cartItemCount(db: Database, cartId: string): Promise<number> {
-  const [row] = await db
+function prepareCartItemCount(db: Database) {
+  return db
     .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
     .from(cartLines)
-    .where(eq(cartLines.cartId, cartId));
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .prepare("citron_cart_item_count");
+}
+
+const cartItemCountQueries = new WeakMap<Database, ReturnType<typeof prepareCartItemCount>>();
+
+/**
+ * The header badge's number: one small query, only when the request has a cart cookie (every public page of a
+ * cart visitor reads it, so it is prepared once per database handle, as loadCart's).
+ */
+export async function cartItemCount(db: Database, cartId: string): Promise<number> {
+  let query = cartItemCountQueries.get(db);
+  if (!query) {
+    query = prepareCartItemCount(db);
+    cartItemCountQueries.set(db, query);
+  }
+  const [row] = await query.execute({ cartId });
   return Number(row?.count ?? 0);
 }
 
