@@ -1,5 +1,15 @@
 import { getDatabaseHandle } from "~/db/database.server";
-import { cartItemCount, readCartId } from "~/features/shop/cart.server";
+import { cartItemCounts, readCartIdFromCookies } from "~/features/shop/cart.server";
+import { readBatcher } from "./read-batch";
+
+// The counts asked for in one turn of the event loop are read in one statement (server/read-batch.ts).
+const countOf = readBatcher(
+  async (cartIds) => {
+    const { db } = await getDatabaseHandle();
+    return cartItemCounts(db, cartIds);
+  },
+  { missing: 0 },
+);
 
 /**
  * The item count of the cart a Cookie header names, as the root loader reads it
@@ -7,8 +17,6 @@ import { cartItemCount, readCartId } from "~/features/shop/cart.server";
  * a cart visitor's page by it (docs/decisions/0030-personal-pages-from-the-cache.md).
  */
 export async function readCartItemCount(cookieHeader: string): Promise<number> {
-  const cartId = await readCartId(new Request("http://cart.invalid/", { headers: { Cookie: cookieHeader } }));
-  if (!cartId) return 0;
-  const handle = await getDatabaseHandle();
-  return cartItemCount(handle.db, cartId);
+  const cartId = await readCartIdFromCookies(cookieHeader);
+  return cartId ? countOf(cartId) : 0;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { schema, type Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { cartItemCount, lineProblem, loadCart, type CartView } from "./cart.server";
+import { cartItemCount, cartItemCounts, lineProblem, loadCart, loadCarts, type CartView } from "./cart.server";
 
 // loadCart reads a cart in one statement (decision 0030: /fees reads it for every cart visitor). These tests hold it
 // to the view the earlier three queries gave (the cart, its lines with their products, the stock its own open
@@ -161,6 +161,12 @@ describe("loadCart: one statement", () => {
     expect(await loadCart(database.db, "unknown")).toBeNull();
     expect(await cartItemCount(database.db, "mine")).toBe(13);
     expect(await cartItemCount(database.db, "unknown")).toBe(0);
+
+    // Several carts in one statement: each id gets its own cart, an unknown id none.
+    const many = await loadCarts(database.db, ["theirs", "unknown", "mine", "empty", "mine"]);
+    expect([...many.keys()].sort()).toEqual(["empty", "mine", "theirs"]);
+    for (const cartId of ["mine", "theirs", "empty"]) expect(many.get(cartId)).toEqual(await referenceCart(database.db, cartId));
+    expect(await cartItemCounts(database.db, ["mine", "theirs", "empty", "unknown"])).toEqual(new Map([["mine", 13], ["theirs", 1]]));
   });
 
   it("sends one statement per read, and a transaction reads its own writes", async () => {
@@ -172,7 +178,9 @@ describe("loadCart: one statement", () => {
     expect((await loadCart(db, "mine"))!.lines[0]!.product!.stockCount).toBe(4);
     expect((await loadCart(db, "mine"))!.itemCount).toBe(1);
     expect(await cartItemCount(db, "mine")).toBe(1);
-    expect(statements).toHaveLength(3);
+    await loadCarts(db, ["mine", "other", "another"]);
+    await cartItemCounts(db, ["mine", "other"]);
+    expect(statements).toHaveLength(5);
 
     await database.db.transaction(async (tx) => {
       await tx.update(cartLines).set({ quantity: 2 }).where(eq(cartLines.cartId, "mine"));

@@ -45,8 +45,12 @@ export function resetCartCookieForTests() {
  * The cart id a request carries, or null. No database read: pages without a
  * cart cookie cost nothing. (For the checkout: it locks the cart itself.)
  */
-export async function readCartId(request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
+export function readCartId(request: Request): Promise<string | null> {
+  return readCartIdFromCookies(request.headers.get("Cookie"));
+}
+
+/** readCartId for a Cookie header as it came (the page cache reads it before any Request exists). */
+export async function readCartIdFromCookies(header: string | null | undefined): Promise<string | null> {
   if (!header || !header.includes(`${CART_COOKIE}=`)) return null;
   const value: unknown = await cartCookie().parse(header);
   return typeof value === "string" && CART_ID_PATTERN.test(value) ? value : null;
@@ -146,17 +150,18 @@ type CartLineRow = {
 const parsedJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 /**
- * Everything loadCart needs in one statement, so one round trip: the cart, its lines (oldest first) with their
- * products, and the stock its own open checkout holds per product (stockHeldByCart's sum). Prepared once per
- * database handle: the SQL is built once, and on PostgreSQL it is a named statement each connection parses
- * once.
+ * Everything loadCart needs in one statement, so one round trip, for one cart or several: each cart, its lines
+ * (oldest first) with their products, and the stock its own open checkout holds per product (stockHeldByCart's
+ * sum). Prepared once per database handle: the SQL is built once, and on PostgreSQL it is a named statement each
+ * connection parses once.
  */
-function prepareCartView(db: Database | Transaction) {
-  return db
-    .select({
-      id: carts.id,
-      email: carts.email,
-      lines: sql<unknown>`coalesce((
+function prepareCartViews(db: Database | Transaction) {
+  return (
+    db
+      .select({
+        id: carts.id,
+        email: carts.email,
+        lines: sql<unknown>`coalesce((
         select json_agg(json_build_object(
           'id', l.id, 'productId', l.product_id, 'quantity', l.quantity, 'registration', l.registration,
           'product', case when p.id is null then null else json_build_object(
@@ -166,7 +171,7 @@ function prepareCartView(db: Database | Transaction) {
         from ${cartLines} l left join ${products} p on p.id = l.product_id
         where l.cart_id = carts.id
       ), '[]'::json)`,
-      held: sql<unknown>`coalesce((
+        held: sql<unknown>`coalesce((
         select json_object_agg(held.product_id, held.quantity) from (
           select r.product_id, sum(r.quantity)::int as quantity
           from ${stockReservations} r join ${checkouts} k on k.id = r.checkout_id
@@ -174,14 +179,29 @@ function prepareCartView(db: Database | Transaction) {
           group by r.product_id
         ) held
       ), '{}'::json)`,
-    })
-    // The subqueries name the outer row as carts.id: drizzle writes a one-table select's columns unqualified.
-    .from(carts)
-    .where(eq(carts.id, sql.placeholder("cartId")))
-    .prepare("citron_cart_view");
+      })
+      // The subqueries name the outer row as carts.id: drizzle writes a one-table select's columns unqualified.
+      .from(carts)
+      .where(sql`${carts.id} = any(${sql.placeholder("cartIds")}::text[])`)
+      .prepare("citron_cart_views")
+  );
 }
 
-const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof prepareCartView>>();
+const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof prepareCartViews>>();
+
+/**
+ * Several carts' views (loadCart) in one statement, by id; an unknown id is absent. The page cache reads the
+ * carts of the /fees requests that arrive together this way (server/personal-fees.ts).
+ */
+export async function loadCarts(db: Database | Transaction, cartIds: readonly string[]): Promise<Map<string, CartView>> {
+  let query = cartViewQueries.get(db);
+  if (!query) {
+    query = prepareCartViews(db);
+    cartViewQueries.set(db, query);
+  }
+  const rows = cartIds.length === 0 ? [] : await query.execute({ cartIds: [...new Set(cartIds)] });
+  return new Map(rows.map((row) => [row.id, cartView(row)]));
+}
 
 /**
  * A cart's lines joined with the catalogue, oldest first, with totals from the
@@ -191,13 +211,10 @@ const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof pr
  * (docs/decisions/0030-personal-pages-from-the-cache.md).
  */
 export async function loadCart(db: Database | Transaction, cartId: string): Promise<CartView | null> {
-  let query = cartViewQueries.get(db);
-  if (!query) {
-    query = prepareCartView(db);
-    cartViewQueries.set(db, query);
-  }
-  const [cart] = await query.execute({ cartId });
-  if (!cart) return null;
+  return (await loadCarts(db, [cartId])).get(cartId) ?? null;
+}
+
+function cartView(cart: { id: string; email: string | null; lines: unknown; held: unknown }): CartView {
   const rows = parsedJson<CartLineRow[]>(cart.lines);
   const held = new Map(Object.entries(parsedJson<Record<string, number>>(cart.held)));
 
@@ -241,28 +258,35 @@ export async function loadCart(db: Database | Transaction, cartId: string): Prom
   };
 }
 
-function prepareCartItemCount(db: Database) {
+function prepareCartItemCounts(db: Database) {
   return db
-    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .select({ cartId: cartLines.cartId, count: sql<number>`sum(${cartLines.quantity})::int` })
     .from(cartLines)
-    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
-    .prepare("citron_cart_item_count");
+    .where(sql`${cartLines.cartId} = any(${sql.placeholder("cartIds")}::text[])`)
+    .groupBy(cartLines.cartId)
+    .prepare("citron_cart_item_counts");
 }
 
-const cartItemCountQueries = new WeakMap<Database, ReturnType<typeof prepareCartItemCount>>();
+const cartItemCountQueries = new WeakMap<Database, ReturnType<typeof prepareCartItemCounts>>();
 
 /**
- * The header badge's number: one small query, only when the request has a cart cookie (every public page of a
- * cart visitor reads it, so it is prepared once per database handle, as loadCart's).
+ * Several carts' badge numbers in one statement, by id; a cart without lines (or unknown) is absent: its count
+ * is 0. Every public page of a cart visitor reads one (server/cart-count.ts batches them), so it is prepared
+ * once per database handle, as loadCarts.
  */
-export async function cartItemCount(db: Database, cartId: string): Promise<number> {
+export async function cartItemCounts(db: Database, cartIds: readonly string[]): Promise<Map<string, number>> {
   let query = cartItemCountQueries.get(db);
   if (!query) {
-    query = prepareCartItemCount(db);
+    query = prepareCartItemCounts(db);
     cartItemCountQueries.set(db, query);
   }
-  const [row] = await query.execute({ cartId });
-  return Number(row?.count ?? 0);
+  const rows = cartIds.length === 0 ? [] : await query.execute({ cartIds: [...new Set(cartIds)] });
+  return new Map(rows.map((row) => [row.cartId, Number(row.count)]));
+}
+
+/** The header badge's number: one small query, only when the request has a cart cookie. */
+export async function cartItemCount(db: Database, cartId: string): Promise<number> {
+  return (await cartItemCounts(db, [cartId])).get(cartId) ?? 0;
 }
 
 /** A refusal the visitor can act on; the action turns it into a 4xx and a message. */
