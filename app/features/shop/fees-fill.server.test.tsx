@@ -72,6 +72,21 @@ describe("a cart filled into the cached /fees", () => {
     expect(decoded.loaderData["routes/fees"].cart).toEqual(cart);
   });
 
+  it("fills many carts at once from one template, each with its own lines only (the fragment's router is shared)", async () => {
+    const template = (await feesTemplate(await page(null, "<p>Your cart is empty</p>")))!;
+    const carts = Array.from({ length: 12 }, (_, i): CartView => ({
+      ...cart,
+      id: `c${i}`,
+      email: `parent${i}@example.org`,
+      lines: [{ ...cart.lines[0]!, id: `l${i}`, quantity: i + 1, registration: { studentName: `Student ${i}` }, lineTotal: 1800 * (i + 1) }],
+      itemCount: i + 1,
+      subtotal: 1800 * (i + 1),
+      total: 1800 * (i + 1),
+    }));
+    const filled = await Promise.all(carts.map((one) => fillFees(template, one)));
+    for (const [i, one] of carts.entries()) expect(filled[i]).toBe(await page(one, await section(one)));
+  });
+
   it("refuses pages of another shape (rendered for the visitor instead)", async () => {
     expect(await feesTemplate("<html><body>no cart section</body></html>")).toBeNull();
     // A page whose data already has a cart is not a template.

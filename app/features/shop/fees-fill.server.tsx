@@ -1,5 +1,6 @@
+import { createContext, useContext } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from "react-router";
 import { decode, encode } from "react-router-turbo-stream";
 import type { FeedProduct } from "~/features/products/feed";
 import { CartSection } from "./cart-section";
@@ -86,16 +87,40 @@ const postPlugins = [
   () => ["SingleFetchFallback"],
 ];
 
-function renderCartSection(cart: CartView, products: FeedProduct[]): Promise<string> {
-  const routes = [
-    { path: "/fees", Component: () => <CartSection lines={cart.lines} email={cart.email ?? null} products={products} /> },
-  ];
-  const handler = createStaticHandler(routes);
-  return handler.query(new Request("http://fragment.invalid/fees")).then((context) => {
+type CartSectionProps = { lines: CartView["lines"]; email: string | null; products: FeedProduct[] };
+
+// The cart section is rendered in a static data router of one route, made once: it is the same for every visitor
+// (/fees, no loaders), and each render is synchronous, so the visitor's props come through a context instead.
+const CartSectionProps = createContext<CartSectionProps | null>(null);
+
+function CartSectionFromProps() {
+  const props = useContext(CartSectionProps);
+  if (!props) throw new Error("the cart fragment was rendered without its cart");
+  return <CartSection {...props} />;
+}
+
+let fragmentRouter: Promise<{ router: ReturnType<typeof createStaticRouter>; context: StaticHandlerContext }> | undefined;
+
+function cartFragmentRouter() {
+  fragmentRouter ??= (async () => {
+    const handler = createStaticHandler([{ path: "/fees", Component: CartSectionFromProps }]);
+    const context = await handler.query(new Request("http://fragment.invalid/fees"));
     if (context instanceof Response) throw new Error("the cart fragment's router answered with a response");
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+    return { router: createStaticRouter(handler.dataRoutes, context), context };
+  })();
+  fragmentRouter.catch(() => {
+    fragmentRouter = undefined;
   });
+  return fragmentRouter;
+}
+
+async function renderCartSection(cart: CartView, products: FeedProduct[]): Promise<string> {
+  const { router, context } = await cartFragmentRouter();
+  return renderToString(
+    <CartSectionProps.Provider value={{ lines: cart.lines, email: cart.email ?? null, products }}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </CartSectionProps.Provider>,
+  );
 }
 
 /** The page for a visitor with this cart: the template with their cart section and their loader data. */
