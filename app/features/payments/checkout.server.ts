@@ -422,7 +422,7 @@ export async function checkoutBySession(db: Database, sessionId: string) {
  */
 export async function expireCheckouts(db: Database, options: { batchSize?: number; graceMs?: number } = {}) {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 0));
-  return db.transaction(async (tx) => {
+  const expired = await db.transaction(async (tx): Promise<string[]> => {
     const result = await tx.execute(sql`
       update ${checkouts}
          set status = 'failed', failure_reason = 'expired', updated_at = now()
@@ -435,9 +435,12 @@ export async function expireCheckouts(db: Database, options: { batchSize?: numbe
           for update skip locked)
       returning id`);
     const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return [];
     await tx.update(orders).set({ status: "failed" }).where(inArray(orders.checkoutId, ids));
     await releaseStock(tx, ids);
-    return ids.length;
+    return ids;
   });
+  // One line per checkout, so a payment's log can be followed by its checkout id (docs/operations.md, "Logs").
+  for (const checkoutId of expired) logger.info({ checkoutId }, "checkout expired; stock released");
+  return expired.length;
 }
