@@ -13,7 +13,6 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { installClusterMetrics } from "./server/cluster-metrics.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Set in the environment of the one worker that runs the once-per-machine background work (decision 0031). */
@@ -89,8 +88,12 @@ function workerCount(env = process.env) {
  * refuses): the primary stops the others and exits with its code. One that dies later is replaced.
  */
 function runPrimary(count) {
-  // A worker's GET /metrics asks the primary for the whole cluster's figures (server/metrics.ts).
-  installClusterMetrics();
+  // A worker's GET /metrics asks the primary for the whole cluster's figures (server/metrics.ts). Loaded when
+  // present: a deployment of server.js and the build alone serves each worker's own figures instead.
+  import("./server/cluster-metrics.mjs").then(
+    ({ installClusterMetrics }) => installClusterMetrics(),
+    () => console.warn("cluster: server/cluster-metrics.mjs not found; /metrics answers per worker"),
+  );
   let stopping = false;
   /** Live workers: id -> whether it does the background work. */
   const live = new Map();

@@ -139,8 +139,9 @@ export function createApp(options: AppOptions) {
             new Request(`${origin}${pathAndQuery}`, { headers: { Accept: "text/html" } }),
             routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
-        cartItemCount: readCartItemCount,
-        fees: { read: readFeesCart, fill: fillFeesPage },
+        // While the database is down a cart visitor goes on to the 503 at once, not to a read that waits for it.
+        cartItemCount: (cookie) => (isDatabaseDown() ? Promise.reject(new Error("database down")) : readCartItemCount(cookie)),
+        fees: { read: (cookie) => (isDatabaseDown() ? Promise.reject(new Error("database down")) : readFeesCart(cookie)), fill: fillFeesPage },
       }),
     );
   }

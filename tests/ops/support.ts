@@ -84,6 +84,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
       DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
       DEMO_USER_PASSWORD: "Podium@Lime2026",
       EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+      // One process per instance: each instance's page cache is then one cache (the cluster has its own tests).
+      WORKERS: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

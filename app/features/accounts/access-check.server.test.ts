@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast } from "~/core/toast.server";
+import { accessCheckFailed } from "./guards.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin-layout";
 import { loader as productsLoader } from "~/routes/admin-products";
@@ -63,5 +64,13 @@ describe("a role check that fails", () => {
     }
     // And once it can be read again, the page shows.
     expect(await outcome(productsLoader as never, "/admin/products")).toEqual({ status: 200 });
+  });
+
+  it("leaves a lost database connection to the outage page (503), instead of sending the visitor home", async () => {
+    const lost = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    await expect(accessCheckFailed()(lost)).rejects.toBe(lost);
+    const other = await accessCheckFailed()(new Error("relation does not exist")).catch((thrown: unknown) => thrown);
+    expect(other).toBeInstanceOf(Response);
+    expect((other as Response).headers.get("Location")).toBe("/");
   });
 });

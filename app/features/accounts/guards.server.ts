@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
+import { isConnectionError } from "~/db/availability.server";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
 import { getAuth } from "./auth.server";
@@ -92,6 +93,8 @@ export async function requireUser(
 export function accessCheckFailed(description = ACCESS_CHECK_FAILED) {
   return async (error: unknown): Promise<never> => {
     if (error instanceof Response) throw error;
+    // A lost database connection is an outage, answered with the short 503 page (decision 0029), not this notice.
+    if (isConnectionError(error)) throw error;
     logger.error({ err: error }, "the session and role could not be read");
     throw await redirectWithToast("/", { type: "error", title: "Error", description });
   };

@@ -308,6 +308,23 @@ async function needsAttention(db: Database, checkout: Checkout, state: ProviderS
   return { status: "failed", checkout, reason };
 }
 
+const MISMATCH_REASONS = new Set(["currency_mismatch", "amount_mismatch"]);
+
+/**
+ * Its own session was paid, but not as priced: kept for staff (refund, or honour by hand) and the checkout
+ * closed, so the sweep stops asking the provider about it and its stock goes back.
+ */
+async function closeMismatched(
+  db: Database,
+  checkout: Checkout,
+  state: ProviderSessionState,
+  reason: "currency_mismatch" | "amount_mismatch",
+): Promise<FulfilResult> {
+  const result = await needsAttention(db, checkout, state, reason);
+  await failCheckout(db, checkout.id, reason);
+  return result;
+}
+
 /**
  * The one way a checkout becomes paid, for the webhook, the /payment-success
  * page, the sweep and the sandbox alike. It asks the provider (or takes the
@@ -345,6 +362,10 @@ export async function fulfilCheckout(
     return { status: "failed", checkout, reason: "session_mismatch" };
   }
   const paid = state.paymentStatus === "paid";
+  if (checkout.status === "failed" && MISMATCH_REASONS.has(checkout.failureReason ?? "")) {
+    // Closed because its own payment did not match: recorded for staff then, not a payment after close.
+    return { status: "failed", checkout, reason: checkout.failureReason! };
+  }
   if (checkout.status === "failed") {
     // Paid after it expired, was declined or replaced: the stock may be gone, so a person decides (refund or honour).
     if (paid) await needsAttention(db, checkout, state, "paid_after_close");
@@ -367,7 +388,7 @@ export async function fulfilCheckout(
     return { status: "processing", checkout: now ?? checkout };
   }
   if (state.currency && state.currency.toLowerCase() !== checkout.currency.toLowerCase()) {
-    return needsAttention(db, checkout, state, "currency_mismatch");
+    return closeMismatched(db, checkout, state, "currency_mismatch");
   }
   if (state.amountTotal !== checkout.totalAmount) {
     // Never complete an order for a different amount than the server priced; staff must look at it.
@@ -375,7 +396,7 @@ export async function fulfilCheckout(
       { checkoutId, sessionId: state.id, charged: state.amountTotal, expected: checkout.totalAmount },
       "paid amount differs from the checkout total; not fulfilled",
     );
-    return needsAttention(db, checkout, state, "amount_mismatch");
+    return closeMismatched(db, checkout, state, "amount_mismatch");
   }
 
   const won = await db.transaction(async (tx) => {
@@ -422,7 +443,7 @@ export async function checkoutBySession(db: Database, sessionId: string) {
  */
 export async function expireCheckouts(db: Database, options: { batchSize?: number; graceMs?: number } = {}) {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 0));
-  return db.transaction(async (tx) => {
+  const expired = await db.transaction(async (tx): Promise<string[]> => {
     const result = await tx.execute(sql`
       update ${checkouts}
          set status = 'failed', failure_reason = 'expired', updated_at = now()
@@ -435,9 +456,12 @@ export async function expireCheckouts(db: Database, options: { batchSize?: numbe
           for update skip locked)
       returning id`);
     const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return [];
     await tx.update(orders).set({ status: "failed" }).where(inArray(orders.checkoutId, ids));
     await releaseStock(tx, ids);
-    return ids.length;
+    return ids;
   });
+  // One line per checkout, so a payment's log can be followed by its checkout id (docs/operations.md, "Logs").
+  for (const checkoutId of expired) logger.info({ checkoutId }, "checkout expired; stock released");
+  return expired.length;
 }

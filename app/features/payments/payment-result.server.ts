@@ -53,7 +53,7 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
         ? NEEDS_ATTENTION_MESSAGE
         : result.reason === "declined" || result.reason === "async_payment_failed"
           ? unpaidMessage(kind, "declined")
-          : result.reason === "expired"
+          : result.reason === "expired" || result.reason === "released" || result.reason === "replaced"
             ? unpaidMessage(kind, "expired")
             : VERIFY_FAILED_MESSAGE;
       return { state: "failed", message };

@@ -235,6 +235,7 @@ export async function refundOrder(
   try {
     const answer = await refundAtProvider(checkout, row);
     const after = await applyRefundState(db, row.id, answer);
+    logger.info({ refundId: row.id, checkoutId: checkout.id, amount: row.amount, status: after?.status }, "refund made at the provider");
     if (after && FINAL.has(after.status)) return { ok: false, status: 502, message: "Stripe could not make this refund." };
     return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
   } catch (error) {
@@ -243,11 +244,11 @@ export async function refundOrder(
       // Stripe said no for good (nothing left, no such payment): the amount stops counting.
       await applyRefundState(db, row.id, { id: row.providerRefundId ?? `refused_${row.id}`, status: "failed" });
       const message = error instanceof Error ? error.message : "Stripe refused this refund.";
-      logger.warn({ refundId: row.id, message }, "refund refused by the provider");
+      logger.warn({ refundId: row.id, checkoutId: checkout.id, message }, "refund refused by the provider");
       return { ok: false, status: 409, message };
     }
     // No answer: the row stays requested and counted; submitting the same form again asks with the same key.
-    logger.error({ err: error, refundId: row.id }, "refund call failed; the same form can be sent again");
+    logger.error({ err: error, refundId: row.id, checkoutId: checkout.id }, "refund call failed; the same form can be sent again");
     return { ok: false, status: 502, message: "Stripe did not answer. The refund is saved: press Refund again to confirm it." };
   }
 }
@@ -276,11 +277,17 @@ async function intentOfCharge(stripe: Stripe, charge: string | null): Promise<st
 async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe.Refund, known?: Checkout | null) {
   const next: ProviderRefund = { id: refund.id, status: stripeStatus(refund.status) };
   const byId = await db.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) });
-  if (byId) return applyRefundState(db, byId.id, next);
+  if (byId) {
+    logger.info({ refundId: byId.id, providerRefundId: refund.id, checkoutId: byId.checkoutId, status: next.status }, "stripe refund event handled");
+    return applyRefundState(db, byId.id, next);
+  }
   const ours = refund.metadata?.refund_id ?? "";
   if (/^[0-9a-f-]{36}$/i.test(ours)) {
     const row = await db.query.refunds.findFirst({ where: eq(refunds.id, ours) });
-    if (row) return applyRefundState(db, row.id, next);
+    if (row) {
+      logger.info({ refundId: row.id, providerRefundId: refund.id, checkoutId: row.checkoutId, status: next.status }, "stripe refund event handled");
+      return applyRefundState(db, row.id, next);
+    }
   }
   const checkout =
     known ?? (await checkoutOfIntent(db, stripe, idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge)))));
@@ -310,6 +317,7 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
     }
     return row ?? (await tx.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) }))!;
   });
+  logger.info({ refundId: inserted.id, providerRefundId: refund.id, checkoutId: checkout.id, status: next.status }, "stripe refund event handled");
   // Now as any other row: counted from "requested" to the reported status, the payer emailed once.
   return applyRefundState(db, inserted.id, next);
 }

@@ -45,7 +45,10 @@ export async function settleStripeCheckouts(
   for (const { id, provider_session_id: sessionId } of due) {
     try {
       await provider.expireSession(sessionId);
-      if (await failCheckout(db, id, "expired")) counts.expired++;
+      if (await failCheckout(db, id, "expired")) {
+        counts.expired++;
+        logger.info({ checkoutId: id, sessionId }, "checkout expired; stock released");
+      }
       continue;
     } catch (error) {
       logger.info({ checkoutId: id, sessionId, err: error instanceof Error ? error.message : String(error) }, "provider refused to expire a session; reading it");

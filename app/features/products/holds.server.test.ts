@@ -9,6 +9,9 @@ import { checkoutCart } from "~/features/payments/cart-checkout.server";
 import { action, loader } from "~/routes/admin-products";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { stripeClient, stripeProvider } from "~/features/payments/stripe-provider.server";
+import { startStripeStandIn } from "../../../tests/support/stripe-stand-in";
 import type { StockHold } from "./holds.server";
 
 describe("staff see and release stock holds on Manage Products", () => {
@@ -75,5 +78,56 @@ describe("staff see and release stock holds on Manage Products", () => {
     expect(await call({ intent: "release-hold", checkoutId: started.checkoutId })).toMatchObject({ status: 409, ok: false });
     expect(await call({ intent: "release-hold", checkoutId: "not-a-uuid" })).toMatchObject({ status: 400, ok: false });
     expect((await database.db.select().from(products))[0]!.stockCount).toBe(10);
+  });
+
+  async function holdOf(name: string, quantity: number) {
+    const [product] = await database.db
+      .insert(products)
+      .values({ name, price: 4500, displayOrder: 1, unlimitedStock: false, stockCount: 10 })
+      .returning();
+    const cartId = `${name.replace(/\W/g, "")}${"c".repeat(43)}`.slice(0, 43);
+    await database.db.insert(carts).values({ id: cartId });
+    await database.db.insert(cartLines).values({ cartId, productId: product!.id, quantity });
+    const started = await checkoutCart(database.db, { cartId, email: "buyer@example.com" });
+    if (!started.ok) throw new Error(started.message);
+    return { product: product!, checkoutId: started.checkoutId };
+  }
+  const stockOf = async (id: string) => (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+
+  it("lists a delayed payment's hold as processing and does not release it", async () => {
+    const { product, checkoutId } = await holdOf("Processing Scarf", 2);
+    await database.db.update(checkouts).set({ status: "processing" }).where(eq(checkouts.id, checkoutId));
+    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+      holds: StockHold[];
+    };
+    expect(data.holds.find((hold) => hold.checkoutId === checkoutId)).toMatchObject({ processing: true, quantity: 2 });
+    expect(await call({ intent: "release-hold", checkoutId })).toMatchObject({ status: 409, ok: false });
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
+  it("with Stripe, a payment page the buyer just paid is not released: Stripe refuses to expire it and nothing changes", async () => {
+    const stripe = await startStripeStandIn();
+    setPaymentProviderForTests(() => stripeProvider(stripeClient("sk_test_standin", stripe.url)));
+    try {
+      const paid = await holdOf("Paid Cap", 2);
+      const session = [...stripe.sessions.values()].at(-1)!;
+      stripe.complete(session.id, "paid");
+      expect(await call({ intent: "release-hold", checkoutId: paid.checkoutId })).toMatchObject({
+        status: 409,
+        notice: { description: expect.stringContaining("paying") },
+      });
+      expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, paid.checkoutId) }))!.status).toBe("open");
+      expect(await stockOf(paid.product.id)).toBe(8);
+
+      // An unpaid page is expired at Stripe first, then the hold goes.
+      const unpaid = await holdOf("Unpaid Cap", 2);
+      const unpaidSession = [...stripe.sessions.values()].at(-1)!;
+      expect(await call({ intent: "release-hold", checkoutId: unpaid.checkoutId })).toMatchObject({ status: 200, ok: true });
+      expect(stripe.sessions.get(unpaidSession.id)!.status).toBe("expired");
+      expect(await stockOf(unpaid.product.id)).toBe(10);
+    } finally {
+      setPaymentProviderForTests(undefined);
+      await stripe.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
@@ -11,9 +11,11 @@ import type { ProductActionOutcome } from "./admin.server";
 import { isUuid } from "./catalogue.server";
 import { holdNotices } from "./holds";
 
-/** One open checkout's hold on one limited product, as Manage Products lists it. */
+/** One unpaid checkout's hold on one limited product, as Manage Products lists it. */
 export type StockHold = {
   checkoutId: string;
+  /** The buyer paid with a delayed method and the money is on its way: the hold cannot be released. */
+  processing: boolean;
   productName: string;
   quantity: number;
   email: string;
@@ -21,11 +23,12 @@ export type StockHold = {
   ends: string;
 };
 
-/** Every stock hold of an open checkout, the ones ending first on top. */
+/** Every stock hold of an open or processing checkout, the ones ending first on top. */
 export async function listStockHolds(db: Database): Promise<StockHold[]> {
   const rows = await db
     .select({
       checkoutId: checkouts.id,
+      status: checkouts.status,
       productName: products.name,
       quantity: stockReservations.quantity,
       email: checkouts.email,
@@ -35,11 +38,12 @@ export async function listStockHolds(db: Database): Promise<StockHold[]> {
     .from(stockReservations)
     .innerJoin(checkouts, eq(checkouts.id, stockReservations.checkoutId))
     .innerJoin(products, eq(products.id, stockReservations.productId))
-    .where(eq(checkouts.status, "open"))
+    .where(inArray(checkouts.status, ["open", "processing"]))
     .orderBy(asc(checkouts.expiresAt), asc(products.name))
     .limit(200);
   return rows.map((row) => ({
     checkoutId: row.checkoutId,
+    processing: row.status === "processing",
     productName: row.productName,
     quantity: row.quantity,
     email: row.email,
@@ -49,15 +53,28 @@ export async function listStockHolds(db: Database): Promise<StockHold[]> {
 }
 
 /**
- * Staff end an open checkout's hold: the checkout fails ("released"), its
- * stock goes back to the shop at once (open shop pages hear it), and the
- * payment page is expired at the provider so it can take no payment. Only an
- * open checkout changes (first caller wins); the release is audited.
+ * Staff end an open checkout's hold. A Stripe payment page is expired first,
+ * so no payment can land on a checkout that is already closed; Stripe
+ * refuses when the buyer has just paid, and then nothing is released. Then
+ * the checkout fails ("released") and its stock goes back to the shop at
+ * once (open shop pages hear it). Only an open checkout changes (first
+ * caller wins); the release is audited.
  */
 export async function releaseHold(db: Database, actor: SessionUser, checkoutId: string): Promise<ProductActionOutcome> {
   const intent = "release-hold";
   if (!isUuid(checkoutId)) return { intent, ok: false, status: 400, notice: holdNotices.gone };
   try {
+    const current = await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) });
+    if (!current || current.status !== "open") return { intent, ok: false, status: 409, notice: holdNotices.gone };
+    if (current.provider === "stripe" && current.providerSessionId) {
+      try {
+        await paymentProvider(db).expireSession(current.providerSessionId);
+      } catch (error) {
+        // Stripe refuses to expire a completed session: the buyer has paid (the webhook or the sweep will fulfil it).
+        logger.warn({ err: error, checkoutId }, "a hold's payment session could not be expired; not released");
+        return { intent, ok: false, status: 409, notice: holdNotices.paying };
+      }
+    }
     const released = await db.transaction(async (tx) => {
       const [checkout] = await tx
         .select({ id: checkouts.id, email: checkouts.email, providerSessionId: checkouts.providerSessionId })
@@ -75,7 +92,7 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
       return checkout;
     });
     if (!released) return { intent, ok: false, status: 409, notice: holdNotices.gone };
-    if (released.providerSessionId) {
+    if (current.provider !== "stripe" && released.providerSessionId) {
       await paymentProvider(db)
         .expireSession(released.providerSessionId)
         .catch((error: unknown) => logger.warn({ err: error, checkoutId }, "a released checkout's payment session could not be expired"));

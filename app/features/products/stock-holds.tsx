@@ -21,7 +21,8 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Limited stock held by checkouts that are not paid yet. A hold ends by itself when its checkout expires;
-          Release ends it now and the buyer's payment page stops taking payment.
+          Release ends it now and the buyer's payment page stops taking payment. A delayed payment on its way
+          (Payment processing) keeps its hold until it settles.
         </p>
       </div>
       {holds.length === 0 ? (
@@ -47,6 +48,9 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
                 <TableCell>{hold.productName}</TableCell>
                 <TableCell>{hold.quantity}</TableCell>
                 <TableCell>
+                  {hold.processing ? (
+                    <span className="text-sm text-muted-foreground">Payment processing</span>
+                  ) : (
                   <Form method="post" action="/admin/products">
                     <input type="hidden" name="checkoutId" value={hold.checkoutId} />
                     <Button
@@ -61,6 +65,7 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
                       Release
                     </Button>
                   </Form>
+                  )}
                 </TableCell>
                 <TableCell className="break-all">{hold.email}</TableCell>
                 <TableCell>{hold.started}</TableCell>

@@ -171,6 +171,8 @@ describe("item 1: the registration form is stored on the product", () => {
     try {
       await database.db.update(products).set({ registrationKind: "none" });
       await database.db.update(products).set({ name: "  judge FEE " }).where(eq(products.id, ids[NAMES.judgeFee]!));
+      // A district whose SITE_SHORT_NAME is not Citron named its fee after itself.
+      await database.db.update(products).set({ name: "Maple Tournament Entry Fee" }).where(eq(products.id, ids[NAMES.tournamentEntry]!));
       await database.db.execute(sql.raw(migration));
       const kinds = Object.fromEntries(
         (await database.db.select().from(products)).map((product) => [product.id, product.registrationKind]),
