@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { lazyInBrowser } from "~/core/lazy-in-browser";
+import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
 import type { FeedProduct } from "~/features/products/feed";
 import { registrationKindOf, type RegistrationKind } from "~/features/products/registration-products";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
 import { cartHoldProblem } from "~/features/shop/hold-cap";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
   closeOpenCheckouts,

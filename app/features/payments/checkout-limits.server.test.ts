@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
 import { cartLines, carts, checkouts, orders, products, rateLimits, stockReservations } from "~/db/schema";
-import { CART_COOKIE } from "~/features/shop/cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { setLineQuantity } from "~/features/shop/cart.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";

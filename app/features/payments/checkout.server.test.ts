@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { loadCart, setLineQuantity } from "~/features/shop/cart.server";

@@ -18,7 +18,7 @@ import { defaultRegistrationProductNames } from "~/features/products/registratio
 import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ShopActionData } from "./action-data";
-import { CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { resetCartCookieForTests } from "./cart.server";
 import { NO_TOURNAMENTS_MESSAGE } from "./registration-rules";
 import { registrationMessages as m } from "./registration-schema";

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 3's RegistrationData: what a registration dialog collects
+ * The RegistrationData of a cart line: what a registration dialog collects
  * for one cart line (and what a donation records). Every field is optional
  * here; each dialog's Zod schema says which it requires.
  */
