@@ -19,6 +19,7 @@ import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.serv
 import { isDatabaseDown } from "~/db/availability.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
+import { registerDonationEmails } from "~/features/donations/donation-emails.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 import { productNotices } from "~/features/products/notices";
@@ -227,6 +228,7 @@ export async function start(options: AppOptions): Promise<Server> {
 
   // The database opens here, and on the embedded default's first run seeds each capability's demo content.
   setDemoSeeders(demoSeeders);
+  registerDonationEmails();
   let handle;
   try {
     handle = await getDatabaseHandle();

@@ -9,7 +9,7 @@ import type { RegistrationData } from "~/db/registration-data";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { loadCart, setLineQuantity } from "~/features/shop/cart.server";
-import { checkoutCart } from "./cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { expireCheckouts, failCheckout, fulfilCheckout, openCheckout } from "./checkout.server";
 import { NOT_DEDUCTIBLE_LINE } from "./confirmation-email";
 import type { PaymentProvider } from "./provider";

@@ -12,7 +12,7 @@ import { products } from "~/db/schema/catalogue";
 import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { entryCounts } from "~/features/orders/orders.server";
 import { groupEntries } from "~/features/orders/entries";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "./cart-checkout.server";
 import { productsSeeder } from "~/features/products/demo-seed.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { action, loader } from "~/routes/fees";
