@@ -24,7 +24,7 @@ let registered = false;
 let databaseSource: (() => Promise<Database>) | undefined;
 let reading: { at: number; done: Promise<void> } | undefined;
 /** In a cluster worker: prom-client's responder to the primary (exported so tests can see it is there). */
-export let workerResponder: client.AggregatorRegistry<client.RegistryContentType> | undefined;
+let workerResponder: client.AggregatorRegistry<client.RegistryContentType> | undefined;
 
 /** The database gauges share one read per scrape (prom-client runs every collect at once). */
 function readDatabaseOnce(): Promise<void> {

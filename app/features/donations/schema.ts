@@ -3,15 +3,7 @@ import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
-export {
-  donationLimits,
-  honeypotField,
-  MEMORIAL_TYPES,
-  memorialLabels,
-  MIN_DONATION_CENTS,
-  type DonationRules,
-  type MemorialType,
-} from "./donation-rules";
+export { honeypotField, type DonationRules, type MemorialType } from "./donation-rules";
 
 /** SPEC.md section 5's messages, word for word, and ours for what SPEC.md does not cover. */
 export const donationMessages = {

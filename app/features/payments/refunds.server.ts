@@ -152,7 +152,7 @@ export function allocate(amount: number, rooms: Array<{ id: string; room: number
   return allocation;
 }
 
-export type RefundRequest = { orderId: string; amount: number; reason: string; requestKey: string };
+type RefundRequest = { orderId: string; amount: number; reason: string; requestKey: string };
 type Actor = { id: string | null; email: string };
 
 /** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
@@ -384,14 +384,3 @@ export async function handleRefundEvent(db: Database, event: Stripe.Event): Prom
   }
   await recordProviderRefund(db, stripe, event.data.object as Stripe.Refund);
 }
-
-/** A refund or dispute summary of one checkout, for a receipt page. */
-export async function refundedOf(db: Database, checkoutId: string): Promise<{ refunded: number; disputed: number }> {
-  const [row] = await db
-    .select({ refunded: sql<number>`coalesce(sum(${orders.refundedAmount}), 0)`, disputed: sql<number>`coalesce(sum(${orders.disputedAmount}), 0)` })
-    .from(orders)
-    .where(and(eq(orders.checkoutId, checkoutId)));
-  return { refunded: Number(row?.refunded ?? 0), disputed: Number(row?.disputed ?? 0) };
-}
-
-export type { Order };

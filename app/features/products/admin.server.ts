@@ -343,4 +343,3 @@ export async function moveProduct(db: Database, actor: Actor, id: string, direct
   return { ...(await reorderProducts(db, actor, ids)), intent: "move" };
 }
 
-export { isUuid };
