@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Order, type Refund, type RefundStatus } from "~/db/schema";
+import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Refund, type RefundStatus } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
@@ -152,7 +152,6 @@ export function allocate(amount: number, rooms: Array<{ id: string; room: number
   return allocation;
 }
 
-type RefundRequest = { orderId: string; amount: number; reason: string; requestKey: string };
 type Actor = { id: string | null; email: string };
 
 /** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
