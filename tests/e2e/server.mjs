@@ -18,7 +18,7 @@ const env = {
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-  // One server process, as before issue 31: a test that changes something and reads it back must not race the
+  // One server process, as before decision 0031: a test that changes something and reads it back must not race the
   // other workers' cache invalidation (tests/e2e/cluster.spec.ts tests the cluster). E2E_WORKERS=2 to run it so.
   WORKERS: process.env.E2E_WORKERS ?? "1",
   E2E: "1",

@@ -10,7 +10,7 @@ import { DatabaseInUseError, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { createScratchDatabase } from "../support/scratch-database";
 
-/** Backups (issue 29, decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
+/** Backups (decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
 const tempDir = () => {
