@@ -36,7 +36,8 @@ if (adminUrl) {
   env.SESSION_SECRET = randomBytes(32).toString("hex");
   dropDatabase = scratch.drop;
   // Demo content is never seeded on PostgreSQL unless asked: the tests ask.
-  const seed = spawnSync("npm", ["run", "--silent", "db:seed"], { env, stdio: "inherit" });
+  // Not `npm run db:seed`, which reads a developer's .env: this environment is the whole configuration.
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], { env, stdio: "inherit" });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
