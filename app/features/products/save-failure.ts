@@ -23,7 +23,7 @@ function codeOf(error: unknown): string | null {
 
 /**
  * docs/product.md#8-error-and-notice-texts: "Failed to create product" / "Failed to update product"
- * with what went wrong where that is safe to show (docs/product.md#8-error-and-notice-texts); the
+ * with what went wrong where that is safe to show; the
  * plain notice otherwise. The full error goes to the log only.
  */
 export function saveFailureNotice(base: ProductNotice, error: unknown): ProductNotice {
