@@ -26,7 +26,7 @@ export const bodyLimits: BodyLimits = {
   defaultBytes: 256 * KiB,
   byPath: [
     // Product images of up to 5 MB, with the form's other fields and multipart framing. A bigger
-    // photo (a phone's are often 8-12 MB) gets the catalogue's "File too large" on a page, not a bare 413
+    // photo (a phone's are often 8-12 MB) gets the catalogue's "File too large" (docs/product.md) on a page, not a bare 413
     // (server/app.ts adds that page with withTooLargePage).
     { prefix: "/admin/products", maxBytes: 6 * MiB },
     // Stripe's events are small; its documentation allows for payloads well under this.

@@ -3,7 +3,7 @@ import type { CalendarEvent, EventType, Legend, QualifierType } from "~/db/calen
 // The stored shape of an event (the schema's last good copy of the sheet holds it) lives beside the schema.
 export type { CalendarEvent, EventType, Legend, QualifierType };
 
-/** One event offered in the shop's registration dialogs (SPEC.md section 3). */
+/** One event offered in the shop's registration dialogs (docs/product.md#3-entities-and-their-fields). */
 export type ScheduleEvent = Pick<CalendarEvent, "id" | "title" | "date" | "description" | "type">;
 
 /**
