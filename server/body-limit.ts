@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
-import { BodyTooLargeError } from "~/core/form.server";
+import { BodyTooLargeError, FORM_MAX_BYTES } from "~/core/form.server";
+import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
 import { escapeHtml } from "~/features/email/templates";
 import { productNotices } from "~/features/products/notices";
 
@@ -10,8 +11,7 @@ import { productNotices } from "~/features/products/notices";
  * memory, whether it announced its length or arrived chunked.
  */
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
+const MiB = 1024 * 1024;
 
 /** What a person is told, on a page, when a form of theirs is over its path's limit. */
 export type TooLargeNotice = { title: string; description?: string };
@@ -24,11 +24,11 @@ export type BodyLimits = {
 };
 
 export const bodyLimits: BodyLimits = {
-  defaultBytes: 256 * KiB,
+  defaultBytes: FORM_MAX_BYTES,
   byPath: [
     // Product images of up to 5 MB, with the form's other fields and multipart framing. A bigger
     // photo (a phone's are often 8-12 MB) gets SPEC.md's "File too large" on a page, not a bare 413.
-    { prefix: "/admin/products", maxBytes: 6 * MiB, tooLarge: productNotices.fileTooLarge },
+    { prefix: "/admin/products", maxBytes: MAX_IMAGE_FORM_BYTES, tooLarge: productNotices.fileTooLarge },
     // Stripe's events are small; its documentation allows for payloads well under this.
     { prefix: "/webhooks/stripe", maxBytes: 1 * MiB },
   ],

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/core/format";
 import { logger } from "~/core/logger.server";
+import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { checkouts, products, stockReservations } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
@@ -8,7 +9,6 @@ import type { SessionUser } from "~/features/accounts/guards.server";
 import { closeOpenCheckouts } from "~/features/payments/checkout.server";
 import { paymentProvider } from "~/features/payments/providers.server";
 import type { ProductActionOutcome } from "./admin.server";
-import { isUuid } from "./catalogue.server";
 import { holdNotices } from "./holds";
 
 /** One unpaid checkout's hold on one limited product, as Manage Products lists it. */

@@ -2,6 +2,7 @@ import { AlertTriangle, ShoppingCart, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
+import { CART_SECTION_ID } from "~/core/cart-anchor";
 import { formatCents } from "~/core/format";
 import { CheckoutForm } from "~/features/payments/checkout-form";
 import type { FeedProduct } from "~/features/products/feed";
@@ -46,7 +47,7 @@ export function CartSection({
 
   return (
     <div className="grid gap-6">
-      <section id="your-cart" aria-labelledby="your-cart-title" className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
+      <section id={CART_SECTION_ID} aria-labelledby="your-cart-title" className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
         <h2 id="your-cart-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-navy-900">
           <ShoppingCart className="size-6" aria-hidden="true" />
           Your Cart

@@ -7,6 +7,7 @@ import { formText, tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
+import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { products } from "~/db/schema/catalogue";
@@ -26,7 +27,7 @@ import { issuedCartId } from "./cart-ids.server";
 import type { RegistrationData } from "./registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
-import { CART_ANCHOR_PATH, JS_FIELD } from "./shop-paths";
+import { JS_FIELD } from "./shop-paths";
 
 /** Far above any real cart form (every registration field at its maximum is under 2 kB). */
 const MAX_BODY_BYTES = 16 * 1024;
