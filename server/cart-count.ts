@@ -1,5 +1,6 @@
 import { getDatabaseHandle } from "~/db/database.server";
-import { cartItemCounts, readCartIdFromCookies } from "~/features/shop/cart.server";
+import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { cartItemCounts } from "~/features/shop/cart-view.server";
 import { readBatcher } from "./read-batch";
 
 // The counts asked for in one turn of the event loop are read in one statement (server/read-batch.ts).

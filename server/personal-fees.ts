@@ -1,7 +1,8 @@
 import type { CachedPage } from "~/core/page-cache.server";
 import { pageText } from "~/core/page-cache.server";
 import { getDatabaseHandle } from "~/db/database.server";
-import { type CartView, loadCarts, readCartIdFromCookies } from "~/features/shop/cart.server";
+import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { type CartView, loadCarts } from "~/features/shop/cart-view.server";
 import { feesTemplate, fillFees, type FeesTemplate } from "~/features/shop/fees-fill.server";
 import { readBatcher } from "./read-batch";
 

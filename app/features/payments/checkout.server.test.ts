@@ -8,7 +8,8 @@ import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, paymen
 import type { RegistrationData } from "~/features/shop/registration-data";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { loadCart, setLineQuantity } from "~/features/shop/cart.server";
+import { setLineQuantity } from "~/features/shop/cart-mutations.server";
+import { loadCart } from "~/features/shop/cart-view.server";
 import { checkoutCart } from "./cart-checkout.server";
 import { expireCheckouts, failCheckout, fulfilCheckout, openCheckout } from "./checkout.server";
 import { NOT_DEDUCTIBLE_LINE } from "./confirmation-email";

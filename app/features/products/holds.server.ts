@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatDateTime } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
-import { checkouts, products, stockReservations } from "~/db/schema";
+import { checkouts } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { closeOpenCheckouts } from "~/features/payments/checkout.server";
 import { paymentProvider } from "~/features/payments/providers.server";
+import { listReservations, reservationsOf } from "~/features/payments/stock-reservations.server";
 import type { ProductActionOutcome } from "./admin.server";
 import { holdNotices } from "./holds";
 
@@ -25,22 +26,7 @@ export type StockHold = {
 
 /** Every stock hold of an open or processing checkout, the ones ending first on top. */
 export async function listStockHolds(db: Database): Promise<StockHold[]> {
-  const rows = await db
-    .select({
-      checkoutId: checkouts.id,
-      status: checkouts.status,
-      productName: products.name,
-      quantity: stockReservations.quantity,
-      email: checkouts.email,
-      createdAt: checkouts.createdAt,
-      expiresAt: checkouts.expiresAt,
-    })
-    .from(stockReservations)
-    .innerJoin(checkouts, eq(checkouts.id, stockReservations.checkoutId))
-    .innerJoin(products, eq(products.id, stockReservations.productId))
-    .where(inArray(checkouts.status, ["open", "processing"]))
-    .orderBy(asc(checkouts.expiresAt), asc(products.name))
-    .limit(200);
+  const rows = await listReservations(db);
   return rows.map((row) => ({
     checkoutId: row.checkoutId,
     processing: row.status === "processing",
@@ -82,7 +68,7 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
         .for("update");
       if (!checkout) return null;
-      const held = await tx.select().from(stockReservations).where(eq(stockReservations.checkoutId, checkoutId));
+      const held = await reservationsOf(tx, checkoutId);
       await closeOpenCheckouts(tx, [checkoutId], "released");
       await writeAudit(tx, {
         actor: { id: actor.id, email: actor.email },

@@ -11,11 +11,10 @@ import { Input } from "~/ui/input";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ShopActionData } from "./action-data";
+import { cartLimits } from "./cart-limits";
 import { applyPendingChanges, cartTotals, pendingChangeOf, type PendingChange, type ShownLine } from "./optimistic-cart";
 import type { RegistrationData } from "./registration-data";
 import { JS_FIELD } from "./shop-paths";
-
-const QUANTITY_MAX = 99;
 
 const problemText: Record<NonNullable<ShownLine["problem"]>, string> = {
   unavailable: "No longer available. Please remove it from your cart.",
@@ -215,7 +214,7 @@ function CartLineItem({ line }: { line: ShownLine }) {
               type="number"
               inputMode="numeric"
               min={1}
-              max={QUANTITY_MAX}
+              max={cartLimits.quantity}
               step={1}
               defaultValue={line.quantity}
               aria-label={`Quantity of ${name}`}

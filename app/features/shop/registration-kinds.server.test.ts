@@ -19,7 +19,7 @@ import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ShopActionData } from "./action-data";
 import { CART_COOKIE } from "./cart-cookie";
-import { resetCartCookieForTests } from "./cart.server";
+import { resetCartCookieForTests } from "./cart-cookie.server";
 import { NO_TOURNAMENTS_MESSAGE } from "./registration-rules";
 import { registrationMessages as m } from "./registration-schema";
 

@@ -14,15 +14,9 @@ import { products } from "~/db/schema/catalogue";
 import { getScheduleEvents } from "~/features/events/events.server";
 import { registrationKindOf } from "~/features/products/registration-products";
 import type { ToastMessage } from "~/ui/toast";
-import {
-  addToCart,
-  CartError,
-  cartCookieHeader,
-  cartMessages,
-  newCartId,
-  removeLine,
-  setLineQuantity,
-} from "./cart.server";
+import { cartCookieHeader, newCartId } from "./cart-cookie.server";
+import { CartError, cartMessages } from "./cart-messages";
+import { addToCart, removeLine, setLineQuantity } from "./cart-mutations.server";
 import { issuedCartId } from "./cart-ids.server";
 import type { RegistrationData } from "./registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
