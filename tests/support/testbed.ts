@@ -2,7 +2,12 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv, setEnvForTests, type Env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import { products } from "~/db/schema";
+import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { productsSeeder } from "~/features/products/demo-seed.server";
+import { resetCartCookieForTests } from "~/features/shop/cart-cookie.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
 
@@ -36,4 +41,25 @@ export async function closePaymentsTestbed(testbed: Partial<PaymentsTestbed>): P
   setEnvForTests(undefined);
   await testbed.stripe?.close();
   await testbed.database?.destroy();
+}
+
+/**
+ * What a shop test starts in its beforeAll, once its settings are set: the events service and the cart cookie
+ * made again for those settings, a test database with the demo catalogue, and the catalogue's ids by name.
+ */
+export async function openShopDatabase(): Promise<{ database: TestDatabase; ids: Record<string, string> }> {
+  resetEventsServiceForTests();
+  resetCartCookieForTests();
+  const database = await createTestDatabase();
+  await productsSeeder.run(database.db, logger);
+  const ids = Object.fromEntries((await database.db.select().from(products)).map((row) => [row.name, row.id]));
+  return { database, ids };
+}
+
+/** Its afterAll. */
+export async function closeShopDatabase(database: TestDatabase | undefined): Promise<void> {
+  await database?.destroy();
+  setEnvForTests(undefined);
+  resetEventsServiceForTests();
+  resetCartCookieForTests();
 }
