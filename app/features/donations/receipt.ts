@@ -65,7 +65,7 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
   };
 }
 
-/** "November 23, 2026", in New York (DECISIONS.md). */
+/** "November 23, 2026", in New York (docs/product.md#beyond-the-original). */
 export function receiptDate(date: Date): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, dateStyle: "long" }).format(date);
 }

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { recordPaymentAttention } from "./attention.server";
 import { testEnv } from "../../../tests/support/testbed";
 
-/** Issue 25 item 3: the staff email and the admin page of payments needing attention. */
+/** Decision 0024: the staff email and the admin page of payments needing attention. */
 let database: TestDatabase;
 let adminCookie = "";
 
