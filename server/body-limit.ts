@@ -1,7 +1,8 @@
 import { Transform } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
-import { BodyTooLargeError } from "~/core/form.server";
+import { BodyTooLargeError, FORM_MAX_BYTES } from "~/core/form.server";
 import { escapeHtml } from "~/core/html";
+import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
 
 /**
  * Request bodies are capped as they stream, before React Router sees them:
@@ -9,8 +10,7 @@ import { escapeHtml } from "~/core/html";
  * memory, whether it announced its length or arrived chunked.
  */
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
+const MiB = 1024 * 1024;
 
 /** What a person is told, on a page, when a form of theirs is over its path's limit. */
 export type TooLargeNotice = { title: string; description?: string };
@@ -23,12 +23,12 @@ export type BodyLimits = {
 };
 
 export const bodyLimits: BodyLimits = {
-  defaultBytes: 256 * KiB,
+  defaultBytes: FORM_MAX_BYTES,
   byPath: [
     // Product images of up to 5 MB, with the form's other fields and multipart framing. A bigger
     // photo (a phone's are often 8-12 MB) gets the catalogue's "File too large" (docs/product.md) on a page, not a bare 413
     // (server/app.ts adds that page with withTooLargePage).
-    { prefix: "/admin/products", maxBytes: 6 * MiB },
+    { prefix: "/admin/products", maxBytes: MAX_IMAGE_FORM_BYTES },
     // Stripe's events are small; its documentation allows for payloads well under this.
     { prefix: "/webhooks/stripe", maxBytes: 1 * MiB },
   ],

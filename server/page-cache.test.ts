@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidatePublicPages, NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { createEventsCache } from "~/features/events/events-cache.server";
+import { servePageCache } from "../tests/support/page-cache-server";
 import { publicPageCache } from "./page-cache";
 
 /**
@@ -18,15 +16,7 @@ let catalogue = "Tournament Entry Fee";
 let renders = 0;
 
 beforeAll(async () => {
-  const app = express();
-  app.use((_req, res, next) => {
-    res.locals.requestId = randomUUID();
-    res.locals.nonce = randomBytes(16).toString("base64");
-    res.setHeader("X-Request-Id", res.locals.requestId);
-    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
-    next();
-  });
-  app.use(
+  ({ server, base } = await servePageCache(
     publicPageCache({
       freshSeconds: 60,
       render: async (path) => {
@@ -39,15 +29,8 @@ beforeAll(async () => {
           { headers: { "Content-Type": "text/html; charset=utf-8" } },
         );
       },
-    }),
-  );
-  app.use((req, res) => {
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.type("html").send(`<p>rendered for this visitor: ${req.path}</p>`);
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }), { withCsp: true },
+  ));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

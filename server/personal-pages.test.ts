@@ -1,9 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidatePublicPages, NONCE_PLACEHOLDER, pageText, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
+import { servePageCache } from "../tests/support/page-cache-server";
 import { publicPageCache } from "./page-cache";
 
 /**
@@ -21,14 +19,7 @@ let failReads = false;
 const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
 
 beforeAll(async () => {
-  const app = express();
-  app.use((_req, res, next) => {
-    res.locals.requestId = randomUUID();
-    res.locals.nonce = randomBytes(16).toString("base64");
-    res.setHeader("X-Request-Id", res.locals.requestId);
-    next();
-  });
-  app.use(
+  ({ server, base } = await servePageCache(
     publicPageCache({
       freshSeconds: 60,
       render: async (path, cartItemCount) => {
@@ -66,14 +57,7 @@ beforeAll(async () => {
         },
       },
     }),
-  );
-  app.use((req, res) => {
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.type("html").send(`<p>rendered for this visitor: ${req.path}</p>`);
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

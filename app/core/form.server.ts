@@ -120,3 +120,8 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
   }
   return bytes;
 }
+
+/** The answer to a form its page could not have sent (tampered with, or from an older page): 400, asking for a reload. */
+export function notUnderstood() {
+  return data({ error: "That request was not understood. Please reload the page and try again." }, { status: 400 });
+}

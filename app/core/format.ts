@@ -1,9 +1,10 @@
+import { DISTRICT_TIME_ZONE } from "./time-zone";
+
 /**
  * Display formats for the admin dashboards (docs/product.md#9-constants-and-limits): dollars with
  * two decimals in US format from integer cents, and US English dates in the
  * district's time zone (America/New_York), whatever the server's zone is.
  */
-export const DISTRICT_TIME_ZONE = "America/New_York";
 
 /**
  * An Intl formatter made on first use and kept: building one is slow (a

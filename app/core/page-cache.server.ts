@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { CART_COOKIE } from "~/core/cart";
+import { publicPages } from "./public-pages";
 
 /**
  * The public page cache (docs/decisions/0013-public-page-cache.md): the HTML
@@ -12,20 +13,8 @@ import { CART_COOKIE } from "~/core/cart";
  * two responses share a nonce.
  */
 
-/** Public pages that look the same to every anonymous visitor. */
-const PUBLIC_PAGES = new Set([
-  "/",
-  "/events",
-  "/mission",
-  "/guide",
-  "/schools",
-  "/fees",
-  "/about",
-  "/2025-nationals-team",
-  "/dress-code",
-  "/contact",
-  "/donate",
-]);
+/** Public pages that look the same to every anonymous visitor: all of the public pages table. */
+const PUBLIC_PAGES: ReadonlySet<string> = new Set(publicPages.map((page) => page.path));
 
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname);

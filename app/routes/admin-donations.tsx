@@ -1,8 +1,7 @@
 import { RefreshCw, Search } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
-import { RefundConfirmation, type RefundTarget } from "~/features/payments/refund-dialog";
+import { useRefunds } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -39,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "View Donations | Admin Dashboard" }];
 
 export default function DonationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const refunds = useRefunds(loaderData.ok ? loaderData : null, actionData?.refund ?? null);
   const { filters } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
@@ -58,15 +57,7 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
       {loaderData.ok ? (
         <>
           <DonationCards summary={loaderData.listing.summary} />
-          {loaderData.isAdmin ? (
-            <RefundConfirmation
-              target={refunding}
-              noJsTarget={loaderData.refundTarget}
-              refundKey={loaderData.refundKey}
-              onClose={() => setRefunding(null)}
-              result={actionData?.refund ?? null}
-            />
-          ) : null}
+          {refunds.confirmation}
           {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
           <Form key={location.search} method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
@@ -100,7 +91,7 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
             </EmptyState>
           ) : (
             <>
-              <DonationsTable rows={loaderData.listing.rows} onRefund={loaderData.isAdmin ? setRefunding : undefined} />
+              <DonationsTable rows={loaderData.listing.rows} onRefund={refunds.onRefund} />
               <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Donations pages" />
             </>
           )}

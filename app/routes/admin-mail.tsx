@@ -1,10 +1,9 @@
-import { data } from "react-router";
 import { z } from "~/core/zod";
-import { formText, readForm } from "~/core/form.server";
+import { formText, notUnderstood, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { auditedChange } from "~/features/accounts/audit.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { discardFailed, LONG_RETRY_MINUTES, listMailProblems, sendAgain } from "~/features/email/mail-admin.server";
 import { MailProblems } from "~/features/email/mail-problems";
@@ -38,22 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = actionSchema.safeParse({ intent: formText(form, "intent"), id: formText(form, "id") });
   if (!parsed.success) {
-    return data({ error: "That request was not understood. Please reload the page and try again." }, { status: 400 });
+    return notUnderstood();
   }
   const { intent, id } = parsed.data;
-  const db = getDb(context);
-  // The change and its audit entry land together or not at all.
-  const row = await db.transaction(async (tx) => {
-    const changed = intent === "send-again" ? await sendAgain(tx, id) : await discardFailed(tx, id);
-    if (changed) {
-      await writeAudit(tx, {
-        actor: { id: admin.id, email: admin.email },
-        action: intent === "send-again" ? "email.resend" : "email.discard",
-        details: { emailId: id, subject: changed.subject },
-      });
-    }
-    return changed;
-  });
+  const row = await auditedChange(
+    getDb(context),
+    { id: admin.id, email: admin.email },
+    (tx) => (intent === "send-again" ? sendAgain(tx, id) : discardFailed(tx, id)),
+    (changed) => ({ action: intent === "send-again" ? "email.resend" : "email.discard", details: { emailId: id, subject: changed.subject } }),
+  );
   if (!row) {
     return redirectWithToast("/admin/mail", {
       type: "error",

@@ -1,11 +1,10 @@
-import { data } from "react-router";
 import { formatCents, formatDateTime } from "~/core/format";
-import { formText, readForm } from "~/core/form.server";
+import { formText, notUnderstood, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { z } from "~/core/zod";
 import { getDb } from "~/db/context";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { auditedChange } from "~/features/accounts/audit.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AttentionList } from "~/features/payments/attention-list";
 import { ATTENTION_PATH, ATTENTION_TEXT, listPaymentsNeedingAttention, resolvePaymentAttention } from "~/features/payments/attention.server";
@@ -41,21 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = actionSchema.safeParse({ intent: formText(form, "intent"), id: formText(form, "id") });
   if (!parsed.success) {
-    return data({ error: "That request was not understood. Please reload the page and try again." }, { status: 400 });
+    return notUnderstood();
   }
-  const db = getDb(context);
-  // The change and its audit entry land together or not at all.
-  const row = await db.transaction(async (tx) => {
-    const resolved = await resolvePaymentAttention(tx, parsed.data.id, admin.email);
-    if (resolved) {
-      await writeAudit(tx, {
-        actor: { id: admin.id, email: admin.email },
-        action: "payment.resolve",
-        details: { attentionId: resolved.id, reason: resolved.reason, sessionId: resolved.providerSessionId, amount: resolved.amount },
-      });
-    }
-    return resolved;
-  });
+  const row = await auditedChange(
+    getDb(context),
+    { id: admin.id, email: admin.email },
+    (tx) => resolvePaymentAttention(tx, parsed.data.id, admin.email),
+    (resolved) => ({
+      action: "payment.resolve",
+      details: { attentionId: resolved.id, reason: resolved.reason, sessionId: resolved.providerSessionId, amount: resolved.amount },
+    }),
+  );
   if (!row) {
     return redirectWithToast(ATTENTION_PATH, { type: "error", title: "Nothing to do", description: "That payment was already resolved." });
   }

@@ -1,4 +1,5 @@
 import { useActionData } from "react-router";
+import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { handleCheckout } from "~/features/shop/checkout-action.server";
 import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout-summary";
 import { pageMeta } from "~/features/site/meta";
@@ -35,7 +36,7 @@ export default function CheckoutPage() {
           ) : (
             <p>Start checkout from your cart.</p>
           )}
-          <LinkButton to="/fees#your-cart" variant="outline" className="justify-self-start">Back to your cart</LinkButton>
+          <LinkButton to={CART_ANCHOR_PATH} variant="outline" className="justify-self-start">Back to your cart</LinkButton>
         </div>
         </Section>
       </>
@@ -50,7 +51,7 @@ export default function CheckoutPage() {
         <a href={answer.url} className={buttonVariants({ variant: "accent", className: "w-full" })}>
           Proceed to Payment
         </a>
-        <LinkButton to="/fees#your-cart" variant="outline">Back to your cart</LinkButton>
+        <LinkButton to={CART_ANCHOR_PATH} variant="outline">Back to your cart</LinkButton>
       </div>
         </Section>
     </>

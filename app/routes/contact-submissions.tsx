@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { env } from "~/core/env.server";
-import { readForm } from "~/core/form.server";
+import { notUnderstood, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { accessCheckFailed, getSessionUser, requireAdmin } from "~/features/accounts/guards.server";
 import { afterSignInPath } from "~/features/accounts/access";
 import { listContactSubmissions, setHandled } from "~/features/contact-admin/contact-admin.server";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { auditedChange } from "~/features/accounts/audit.server";
 import { ContactSubmissionsView } from "~/features/contact-admin/contact-submissions-view";
 import { contactHref, handledActionSchema, parseContactFilters } from "~/features/contact-admin/filters";
 import { LOGIN_REQUIRED_MESSAGE } from "~/features/contact-admin/messages";
@@ -51,21 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = handledActionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
   const status = parseContactFilters(new URLSearchParams({ status: String(form.get("status") ?? "") })).status;
   if (!parsed.success) {
-    return data({ error: "That request was not understood. Please reload the page and try again." }, { status: 400 });
+    return notUnderstood();
   }
   const { intent, id } = parsed.data;
-  // The change and its audit entry land together or not at all.
-  const row = await getDb(context).transaction(async (tx) => {
-    const updated = await setHandled(tx, { id, handled: intent === "handle", by: user.email });
-    if (updated) {
-      await writeAudit(tx, {
-        actor: { id: user.id, email: user.email },
-        action: intent === "handle" ? "contact.handle" : "contact.reopen",
-        details: { contactId: id },
-      });
-    }
-    return updated;
-  });
+  const row = await auditedChange(
+    getDb(context),
+    { id: user.id, email: user.email },
+    (tx) => setHandled(tx, { id, handled: intent === "handle", by: user.email }),
+    () => ({ action: intent === "handle" ? "contact.handle" : "contact.reopen", details: { contactId: id } }),
+  );
   if (!row) {
     return data({ error: "That message no longer exists." }, { status: 404 });
   }

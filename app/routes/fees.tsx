@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
 import type { FeedProduct } from "~/features/products/feed";
@@ -99,7 +100,7 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
                   schedule={schedule}
                   lastResult={actionData && !actionData.ok ? actionData.result : undefined}
                   serverMessage={actionData && !actionData.ok ? actionData.message : undefined}
-                  onAdded={() => void navigate("/fees#your-cart")}
+                  onAdded={() => void navigate(CART_ANCHOR_PATH)}
                   cancel={
                     <Link to="/fees" className={buttonVariants({ variant: "outline", size: "lg" })}>
                       Cancel

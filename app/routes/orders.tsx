@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { data, Link } from "react-router";
 import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
-import { RefundConfirmation, type RefundTarget } from "~/features/payments/refund-dialog";
+import { useRefunds } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -48,7 +47,7 @@ export const meta: Route.MetaFunction = () => [{ title: "View Orders | Admin Das
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, view } = loaderData;
   const query = filtersQuery(filters);
-  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const refunds = useRefunds(loaderData.ok ? loaderData : null, actionData?.refund ?? null);
   return (
     <div className="grid gap-5">
       <DashboardHeader title="View Orders" description="Completed orders, newest first.">
@@ -62,15 +61,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
       {loaderData.ok ? (
         <>
           <OrdersFilters filters={filters} options={loaderData.options} view={view} />
-          {loaderData.isAdmin ? (
-            <RefundConfirmation
-              target={refunding}
-              noJsTarget={loaderData.refundTarget}
-              refundKey={loaderData.refundKey}
-              onClose={() => setRefunding(null)}
-              result={actionData?.refund ?? null}
-            />
-          ) : null}
+          {refunds.confirmation}
           {loaderData.listing.totalAll === 0 ? (
             <EmptyState title="No orders found">
               <p>Completed shop orders, tournament entries and donations appear here as soon as they are paid.</p>
@@ -95,7 +86,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                 {loaderData.listing.refundedAmount ? ` · ${formatCents(loaderData.listing.refundedAmount)} refunded` : ""}
                 {loaderData.listing.disputedAmount ? ` · ${formatCents(loaderData.listing.disputedAmount)} disputed` : ""}
               </p>
-              <OrdersTable rows={loaderData.listing.rows} onRefund={loaderData.isAdmin ? setRefunding : undefined} />
+              <OrdersTable rows={loaderData.listing.rows} onRefund={refunds.onRefund} />
               <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Orders pages" />
             </section>
           )}

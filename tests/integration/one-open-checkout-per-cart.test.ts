@@ -1,14 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { testEnv } from "../support/testbed";
 
 /**
  * Decisions 0022 and 0024: one open checkout per cart, enforced by the database, and
@@ -19,14 +18,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database";
 let database: TestDatabase;
 
 beforeAll(async () => {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-one-open-")),
-      SESSION_SECRET: "s".repeat(40),
-      PUBLIC_URL: "https://citron.example",
-    }),
-  );
+  setEnvForTests(testEnv("one-open", { PUBLIC_URL: "https://citron.example" }));
   database = await createTestDatabase();
   setPaymentProviderForTests(undefined); // the sandbox
 });

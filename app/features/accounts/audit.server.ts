@@ -40,3 +40,22 @@ export async function writeAudit(
     details: entry.details ?? null,
   });
 }
+
+/**
+ * A staff change and its audit entry, together or not at all: `change` runs in a transaction and returns what it
+ * changed, or null when there was nothing to change; then the entry `entry` describes is written in the same
+ * transaction. Returns what changed, or null.
+ */
+export async function auditedChange<T>(
+  db: Database,
+  actor: Who,
+  change: (tx: Transaction) => Promise<T | null | undefined>,
+  entry: (changed: T) => { action: AuditAction; details: Record<string, unknown> },
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const changed = await change(tx);
+    if (changed === null || changed === undefined) return null;
+    await writeAudit(tx, { actor, ...entry(changed) });
+    return changed;
+  });
+}

@@ -1,3 +1,4 @@
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
 import { inquiryPurposeLabel } from "./inquiry-purposes";
@@ -9,7 +10,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "America/New_York",
+  timeZone: DISTRICT_TIME_ZONE,
   timeZoneName: "short",
 });
 

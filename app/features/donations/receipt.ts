@@ -1,3 +1,4 @@
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
 import { formatCents } from "~/core/format";
 import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
@@ -66,7 +67,7 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
 
 /** "November 23, 2026", in New York (docs/product.md#beyond-the-original). */
 export function receiptDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "long" }).format(date);
+  return new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, dateStyle: "long" }).format(date);
 }
 
 /** The amount line: the whole contribution, saying what part covered the card fee. */

@@ -1,3 +1,5 @@
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
+
 export type DonationSummary = {
   /** What the district kept: given, less refunded and disputed (decision 0025). */
   totalCents: number;
@@ -41,7 +43,7 @@ export function fillMonths(rows: readonly MonthTotal[], endMonth: string, months
 /** "YYYY-MM" of an instant in New York. */
 export function monthKeyInNewYork(now: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit" })
+    new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, year: "numeric", month: "2-digit" })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );

@@ -1,8 +1,6 @@
 import { RotateCw, Trash2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { DashboardHeader, EmptyState } from "~/ui/dashboard";
-import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
+import { ProblemAction, ProblemCard, ProblemDetails, ProblemList } from "~/ui/problem-list";
 
 export type MailProblemView = {
   id: string;
@@ -21,8 +19,6 @@ export type MailProblemView = {
  * works without JavaScript).
  */
 export function MailProblems({ problems, retryMinutes }: { problems: MailProblemView[]; retryMinutes: number }) {
-  const navigation = useNavigation();
-  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
     <div className="grid gap-5">
       <DashboardHeader
@@ -34,57 +30,44 @@ export function MailProblems({ problems, retryMinutes }: { problems: MailProblem
           <p>Messages that fail, or keep failing, appear here so you can send them again.</p>
         </EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Emails that need attention">
+        <ProblemList label="Emails that need attention">
           {problems.map((problem) => (
-            <li key={problem.id} className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-xs">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="grid min-w-0 gap-0.5">
-                  <p className="font-semibold break-words text-navy-900">{problem.subject}</p>
-                  <p className="text-sm break-all text-muted-foreground">To: {problem.to}</p>
-                </div>
-                <Badge variant={problem.state === "failed" ? "danger" : "warning"}>
-                  {problem.state === "failed" ? "Failed" : "Retrying"}
-                </Badge>
-              </div>
-              <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                <dt className="font-semibold text-muted-foreground">Queued</dt>
-                <dd>{problem.queued}</dd>
-                <dt className="font-semibold text-muted-foreground">Tries</dt>
-                <dd className="tabular">{problem.attempts}</dd>
-                {problem.nextTry ? (
-                  <>
-                    <dt className="font-semibold text-muted-foreground">Next try</dt>
-                    <dd>{problem.nextTry}</dd>
-                  </>
-                ) : null}
-                {problem.lastError ? (
-                  <>
-                    <dt className="font-semibold text-muted-foreground">Last error</dt>
-                    <dd className="font-mono text-xs break-words">{problem.lastError}</dd>
-                  </>
-                ) : null}
-              </dl>
+            <ProblemCard
+              key={problem.id}
+              title={problem.subject}
+              subtitle={`To: ${problem.to}`}
+              badge={problem.state === "failed" ? { variant: "danger", text: "Failed" } : { variant: "warning", text: "Retrying" }}
+            >
+              <ProblemDetails
+                rows={[
+                  ["Queued", problem.queued],
+                  ["Tries", problem.attempts, "tabular"],
+                  problem.nextTry ? ["Next try", problem.nextTry] : null,
+                  problem.lastError ? ["Last error", problem.lastError, "font-mono text-xs break-words"] : null,
+                ]}
+              />
               <div className="flex flex-wrap gap-2">
-                <Form method="post">
-                  <input type="hidden" name="id" value={problem.id} />
-                  <Button type="submit" name="intent" value="send-again" disabled={busyId === problem.id}>
-                    <RotateCw aria-hidden="true" />
-                    Send again<span className="sr-only">: {problem.subject}</span>
-                  </Button>
-                </Form>
+                <ProblemAction
+                  id={problem.id}
+                  intent="send-again"
+                  icon={<RotateCw aria-hidden="true" />}
+                  label="Send again"
+                  subject={problem.subject}
+                />
                 {problem.state === "failed" ? (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={problem.id} />
-                    <Button type="submit" name="intent" value="discard" variant="outline" disabled={busyId === problem.id}>
-                      <Trash2 aria-hidden="true" />
-                      Discard<span className="sr-only">: {problem.subject}</span>
-                    </Button>
-                  </Form>
+                  <ProblemAction
+                    id={problem.id}
+                    intent="discard"
+                    icon={<Trash2 aria-hidden="true" />}
+                    label="Discard"
+                    subject={problem.subject}
+                    variant="outline"
+                  />
                 ) : null}
               </div>
-            </li>
+            </ProblemCard>
           ))}
-        </ul>
+        </ProblemList>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
+
 /**
  * Calendar dates as "YYYY-MM-DD" strings. The district lives in
  * America/New_York (docs/product.md#beyond-the-original), so "today" is taken there, and all
  * arithmetic runs on UTC midnights so no server time zone can shift a day.
  */
-export const TIME_ZONE = "America/New_York";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
@@ -38,7 +39,7 @@ export function isoDate(year: number, monthIndex: number, day: number): string {
 let newYorkDay: Intl.DateTimeFormat | undefined;
 
 export function todayInNewYork(now: Date = new Date()): string {
-  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: DISTRICT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
   return newYorkDay.format(now);
 }
 

@@ -1,3 +1,4 @@
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { addDays, dateParts } from "./dates";
 import type { CalendarEvent } from "./types";
@@ -27,7 +28,7 @@ export function newYorkToUtc(date: string, [hour, minute]: [number, number]): Da
   const guess = Date.UTC(y, m - 1, d, hour, minute);
   // The offset of New York at that moment (-4 h or -5 h), read back from Intl.
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/New_York",
+    timeZone: DISTRICT_TIME_ZONE,
     hourCycle: "h23",
     year: "numeric",
     month: "numeric",

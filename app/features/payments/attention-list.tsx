@@ -1,8 +1,6 @@
 import { CircleCheck } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
 import { DashboardHeader, EmptyState } from "~/ui/dashboard";
+import { ProblemAction, ProblemCard, ProblemDetails, ProblemList } from "~/ui/problem-list";
 
 export type AttentionView = {
   id: string;
@@ -24,8 +22,6 @@ export type AttentionView = {
  * without JavaScript) once staff refunded it or completed the order by hand.
  */
 export function AttentionList({ items }: { items: AttentionView[] }) {
-  const navigation = useNavigation();
-  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   const open = items.filter((item) => !item.resolved).length;
   return (
     <div className="grid gap-5">
@@ -42,51 +38,39 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
           <p role="status" className="text-sm text-muted-foreground">
             {open === 0 ? "All resolved." : `${open} to resolve.`}
           </p>
-          <ul className="grid gap-3" aria-label="Payments needing attention">
+          <ProblemList label="Payments needing attention">
             {items.map((item) => (
-              <li key={item.id} className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-xs">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="grid min-w-0 gap-0.5">
-                    <p className="font-semibold break-words text-navy-900">{item.title}</p>
-                    <p className="text-sm break-all text-muted-foreground">{item.email ?? "No email given"}</p>
-                  </div>
-                  <Badge variant={item.resolved ? "muted" : "danger"}>{item.resolved ? "Resolved" : "To resolve"}</Badge>
-                </div>
+              <ProblemCard
+                key={item.id}
+                title={item.title}
+                subtitle={item.email ?? "No email given"}
+                badge={item.resolved ? { variant: "muted", text: "Resolved" } : { variant: "danger", text: "To resolve" }}
+              >
                 <p className="text-sm">{item.todo}</p>
-                <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                  <dt className="font-semibold text-muted-foreground">Amount</dt>
-                  <dd className="tabular">{item.amount ?? "—"}</dd>
-                  <dt className="font-semibold text-muted-foreground">Received</dt>
-                  <dd>{item.received}</dd>
-                  <dt className="font-semibold text-muted-foreground">Checkout</dt>
-                  <dd>{item.reference ?? "—"}</dd>
-                  <dt className="font-semibold text-muted-foreground">{item.provider === "stripe" ? "Stripe session" : "Session"}</dt>
-                  <dd className="font-mono text-xs break-all">{item.sessionId}</dd>
-                  {item.paymentId ? (
-                    <>
-                      <dt className="font-semibold text-muted-foreground">Stripe payment</dt>
-                      <dd className="font-mono text-xs break-all">{item.paymentId}</dd>
-                    </>
-                  ) : null}
-                  {item.resolved ? (
-                    <>
-                      <dt className="font-semibold text-muted-foreground">Resolved</dt>
-                      <dd>{item.resolved}</dd>
-                    </>
-                  ) : null}
-                </dl>
+                <ProblemDetails
+                  rows={[
+                    ["Amount", item.amount ?? "—", "tabular"],
+                    ["Received", item.received],
+                    ["Checkout", item.reference ?? "—"],
+                    [item.provider === "stripe" ? "Stripe session" : "Session", item.sessionId, "font-mono text-xs break-all"],
+                    item.paymentId ? ["Stripe payment", item.paymentId, "font-mono text-xs break-all"] : null,
+                    item.resolved ? ["Resolved", item.resolved] : null,
+                  ]}
+                />
                 {item.resolved ? null : (
-                  <Form method="post" className="flex">
-                    <input type="hidden" name="id" value={item.id} />
-                    <Button type="submit" name="intent" value="resolve" variant="outline" disabled={busyId === item.id}>
-                      <CircleCheck aria-hidden="true" />
-                      Mark as resolved<span className="sr-only">: {item.title}, {item.amount}</span>
-                    </Button>
-                  </Form>
+                  <ProblemAction
+                    id={item.id}
+                    intent="resolve"
+                    icon={<CircleCheck aria-hidden="true" />}
+                    label="Mark as resolved"
+                    subject={`${item.title}, ${item.amount ?? ""}`}
+                    variant="outline"
+                    className="flex"
+                  />
                 )}
-              </li>
+              </ProblemCard>
             ))}
-          </ul>
+          </ProblemList>
         </>
       )}
     </div>

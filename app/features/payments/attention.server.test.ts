@@ -1,29 +1,20 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { setEnvForTests } from "~/core/env.server";
 import { auditLog, emailOutbox, paymentsNeedingAttention } from "~/db/schema";
 import * as page from "~/routes/admin-payments";
 import * as layout from "~/routes/admin-layout";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { recordPaymentAttention } from "./attention.server";
+import { testEnv } from "../../../tests/support/testbed";
 
 /** Decision 0024: the staff email and the admin page of payments needing attention. */
 let database: TestDatabase;
 let adminCookie = "";
 
 beforeAll(async () => {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-attention-")),
-      SESSION_SECRET: "s".repeat(40),
-      PUBLIC_URL: "https://citron.example",
-    }),
-  );
+  setEnvForTests(testEnv("attention", { PUBLIC_URL: "https://citron.example" }));
   database = await createTestDatabase();
   adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
   await signedInAccount(database.db, "treasurer@example.org", "admin");

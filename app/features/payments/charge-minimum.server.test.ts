@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, products } from "~/db/schema";
 import { loader as productsLoader } from "~/routes/admin-products";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
@@ -11,6 +8,7 @@ import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/s
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
+import { testEnv } from "../../../tests/support/testbed";
 
 /** Decision 0025: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */
 describe("prices Stripe cannot charge", () => {
@@ -20,16 +18,7 @@ describe("prices Stripe cannot charge", () => {
   let order = 1;
 
   beforeAll(async () => {
-    setEnvForTests(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-minimum-")),
-        SESSION_SECRET: "s".repeat(40),
-        PUBLIC_URL: "https://citron.example",
-        STRIPE_SECRET_KEY: "sk_test_standin",
-        STRIPE_WEBHOOK_SECRET: "whsec_minimum",
-      }),
-    );
+    setEnvForTests(testEnv("minimum", { PUBLIC_URL: "https://citron.example", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: "whsec_minimum" }));
     database = await createTestDatabase();
     stripe = await startStripeStandIn();
     admin = await signedInAccount(database.db, "director@example.org", "admin");

@@ -1,14 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
 import type { RegistrationData } from "~/db/registration-data";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { loadCart, setLineQuantity } from "~/features/shop/cart.server";
+import type { TestDatabase } from "../../../tests/support/database";
+import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
+import { setLineQuantity } from "~/features/shop/cart-mutations.server";
+import { loadCart } from "~/features/shop/cart-view.server";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { expireCheckouts, failCheckout, fulfilCheckout, openCheckout } from "./checkout.server";
 import { NOT_DEDUCTIBLE_LINE } from "./confirmation-email";
@@ -22,22 +20,10 @@ let database: TestDatabase;
 let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-payments-")),
-      SESSION_SECRET: "s".repeat(40),
-      PUBLIC_URL: "https://citron.example",
-    }),
-  );
-  database = await createTestDatabase();
-  stripe = await startStripeStandIn();
+  ({ database, stripe } = await openPaymentsTestbed("payments"));
 });
 afterAll(async () => {
-  setPaymentProviderForTests(undefined);
-  setEnvForTests(undefined);
-  await stripe?.close();
-  await database?.destroy();
+  await closePaymentsTestbed({ database, stripe });
 });
 beforeEach(async () => {
   setPaymentProviderForTests(undefined);

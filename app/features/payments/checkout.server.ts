@@ -3,13 +3,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { cartLines, checkouts, orders, products, stockReservations } from "~/db/schema";
+import { cartLines, checkouts, orders, products } from "~/db/schema";
 import type { AttentionReason, Checkout, CheckoutKind, CheckoutStatus, NewOrder, Order } from "~/db/schema";
 import { queueEmail } from "~/features/email/outbox.server";
-import { publishProductChanges } from "~/features/products/feed.server";
 import { recordPaymentAttention } from "./attention.server";
 import { chargeMinimumProblem } from "./charge-minimum";
 import { fulfilmentEmails } from "./fulfilment-emails.server";
+import { releaseStock, reserveStock, settleReservations } from "~/features/products/stock-reservations.server";
 import type { CheckoutLineItem, ProviderSessionState } from "./provider";
 import { paymentProvider } from "./providers.server";
 
@@ -47,54 +47,6 @@ export class CheckoutStop extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * Takes `quantity` from a limited product in one conditional statement, so
- * two buyers (on any number of instances) can never both get the last item.
- * Unlimited products pass untouched. Returns false when not enough is left.
- */
-async function reserveStock(tx: Transaction, checkoutId: string, productId: string, quantity: number) {
-  const [row] = await tx
-    .update(products)
-    .set({ stockCount: sql`case when ${products.unlimitedStock} then null else ${products.stockCount} - ${quantity} end` })
-    .where(
-      and(
-        eq(products.id, productId),
-        sql`(${products.unlimitedStock} or ${products.stockCount} >= ${quantity})`,
-      ),
-    )
-    .returning({ unlimited: products.unlimitedStock });
-  if (!row) return false;
-  if (!row.unlimited) {
-    // Open shop pages show the new stock (sent on commit).
-    await publishProductChanges(tx, [{ op: "update", id: productId }]);
-    await tx
-      .insert(stockReservations)
-      .values({ checkoutId, productId, quantity })
-      .onConflictDoUpdate({
-        target: [stockReservations.checkoutId, stockReservations.productId],
-        set: { quantity: sql`${stockReservations.quantity} + ${quantity}` },
-      });
-  }
-  return true;
-}
-
-/** Gives a checkout's reserved stock back, exactly once (the rows are deleted as they are returned). */
-async function releaseStock(tx: Transaction, checkoutIds: string[]) {
-  if (checkoutIds.length === 0) return [];
-  const released = await tx
-    .delete(stockReservations)
-    .where(inArray(stockReservations.checkoutId, checkoutIds))
-    .returning({ productId: stockReservations.productId, quantity: stockReservations.quantity });
-  for (const { productId, quantity } of released) {
-    await tx
-      .update(products)
-      .set({ stockCount: sql`${products.stockCount} + ${quantity}` })
-      .where(and(eq(products.id, productId), sql`${products.stockCount} is not null`));
-  }
-  await publishProductChanges(tx, [...new Set(released.map((row) => row.productId))].map((id) => ({ op: "update" as const, id })));
-  return released;
 }
 
 type Prepared = Omit<OpenCheckoutInput, "cancelPath"> & {
@@ -412,7 +364,7 @@ export async function fulfilCheckout(
       .returning();
     paidOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     // The stock is sold now: the reservation rows go, the stock stays taken.
-    await tx.delete(stockReservations).where(eq(stockReservations.checkoutId, checkout.id));
+    await settleReservations(tx, checkout.id);
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
     for (const message of fulfilmentEmails(completed, paidOrders)) await queueEmail(tx, message);
     return { checkout: completed, orders: paidOrders };

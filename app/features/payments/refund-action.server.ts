@@ -6,7 +6,7 @@ import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { orders } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import { isUuid } from "~/features/products/catalogue.server";
+import { isUuid } from "~/core/uuid";
 import type { RefundActionData, RefundTarget } from "./refund-dialog";
 import { parseRefundForm, refundOrder } from "./refunds.server";
 

@@ -197,3 +197,28 @@ export function RefundConfirmation({
     </>
   );
 }
+
+/**
+ * A dashboard's refunds (orders, donations): the confirmation to render above the list, for admins only, and
+ * the rows' Refund handler (undefined for staff who may not refund, so no Refund button shows). `page` is the
+ * loader's data when it loaded (refundLoaderData's part and whether the viewer is an admin).
+ */
+export function useRefunds(
+  page: { isAdmin: boolean; refundTarget: RefundTarget | null; refundKey: string } | null,
+  result: RefundActionData["refund"] | null,
+): { confirmation: React.ReactNode; onRefund: ((row: RefundTarget) => void) | undefined } {
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  if (!page?.isAdmin) return { confirmation: null, onRefund: undefined };
+  return {
+    confirmation: (
+      <RefundConfirmation
+        target={refunding}
+        noJsTarget={page.refundTarget}
+        refundKey={page.refundKey}
+        onClose={() => setRefunding(null)}
+        result={result}
+      />
+    ),
+    onRefund: setRefunding,
+  };
+}

@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, checkouts, disputes, emailOutbox, orders, orderTallies, paymentEvents, refunds } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import type { TestDatabase } from "../../../tests/support/database";
+import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { entryCounts } from "~/features/orders/orders.server";
@@ -20,24 +17,11 @@ let stripe: StripeStandIn;
 const staff = { id: null, email: "director@example.org" };
 
 beforeAll(async () => {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-refunds-")),
-      SESSION_SECRET: "s".repeat(40),
-      PUBLIC_URL: "https://citron.example",
-      CONTACT_NOTIFY_EMAILS: "staff@example.org",
-    }),
-  );
-  database = await createTestDatabase();
-  stripe = await startStripeStandIn();
+  ({ database, stripe } = await openPaymentsTestbed("refunds", { CONTACT_NOTIFY_EMAILS: "staff@example.org" }));
 });
 afterAll(async () => {
-  setPaymentProviderForTests(undefined);
   setRefundStripeForTests(undefined);
-  setEnvForTests(undefined);
-  await stripe?.close();
-  await database?.destroy();
+  await closePaymentsTestbed({ database, stripe });
 });
 beforeEach(async () => {
   setPaymentProviderForTests(undefined);

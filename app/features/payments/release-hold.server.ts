@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
+import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
-import { checkouts, stockReservations } from "~/db/schema";
+import { checkouts } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import type { ProductActionOutcome } from "~/features/products/admin.server";
-import { isUuid } from "~/features/products/catalogue.server";
 import { holdNotices } from "~/features/products/holds";
+import { reservationsOf } from "~/features/products/stock-reservations.server";
 import { closeOpenCheckouts } from "./checkout.server";
 import { paymentProvider } from "./providers.server";
 
@@ -42,7 +43,7 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
         .for("update");
       if (!checkout) return null;
-      const held = await tx.select().from(stockReservations).where(eq(stockReservations.checkoutId, checkoutId));
+      const held = await reservationsOf(tx, checkoutId);
       await closeOpenCheckouts(tx, [checkoutId], "released");
       await writeAudit(tx, {
         actor: { id: actor.id, email: actor.email },

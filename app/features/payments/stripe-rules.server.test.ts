@@ -1,10 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
 import {
   cartLines,
   carts,
@@ -16,8 +12,9 @@ import {
   products,
   stockReservations,
 } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import type { TestDatabase } from "../../../tests/support/database";
+import { type StandInSession, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { CHECKOUT_TTL_MS, expireCheckouts } from "./checkout.server";
 import { NEEDS_ATTENTION_MESSAGE, verifyPayment } from "./payment-result.server";
@@ -37,23 +34,10 @@ let database: TestDatabase;
 let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-stripe-rules-")),
-      SESSION_SECRET: "s".repeat(40),
-      PUBLIC_URL: "https://citron.example",
-      CONTACT_NOTIFY_EMAILS: "staff@example.org",
-    }),
-  );
-  database = await createTestDatabase();
-  stripe = await startStripeStandIn();
+  ({ database, stripe } = await openPaymentsTestbed("stripe-rules", { CONTACT_NOTIFY_EMAILS: "staff@example.org" }));
 });
 afterAll(async () => {
-  setPaymentProviderForTests(undefined);
-  setEnvForTests(undefined);
-  await stripe?.close();
-  await database?.destroy();
+  await closePaymentsTestbed({ database, stripe });
 });
 beforeEach(async () => {
   stripe.clockSkewMs = 0;

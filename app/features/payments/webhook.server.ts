@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { checkouts, paymentEvents } from "~/db/schema";
 import { failCheckout, fulfilCheckout } from "./checkout.server";
@@ -75,8 +76,6 @@ export async function handleStripeWebhook(
   return { status: 200, body: "ok" };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The checkout a session belongs to: by client_reference_id (only when it is
  * a UUID, so a foreign id never reaches the database as one), else by the
@@ -84,7 +83,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function matchCheckout(db: Database, session: Stripe.Checkout.Session) {
   const reference = session.client_reference_id ?? session.metadata?.checkout_id ?? null;
-  if (reference && UUID.test(reference)) {
+  if (reference && isUuid(reference)) {
     const byReference = await db.query.checkouts.findFirst({ where: eq(checkouts.id, reference) });
     if (byReference) return byReference;
   }

@@ -1,6 +1,7 @@
 import { parseFormData, FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError } from "@remix-run/form-data-parser";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
+import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
@@ -23,14 +24,6 @@ export type ProductActionResult = {
 export type ProductActionOutcome = ProductActionResult & { status: number };
 
 /**
- * The most a multipart part may hold: the route's body cap (server/body-limit.ts). The parser
- * stops there; a file over the 5 MB image limit but under this is read to its end so the rest
- * of the form (the submit button comes after the file) arrives with it, and the save is then
- * refused with the form kept as typed.
- */
-const MAX_UPLOAD_PART_BYTES = 6 * 1024 * 1024;
-
-/**
  * Reads the action's body: multipart (with an image) through a streaming
  * parser that stops at the body cap, or an ordinary urlencoded form. An image
  * over 5 MB is refused by processImage, like any other bad image.
@@ -44,7 +37,7 @@ export async function readProductForm(
       let image: File | null = null;
       const form = await parseFormData(
         request,
-        { maxFiles: 1, maxFileSize: MAX_UPLOAD_PART_BYTES, maxParts: 50, maxHeaderSize: 8 * 1024 },
+        { maxFiles: 1, maxFileSize: MAX_IMAGE_FORM_BYTES, maxParts: 50, maxHeaderSize: 8 * 1024 },
         async (file) => {
           // An empty file input still sends a part with no name and no bytes.
           if (file.fieldName === "image" && file.size > 0) image = file;

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import type { FeedProduct } from "./feed";
@@ -31,7 +32,3 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
   return row ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

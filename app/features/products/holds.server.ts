@@ -1,7 +1,6 @@
-import { asc, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/core/format";
 import type { Database } from "~/db/client.server";
-import { checkouts, products, stockReservations } from "~/db/schema";
+import { listReservations } from "./stock-reservations.server";
 
 /** One unpaid checkout's hold on one limited product, as Manage Products lists it. */
 export type StockHold = {
@@ -17,22 +16,7 @@ export type StockHold = {
 
 /** Every stock hold of an open or processing checkout, the ones ending first on top. */
 export async function listStockHolds(db: Database): Promise<StockHold[]> {
-  const rows = await db
-    .select({
-      checkoutId: checkouts.id,
-      status: checkouts.status,
-      productName: products.name,
-      quantity: stockReservations.quantity,
-      email: checkouts.email,
-      createdAt: checkouts.createdAt,
-      expiresAt: checkouts.expiresAt,
-    })
-    .from(stockReservations)
-    .innerJoin(checkouts, eq(checkouts.id, stockReservations.checkoutId))
-    .innerJoin(products, eq(products.id, stockReservations.productId))
-    .where(inArray(checkouts.status, ["open", "processing"]))
-    .orderBy(asc(checkouts.expiresAt), asc(products.name))
-    .limit(200);
+  const rows = await listReservations(db);
   return rows.map((row) => ({
     checkoutId: row.checkoutId,
     processing: row.status === "processing",

@@ -6,13 +6,12 @@ import ipaddr from "ipaddr.js";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { MAX_IMAGE_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { productImages } from "~/db/schema";
 import { productNotices, type ProductNotice } from "./notices";
 import { LARGEST_WIDTH, PRODUCT_IMAGE_WIDTHS, productImageUrl } from "./product-image";
 
-/** docs/product.md#9-constants-and-limits: images up to 5 MB. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A decompression bomb stops here (about 7000 x 7000). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const URL_FETCH_TIMEOUT_MS = 8000;

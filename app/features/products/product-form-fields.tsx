@@ -1,4 +1,5 @@
 import { ImagePlus, X } from "lucide-react";
+import { MAX_IMAGE_BYTES } from "~/core/upload-limits";
 import { useId, useRef, useState } from "react";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -40,12 +41,10 @@ export const NEW_PRODUCT_DEFAULTS: ProductFormDefaults = {
   registrationKind: "none",
 };
 
-const MAX_BYTES = 5 * 1024 * 1024;
-
 /** The notice for a file the form refuses before sending it (type, 5 MB), or null. */
 export function imageFileProblem(file: Pick<File, "type" | "size">): ProductNotice | null {
   if (!file.type.startsWith("image/")) return productNotices.invalidFileType;
-  if (file.size > MAX_BYTES) return productNotices.fileTooLarge;
+  if (file.size > MAX_IMAGE_BYTES) return productNotices.fileTooLarge;
   return null;
 }
 

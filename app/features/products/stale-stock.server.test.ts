@@ -1,9 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { failCheckout } from "~/features/payments/checkout.server";
@@ -11,6 +8,7 @@ import { setPaymentProviderForTests } from "~/features/payments/providers.server
 import { action, loader } from "~/routes/admin-products";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { testEnv } from "../../../tests/support/testbed";
 
 type Item = { id: string; name: string; description: string | null; priceInput: string; stockCount: number | null; unlimitedStock: boolean };
 type Reply = { ok: boolean; fieldErrors?: Record<string, string>; values?: Record<string, string> };
@@ -21,14 +19,7 @@ describe("saving a product with a stale stock figure", () => {
   let admin: Awaited<ReturnType<typeof signedInAccount>>;
 
   beforeAll(async () => {
-    setEnvForTests(
-      parseEnv({
-        NODE_ENV: "test",
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-stale-stock-")),
-        SESSION_SECRET: "s".repeat(40),
-        PUBLIC_URL: "https://citron.example",
-      }),
-    );
+    setEnvForTests(testEnv("stale-stock", { PUBLIC_URL: "https://citron.example" }));
     setPaymentProviderForTests(undefined);
     database = await createTestDatabase();
     admin = await signedInAccount(database.db, "director@example.org", "admin");

@@ -1,17 +1,7 @@
-/** The public pages search engines should index (docs/product.md#2-screens-and-routes), with how often they change. */
-export const indexedPages = [
-  { path: "/", changefreq: "weekly", priority: "1.0" },
-  { path: "/events", changefreq: "daily", priority: "0.9" },
-  { path: "/mission", changefreq: "yearly", priority: "0.8" },
-  { path: "/guide", changefreq: "monthly", priority: "0.8" },
-  { path: "/schools", changefreq: "monthly", priority: "0.7" },
-  { path: "/about", changefreq: "monthly", priority: "0.7" },
-  { path: "/2025-nationals-team", changefreq: "yearly", priority: "0.6" },
-  { path: "/dress-code", changefreq: "yearly", priority: "0.5" },
-  { path: "/contact", changefreq: "yearly", priority: "0.6" },
-  { path: "/donate", changefreq: "yearly", priority: "0.6" },
-  { path: "/fees", changefreq: "weekly", priority: "0.5" },
-] as const;
+import { publicPages } from "~/core/public-pages";
+
+/** The public pages search engines should index: every one, with how often it changes. */
+export const indexedPages = publicPages.map((page) => ({ path: page.path, ...page.sitemap }));
 
 /** Signed-in, checkout and duplicate pages stay out of search results. */
 export const disallowedPaths = [

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
 import { cartHoldProblem } from "./hold-cap";
@@ -10,8 +11,6 @@ import {
   type OpenCheckoutResult,
   type PreparedCheckout,
 } from "~/features/payments/checkout.server";
-
-export const CART_CANCEL_PATH = "/fees#your-cart";
 
 /** The cart's open checkout is offered again, instead of a new one, while at least this long is left to pay it. */
 export const REUSE_MIN_REMAINING_MS = 10 * 60_000;
@@ -71,7 +70,7 @@ export async function checkoutCart(
   if (!email) return { ok: false, status: 400, message: "Please enter your email address to continue." };
   if (!input.cartId) return { ok: false, status: 400, message: "Please add items to your cart before checkout." };
   const cartId = input.cartId;
-  return openCheckoutWith(db, CART_CANCEL_PATH, async (tx): Promise<PreparedCheckout> => {
+  return openCheckoutWith(db, CART_ANCHOR_PATH, async (tx): Promise<PreparedCheckout> => {
     // The cart row first: two Proceed to Checkout posts of one cart take turns here (the checkouts lock below
     // takes no row when none is open yet); the unique index on a cart's open checkout is the backstop.
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");

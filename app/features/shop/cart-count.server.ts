@@ -1,5 +1,6 @@
 import { getDatabaseHandle } from "~/db/database.server";
-import { cartItemCounts, readCartIdFromCookies } from "./cart.server";
+import { readCartIdFromCookies } from "./cart-cookie.server";
+import { cartItemCounts } from "./cart-view.server";
 import { readBatcher } from "~/core/read-batch";
 
 // The counts asked for in one turn of the event loop are read in one statement (app/core/read-batch.ts).

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema/shop";
-import { readCartId } from "./cart.server";
+import { readCartId } from "./cart-cookie.server";
 
 /**
  * The cart a request's cookie names, only when the server issued it: a cart

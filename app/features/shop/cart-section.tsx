@@ -2,6 +2,7 @@ import { AlertTriangle, ShoppingCart, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
+import { CART_SECTION_ID } from "~/core/cart-anchor";
 import { formatCents } from "~/core/format";
 import { CheckoutForm } from "~/features/payments/checkout-form";
 import type { FeedProduct } from "~/features/products/feed";
@@ -10,11 +11,10 @@ import { Input } from "~/ui/input";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ShopActionData } from "./action-data";
+import { cartLimits } from "./cart-limits";
 import { applyPendingChanges, cartTotals, pendingChangeOf, type PendingChange, type ShownLine } from "./optimistic-cart";
 import type { RegistrationData } from "~/db/registration-data";
 import { JS_FIELD } from "./shop-paths";
-
-const QUANTITY_MAX = 99;
 
 const problemText: Record<NonNullable<ShownLine["problem"]>, string> = {
   unavailable: "No longer available. Please remove it from your cart.",
@@ -46,7 +46,7 @@ export function CartSection({
 
   return (
     <div className="grid gap-6">
-      <section id="your-cart" aria-labelledby="your-cart-title" className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
+      <section id={CART_SECTION_ID} aria-labelledby="your-cart-title" className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
         <h2 id="your-cart-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-navy-900">
           <ShoppingCart className="size-6" aria-hidden="true" />
           Your Cart
@@ -214,7 +214,7 @@ function CartLineItem({ line }: { line: ShownLine }) {
               type="number"
               inputMode="numeric"
               min={1}
-              max={QUANTITY_MAX}
+              max={cartLimits.quantity}
               step={1}
               defaultValue={line.quantity}
               aria-label={`Quantity of ${name}`}

@@ -6,7 +6,8 @@ import { cartLines, carts } from "~/db/schema/shop";
 import { productsSeeder } from "~/features/products/demo-seed.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { pruneIdleCarts } from "./cart-sweep.server";
-import { loadCart, setLineQuantity } from "./cart.server";
+import { setLineQuantity } from "./cart-mutations.server";
+import { loadCart } from "./cart-view.server";
 
 const DAY = 24 * 60 * 60_000;
 

@@ -2,7 +2,7 @@ import { lt } from "drizzle-orm";
 import { hourlyPrune } from "~/core/periodic-worker.server";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema/shop";
-import { CART_DAYS } from "./cart.server";
+import { CART_DAYS } from "./cart-cookie.server";
 
 const DAY = 24 * 60 * 60_000;
 /** A day past the cookie's life, so a browser whose clock runs behind never meets a cart that is gone. */

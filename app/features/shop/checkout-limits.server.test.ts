@@ -6,7 +6,7 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
 import { cartLines, carts, checkouts, orders, products, rateLimits, stockReservations } from "~/db/schema";
 import { CART_COOKIE } from "~/core/cart";
-import { setLineQuantity } from "./cart.server";
+import { setLineQuantity } from "./cart-mutations.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { CheckoutActionData } from "~/features/payments/checkout-data";

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { decode, encode } from "react-router-turbo-stream";
 import { describe, expect, it } from "vitest";
-import type { CartView } from "./cart.server";
+import type { CartView } from "./cart-view.server";
 import { CartSection } from "./cart-section";
 import { feesTemplate, fillFees } from "./fees-fill.server";
 

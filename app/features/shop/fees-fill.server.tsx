@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, type StaticHandlerContext, Sta
 import { decode, encode } from "react-router-turbo-stream";
 import type { FeedProduct } from "~/features/products/feed";
 import { CartSection } from "./cart-section";
-import type { CartView } from "./cart.server";
+import type { CartView } from "./cart-view.server";
 
 /**
  * A cart visitor's /fees from the shared page cache (docs/decisions/0030-personal-pages-from-the-cache.md).

@@ -1,7 +1,8 @@
 import type { CachedPage } from "~/core/page-cache.server";
 import { pageText } from "~/core/page-cache.server";
 import { getDatabaseHandle } from "~/db/database.server";
-import { type CartView, loadCarts, readCartIdFromCookies } from "./cart.server";
+import { readCartIdFromCookies } from "./cart-cookie.server";
+import { type CartView, loadCarts } from "./cart-view.server";
 import { feesTemplate, fillFees, type FeesTemplate } from "./fees-fill.server";
 import { readBatcher } from "~/core/read-batch";
 

@@ -4,7 +4,6 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { orders } from "~/db/schema/orders";
 import { cartLines, carts } from "~/db/schema/shop";
@@ -13,13 +12,12 @@ import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { entryCounts } from "~/features/orders/orders.server";
 import { groupEntries } from "~/features/orders/entries";
 import { checkoutCart } from "./cart-checkout.server";
-import { productsSeeder } from "~/features/products/demo-seed.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { action, loader } from "~/routes/fees";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import type { TestDatabase } from "../../../tests/support/database";
+import { closeShopDatabase, openShopDatabase } from "../../../tests/support/testbed";
 import type { ShopActionData } from "./action-data";
 import { CART_COOKIE } from "~/core/cart";
-import { resetCartCookieForTests } from "./cart.server";
 import { NO_TOURNAMENTS_MESSAGE } from "./registration-rules";
 import { registrationMessages as m } from "./registration-schema";
 
@@ -75,17 +73,13 @@ const SEASON: [string, string, number][] = [
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "citron-registration-"));
   useSheet(SEASON);
-  resetCartCookieForTests();
-  database = await createTestDatabase();
-  await productsSeeder.run(database.db, logger);
-  for (const row of await database.db.select().from(products)) ids[row.name] = row.id;
+  let seeded: Record<string, string>;
+  ({ database, ids: seeded } = await openShopDatabase());
+  Object.assign(ids, seeded);
 });
 
 afterAll(async () => {
-  await database?.destroy();
-  setEnvForTests(undefined);
-  resetEventsServiceForTests();
-  resetCartCookieForTests();
+  await closeShopDatabase(database);
 });
 
 beforeEach(async () => {

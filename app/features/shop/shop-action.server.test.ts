@@ -4,20 +4,20 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { databaseContext } from "~/db/context";
 import { cartLines, carts } from "~/db/schema/shop";
 import { products } from "~/db/schema/catalogue";
-import { resetEventsServiceForTests } from "~/features/events/events.server";
-import { productsSeeder } from "~/features/products/demo-seed.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/fees";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import type { TestDatabase } from "../../../tests/support/database";
+import { closeShopDatabase, openShopDatabase } from "../../../tests/support/testbed";
 import type { ShopActionData } from "./action-data";
 import { CART_COOKIE } from "~/core/cart";
-import { cartCookieHeader, cartLimits, loadCart, resetCartCookieForTests } from "./cart.server";
+import { cartCookieHeader, resetCartCookieForTests } from "./cart-cookie.server";
+import { cartLimits } from "./cart-limits";
+import { loadCart } from "./cart-view.server";
 import { loadShopProducts } from "./products.server";
 import { NEW_CART_LIMIT } from "./shop-action.server";
 import { COMPETITION_EVENTS, registrationMessages as m } from "./registration-schema";
@@ -56,18 +56,13 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "citron-shop-"));
   sheetFile = writeSheet(dir);
   setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: sheetFile }));
-  resetEventsServiceForTests();
-  resetCartCookieForTests();
-  database = await createTestDatabase();
-  await productsSeeder.run(database.db, logger);
-  for (const row of await database.db.select().from(products)) ids[row.name] = row.id;
+  let seeded: Record<string, string>;
+  ({ database, ids: seeded } = await openShopDatabase());
+  Object.assign(ids, seeded);
 });
 
 afterAll(async () => {
-  await database?.destroy();
-  setEnvForTests(undefined);
-  resetEventsServiceForTests();
-  resetCartCookieForTests();
+  await closeShopDatabase(database);
 });
 
 beforeEach(async () => {

@@ -7,26 +7,20 @@ import { formText, tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
+import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { products } from "~/db/schema/catalogue";
 import { getScheduleEvents } from "~/features/events/events.server";
 import { registrationKindOf } from "~/features/products/registration-products";
 import type { ToastMessage } from "~/ui/toast";
-import {
-  addToCart,
-  CartError,
-  cartCookieHeader,
-  cartMessages,
-  newCartId,
-  removeLine,
-  setLineQuantity,
-} from "./cart.server";
+import { cartCookieHeader, newCartId } from "./cart-cookie.server";
+import { CartError, cartMessages } from "./cart-messages";
+import { addToCart, removeLine, setLineQuantity } from "./cart-mutations.server";
 import { issuedCartId } from "./cart-ids.server";
 import type { RegistrationData } from "~/db/registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
-import { CART_ANCHOR_PATH } from "~/core/cart";
 import { JS_FIELD } from "./shop-paths";
 
 /** Far above any real cart form (every registration field at its maximum is under 2 kB). */

@@ -1,4 +1,3 @@
-
 /** A hidden field the cart forms carry only once JavaScript runs: answer with data, not a redirect. */
 export const JS_FIELD = "js";
 

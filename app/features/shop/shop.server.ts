@@ -3,7 +3,8 @@ import type { Database } from "~/db/client.server";
 import { getScheduleEvents } from "~/features/events/events.server";
 import type { ScheduleEvent } from "~/features/events/types";
 import { registrationKindOf } from "~/features/products/registration-products";
-import { loadCart, readCartId, type CartView } from "./cart.server";
+import { readCartId } from "./cart-cookie.server";
+import { loadCart, type CartView } from "./cart-view.server";
 import { loadShopProducts } from "./products.server";
 import { REGISTER_PARAM } from "./shop-paths";
 

@@ -1,13 +1,8 @@
-/** The public navigation of docs/product.md#2-screens-and-routes, in its order and with its labels. */
-export const navLinks = [
-  { label: "Our Mission", to: "/mission" },
-  { label: "Competition Guide", to: "/guide" },
-  { label: "Dress Code", to: "/dress-code" },
-  { label: "Our Schools", to: "/schools" },
-  { label: "Team", to: "/about" },
-  { label: "Event Schedule", to: "/events" },
-  { label: "Nationals", to: "/2025-nationals-team" },
-  { label: "Contact", to: "/contact" },
-  { label: "Donate", to: "/donate" },
-  { label: "Shopping Cart", to: "/fees" },
-] as const;
+import { publicPages } from "~/core/public-pages";
+
+type NavPage = Extract<(typeof publicPages)[number], { nav: string }>;
+
+/** The public navigation, in its order and with its labels: the public pages that have a `nav` label. */
+export const navLinks: readonly { label: NavPage["nav"]; to: NavPage["path"] }[] = publicPages
+  .filter((page): page is NavPage => "nav" in page)
+  .map((page) => ({ label: page.nav, to: page.path }));

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, Menu, ShoppingCart, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { CART_ANCHOR_PATH, CART_SECTION_ID } from "~/core/cart-anchor";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { LinkButton } from "~/ui/link-button";
@@ -79,12 +80,12 @@ export function SiteHeader() {
 
         {cartItemCount > 0 ? (
           <Link
-            to="/fees#your-cart"
+            to={CART_ANCHOR_PATH}
             className="relative inline-flex size-11 items-center justify-center rounded-lg text-navy-800 hover:bg-muted xl:hidden"
             aria-label={`Shopping cart, ${cartItemCount} ${cartItemCount === 1 ? "item" : "items"}`}
             onClick={(event) => {
               if (location.pathname !== "/fees") return;
-              const target = document.getElementById("your-cart");
+              const target = document.getElementById(CART_SECTION_ID);
               if (!target) return;
               event.preventDefault();
               target.scrollIntoView({ behavior: "smooth", block: "start" });
