@@ -1,0 +1,63 @@
+import { useRef, useState } from "react";
+import { Form } from "react-router";
+import { Select } from "~/ui/select";
+import { USERS_PATH, type UserListItem } from "./user-list";
+import { Pending } from "./user-pending-button";
+
+/**
+ * The role select and its Save button. Choosing an option only chooses (arrow keys
+ * look through the options); Save changes the role, with JavaScript and without.
+ */
+export function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: boolean; idPrefix: string }) {
+  const id = `${idPrefix}-${user.id}`;
+  const saved = user.role ?? "";
+  const [chosen, setChosen] = useState(saved);
+  // A saved change (or anyone's, on a reload) starts the choice again from the list's role.
+  const [listed, setListed] = useState(saved);
+  if (saved !== listed) {
+    setListed(saved);
+    setChosen(saved);
+  }
+  const select = useRef<HTMLSelectElement>(null);
+  return (
+    <Form
+      method="post"
+      action={USERS_PATH}
+      className="flex items-center gap-2"
+      // Save is disabled while it saves and once saved, which would drop keyboard focus to the page: it moves to
+      // the select as the form goes (of the two forms per user, the one on screen is the one sent).
+      onSubmit={() => {
+        if (document.activeElement instanceof HTMLButtonElement) select.current?.focus();
+      }}
+    >
+      <input type="hidden" name="userId" value={user.id} />
+      <label htmlFor={id} className="sr-only">
+        Role for {user.email}
+      </label>
+      <Select
+        ref={select}
+        id={id}
+        name="role"
+        className="h-9 w-28"
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+        disabled={user.isProtected}
+        title={user.isProtected ? "The protected admin must stay an admin." : undefined}
+      >
+        {user.role === null ? (
+          <option value="" disabled>
+            No access
+          </option>
+        ) : null}
+        <option value="user">user</option>
+        <option value="admin">admin</option>
+      </Select>
+      {user.isProtected ? null : (
+        // Without JavaScript it cannot know the choice, so it stays enabled; the server decides.
+        <Pending intent="role" size="sm" variant="outline" aria-label={`Save role for ${user.email}`} disabled={hydrated && chosen === saved}>
+          Save
+        </Pending>
+      )}
+    </Form>
+  );
+}
