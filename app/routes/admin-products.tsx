@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { PRODUCTS_ADMIN_REQUIRED_MESSAGE } from "~/features/accounts/access";
@@ -16,21 +16,26 @@ import { listAllProducts } from "~/features/products/catalogue.server";
 import { listStockHolds, releaseHold, type StockHold } from "~/features/products/holds.server";
 import { StockHolds } from "~/features/products/stock-holds";
 import { productNotices } from "~/features/products/notices";
-import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
+import { PRODUCT_DIALOG_PARAMS, ProductManagement, type AdminProductItem } from "~/features/products/product-management";
 import { centsToDecimal, formatCents, formatDate } from "~/core/format";
 import { stockDisplay } from "~/features/products/product-form";
 import { productImageSources } from "~/features/products/product-image";
 import { priceChargeNote } from "~/features/payments/charge-minimum";
 import { sandboxEnabled } from "~/features/payments/providers.server";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/admin-products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products | Admin Dashboard" }];
 
 const guard = { message: PRODUCTS_ADMIN_REQUIRED_MESSAGE };
 
+/** Opening or closing a dialog (?new=1, ?edit=<id>, ?delete=<id>) needs nothing new from the server. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyDialogParamsChanged(args, PRODUCT_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, guard);
-  const url = new URL(request.url);
   let items: AdminProductItem[] = [];
   let loadFailed = false;
   try {
@@ -60,15 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "listing stock holds failed");
     return [];
   });
-  // Without JavaScript the dialogs are pages: ?new=1, ?edit=<id>, ?delete=<id>.
-  return {
-    holds,
-    products: items,
-    loadFailed,
-    addOpen: url.searchParams.get("new") === "1",
-    editId: url.searchParams.get("edit"),
-    deleteId: url.searchParams.get("delete"),
-  };
+  return { holds, products: items, loadFailed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

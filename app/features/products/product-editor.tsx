@@ -1,12 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useId, useMemo } from "react";
+import { useId, useMemo } from "react";
+import type * as React from "react";
 import { useFetcher } from "react-router";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { NoticeBox } from "~/features/accounts/form-parts";
-import { Button } from "~/ui/button";
-import { LinkButton } from "~/ui/link-button";
-import { Spinner } from "~/ui/spinner";
-import { showToast } from "~/ui/toast";
+import { NoticeBox } from "~/ui/notice";
+import { PendingButton } from "~/ui/pending-button";
+import { useActionResult } from "~/ui/use-action-result";
 import { PRODUCTS_ACTION, type AdminProductItem } from "./admin-product-item";
 import type { ProductActionResult } from "./admin.server";
 import { ProductFormFields, productInitialValue, type ProductFields, type ProductFormDefaults } from "./product-form-fields";
@@ -57,37 +56,37 @@ export function submissionOf(result: ProductActionResult | undefined): Submissio
   return { status: "error", error };
 }
 
-/** Add or edit: a fetcher once hydrated (the dialog closes on success), a plain form post without JavaScript. */
+const readAnswer = (answer: ProductActionResult) => ({ ok: answer.ok, notice: answer.notice });
+
+/**
+ * Add or edit: a fetcher once hydrated (a toast, and the dialog closes on success), a plain form post without
+ * JavaScript (the page shows the answer).
+ */
 export function ProductForm({
   mode,
   action = PRODUCTS_ACTION,
   defaults,
   result,
   onSaved,
-  onCancel,
+  cancel,
 }: {
   mode: "create" | "update";
-  /** Where it posts: the page, or without JavaScript the page with its form open. */
+  /** Where it posts: the list, or in the page section its own address (?new=1, ?edit=<id>). */
   action?: string;
   defaults: ProductFormDefaults;
+  /** The page's answer to this form posted without JavaScript (a refusal: it comes back as typed). */
   result?: ProductActionResult;
   onSaved?: () => void;
-  onCancel?: () => void;
+  /** The dialog's or the section's Cancel. */
+  cancel: React.ReactNode;
 }) {
   const formId = useId();
-  // No key: a fresh fetcher per opened dialog, so an old answer never closes a new one.
+  // A fresh fetcher per opened form, so an old answer never closes a new one.
   const fetcher = useFetcher<ProductActionResult>();
-  // Each answer is handled once: a toast, and on success the dialog closes.
-  useEffect(() => {
-    if (!fetcher.data) return;
-    showToast(fetcher.data.notice);
-    if (fetcher.data.ok) onSaved?.();
-    // Once per answer: onSaved changes identity on every render of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
+  const busy = fetcher.state !== "idle";
+  useActionResult(fetcher.data, { read: readAnswer, busy, onSuccess: onSaved });
   const latest = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   const answer = latest ?? (result && !result.ok ? result : undefined);
-  const busy = fetcher.state !== "idle";
   const formError = answer && !answer.fieldErrors ? answer.notice : null;
   const lastResult = useMemo(() => submissionOf(answer), [answer]);
 
@@ -114,21 +113,16 @@ export function ProductForm({
     >
       <NoticeBox notice={formError} />
       {/* A stale stock figure (409) comes back with the current one: saving again applies it (decision 0025). */}
-      <ProductFormFields defaults={defaults} fields={fields as unknown as ProductFields} stockLoaded={latest?.values?.stockLoaded ?? defaults.stockLoaded} />
+      <ProductFormFields
+        defaults={defaults}
+        fields={fields as unknown as ProductFields}
+        stockLoaded={latest?.values?.stockLoaded ?? defaults.stockLoaded}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <LinkButton to="." variant="outline">
-            Cancel
-          </LinkButton>
-        )}
-        <Button type="submit" name="intent" value={mode} disabled={busy}>
-          {busy ? <Spinner /> : null}
+        {cancel}
+        <PendingButton pending={busy} name="intent" value={mode} size="lg">
           {mode === "create" ? "Add Product" : "Save Changes"}
-        </Button>
+        </PendingButton>
       </div>
     </fetcher.Form>
   );

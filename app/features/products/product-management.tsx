@@ -1,24 +1,14 @@
 import { Plus, RefreshCw } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { Form, useFetcher, useRevalidator } from "react-router";
-import { NoticeBox } from "~/features/accounts/form-parts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
+import { useMemo } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
-import { Card, CardHeader, CardTitle } from "~/ui/card";
+import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { LinkButton } from "~/ui/link-button";
+import { NoticeBox } from "~/ui/notice";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { showToast } from "~/ui/toast";
-import { useHydrated } from "~/ui/use-hydrated";
+import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { useActionResult } from "~/ui/use-action-result";
 import { PRODUCTS_ACTION as ACTION, type AdminProductItem } from "./admin-product-item";
 import type { ProductActionResult } from "./admin.server";
 import { productNotices } from "./notices";
@@ -29,43 +19,36 @@ import { SortableList } from "./sortable-products";
 
 export type { AdminProductItem } from "./admin-product-item";
 
+/** The page's dialogs, each opened by its search parameter (decision 0032): Add, Edit <id>, Delete <id>. */
+export const PRODUCT_DIALOG_PARAMS = ["new", "edit", "delete"] as const;
+
+/** What an answer means to the page: every answer has its notice. */
+const readAnswer = (answer: ProductActionResult) => ({ ok: answer.ok, notice: answer.notice });
+
 export function ProductManagement({
   products,
   loadFailed,
-  addOpen: addOpenWithoutJs,
-  editId,
-  deleteId,
   result,
 }: {
   products: AdminProductItem[];
   loadFailed: boolean;
-  addOpen: boolean;
-  editId: string | null;
-  deleteId: string | null;
+  /** The answer of a form posted as a navigation (a row's action; any form without JavaScript). */
   result: ProductActionResult | undefined;
 }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [dialog, setDialog] = useState<{ mode: "create" } | { mode: "update"; product: AdminProductItem } | null>(null);
-  const [deleting, setDeleting] = useState<AdminProductItem | null>(null);
-
-  // Row actions post as navigations: a toast once hydrated, a notice in the page without JavaScript.
-  useEffect(() => {
-    if (result) showToast(result.notice);
-  }, [result]);
-  const inlineNotice = hydrated ? null : (result?.notice ?? null);
+  const navigation = useNavigation();
+  // A toast once hydrated, a notice in the page when the page came with the answer.
+  const answered = useActionResult(result, { read: readAnswer, busy: navigation.state !== "idle" });
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === ACTION && navigation.formData === undefined;
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   // Drag order: while the reorder is on its way, the submitted order (optimistic); then the server's.
-  // On failure the server's order is what shows: the list reloads (SPEC.md section 4).
-  const reorder = useFetcher<ProductActionResult>({ key: "product-reorder" });
+  // On failure the server's order is what shows: the list reloads.
+  const reorder = useFetcher<ProductActionResult>();
+  useActionResult(reorder.data, { read: readAnswer, busy: reorder.state !== "idle" });
   const pendingOrder = reorder.formData?.getAll("ids").map(String);
   const ordered = pendingOrder
     ? pendingOrder.map((id) => byId.get(id)).filter((product): product is AdminProductItem => Boolean(product))
     : products;
-  useEffect(() => {
-    if (reorder.data) showToast(reorder.data.notice);
-  }, [reorder.data]);
 
   function saveOrder(ids: string[]) {
     const form = new FormData();
@@ -74,23 +57,13 @@ export function ProductManagement({
     void reorder.submit(form, { method: "post", action: ACTION });
   }
 
-  // Without JavaScript the open form is in the address (?new=1, ?edit=<id>) and its post keeps it there, so a
-  // reload, or the way back from an upload over the size limit (server/body-limit.ts), finds the same form.
-  // A successful save closes it.
-  const saved = (intent: string) => result?.intent === intent && result.ok;
-  const noJsEdit =
-    !hydrated && !saved("update")
-      ? (editId ? byId.get(editId) : undefined) ??
-        (result && !result.ok && result.intent === "update" && result.values?.id ? byId.get(result.values.id) : undefined)
-      : undefined;
-  const noJsAdd = !hydrated && !saved("create") && (addOpenWithoutJs || (result?.intent === "create" && !result.ok));
-  const noJsDelete = !hydrated && deleteId ? byId.get(deleteId) : undefined;
-
-  const openAdd = (event: React.MouseEvent) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    setDialog({ mode: "create" });
-  };
+  // In the page (no JavaScript, or a link followed before the scripts started) a form posts to its own address
+  // (?new=1, ?edit=<id>), so a reload, or the way back from an upload over the size limit (server/body-limit.ts),
+  // finds the same form; the page that comes back with its success closes it.
+  const savedHere = (intent: string) => answered.ok && result?.intent === intent;
+  const answerFor = (intent: string) => (result?.intent === intent && !result.ok ? result : undefined);
+  const createFailure = answerFor("create");
+  const updateFailure = answerFor("update");
 
   return (
     <div className="grid gap-6">
@@ -107,81 +80,76 @@ export function ProductManagement({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <LinkButton
-            to="."
-            variant="outline"
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              void revalidator.revalidate();
-            }}
-          >
-            <RefreshCw className={cn(revalidator.state === "loading" && "animate-spin")} aria-hidden="true" />
+          {/* A link to the list: with JavaScript a client-side navigation, which reloads the list's data. */}
+          <LinkButton to="." variant="outline" preventScrollReset>
+            <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
             Refresh
           </LinkButton>
-          <LinkButton to="?new=1" onClick={openAdd}>
+          <DialogLink param="new" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             Add Product
-          </LinkButton>
+          </DialogLink>
         </div>
       </div>
 
-      <NoticeBox notice={inlineNotice} />
+      <NoticeBox notice={answered.notice} />
       <NoticeBox notice={loadFailed ? productNotices.loadFailed : null} />
 
-      {noJsAdd ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Add Product</CardTitle>
-          </CardHeader>
-          <div className="px-6 pb-6">
-            <ProductForm
-              mode="create"
-              action={`${ACTION}?new=1`}
-              defaults={result?.intent === "create" ? defaultsFromResult(result, NEW_PRODUCT_DEFAULTS) : NEW_PRODUCT_DEFAULTS}
-              result={result?.intent === "create" ? result : undefined}
-            />
-          </div>
-        </Card>
-      ) : null}
-      {noJsEdit ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Edit Product</CardTitle>
-          </CardHeader>
-          <div className="px-6 pb-6">
-            <ProductForm
-              mode="update"
-              action={`${ACTION}?edit=${noJsEdit.id}`}
-              defaults={result?.intent === "update" ? defaultsFromResult(result, defaultsOf(noJsEdit)) : defaultsOf(noJsEdit)}
-              result={result?.intent === "update" ? result : undefined}
-            />
-          </div>
-        </Card>
-      ) : null}
-      {noJsDelete ? (
-        <Card role="alertdialog" aria-labelledby="confirm-delete-title" className="grid gap-3 p-6">
-          <CardTitle id="confirm-delete-title">Delete {noJsDelete.name}?</CardTitle>
-          <DeleteConsequence />
-          <Form method="post" action={ACTION} className="flex flex-wrap gap-2">
-            <input type="hidden" name="id" value={noJsDelete.id} />
+      <UrlDialog
+        param="new"
+        resolve={() => (savedHere("create") ? null : NEW_PRODUCT_DEFAULTS)}
+        title="Add Product"
+        description="Prices in US dollars; the shop shows changes at once."
+      >
+        {({ close, cancel, mode }) => (
+          <ProductForm
+            mode="create"
+            action={mode === "section" ? `${ACTION}?new=1` : ACTION}
+            defaults={createFailure ? defaultsFromResult(createFailure, NEW_PRODUCT_DEFAULTS) : NEW_PRODUCT_DEFAULTS}
+            result={createFailure}
+            onSaved={close}
+            cancel={cancel}
+          />
+        )}
+      </UrlDialog>
+      <UrlDialog
+        param="edit"
+        resolve={(id) => (savedHere("update") ? null : byId.get(id))}
+        title="Edit Product"
+        description="Prices in US dollars; the shop shows changes at once."
+      >
+        {({ item, close, cancel, mode }) => (
+          <ProductForm
+            key={item.id}
+            mode="update"
+            action={mode === "section" ? `${ACTION}?edit=${item.id}` : ACTION}
+            defaults={updateFailure ? defaultsFromResult(updateFailure, defaultsOf(item)) : defaultsOf(item)}
+            result={updateFailure}
+            onSaved={close}
+            cancel={cancel}
+          />
+        )}
+      </UrlDialog>
+      <UrlDialog param="delete" alert resolve={(id) => byId.get(id)} title={(item) => `Delete ${item.name}?`} description={<DeleteConsequence />}>
+        {({ item, cancel }) => (
+          // Posts to the list: once done, the confirmation's parameter is gone from the address.
+          <Form method="post" action={ACTION} preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <input type="hidden" name="id" value={item.id} />
+            {cancel}
             <Button type="submit" name="intent" value="delete" variant="destructive">
               Delete
             </Button>
-            <LinkButton to="." variant="outline">
-              Cancel
-            </LinkButton>
           </Form>
-        </Card>
-      ) : null}
+        )}
+      </UrlDialog>
 
       {products.length === 0 && !loadFailed ? (
         <div className="grid justify-items-center gap-3 rounded-card border border-dashed border-border bg-card p-10 text-center">
           <p className="text-lg font-semibold">No products found</p>
-          <LinkButton to="?new=1" onClick={openAdd}>
+          <DialogLink param="new" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             Add Your First Product
-          </LinkButton>
+          </DialogLink>
         </div>
       ) : null}
 
@@ -196,9 +164,6 @@ export function ProductManagement({
                   product={product}
                   index={index}
                   count={ordered.length}
-                  onEdit={() => setDialog({ mode: "update", product })}
-                  onDelete={() => setDeleting(product)}
-                  hydrated={hydrated}
                 />
               ))}
             </ul>
@@ -234,9 +199,6 @@ export function ProductManagement({
                       product={product}
                       index={index}
                       count={ordered.length}
-                      onEdit={() => setDialog({ mode: "update", product })}
-                      onDelete={() => setDeleting(product)}
-                      hydrated={hydrated}
                     />
                   ))}
                 </TableBody>
@@ -246,52 +208,16 @@ export function ProductManagement({
         </>
       ) : null}
 
-      <Dialog open={dialog !== null} onOpenChange={(open) => (open ? null : setDialog(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{dialog?.mode === "update" ? "Edit Product" : "Add Product"}</DialogTitle>
-            <DialogDescription>Prices in US dollars; the shop shows changes at once.</DialogDescription>
-          </DialogHeader>
-          {dialog ? (
-            <ProductForm
-              key={dialog.mode === "update" ? dialog.product.id : "new"}
-              mode={dialog.mode}
-              defaults={dialog.mode === "update" ? defaultsOf(dialog.product) : NEW_PRODUCT_DEFAULTS}
-              onSaved={() => setDialog(null)}
-              onCancel={() => setDialog(null)}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
-
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div>
-              <DeleteConsequence />
-            </div>
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Form method="post" action={ACTION} preventScrollReset onSubmit={() => setDeleting(null)}>
-              <input type="hidden" name="id" value={deleting?.id ?? ""} />
-              <Button type="submit" name="intent" value="delete" variant="destructive" className="w-full">
-                Delete
-              </Button>
-            </Form>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
     </div>
   );
 }
 
+/** What deleting a product does, said in its confirmation. */
 function DeleteConsequence() {
   return (
-    <p className="text-sm text-muted-foreground">
+    <span className="block text-sm text-muted-foreground">
       This action cannot be undone. The product leaves the shop at once; orders that include it keep their item name and
       amount.
-    </p>
+    </span>
   );
 }

@@ -1,21 +1,21 @@
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { LinkButton } from "~/ui/link-button";
+import { DialogLink } from "~/ui/url-dialog";
 import { PRODUCTS_ACTION as ACTION, type AdminProductItem } from "./admin-product-item";
 
 export type RowActionProps = {
   product: AdminProductItem;
   index: number;
   count: number;
-  hydrated: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
 };
 
-/** Toggle, Move up/down, Edit, Delete: each a real form or link, so all work without JavaScript. */
-export function RowActions({ product, index, count, hydrated, onEdit, onDelete, className }: RowActionProps & { className?: string }) {
+/**
+ * Toggle, Move up/down, Edit, Delete: each a real form or link, so all work without JavaScript. Edit and Delete
+ * open their dialogs by the page's parameters (?edit=<id>, ?delete=<id>).
+ */
+export function RowActions({ product, index, count, className }: RowActionProps & { className?: string }) {
   const navigation = useNavigation();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === product.id;
@@ -64,35 +64,24 @@ export function RowActions({ product, index, count, hydrated, onEdit, onDelete, 
           {product.isActive ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         </Button>
       </Form>
-      <LinkButton
-        to={`?edit=${product.id}`}
-        variant="ghost"
-        size="icon-sm"
+      <DialogLink
+        param="edit"
+        value={product.id}
+        className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
         aria-label={`Edit ${product.name}`}
         title="Edit"
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          onEdit();
-        }}
       >
         <Pencil aria-hidden="true" />
-      </LinkButton>
-      <LinkButton
-        to={`?delete=${product.id}`}
-        variant="ghost"
-        size="icon-sm"
+      </DialogLink>
+      <DialogLink
+        param="delete"
+        value={product.id}
+        className={buttonVariants({ variant: "ghost", size: "icon-sm", className: "text-destructive" })}
         aria-label={`Delete ${product.name}`}
         title="Delete"
-        className="text-destructive"
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          onDelete();
-        }}
       >
         <Trash2 aria-hidden="true" />
-      </LinkButton>
+      </DialogLink>
     </div>
   );
 }
