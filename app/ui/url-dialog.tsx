@@ -159,6 +159,8 @@ export function UrlDialog<Item = string>({
     return (
       <section
         id={id}
+        // The confirmation flavour says so in the page too (a screen reader hears a confirmation, not a region).
+        role={alert ? "alertdialog" : undefined}
         aria-labelledby={titleId}
         className={cn("scroll-mt-24 rounded-card border-2 border-accent bg-card p-5 shadow-sm sm:p-6", sectionClassName)}
       >

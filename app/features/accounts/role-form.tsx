@@ -1,26 +1,26 @@
 import { useRef, useState } from "react";
-import { Form } from "react-router";
+import { PendingButton } from "~/ui/pending-button";
 import { Select } from "~/ui/select";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useUsersAction } from "./user-action";
 import { USERS_PATH, type UserListItem } from "./user-list";
-import { Pending } from "./user-pending-button";
 
 /**
  * The role select and its Save button. Choosing an option only chooses (arrow keys
  * look through the options); Save changes the role, with JavaScript and without.
  */
-export function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hydrated: boolean; idPrefix: string }) {
+export function RoleForm({ user, idPrefix }: { user: UserListItem; idPrefix: string }) {
   const id = `${idPrefix}-${user.id}`;
+  const hydrated = useHydrated();
+  const { fetcher, pending } = useUsersAction();
   const saved = user.role ?? "";
-  const [chosen, setChosen] = useState(saved);
-  // A saved change (or anyone's, on a reload) starts the choice again from the list's role.
-  const [listed, setListed] = useState(saved);
-  if (saved !== listed) {
-    setListed(saved);
-    setChosen(saved);
-  }
+  // A choice holds for the role it was made on: once the list's role changes (a save, anyone's on a reload),
+  // the select starts again from it.
+  const [choice, setChoice] = useState({ on: saved, value: saved });
+  const chosen = choice.on === saved ? choice.value : saved;
   const select = useRef<HTMLSelectElement>(null);
   return (
-    <Form
+    <fetcher.Form
       method="post"
       action={USERS_PATH}
       className="flex items-center gap-2"
@@ -40,7 +40,7 @@ export function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hyd
         name="role"
         className="h-9 w-28"
         value={chosen}
-        onChange={(event) => setChosen(event.currentTarget.value)}
+        onChange={(event) => setChoice({ on: saved, value: event.currentTarget.value })}
         disabled={user.isProtected}
         title={user.isProtected ? "The protected admin must stay an admin." : undefined}
       >
@@ -54,10 +54,18 @@ export function RoleForm({ user, hydrated, idPrefix }: { user: UserListItem; hyd
       </Select>
       {user.isProtected ? null : (
         // Without JavaScript it cannot know the choice, so it stays enabled; the server decides.
-        <Pending intent="role" size="sm" variant="outline" aria-label={`Save role for ${user.email}`} disabled={hydrated && chosen === saved}>
+        <PendingButton
+          pending={pending}
+          name="intent"
+          value="role"
+          size="sm"
+          variant="outline"
+          aria-label={`Save role for ${user.email}`}
+          disabled={hydrated && chosen === saved}
+        >
           Save
-        </Pending>
+        </PendingButton>
       )}
-    </Form>
+    </fetcher.Form>
   );
 }

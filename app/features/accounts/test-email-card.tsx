@@ -1,8 +1,6 @@
 import { Mail } from "lucide-react";
-import { Form } from "react-router";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { USERS_PATH } from "./user-list";
-import { Pending } from "./user-pending-button";
+import { IntentForm } from "./user-action";
 
 /** Email Notifications: sends a test email to the district's notification addresses. */
 export function TestEmailCard({ recipients }: { recipients: string[] }) {
@@ -14,12 +12,9 @@ export function TestEmailCard({ recipients }: { recipients: string[] }) {
           Send a test email to {recipients.join(", ")} to check that notifications reach the district.
         </CardDescription>
       </CardHeader>
-      <Form method="post" action={USERS_PATH}>
-        <Pending intent="test-email" variant="secondary">
-          <Mail aria-hidden="true" />
-          Send Test Email
-        </Pending>
-      </Form>
+      <IntentForm intent="test-email" variant="secondary" icon={<Mail aria-hidden="true" />}>
+        Send Test Email
+      </IntentForm>
     </Card>
   );
 }

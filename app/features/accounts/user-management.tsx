@@ -1,72 +1,45 @@
 import { UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
-import { Card, CardHeader, CardTitle } from "~/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
-import { LinkButton } from "~/ui/link-button";
+import type * as React from "react";
+import { buttonVariants } from "~/ui/button";
+import { NoticeBox } from "~/ui/notice";
+import { PendingButton } from "~/ui/pending-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { showToast } from "~/ui/toast";
-import { useHydrated } from "~/ui/use-hydrated";
+import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { useActionResult } from "~/ui/use-action-result";
 import { AddUserForm } from "./add-user-form";
-import { NoticeBox } from "./form-parts";
 import { userNotices } from "./notices";
 import { RoleForm } from "./role-form";
 import { TestEmailCard } from "./test-email-card";
-import { failedCreate, USERS_PATH, type UserListItem, type UsersActionResult } from "./user-list";
-import { Pending } from "./user-pending-button";
+import { readUsersAnswer, useUsersAction } from "./user-action";
+import { USERS_PATH, type UserListItem, type UsersActionResult } from "./user-list";
 import { DeleteConsequence, UserActions, UserIdentity } from "./user-row";
 
 export { USERS_PATH, type UserListItem, type UsersActionResult } from "./user-list";
 
-/** Shows an action's notice: a toast once hydrated, in the page before that (no JavaScript). */
-function useNotice(result: UsersActionResult | undefined) {
-  const hydrated = useHydrated();
-  const shown = failedCreate(result) ? undefined : result;
-  useEffect(() => {
-    if (shown) showToast(shown.notice);
-  }, [shown]);
-  return hydrated ? null : (shown?.notice ?? null);
-}
+/** The page's dialogs, each opened by its search parameter (decision 0032): Add New User, Delete <id>. */
+export const USER_DIALOG_PARAMS = ["new", "delete"] as const;
+
+const deleteDescription = (user: UserListItem) => <DeleteConsequence email={user.email} />;
 
 export function UserManagement({
   users,
   result,
   recipients,
   shortName,
-  confirmDeleteId,
-  addOpen: addOpenWithoutJs,
   loadFailed = false,
 }: {
   loadFailed?: boolean;
   users: UserListItem[];
+  /** The answer of a form posted without JavaScript (the others post with fetchers). */
   result: UsersActionResult | undefined;
   recipients: string[];
   shortName: string;
-  confirmDeleteId: string | null;
-  addOpen: boolean;
 }) {
-  const inlineNotice = useNotice(result);
-  const hydrated = useHydrated();
-  const [addOpen, setAddOpen] = useState(false);
-  const [deleting, setDeleting] = useState<UserListItem | null>(null);
-  // A successful create closes the dialog; a failure keeps it open with the message.
-  const [handled, setHandled] = useState(result);
-  if (result !== handled) {
-    setHandled(result);
-    if (result?.intent === "create" && result.ok) setAddOpen(false);
-    if (result?.intent === "delete") setDeleting(null);
-  }
-  const confirmTarget = !hydrated && confirmDeleteId ? users.find((user) => user.id === confirmDeleteId) : undefined;
-  // Without JavaScript the dialog is a card: opened by ?new=1, and kept open by a refusal.
-  const addCardOpen = !hydrated && (addOpenWithoutJs || failedCreate(result) !== null);
+  // In the page when the page came with it; a refused Add New User says it in its form only.
+  const answered = useActionResult(result, { read: readUsersAnswer });
+  // In the page, Add New User posts to its own address (?new=1), so a refusal comes back to the open form; the
+  // page that comes back with its success closes it.
+  const createdHere = answered.ok && result?.intent === "create";
 
   return (
     <div className="grid gap-6">
@@ -78,46 +51,40 @@ export function UserManagement({
             orders, donations and their profile.
           </p>
         </div>
-        <LinkButton
-          to="?new=1"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            setAddOpen(true);
-          }}
-        >
+        <DialogLink param="new" className={buttonVariants()}>
           <UserPlus aria-hidden="true" />
           Add New User
-        </LinkButton>
+        </DialogLink>
       </div>
 
-      <NoticeBox notice={inlineNotice} />
+      <NoticeBox notice={answered.notice} />
       <NoticeBox notice={loadFailed ? userNotices.fetchFailed : null} />
 
-      {addCardOpen ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Add New User</CardTitle>
-          </CardHeader>
-          <AddUserForm shortName={shortName} result={result} />
-        </Card>
-      ) : null}
-
-      {confirmTarget ? (
-        <Card role="alertdialog" aria-labelledby="confirm-delete-title">
-          <CardTitle id="confirm-delete-title">Delete user?</CardTitle>
-          <DeleteConsequence email={confirmTarget.email} />
-          <Form method="post" action={USERS_PATH} className="flex flex-wrap gap-2">
-            <input type="hidden" name="userId" value={confirmTarget.id} />
-            <Pending intent="delete" variant="destructive">
-              Delete
-            </Pending>
-            <LinkButton to="." variant="outline">
-              Cancel
-            </LinkButton>
-          </Form>
-        </Card>
-      ) : null}
+      <UrlDialog
+        param="new"
+        resolve={() => (createdHere ? null : "new")}
+        title="Add New User"
+        description="The account can sign in at once with this password."
+      >
+        {({ close, cancel, mode }) => (
+          <AddUserForm
+            shortName={shortName}
+            result={result}
+            action={mode === "section" ? `${USERS_PATH}?new=1` : USERS_PATH}
+            onCreated={close}
+            cancel={cancel}
+          />
+        )}
+      </UrlDialog>
+      <UrlDialog
+        param="delete"
+        alert
+        resolve={(id) => users.find((user) => user.id === id)}
+        title="Delete user?"
+        description={deleteDescription}
+      >
+        {({ item, cancel }) => <DeleteUserForm user={item} cancel={cancel} />}
+      </UrlDialog>
 
       {/* Phones: one card per account. */}
       <ul className="grid gap-3 md:hidden" aria-label="Users">
@@ -134,8 +101,8 @@ export function UserManagement({
                 <dd>{user.lastSignIn ?? "Never"}</dd>
               </div>
             </dl>
-            <RoleForm user={user} hydrated={hydrated} idPrefix="card-role" />
-            <UserActions user={user} hydrated={hydrated} onDelete={setDeleting} className="justify-start" idPrefix="card" />
+            <RoleForm user={user} idPrefix="card-role" />
+            <UserActions user={user} className="justify-start" idPrefix="card" />
           </li>
         ))}
       </ul>
@@ -159,12 +126,12 @@ export function UserManagement({
                   <UserIdentity user={user} />
                 </TableCell>
                 <TableCell>
-                  <RoleForm user={user} hydrated={hydrated} idPrefix="role" />
+                  <RoleForm user={user} idPrefix="role" />
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{user.created}</TableCell>
                 <TableCell className="whitespace-nowrap">{user.lastSignIn ?? "Never"}</TableCell>
                 <TableCell>
-                  <UserActions user={user} hydrated={hydrated} onDelete={setDeleting} className="justify-end" idPrefix="row" />
+                  <UserActions user={user} className="justify-end" idPrefix="row" />
                 </TableCell>
               </TableRow>
             ))}
@@ -173,37 +140,23 @@ export function UserManagement({
       </div>
 
       <TestEmailCard recipients={recipients} />
-
-      <Dialog open={addOpen} onOpenChange={setAddOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Add New User</DialogTitle>
-            <DialogDescription>The account can sign in at once with this password.</DialogDescription>
-          </DialogHeader>
-          <AddUserForm shortName={shortName} result={result} />
-        </DialogContent>
-      </Dialog>
-
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete user?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div>
-              <DeleteConsequence email={deleting?.email ?? ""} />
-            </div>
-          </AlertDialogDescription>
-          {/* A removed role redirects to the list (no action data): the dialog closes as the form goes. */}
-          <Form method="post" action={USERS_PATH} onSubmit={() => setDeleting(null)}>
-            <input type="hidden" name="userId" value={deleting?.id ?? ""} />
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Pending intent="delete" variant="destructive">
-                Delete
-              </Pending>
-            </AlertDialogFooter>
-          </Form>
-        </AlertDialogContent>
-      </AlertDialog>
     </div>
+  );
+}
+
+/**
+ * Removing a role: it posts to the list, which answers a success with a redirect there (the confirmation's
+ * parameter goes, and the notice comes with the list).
+ */
+function DeleteUserForm({ user, cancel }: { user: UserListItem; cancel: React.ReactNode }) {
+  const { fetcher, pending } = useUsersAction();
+  return (
+    <fetcher.Form method="post" action={USERS_PATH} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <input type="hidden" name="userId" value={user.id} />
+      {cancel}
+      <PendingButton pending={pending} name="intent" value="delete" variant="destructive">
+        Delete
+      </PendingButton>
+    </fetcher.Form>
   );
 }

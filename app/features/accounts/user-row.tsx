@@ -1,11 +1,10 @@
 import { RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
-import { Form } from "react-router";
 import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { LinkButton } from "~/ui/link-button";
-import { USERS_PATH, type UserListItem } from "./user-list";
-import { Pending } from "./user-pending-button";
+import { DialogLink } from "~/ui/url-dialog";
+import type { UserListItem } from "./user-list";
+import { IntentForm } from "./user-action";
 
 /** An account's address with its badges. */
 export function UserIdentity({ user }: { user: UserListItem }) {
@@ -22,37 +21,31 @@ export function UserIdentity({ user }: { user: UserListItem }) {
   );
 }
 
-/** Reset Password, Reset Two-Factor and Delete for one account (Delete asks first). */
-export function UserActions({
-  user,
-  hydrated,
-  onDelete,
-  className,
-  idPrefix,
-}: {
-  idPrefix: string;
-  user: UserListItem;
-  hydrated: boolean;
-  onDelete: (user: UserListItem) => void;
-  className?: string;
-}) {
+/** Reset Password, Reset Two-Factor and Delete for one account (Delete asks first: ?delete=<id>). */
+export function UserActions({ user, className, idPrefix }: { idPrefix: string; user: UserListItem; className?: string }) {
   return (
     <div className={cn("flex flex-wrap items-start gap-2", className)}>
-      <Form method="post" action={USERS_PATH}>
-        <input type="hidden" name="userId" value={user.id} />
-        <Pending intent="reset" variant="outline" size="sm" aria-label={`Reset Password for ${user.email}`}>
-          <RotateCcw aria-hidden="true" />
-          Reset Password
-        </Pending>
-      </Form>
+      <IntentForm
+        intent="reset"
+        userId={user.id}
+        variant="outline"
+        size="sm"
+        aria-label={`Reset Password for ${user.email}`}
+        icon={<RotateCcw aria-hidden="true" />}
+      >
+        Reset Password
+      </IntentForm>
       {user.twoFactorEnabled && !user.isSelf && !user.isProtected ? (
-        <Form method="post" action={USERS_PATH}>
-          <input type="hidden" name="userId" value={user.id} />
-          <Pending intent="reset-2fa" variant="outline" size="sm" aria-label={`Reset two-factor sign-in for ${user.email}`}>
-            <RotateCcw aria-hidden="true" />
-            Reset Two-Factor
-          </Pending>
-        </Form>
+        <IntentForm
+          intent="reset-2fa"
+          userId={user.id}
+          variant="outline"
+          size="sm"
+          aria-label={`Reset two-factor sign-in for ${user.email}`}
+          icon={<RotateCcw aria-hidden="true" />}
+        >
+          Reset Two-Factor
+        </IntentForm>
       ) : null}
       {user.isProtected ? (
         <span className="grid gap-0.5">
@@ -67,20 +60,15 @@ export function UserActions({
       ) : user.role === null ? (
         <span className="self-center text-xs text-muted-foreground">No access</span>
       ) : (
-        <LinkButton
-          to={`?delete=${encodeURIComponent(user.id)}`}
-          variant="destructive"
-          size="sm"
+        <DialogLink
+          param="delete"
+          value={user.id}
+          className={buttonVariants({ variant: "destructive", size: "sm" })}
           aria-label={`Delete ${user.email}`}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            onDelete(user);
-          }}
         >
           <Trash2 aria-hidden="true" />
           Delete
-        </LinkButton>
+        </DialogLink>
       )}
     </div>
   );
@@ -89,9 +77,9 @@ export function UserActions({
 /** What removing an account's role does, said in the confirmation. */
 export function DeleteConsequence({ email }: { email: string }) {
   return (
-    <p className="text-sm text-muted-foreground">
+    <span className="block text-sm text-muted-foreground">
       This removes the role of <strong className="text-navy-900">{email}</strong>: the account can no longer sign in
       and is signed out everywhere. Its orders and donations stay. An admin can give it a role again from this list.
-    </p>
+    </span>
   );
 }
