@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { PRODUCTS_ADMIN_REQUIRED_MESSAGE } from "~/features/accounts/access";
@@ -16,23 +16,17 @@ import { listAllProducts } from "~/features/products/catalogue.server";
 import { listStockHolds, releaseHold, type StockHold } from "~/features/products/holds.server";
 import { StockHolds } from "~/features/products/stock-holds";
 import { productNotices } from "~/features/products/notices";
-import { PRODUCT_DIALOG_PARAMS, ProductManagement, type AdminProductItem } from "~/features/products/product-management";
+import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
 import { centsToDecimal, formatCents, formatDate } from "~/core/format";
 import { stockDisplay } from "~/features/products/product-form";
 import { productImageSources } from "~/features/products/product-image";
 import { priceChargeNote } from "~/features/payments/charge-minimum";
 import { sandboxEnabled } from "~/features/payments/providers.server";
-import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/admin-products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manage Products | Admin Dashboard" }];
 
 const guard = { message: PRODUCTS_ADMIN_REQUIRED_MESSAGE };
-
-/** Opening or closing a dialog (?new=1, ?edit=<id>, ?delete=<id>) needs nothing new from the server. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return onlyDialogParamsChanged(args, PRODUCT_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, guard);

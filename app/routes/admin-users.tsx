@@ -1,11 +1,11 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { USER_DIALOG_PARAMS, USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
 import {
   adminChangeRole,
   adminCreateUser,
@@ -18,15 +18,9 @@ import {
 import { adminResetTwoFactor } from "~/features/accounts/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
 import { formatDateTime } from "~/core/format";
-import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/admin-users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard" }];
-
-/** Opening or closing a dialog (?new=1, ?delete=<id>) needs nothing new from the server. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return onlyDialogParamsChanged(args, USER_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);

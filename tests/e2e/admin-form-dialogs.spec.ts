@@ -21,7 +21,7 @@ async function expectSameDocument(page: Page) {
 
 /** The field is marked invalid and points at its message (aria-describedby). */
 async function expectMessageAtField(scope: Locator, label: string, message: string | RegExp) {
-  const input = scope.getByLabel(label, { exact: true });
+  const input = scope.getByLabel(label);
   await expect(input).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
   const ids = describedBy.split(" ").filter(Boolean);

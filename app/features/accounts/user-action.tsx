@@ -17,7 +17,9 @@ export const readUsersAnswer = (answer: UsersActionResult) => ({
 export function useUsersAction(onSuccess?: () => void) {
   const fetcher = useFetcher<UsersActionResult>();
   const pending = fetcher.state !== "idle";
-  useActionResult(fetcher.data, { read: readUsersAnswer, busy: pending, onSuccess });
+  // A form that closes its dialog does so once the action has answered (closing reloads the list); the others
+  // tell their answer once the list shows it.
+  useActionResult(fetcher.data, { read: readUsersAnswer, busy: onSuccess ? fetcher.state === "submitting" : pending, onSuccess });
   return { fetcher, pending };
 }
 

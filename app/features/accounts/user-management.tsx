@@ -16,9 +16,6 @@ import { DeleteConsequence, UserActions, UserIdentity } from "./user-row";
 
 export { USERS_PATH, type UserListItem, type UsersActionResult } from "./user-list";
 
-/** The page's dialogs, each opened by its search parameter (decision 0032): Add New User, Delete <id>. */
-export const USER_DIALOG_PARAMS = ["new", "delete"] as const;
-
 const deleteDescription = (user: UserListItem) => <DeleteConsequence email={user.email} />;
 
 export function UserManagement({

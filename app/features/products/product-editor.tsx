@@ -84,7 +84,9 @@ export function ProductForm({
   // A fresh fetcher per opened form, so an old answer never closes a new one.
   const fetcher = useFetcher<ProductActionResult>();
   const busy = fetcher.state !== "idle";
-  useActionResult(fetcher.data, { read: readAnswer, busy, onSuccess: onSaved });
+  // The answer is told, and the dialog closes, as soon as the action has answered: closing is a navigation,
+  // which reloads the list itself.
+  useActionResult(fetcher.data, { read: readAnswer, busy: fetcher.state === "submitting", onSuccess: onSaved });
   const latest = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   const answer = latest ?? (result && !result.ok ? result : undefined);
   const formError = answer && !answer.fieldErrors ? answer.notice : null;

@@ -19,9 +19,6 @@ import { SortableList } from "./sortable-products";
 
 export type { AdminProductItem } from "./admin-product-item";
 
-/** The page's dialogs, each opened by its search parameter (decision 0032): Add, Edit <id>, Delete <id>. */
-export const PRODUCT_DIALOG_PARAMS = ["new", "edit", "delete"] as const;
-
 /** What an answer means to the page: every answer has its notice. */
 const readAnswer = (answer: ProductActionResult) => ({ ok: answer.ok, notice: answer.notice });
 
