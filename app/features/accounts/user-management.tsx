@@ -48,7 +48,7 @@ export function UserManagement({
             orders, donations and their profile.
           </p>
         </div>
-        <DialogLink param="new" className={buttonVariants()}>
+        <DialogLink param="new" href="?new=1" className={buttonVariants()}>
           <UserPlus aria-hidden="true" />
           Add New User
         </DialogLink>

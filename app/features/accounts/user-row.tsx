@@ -63,6 +63,7 @@ export function UserActions({ user, className, idPrefix }: { idPrefix: string; u
         <DialogLink
           param="delete"
           value={user.id}
+          href={`?delete=${encodeURIComponent(user.id)}`}
           className={buttonVariants({ variant: "destructive", size: "sm" })}
           aria-label={`Delete ${user.email}`}
         >

@@ -82,7 +82,7 @@ export function ProductManagement({
             <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
             Refresh
           </LinkButton>
-          <DialogLink param="new" className={buttonVariants()}>
+          <DialogLink param="new" href="?new=1" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             Add Product
           </DialogLink>
@@ -143,7 +143,7 @@ export function ProductManagement({
       {products.length === 0 && !loadFailed ? (
         <div className="grid justify-items-center gap-3 rounded-card border border-dashed border-border bg-card p-10 text-center">
           <p className="text-lg font-semibold">No products found</p>
-          <DialogLink param="new" className={buttonVariants()}>
+          <DialogLink param="new" href="?new=1" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             Add Your First Product
           </DialogLink>

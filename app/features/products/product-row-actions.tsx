@@ -67,6 +67,7 @@ export function RowActions({ product, index, count, className }: RowActionProps 
       <DialogLink
         param="edit"
         value={product.id}
+        href={`?edit=${product.id}`}
         className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
         aria-label={`Edit ${product.name}`}
         title="Edit"
@@ -76,6 +77,7 @@ export function RowActions({ product, index, count, className }: RowActionProps 
       <DialogLink
         param="delete"
         value={product.id}
+        href={`?delete=${product.id}`}
         className={buttonVariants({ variant: "ghost", size: "icon-sm", className: "text-destructive" })}
         aria-label={`Delete ${product.name}`}
         title="Delete"
