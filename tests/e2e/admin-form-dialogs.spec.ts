@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { signIn } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
-// Issue 28: the admin forms open the one way (decision 0032). With JavaScript a link sets its parameter and the
+// The admin forms open the one way (decision 0032). With JavaScript a link sets its parameter and the
 // dialog opens in place, giving focus back to the link when it closes; without it the same link opens the form
 // as a section of the page, and its submit works; a refusal from the server sits at its field.
 

@@ -9,7 +9,7 @@ export type AdminProductItem = {
   description: string | null;
   category: string | null;
   price: string;
-  /** Why this price cannot be charged on its own (issue 25 item 8), or null. */
+  /** Why this price cannot be charged on its own (decision 0025), or null. */
   priceNote?: string | null;
   priceInput: string;
   stock: ReturnType<typeof stockDisplay>;

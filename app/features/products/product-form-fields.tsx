@@ -103,7 +103,7 @@ export function ProductFormFields({
 
   /*
    * A refused file stays chosen and marks the input invalid, so the browser
-   * will not submit the form (an image that cannot be stored aborts the
+   * will not submit the form (docs/product.md#8-error-and-notice-texts: an image failure aborts the
    * save) until it is removed or replaced. Clearing it instead would quietly
    * save the product without the picture the person meant to add.
    */

@@ -20,7 +20,7 @@ export function parseProductForm(form: FormData): { ok: true; values: ProductFor
   return { ok: false, errors };
 }
 
-/** The stock each product shows in Manage Products: Unlimited, Out of stock, a warning at 5 or fewer, else the count. */
+/** The stock display of docs/product.md#5-validation-rules: Unlimited, Out of stock, a warning at 5 or fewer, else the count. */
 export function stockDisplay(product: { unlimitedStock: boolean; stockCount: number | null }): {
   label: string;
   tone: "plain" | "warning" | "out" | "unlimited";
