@@ -25,4 +25,3 @@ export type PublicPage = {
   sitemap: { changefreq: "daily" | "weekly" | "monthly" | "yearly"; priority: string };
 };
 
-export type PublicPath = (typeof publicPages)[number]["path"];

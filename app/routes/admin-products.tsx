@@ -31,7 +31,6 @@ const guard = { message: PRODUCTS_ADMIN_REQUIRED_MESSAGE };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, guard);
-  const url = new URL(request.url);
   let items: AdminProductItem[] = [];
   let loadFailed = false;
   try {
@@ -61,15 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "listing stock holds failed");
     return [];
   });
-  // Without JavaScript the dialogs are pages: ?new=1, ?edit=<id>, ?delete=<id>.
-  return {
-    holds,
-    products: items,
-    loadFailed,
-    addOpen: url.searchParams.get("new") === "1",
-    editId: url.searchParams.get("edit"),
-    deleteId: url.searchParams.get("delete"),
-  };
+  return { holds, products: items, loadFailed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

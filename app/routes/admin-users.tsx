@@ -24,7 +24,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const url = new URL(request.url);
   let rows: Awaited<ReturnType<typeof listUsers>> = [];
   let loadFailed = false;
   try {
@@ -47,8 +46,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     recipients: env().TEST_EMAIL_RECIPIENTS,
     shortName: env().SITE_SHORT_NAME,
-    confirmDeleteId: url.searchParams.get("delete"),
-    addOpen: url.searchParams.get("new") === "1",
   };
 }
 
@@ -96,8 +93,6 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
       result={actionData}
       recipients={loaderData.recipients}
       shortName={loaderData.shortName}
-      confirmDeleteId={loaderData.confirmDeleteId}
-      addOpen={loaderData.addOpen}
       loadFailed={loaderData.loadFailed}
     />
   );

@@ -2,7 +2,7 @@ import { z } from "~/core/zod";
 import { contactLimits } from "./contact-rules";
 import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
 
-export { contactLimits, honeypotField } from "./contact-rules";
+export { contactLimits } from "./contact-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word. */
 export const contactMessages = {

@@ -3,7 +3,7 @@ import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
-export { honeypotField, type DonationRules, type MemorialType } from "./donation-rules";
+export { type DonationRules, type MemorialType } from "./donation-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word, and ours for what docs/product.md does not cover. */
 export const donationMessages = {

@@ -142,10 +142,7 @@ export async function saveProduct(
   const intent = mode;
   const failed = mode === "create" ? productNotices.createFailed : productNotices.updateFailed;
   const echo = formEcho(form);
-  const parsed = parseProductForm((name) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : null;
-  });
+  const parsed = parseProductForm(form);
   if (!parsed.ok) {
     return { intent, ok: false, status: 400, notice: failed, fieldErrors: parsed.errors, values: echo };
   }

@@ -1,6 +1,7 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { ImagePlus, X } from "lucide-react";
+import { useRef, useState } from "react";
 import { MAX_IMAGE_BYTES } from "~/core/upload-limits";
-import { useId, useRef, useState } from "react";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Checkbox } from "~/ui/checkbox";
@@ -11,11 +12,11 @@ import { Textarea } from "~/ui/textarea";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { productNotices, type ProductNotice } from "./notices";
-import type { ProductFieldErrors } from "./product-form";
+import type { ProductInput } from "./product-schema";
 import { PRODUCT_REGISTRATION_KINDS, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
 import { productImageSources } from "./product-image";
 
-/** The values a form starts from: a product being edited, or docs/product.md's defaults. */
+/** The values a form starts from: a product being edited, or a new product's defaults. */
 export type ProductFormDefaults = {
   id?: string;
   name: string;
@@ -48,19 +49,41 @@ export function imageFileProblem(file: Pick<File, "type" | "size">): ProductNoti
   return null;
 }
 
+/** The form's Conform fields: the schema's, and the image file (checked by the server alone). */
+export type ProductFields = { [Name in keyof ProductInput]-?: FieldMetadata<ProductInput[Name]> } & {
+  image: FieldMetadata<unknown>;
+};
+
+/** The values Conform starts a form from. */
+export function productInitialValue(defaults: ProductFormDefaults): Record<string, string | undefined> {
+  return {
+    name: defaults.name,
+    description: defaults.description,
+    price: defaults.price,
+    category: defaults.category,
+    unlimitedStock: defaults.unlimitedStock ? "on" : undefined,
+    stockCount: defaults.stockCount,
+    registrationKind: defaults.registrationKind,
+  };
+}
+
 /**
- * The Add/Edit fields. Posts as multipart/form-data, so it works without
- * JavaScript; with it, the image can also be dropped onto the form and is
- * checked (type, 5 MB) before it is sent. The server checks again by its bytes.
+ * The Add/Edit fields, bound to Conform: each message sits under its field,
+ * which points at it (aria-invalid, aria-describedby). Posts as
+ * multipart/form-data, so it works without JavaScript; with it, the image can
+ * also be dropped onto the form and is checked (type, 5 MB) before it is sent.
+ * The server checks again by its bytes.
  */
 export function ProductFormFields({
   defaults,
-  errors,
+  fields,
+  stockLoaded,
 }: {
   defaults: ProductFormDefaults;
-  errors?: ProductFieldErrors;
+  fields: ProductFields;
+  /** The stock the server applies a change against (defaults.stockLoaded, or the figure a 409 came back with). */
+  stockLoaded?: string;
 }) {
-  const id = useId();
   const hydrated = useHydrated();
   const [unlimited, setUnlimited] = useState(defaults.unlimitedStock);
   const [preview, setPreview] = useState<string | null>(null);
@@ -100,109 +123,78 @@ export function ProductFormFields({
     fileInput.current?.focus();
   }
 
-  const fieldError = (name: keyof ProductFieldErrors) => errors?.[name] ?? null;
-  const imageMessage = imageError ?? fieldError("image");
-  const described = (name: keyof ProductFieldErrors) => (fieldError(name) ? `${id}-${name}-error` : undefined);
+  const imageMessage = imageError ?? fields.image.errors?.[0] ?? null;
+  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
+  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
+  const { key: priceKey, ...priceProps } = getInputProps(fields.price, { type: "number" });
+  const { key: categoryKey, ...categoryProps } = getInputProps(fields.category, { type: "text" });
+  const { key: kindKey, ...kindProps } = getSelectProps(fields.registrationKind, {
+    ariaDescribedBy: `${fields.registrationKind.id}-help`,
+  });
+  const { key: unlimitedKey, type: _checkbox, ...unlimitedProps } = getInputProps(fields.unlimitedStock, { type: "checkbox" });
+  const { key: stockKey, ...stockProps } = getInputProps(fields.stockCount, { type: "number", ariaDescribedBy: `${fields.stockCount.id}-hint` });
+  const imageUrlId = fields.imageUrl.id;
 
   return (
     <div className="grid gap-4">
       {defaults.id ? <input type="hidden" name="id" value={defaults.id} /> : null}
-      {defaults.stockLoaded !== undefined ? <input type="hidden" name="stockLoaded" value={defaults.stockLoaded} /> : null}
+      {stockLoaded !== undefined ? <input type="hidden" name="stockLoaded" value={stockLoaded} /> : null}
       <Field>
-        <FieldLabel htmlFor={`${id}-name`} required>
+        <FieldLabel htmlFor={fields.name.id} required>
           Name
         </FieldLabel>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          defaultValue={defaults.name}
-          required
-          maxLength={200}
-          aria-invalid={fieldError("name") ? true : undefined}
-          aria-describedby={described("name")}
-        />
-        <FieldError id={`${id}-name-error`} errors={fieldError("name")} />
+        <Input key={nameKey} {...nameProps} required maxLength={200} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </Field>
       <Field>
-        <FieldLabel htmlFor={`${id}-description`}>Description</FieldLabel>
-        <Textarea
-          id={`${id}-description`}
-          name="description"
-          rows={3}
-          maxLength={2000}
-          defaultValue={defaults.description}
-          aria-invalid={fieldError("description") ? true : undefined}
-          aria-describedby={described("description")}
-        />
-        <FieldError id={`${id}-description-error`} errors={fieldError("description")} />
+        <FieldLabel htmlFor={fields.description.id}>Description</FieldLabel>
+        <Textarea key={descriptionKey} {...descriptionProps} rows={3} maxLength={2000} />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field>
-          <FieldLabel htmlFor={`${id}-price`} required>
+          <FieldLabel htmlFor={fields.price.id} required>
             Price (USD)
           </FieldLabel>
-          <Input
-            id={`${id}-price`}
-            name="price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            required
-            defaultValue={defaults.price}
-            aria-invalid={fieldError("price") ? true : undefined}
-            aria-describedby={described("price")}
-          />
-          <FieldError id={`${id}-price-error`} errors={fieldError("price")} />
+          <Input key={priceKey} {...priceProps} inputMode="decimal" step="0.01" min="0" required />
+          <FieldError id={fields.price.errorId} errors={fields.price.errors} />
         </Field>
         <Field>
-          <FieldLabel htmlFor={`${id}-category`}>Category</FieldLabel>
-          <Input id={`${id}-category`} name="category" defaultValue={defaults.category} maxLength={60} list={`${id}-categories`} />
-          <datalist id={`${id}-categories`}>
+          <FieldLabel htmlFor={fields.category.id}>Category</FieldLabel>
+          <Input key={categoryKey} {...categoryProps} maxLength={60} list={`${fields.category.id}-list`} />
+          <datalist id={`${fields.category.id}-list`}>
             <option value="apparel">apparel</option>
             <option value="fees">fees</option>
           </datalist>
-          <FieldError errors={fieldError("category")} />
+          <FieldError id={fields.category.errorId} errors={fields.category.errors} />
         </Field>
       </div>
       <Field>
-        <FieldLabel htmlFor={`${id}-registration`}>Registration form</FieldLabel>
-        <Select
-          id={`${id}-registration`}
-          name="registrationKind"
-          defaultValue={defaults.registrationKind}
-          aria-invalid={fieldError("registrationKind") ? true : undefined}
-          aria-describedby={[`${id}-registration-help`, described("registrationKind")].filter(Boolean).join(" ")}
-        >
+        <FieldLabel htmlFor={fields.registrationKind.id}>Registration form</FieldLabel>
+        <Select key={kindKey} {...kindProps}>
           {PRODUCT_REGISTRATION_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {kind === "none" ? "None (a plain product)" : registrationKindLabels[kind]}
             </option>
           ))}
         </Select>
-        <FieldDescription id={`${id}-registration-help`}>
+        <FieldDescription id={`${fields.registrationKind.id}-help`}>
           What Add to Cart asks for before the item goes in the cart. Renaming the product never changes it.
         </FieldDescription>
-        <FieldError id={`${id}-registrationKind-error`} errors={fieldError("registrationKind")} />
+        <FieldError id={fields.registrationKind.errorId} errors={fields.registrationKind.errors} />
       </Field>
       <div className="grid gap-3 rounded-lg border border-border p-3">
-        <label htmlFor={`${id}-unlimited`} className="flex min-h-6 items-center gap-3 text-sm font-medium">
-          <Checkbox
-            id={`${id}-unlimited`}
-            name="unlimitedStock"
-            defaultChecked={defaults.unlimitedStock}
-            onChange={(event) => setUnlimited(event.currentTarget.checked)}
-          />
+        <label htmlFor={fields.unlimitedStock.id} className="flex min-h-6 items-center gap-3 text-sm font-medium">
+          <Checkbox key={unlimitedKey} {...unlimitedProps} onChange={(event) => setUnlimited(event.currentTarget.checked)} />
           Unlimited stock
         </label>
         <Field>
-          <FieldLabel htmlFor={`${id}-stock`} required={!unlimited}>
+          <FieldLabel htmlFor={fields.stockCount.id} required={!unlimited}>
             Stock count
           </FieldLabel>
           <Input
-            id={`${id}-stock`}
-            name="stockCount"
-            type="number"
+            key={stockKey}
+            {...stockProps}
             inputMode="numeric"
             step="1"
             min="0"
@@ -210,16 +202,13 @@ export function ProductFormFields({
             // JavaScript the count can be typed after unticking, and is ignored while unlimited is on.
             disabled={hydrated && unlimited}
             required={!unlimited}
-            defaultValue={defaults.stockCount}
-            aria-invalid={fieldError("stockCount") ? true : undefined}
-            aria-describedby={described("stockCount") ?? `${id}-stock-hint`}
           />
-          <FieldDescription id={`${id}-stock-hint`}>Ignored while unlimited stock is on.</FieldDescription>
-          <FieldError id={`${id}-stockCount-error`} errors={fieldError("stockCount")} />
+          <FieldDescription id={`${fields.stockCount.id}-hint`}>Ignored while unlimited stock is on.</FieldDescription>
+          <FieldError id={fields.stockCount.errorId} errors={fields.stockCount.errors} />
         </Field>
       </div>
       <Field>
-        <FieldLabel htmlFor={`${id}-image`}>Image</FieldLabel>
+        <FieldLabel htmlFor={fields.image.id}>Image</FieldLabel>
         <div
           data-testid="image-drop-zone"
           onDragOver={(event) => {
@@ -255,13 +244,13 @@ export function ProductFormFields({
             </span>
             <input
               ref={fileInput}
-              id={`${id}-image`}
-              name="image"
+              id={fields.image.id}
+              name={fields.image.name}
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
               onChange={(event) => accept(event.currentTarget.files)}
               aria-invalid={imageMessage ? true : undefined}
-              aria-describedby={imageMessage ? `${id}-image-error ${id}-image-hint` : `${id}-image-hint`}
+              aria-describedby={imageMessage ? `${fields.image.errorId} ${fields.image.id}-hint` : `${fields.image.id}-hint`}
               className="w-full min-w-0 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-input file:bg-card file:px-3"
             />
             {chosen ? (
@@ -272,25 +261,25 @@ export function ProductFormFields({
             ) : null}
           </div>
         </div>
-        <FieldDescription id={`${id}-image-hint`}>JPG, PNG, GIF, WebP or AVIF, up to 5 MB.</FieldDescription>
-        <FieldError id={`${id}-image-error`} errors={imageMessage} />
+        <FieldDescription id={`${fields.image.id}-hint`}>JPG, PNG, GIF, WebP or AVIF, up to 5 MB.</FieldDescription>
+        <FieldError id={fields.image.errorId} errors={imageMessage} />
         {defaults.imageUrl ? (
-          <label htmlFor={`${id}-remove-image`} className="flex min-h-6 items-center gap-3 text-sm">
-            <Checkbox id={`${id}-remove-image`} name="removeImage" /> Remove the current image (the district logo is shown instead)
+          <label htmlFor={`${fields.image.id}-remove`} className="flex min-h-6 items-center gap-3 text-sm">
+            <Checkbox id={`${fields.image.id}-remove`} name="removeImage" /> Remove the current image (the district logo is shown instead)
           </label>
         ) : null}
       </Field>
       <Field>
-        <FieldLabel htmlFor={`${id}-image-url`}>Or image URL</FieldLabel>
+        <FieldLabel htmlFor={imageUrlId}>Or image URL</FieldLabel>
         <Input
-          id={`${id}-image-url`}
-          name="imageUrl"
+          id={imageUrlId}
+          name={fields.imageUrl.name}
           type="url"
           pattern="https://.*"
           placeholder="https://"
-          aria-describedby={`${id}-image-url-hint`}
+          aria-describedby={`${imageUrlId}-hint`}
         />
-        <FieldDescription id={`${id}-image-url-hint`}>
+        <FieldDescription id={`${imageUrlId}-hint`}>
           An https address; the server fetches the picture once and keeps its own copy.
         </FieldDescription>
       </Field>

@@ -85,7 +85,7 @@ describe("Manage Products: the registration form", () => {
   it("shows each product's form in the list, the table and the edit form (without JavaScript too)", async () => {
     const items = await list();
     expect(items.map((item) => item.registrationKind)).toEqual(["tournamentEntry", "judgeFee"]);
-    const Page = () => <ProductManagement products={items} loadFailed={false} addOpen={false} editId={items[1]!.id} deleteId={null} result={undefined} />;
+    const Page = () => <ProductManagement products={items} loadFailed={false} result={undefined} />;
     const Stub = createRoutesStub([{ path: "/admin/products", Component: Page }]);
     const html = renderToStaticMarkup(<Stub initialEntries={[`/admin/products?edit=${items[1]!.id}`]} />);
     expect(html).toContain(">Registration</th>");
