@@ -138,10 +138,10 @@ export function givingSummaryEmail(
   identity: Pick<ReceiptIdentity, "legalName" | "taxId" | "siteName">,
   options: { replaces?: Date | null } = {},
 ): EmailMessage {
-  const corrected = options.replaces ? "Corrected " : "";
+  const your = options.replaces ? "Corrected: your" : "Your";
   const greeting = summary.donorName ? `Dear ${summary.donorName}, thank you` : "Thank you";
   const body = renderEmail({
-    title: `${corrected ? "Corrected: your" : "Your"} ${summary.year} giving summary`,
+    title: `${your} ${summary.year} giving summary`,
     intro: [
       ...(summary.test ? [`${SANDBOX_NOTICE} This summary lists test gifts and is not for tax purposes.`] : []),
       ...(options.replaces
@@ -159,7 +159,7 @@ export function givingSummaryEmail(
   });
   return {
     to: summary.email,
-    subject: singleLine(`${summary.test ? SANDBOX_SUBJECT_PREFIX : ""}${corrected}Your ${summary.year} giving summary from ${identity.siteName}`),
+    subject: singleLine(`${summary.test ? SANDBOX_SUBJECT_PREFIX : ""}${your} ${summary.year} giving summary from ${identity.siteName}`),
     ...body,
   };
 }
