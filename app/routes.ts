@@ -18,6 +18,8 @@ export default [
     route("dress-code", "routes/dress-code.tsx"),
     route("contact", "routes/contact.tsx"),
     route("donate", "routes/donate.tsx"),
+    // The year-end giving summary on request (app/features/donations/year-summary*).
+    route("donate/summary", "routes/donate-summary.tsx"),
     // Sign-in (SPEC.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/auth.tsx", { id: "routes/auth" }),
     route("masterdebater", "routes/auth.tsx", { id: "routes/masterdebater" }),

@@ -101,7 +101,7 @@ export function buildGivingSummary(rows: readonly SummaryGiftRow[], input: { yea
     });
   }
   // The name on the latest gift: the one the donor used most recently.
-  const donorName = [...sorted].reverse().find((row) => row.donorName?.trim())?.donorName?.trim() ?? "";
+  const donorName = sorted.toReversed().find((row) => row.donorName?.trim())?.donorName?.trim() ?? "";
   return {
     year: input.year,
     email: normalizeEmail(input.email),
