@@ -1,22 +1,28 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Mail } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { Button } from "~/ui/button";
+import type { ActionOutcome } from "~/ui/action-result";
 import { cn } from "~/ui/cn";
-import { Field, FieldError, FieldLabel } from "~/ui/field";
-import { Input } from "~/ui/input";
-import { Select } from "~/ui/select";
-import { Spinner } from "~/ui/spinner";
-import { showToast } from "~/ui/toast";
+import { FormError, SelectField, TextField } from "~/ui/conform-fields";
+import { HoneypotField } from "~/ui/honeypot-field";
+import { NoticeBox } from "~/ui/notice";
+import { PendingButton } from "~/ui/pending-button";
+import { useActionResult } from "~/ui/use-action-result";
 import { summaryRequestAnchor, summaryRequestPath } from "./year-summary-rules";
 import type { SummaryRequestData } from "./year-summary-schema";
 
+/** What an answer means to the person who asked (app/ui/use-action-result.ts). */
+export function readSummaryAnswer(answer: SummaryRequestData): ActionOutcome {
+  if (answer.status === "sent") return { ok: true, notice: { type: "success", title: "Request received", description: answer.message } };
+  if (answer.status === "error") return { ok: false, notice: { type: "error", title: "Not sent", description: answer.message } };
+  return { ok: false, notice: null };
+}
 
 /**
- * "Email me my giving summary": an address and a year. It posts with a fetcher and shows the answer in place;
- * without JavaScript it is a plain form posting to /donate/summary, whose page shows the same answer.
+ * "Email me my giving summary": an address and an optional year (decision 0034). It posts with a fetcher and
+ * the answer is a toast; without JavaScript it is a plain form posting to /donate/summary, whose page shows
+ * the same answer in place.
  */
 export function GivingSummaryForm({
   years,
@@ -36,73 +42,40 @@ export function GivingSummaryForm({
   const { onValidate, loadOnUse } = useLazyValidation(() =>
     import("./year-summary-validate").then((module) => module.summaryRequestValidator(years)),
   );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ email: string; year: string }>({
     id: "giving-summary-form",
     lastResult: answer && answer.status !== "sent" ? answer.result : undefined,
-    defaultValue: { year: String(defaultYear) },
+    // The prompt (value "") is the default year: last calendar year, the one a tax return needs.
+    defaultValue: { year: "" },
     onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-
-  const handled = useRef<SummaryRequestData | undefined>(undefined);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data || handled.current === data) return;
-    handled.current = data;
-    if (data.status === "error") showToast({ type: "error", title: "Not sent", description: data.message });
-  }, [fetcher.state, fetcher.data]);
-
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: yearKey, ...yearProps } = getSelectProps(fields.year);
-  const sent = answer?.status === "sent" ? answer : null;
+  const { notice } = useActionResult(answer, { read: readSummaryAnswer, busy: submitting });
 
   return (
     <fetcher.Form
       method="post"
+      // The hash matters only without JavaScript (the fetcher drops it): the answer's page opens at the form.
       action={`${summaryRequestPath}#${summaryRequestAnchor}`}
       {...getFormProps(form)}
       {...loadOnUse}
       className={cn("grid gap-4", className)}
       aria-busy={submitting}
     >
-      <Field>
-        <FieldLabel htmlFor={fields.email.id} required>
-          Email address you gave with
-        </FieldLabel>
-        <Input key={emailKey} {...emailProps} autoComplete="email" maxLength={254} aria-required="true" placeholder="name@example.com" />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </Field>
-      <Field>
-        <FieldLabel htmlFor={fields.year.id}>Year</FieldLabel>
-        <Select key={yearKey} {...yearProps}>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </Select>
-        <FieldError id={fields.year.errorId} errors={fields.year.errors} />
-      </Field>
-      {/* People never see this field; bots that fill every input do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label htmlFor={`${form.id}-website`}>Leave this field empty</label>
-        <input id={`${form.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      {sent && !submitting ? (
-        <p role="status" className="rounded-lg border border-success/30 bg-success-soft px-4 py-3 text-sm text-navy-900">
-          {sent.message}
-        </p>
-      ) : null}
-      <Button type="submit" variant="outline" disabled={submitting} className="justify-self-start">
-        {submitting ? <Spinner label="Sending" /> : <Mail aria-hidden="true" />}
+      <NoticeBox notice={notice} />
+      <TextField field={fields.email} label="Email address" type="email" required autoComplete="email" maxLength={254} placeholder="name@example.com" />
+      <SelectField
+        field={fields.year}
+        label="Year"
+        placeholder={`Last year (${defaultYear})`}
+        options={years.filter((year) => year !== defaultYear).map((year) => ({ value: String(year), label: String(year) }))}
+      />
+      <HoneypotField formId={form.id} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <PendingButton pending={submitting} icon={<Mail aria-hidden="true" />} pendingLabel="Sending" variant="outline" className="justify-self-start">
         Email me my giving summary
-      </Button>
+      </PendingButton>
     </fetcher.Form>
   );
 }

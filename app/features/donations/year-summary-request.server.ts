@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { tryReadForm } from "~/core/form.server";
+import { caughtByHoneypot } from "~/core/honeypot";
 import { logger } from "~/core/logger.server";
 import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
@@ -16,8 +17,7 @@ export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 5, windowSeconds: 60 * 60 };
 export const SUMMARIES_PER_RECIPIENT = { max: 3, windowSeconds: 24 * 60 * 60 };
 
 const MAX_BODY_BYTES = 8 * 1024;
-/** The hidden field people never see and bots fill in (the same name as the other public forms'). */
-export const SUMMARY_HONEYPOT = "website";
+
 
 const reply = (body: SummaryRequestData, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 
@@ -33,8 +33,7 @@ export async function handleSummaryRequest(request: Request, context: Readonly<R
   const info = context.get(requestInfoContext);
   const log = logger.child({ requestId: info.requestId });
 
-  const trap = form.get(SUMMARY_HONEYPOT);
-  if (trap !== null && trap !== "") {
+  if (caughtByHoneypot(form)) {
     // A bot filled the field people never see: answer as if sent, send nothing.
     log.warn("giving summary honeypot filled; request dropped");
     const year = defaultSummaryYear(now);
