@@ -42,7 +42,7 @@ export function GivingSummaryForm({
   const { onValidate, loadOnUse } = useLazyValidation(() =>
     import("./year-summary-validate").then((module) => module.summaryRequestValidator(years)),
   );
-  const [form, fields] = useForm<{ email: string; year: string }>({
+  const [form, fields] = useForm<{ email: string; year?: string }, { email: string; year?: number }>({
     id: "giving-summary-form",
     lastResult: answer && answer.status !== "sent" ? answer.result : undefined,
     // The prompt (value "") is the default year: last calendar year, the one a tax return needs.

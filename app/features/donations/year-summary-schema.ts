@@ -16,9 +16,10 @@ export function summaryRequestSchema(years: readonly number[]) {
       .trim()
       .max(SUMMARY_EMAIL_MAX, summaryRequestMessages.email)
       .pipe(z.email(summaryRequestMessages.email)),
-    year: z.coerce
-      .number({ error: summaryRequestMessages.year })
-      .int(summaryRequestMessages.year)
+    year: z
+      .string({ error: summaryRequestMessages.year })
+      .regex(/^\d{4}$/, summaryRequestMessages.year)
+      .transform(Number)
       .refine((year) => years.includes(year), summaryRequestMessages.year)
       .optional(),
   });
