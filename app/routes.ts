@@ -30,6 +30,7 @@ export default [
   layout("routes/admin-layout.tsx", [
     route("orders", "routes/orders.tsx"),
     route("admin/donations", "routes/admin-donations.tsx"),
+    route("admin/donations/summaries", "routes/admin-donation-summaries.tsx"),
     route("contact-submissions", "routes/contact-submissions.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/users", "routes/admin-users.tsx"),
