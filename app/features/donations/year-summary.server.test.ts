@@ -15,6 +15,8 @@ import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDon
 import { NO_GOODS_OR_SERVICES } from "./receipt";
 import { districtYearMonth } from "./year-summary";
 import { runJanuarySummaries } from "./year-summary-job.server";
+import { summariesAction, summariesLoader } from "./year-summary-admin.server";
+import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { handleSummaryRequest, SUMMARIES_PER_RECIPIENT, SUMMARY_REQUESTS_PER_ADDRESS } from "./year-summary-request.server";
 import type { SummaryRequestData } from "./year-summary-schema";
 import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
@@ -287,5 +289,44 @@ describe("staff sends", () => {
     const list = await listSentSummaries(database.db, { email: "RUTH.ADLER@example.com" });
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ source: "staff", actorEmail: "admin@example.org", year: 2026, totalCents: 5000, corrected: false });
+  });
+});
+
+describe("the staff page", () => {
+  it("previews a donor's year for a signed-in staff member, sends it, and lists it with who sent it", async () => {
+    const { cookie } = await signedInAccount(database.db, "coach@example.org", "user");
+    await gift(database.db, { email: "ruth.adler@example.com", cents: 5000, at: "2026-03-02T15:00:00Z", tribute: "memory:Rabbi Samuel Katz" });
+    await gift(database.db, { email: "ruth.adler@example.com", cents: 2000, at: "2026-04-02T15:00:00Z", refunded: 2000 });
+    const page = await summariesLoader(browserRequest("/admin/donations/summaries?email=Ruth.Adler%40example.com&year=2026", cookie), database.context(), JANUARY);
+    expect(page.preview?.gifts).toHaveLength(1);
+    expect(page.emailPreview?.text).toContain("In memory of Rabbi Samuel Katz");
+    expect(await outbox()).toHaveLength(0);
+
+    const sent = (await summariesAction(
+      browserRequest("/admin/donations/summaries", cookie, { email: "ruth.adler@example.com", year: "2026" }),
+      database.context(),
+      JANUARY,
+    )) as Response;
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/admin/donations/summaries?email=ruth.adler%40example.com&year=2026");
+    expect((await outbox()).map((m) => m.to)).toEqual(["ruth.adler@example.com"]);
+    const after = await summariesLoader(browserRequest("/admin/donations/summaries", cookie), database.context(), JANUARY);
+    expect(after.sent.rows).toMatchObject([{ email: "ruth.adler@example.com", source: "staff", actorEmail: "coach@example.org", giftCount: 1, totalCents: 5000 }]);
+
+    // Hostile or mistaken input: a bad year or address sends nothing.
+    for (const form of [{ email: "ruth.adler@example.com", year: "1990" }, { email: "a@example.com, b@example.com", year: "2026" }]) {
+      const refused = (await summariesAction(browserRequest("/admin/donations/summaries", cookie, form), database.context(), JANUARY)) as unknown as {
+        init: ResponseInit | null;
+      };
+      expect(refused.init?.status).toBe(400);
+    }
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it("sends a signed-out visitor to sign in", async () => {
+    await expect(summariesLoader(browserRequest("/admin/donations/summaries", ""), database.context(), JANUARY)).rejects.toMatchObject({ status: 302 });
+    await expect(
+      summariesAction(browserRequest("/admin/donations/summaries", "", { email: "ruth.adler@example.com", year: "2026" }), database.context(), JANUARY),
+    ).rejects.toMatchObject({ status: 302 });
   });
 });
