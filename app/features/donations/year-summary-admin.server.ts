@@ -7,12 +7,9 @@ import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
 import { donationSettings } from "./settings.server";
 import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./year-summary";
+import { summariesHref } from "./year-summary-rules";
 import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
 
-/** The staff page's address for a donor and year. */
-export function summariesHref(email: string, year: number): string {
-  return `/admin/donations/summaries?${new URLSearchParams({ email, year: String(year) })}`;
-}
 
 function querySchema(years: number[], fallbackYear: number) {
   return z.object({

@@ -4,3 +4,8 @@
 export const summaryRequestPath = "/donate/summary";
 /** The form's anchor: a post without JavaScript lands on its answer. */
 export const summaryRequestAnchor = "giving-summary";
+
+/** The staff page's address for a donor and year. */
+export function summariesHref(email: string, year: number): string {
+  return `/admin/donations/summaries?${new URLSearchParams({ email, year: String(year) })}`;
+}
