@@ -20,7 +20,7 @@ const RegistrationDialog = lazy(() =>
   import("~/features/shop/registration-dialog").then((module) => ({ default: module.RegistrationDialog })),
 );
 // The in-page form (?register=, the no-JavaScript path) is in the server's HTML at once, but the browser loads
-// its code (Conform, about 10 KB) only on a page that shows it: /fees itself does not (issue 14). Its Suspense
+// its code (Conform, about 10 KB) only on a page that shows it: /fees itself does not (decision 0013). Its Suspense
 // boundary hydrates when the code arrives.
 const RegistrationForm = lazyInBrowser(() => import("~/features/shop/registration-form").then((module) => module.RegistrationForm));
 

@@ -3,7 +3,7 @@ import { FormDialog } from "~/ui/dialog";
 import { ContactForm } from "./contact-form";
 
 /**
- * The contact form in a dialog (SPEC.md: Home, Mission and /contact open it).
+ * The contact form in a dialog (docs/product.md: Home, Mission and /contact open it).
  * It closes itself once the message is sent; Cancel closes it untouched.
  */
 export function ContactDialog({

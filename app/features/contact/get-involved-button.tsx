@@ -10,7 +10,7 @@ const loadDialog = () => import("./contact-dialog");
 const ContactDialog = lazy(() => loadDialog().then((module) => ({ default: module.ContactDialog })));
 
 /**
- * SPEC.md's "Get Involved" buttons (Home, Mission, /contact): they open the
+ * docs/product.md's "Get Involved" buttons (Home, Mission, /contact): they open the
  * contact form in a dialog. Before the page's JavaScript runs (or without
  * it) they are links to the plain form on /contact.
  */

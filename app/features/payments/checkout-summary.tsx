@@ -29,7 +29,7 @@ export function CheckoutSummary({ lines, email, total }: { lines: CheckoutSummar
   );
 }
 
-/** A checkout notice (SPEC.md's "Title: message" pairs) as an alert. */
+/** A checkout notice (docs/product.md's "Title: message" pairs) as an alert. */
 export function CheckoutNotice({ title, message }: { title: string; message: string }) {
   return (
     <div role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm text-destructive">

@@ -6,7 +6,7 @@ import { RegistrationForm } from "./registration-form";
 import { registrationTitles } from "./registration-rules";
 
 /**
- * A registration dialog (SPEC.md section 4). Loaded on first use. Closing it
+ * A registration dialog (docs/product.md#4-states-and-transitions). Loaded on first use. Closing it
  * (Cancel, Escape, after a successful add) unmounts the form, which resets it.
  */
 export function RegistrationDialog({
