@@ -6,7 +6,7 @@ import type { ActionOutcome } from "~/ui/action-result";
 import { cn } from "~/ui/cn";
 import { FormError, SelectField, TextField } from "~/ui/conform-fields";
 import { HoneypotField } from "~/ui/honeypot-field";
-import { NoticeBox } from "~/ui/notice";
+import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
 import { summaryRequestAnchor, summaryRequestPath } from "./year-summary-rules";
@@ -63,7 +63,11 @@ export function GivingSummaryForm({
       className={cn("grid gap-4", className)}
       aria-busy={submitting}
     >
-      <NoticeBox notice={notice} />
+      {notice ? (
+        <Notice tone={notice.type} title={notice.title}>
+          {notice.description ? <p className="text-navy-900">{notice.description}</p> : null}
+        </Notice>
+      ) : null}
       <TextField field={fields.email} label="Email address" type="email" required autoComplete="email" maxLength={254} placeholder="name@example.com" />
       <SelectField
         field={fields.year}
