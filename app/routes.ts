@@ -18,6 +18,8 @@ export default [
     route("dress-code", "routes/dress-code.tsx"),
     route("contact", "routes/contact.tsx"),
     route("donate", "routes/donate.tsx"),
+    // The year-end giving summary on request (app/features/donations/year-summary-request.server.ts).
+    route("donate/summary", "routes/donate-summary.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/auth.tsx", { id: "routes/auth" }),
     route("masterdebater", "routes/auth.tsx", { id: "routes/masterdebater" }),
@@ -28,6 +30,7 @@ export default [
   layout("routes/admin-layout.tsx", [
     route("orders", "routes/orders.tsx"),
     route("admin/donations", "routes/admin-donations.tsx"),
+    route("admin/donations/summaries", "routes/admin-donation-summaries.tsx"),
     route("contact-submissions", "routes/contact-submissions.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/users", "routes/admin-users.tsx"),

@@ -54,6 +54,9 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
           Refresh Donations
         </Link>
         <ExportLink href={`/admin/donations/export.csv${exportQuery}`}>Export CSV</ExportLink>
+        <Link to="/admin/donations/summaries" className={buttonVariants({ variant: "outline" })}>
+          Giving Summaries
+        </Link>
       </DashboardHeader>
       {loaderData.ok ? (
         <>

@@ -5,6 +5,8 @@ import { CompleteDonation } from "~/features/donations/complete-donation";
 import { openDonationCheckout } from "~/features/donations/open-checkout.server";
 import { donationSettings } from "~/features/donations/settings.server";
 import { acceptAmountEdit } from "~/features/donations/amount";
+import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary";
+import { summaryRequestAnchor } from "~/features/donations/year-summary-rules";
 import { pageMeta } from "~/features/site/meta";
 import { useSite } from "~/features/site/use-site";
 import { PageHeader, Section } from "~/features/site/page-header";
@@ -12,6 +14,7 @@ import type { Route } from "./+types/donate";
 
 // In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const DonationForm = lazyUntilUsed(() => import("~/features/donations/donation-form").then((module) => module.DonationForm));
+const GivingSummaryForm = lazyUntilUsed(() => import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -22,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await DonationForm.preload();
+  await Promise.all([DonationForm.preload(), GivingSummaryForm.preload()]);
   const settings = donationSettings();
   // A quick-pick without JavaScript is a link: /donate?amount=50.
   const preset = new URL(request.url).searchParams.get("amount") ?? "";
@@ -35,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     taxId: settings.taxId,
     legalName: settings.legalName,
+    summary: { years: summaryYears(new Date()), defaultYear: defaultSummaryYear(new Date()) },
   };
 }
 
@@ -112,8 +116,24 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
             <br />
             Tax ID (EIN): <span className="font-semibold tabular">{loaderData.taxId}</span>
           </p>
+          <GivingSummaryCard {...loaderData.summary} />
         </aside>
       </Section>
     </>
+  );
+}
+
+/** The year-end giving summary on request (decision 0034): a small form posting to /donate/summary. */
+function GivingSummaryCard({ years, defaultYear }: { years: number[]; defaultYear: number }) {
+  return (
+    <section id={summaryRequestAnchor} aria-labelledby="giving-summary-title" className="mt-6 scroll-mt-24 border-t border-border pt-5">
+      <h2 id="giving-summary-title" className="text-lg font-bold text-navy-900">
+        Giving summary for your taxes
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-stone-700">
+        Every gift you made in a year, with the total, by email. We send it only to the address you type.
+      </p>
+      <GivingSummaryForm years={years} defaultYear={defaultYear} />
+    </section>
   );
 }

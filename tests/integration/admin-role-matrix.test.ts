@@ -34,6 +34,13 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
     actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-2" }],
   },
   "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
+  // Staff preview and send a donor's year-end giving summary (decision 0034). A send redirects back with a toast, which
+  // this matrix cannot tell from a refusal: the case is a year not offered, answered 400 to whoever may send.
+  "routes/admin-donation-summaries.tsx": {
+    role: "user",
+    path: "/admin/donations/summaries?email=matrix%40example.com",
+    actions: [{ email: "matrix@example.com", year: "1990" }],
+  },
   "routes/admin-profile.tsx": {
     role: "user",
     path: "/admin/profile",

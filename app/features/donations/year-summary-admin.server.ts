@@ -1,0 +1,75 @@
+import { data, type RouterContextProvider } from "react-router";
+import { readForm } from "~/core/form.server";
+import { logger } from "~/core/logger.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { z } from "~/core/zod";
+import { getDb } from "~/db/context";
+import { requireUser } from "~/features/accounts/guards.server";
+import { donationSettings } from "./settings.server";
+import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./year-summary";
+import { summariesHref } from "./year-summary-rules";
+import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
+
+
+function querySchema(years: number[], fallbackYear: number) {
+  return z.object({
+    email: z.string().trim().max(254).pipe(z.email()).transform(normalizeEmail).optional().catch(undefined),
+    year: z.coerce.number().int().refine((year) => years.includes(year)).catch(fallbackYear),
+    page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  });
+}
+
+/**
+ * The staff page (decision 0034): a donor's summary for a year as it stands (the gifts and the email it would
+ * send), and the summaries sent, newest first, with who sent each. Staff roles, like the donations dashboard.
+ */
+export async function summariesLoader(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
+  await requireUser(request, context);
+  const years = summaryYears(now);
+  const params = new URL(request.url).searchParams;
+  const query = querySchema(years, defaultSummaryYear(now)).parse({
+    email: params.get("email") || undefined,
+    year: params.get("year") ?? undefined,
+    page: params.get("page") ?? 1,
+  });
+  const db = getDb(context);
+  const typed = params.get("email")?.slice(0, 254) ?? "";
+  const [preview, sent] = await Promise.all([
+    query.email ? previewGivingSummary(db, query.email, query.year) : null,
+    listSentSummaries(db, { page: query.page }),
+  ]);
+  const email = preview && preview.gifts.length > 0 ? givingSummaryEmail(preview, donationSettings()) : null;
+  return {
+    years,
+    year: query.year,
+    typed,
+    invalidEmail: typed !== "" && !query.email,
+    preview,
+    emailPreview: email ? { subject: email.subject, text: email.text } : null,
+    sent,
+  };
+}
+
+const sendSchema = z.object({ email: z.string().trim().max(254).pipe(z.email()), year: z.coerce.number().int() });
+
+/** Sends the previewed summary to the donor's address, recorded as sent by this staff member. */
+export async function summariesAction(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
+  const user = await requireUser(request, context);
+  const form = await readForm(request, { maxBytes: 4096 });
+  const parsed = sendSchema.safeParse({ email: form.get("email"), year: form.get("year") });
+  if (!parsed.success || !summaryYears(now).includes(parsed.data.year)) {
+    return data({ error: "Choose a valid email address and one of the years listed." }, { status: 400 });
+  }
+  const { email, year } = parsed.data;
+  const outcome = await sendGivingSummary(getDb(context), { email, year, source: "staff", actorEmail: user.email });
+  const back = summariesHref(normalizeEmail(email), year);
+  if (!outcome.sent) {
+    return redirectWithToast(back, { type: "info", title: "Nothing sent", description: `No gifts to list from ${email} in ${year}.` });
+  }
+  logger.info({ year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected, actor: user.email }, "giving summary sent by staff");
+  return redirectWithToast(back, {
+    type: "success",
+    title: outcome.corrected ? "Corrected summary sent" : "Summary sent",
+    description: `The ${year} giving summary is on its way to ${normalizeEmail(email)}.`,
+  });
+}
