@@ -1,4 +1,4 @@
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary";
 import { summaryRequestAnchor } from "~/features/donations/year-summary-rules";
 import { handleSummaryRequest } from "~/features/donations/year-summary-request.server";

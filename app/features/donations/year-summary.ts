@@ -1,8 +1,9 @@
-import { DISTRICT_TIME_ZONE, formatCents } from "~/core/format";
+import { formatCents } from "~/core/format";
+import { DISTRICT_TIME_ZONE } from "~/core/time-zone";
 import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
 import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "~/features/payments/sandbox-notice";
-import { memorialLabel } from "./memorial";
+import { memorialLabel } from "~/features/payments/memorial";
 import { NO_GOODS_OR_SERVICES, receiptDate, receiptNumber, type ReceiptIdentity } from "./receipt";
 
 /**
