@@ -27,6 +27,8 @@ export const donationMessages = {
   notifyEmail: "Enter a valid email address to notify, or leave it blank",
 } as const;
 
+export const GIFT_FREQUENCIES = ["once", "monthly"] as const;
+
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
@@ -87,6 +89,8 @@ export function donationSchema(rules: DonationRules) {
         .string()
         .optional()
         .transform((value) => value === "on" || value === "true"),
+      // One-time unless "monthly" is chosen; anything else counts as one-time.
+      frequency: z.enum(GIFT_FREQUENCIES).optional().catch("once"),
     })
     // Runs even when other fields have errors (`when`), so a missing tribute name shows with the rest at once.
     .check(
@@ -111,6 +115,7 @@ export function donationSchema(rules: DonationRules) {
         // The notice goes only with a tribute gift; an address left from switching back to none is ignored.
         notifyEmail: tribute ? (value.notifyEmail ?? null) : null,
         coverFee: value.coverFee,
+        ...(value.frequency === "monthly" ? { monthly: true as const } : {}),
       };
     });
 }
