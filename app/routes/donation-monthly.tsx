@@ -20,11 +20,13 @@ import type { Route } from "./+types/donation-monthly";
 /**
  * A donor's monthly gift, at the unguessable link in every monthly receipt: change the amount, pause, resume,
  * cancel (after a confirmation), or update the card (Stripe's billing portal). No sign-in; kept out of search
- * engines, caches and referrers like the receipt page. Every form works without JavaScript.
+ * engines, caches and other sites' referrers like the receipt page. Every form works without JavaScript.
  */
+// same-origin, not no-referrer: the page posts its own forms, and a browser sends "Origin: null" under
+// no-referrer, which the cross-site check refuses. Other sites still never see the token.
 const privateHeaders = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 };
 
