@@ -1,22 +1,24 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Heart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { flushSync } from "react-dom";
 import { formatCents } from "~/core/format";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { Button, buttonVariants } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { cn } from "~/ui/cn";
+import { FormError, TextField } from "~/ui/conform-fields";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Select } from "~/ui/select";
-import { Spinner } from "~/ui/spinner";
-import { showToast } from "~/ui/toast";
+import { HoneypotField } from "~/ui/honeypot-field";
+import { PendingButton } from "~/ui/pending-button";
+import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
 import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
-import { donationLimits, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
+import { donationLimits, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
 export type DonationFormConfig = DonationRules & { fee: CardFee; presetAmount: string };
@@ -55,13 +57,15 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   const giftCents = parsed.ok ? parsed.cents : 0;
   const showFee = giftCents >= MIN_DONATION_CENTS && giftCents <= config.maxCents;
 
-  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form).
-  const noticed = useRef<DonateActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!actionData || noticed.current === actionData) return;
-    noticed.current = actionData;
-    if (actionData.status === "error") showToast({ type: "error", title: "Error", description: actionData.message });
-  }, [actionData]);
+  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form, which is all a
+  // page posted without JavaScript shows).
+  useActionResult(actionData, {
+    busy: processing,
+    read: (answer) => ({
+      ok: answer.status === "ready",
+      notice: answer.status === "error" ? { type: "error", title: "Error", description: answer.message } : null,
+    }),
+  });
 
   const { key: amountKey, defaultValue: _amountDefault, ...amountProps } = getInputProps(fields.amount, { type: "text" });
   const { key: memorialKey, ...memorialProps } = getSelectProps(fields.memorialType);
@@ -195,22 +199,20 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
         </div>
       </fieldset>
 
-      {/* People never see this field; bots that fill every input do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label htmlFor={`${form.id}-${honeypotField}`}>Leave this field empty</label>
-        <input id={`${form.id}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField formId={form.id} />
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
 
-      <Button type="submit" size="lg" disabled={processing} className="w-full sm:w-auto sm:justify-self-end">
-        {processing ? <Spinner label="Processing" /> : <Heart aria-hidden="true" />}
-        {processing ? "Processing..." : "Donate"}
-      </Button>
+      <PendingButton
+        pending={processing}
+        pendingLabel="Processing"
+        pendingText="Processing..."
+        icon={<Heart aria-hidden="true" />}
+        size="lg"
+        className="w-full sm:w-auto sm:justify-self-end"
+      >
+        Donate
+      </PendingButton>
     </Form>
   );
 }
@@ -246,40 +248,4 @@ function GiftFrequency({ name, initial }: { name: string; initial: "once" | "mon
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
   return rest;
-}
-
-function TextField({
-  field,
-  label,
-  type = "text",
-  required,
-  hint,
-  ...props
-}: {
-  field: FieldMetadata<string | null | undefined>;
-  label: string;
-  type?: "text" | "email";
-  required?: boolean;
-  hint?: string;
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const { key, ...inputProps } = getInputProps(field, { type });
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  return (
-    <Field>
-      <FieldLabel htmlFor={field.id} required={required}>
-        {label}
-      </FieldLabel>
-      <Input
-        key={key}
-        {...inputProps}
-        {...props}
-        aria-required={required ? "true" : undefined}
-        aria-describedby={cn(inputProps["aria-describedby"], hintId) || undefined}
-      />
-      {hint ? <FieldDescription id={hintId}>{hint}</FieldDescription> : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Field>
-  );
 }
