@@ -5,10 +5,9 @@ import { donationMessages, MIN_DONATION_CENTS } from "./schema";
 export const MANAGE_INTENTS = ["amount", "pause", "resume", "cancel", "update-card", "sandbox-renew", "sandbox-fail"] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 
-/** The manage page's forms: one schema, the intent names the button; the amount is checked like /donate's. */
-export function manageSchema(maxCents: number, contactEmail: string) {
-  return z.discriminatedUnion("intent", [
-    z.object({
+/** The amount form (browser and server): the amount is checked like /donate's. */
+export function amountFormSchema(maxCents: number, contactEmail: string) {
+  return z.object({
       intent: z.literal("amount"),
       amount: z
         .string({ error: donationMessages.amountMin })
@@ -29,7 +28,13 @@ export function manageSchema(maxCents: number, contactEmail: string) {
           }
           return parsed.cents;
         }),
-    }),
+  });
+}
+
+/** The manage page's forms: one schema, the intent names the button. */
+export function manageSchema(maxCents: number, contactEmail: string) {
+  return z.discriminatedUnion("intent", [
+    amountFormSchema(maxCents, contactEmail),
     z.object({ intent: z.enum(["pause", "resume", "cancel", "update-card", "sandbox-renew", "sandbox-fail"]) }),
   ]);
 }
