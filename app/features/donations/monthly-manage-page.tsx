@@ -5,10 +5,13 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { formatCents } from "~/core/format";
 import { Button, buttonVariants } from "~/ui/button";
 import { TextField } from "~/ui/conform-fields";
-import { Notice, NoticeBox } from "~/ui/notice";
+import { CircleAlert, Info } from "lucide-react";
+import { Notice } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import type { ToastMessage } from "~/ui/toast";
-import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
+import { UrlDialog } from "~/ui/url-dialog";
 import { useActionResult } from "~/ui/use-action-result";
 import { amountFormSchema } from "./monthly-schema";
 
@@ -76,12 +79,12 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
         </div>
         <NoticeBox notice={notice} />
         {gift.status === "paused" ? (
-          <Notice tone="info" title="Paused" data-testid="paused-note">
+          <Notice tone="info" icon={Info} title="Paused" data-testid="paused-note">
             <p>Nothing is charged until you resume your gift. Resuming charges again from the next monthly date.</p>
           </Notice>
         ) : null}
         {gift.status === "past_due" ? (
-          <Notice tone="error" title="Your last monthly charge did not go through">
+          <Notice tone="error" icon={CircleAlert} title="Your last monthly charge did not go through">
             <p>{gift.test ? "Test mode has no card to update; play the next renewal to pay it." : "Please update your card."}</p>
           </Notice>
         ) : null}
