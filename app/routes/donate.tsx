@@ -1,5 +1,5 @@
 import { CreditCard, HandHeart, Mail, ReceiptText, ShieldCheck } from "lucide-react";
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { handleDonation } from "~/features/donations/donate-action.server";
 import { CompleteDonation } from "~/features/donations/complete-donation";
 import { openDonationCheckout } from "~/features/donations/open-checkout.server";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { useNavigate, type ShouldRevalidateFunction } from "react-router";
-import { lazyInBrowser } from "~/core/lazy-in-browser";
+import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
 import type { FeedProduct } from "~/features/products/feed";
 import { registrationKindOf, type RegistrationKind } from "~/features/products/registration-products";
@@ -9,7 +9,8 @@ import { useLiveProducts } from "~/features/shop/product-feed";
 import { ProductCard } from "~/features/shop/product-card";
 import { registrationTitles } from "~/features/shop/registration-rules";
 import { handleShopAction } from "~/features/shop/shop-action.server";
-import { CART_ANCHOR_PATH, REGISTER_PARAM } from "~/features/shop/shop-paths";
+import { CART_ANCHOR_PATH } from "~/core/cart";
+import { REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";

@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { ToastMessage } from "~/core/toast-message";
 
-export type ToastMessage = {
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-};
+export type { ToastMessage };
 
 // The toast library (sonner) is loaded on first use, not with every page: it is not needed to show a page
 // (decision 0013, JavaScript weight). Notices raised before it has loaded wait here and show once it is mounted.

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import type { RegistrationData } from "../registration-data";
 import { checkouts } from "./payments";
 
 export const ORDER_STATUSES = ["completed", "pending", "failed"] as const;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import type { RegistrationData } from "../registration-data";
 import { products } from "./catalogue";
 
 /**

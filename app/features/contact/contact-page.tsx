@@ -3,7 +3,7 @@ import { PageHeader, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { LinkButton } from "~/ui/link-button";
 import { Notice } from "~/ui/notice";
 import type { ContactActionData } from "./action-data";

@@ -75,5 +75,3 @@ export function providerFee(totalCents: number, fee: CardFee): number {
 /** The quick-pick amounts beside the input, in dollars. */
 export const QUICK_AMOUNTS = [25, 50, 100, 250] as const;
 
-/** Stripe refuses a charge above $999,999.99; the configured maximum keeps the covered total under it. */
-export const PROVIDER_MAX_CENTS = 99_999_999;

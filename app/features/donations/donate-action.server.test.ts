@@ -6,7 +6,7 @@ import { checkouts, orders } from "~/db/schema";
 import { emailOutbox } from "~/db/schema/email";
 import { rateLimits } from "~/db/schema/rate-limits";
 import { listDonations } from "./donations.server";
-import { memorialLabel } from "./memorial";
+import { memorialLabel } from "~/features/payments/memorial";
 import { findReceipt } from "./receipt.server";
 import { NO_GOODS_OR_SERVICES, receiptNumber } from "./receipt";
 import { donationMessages } from "./schema";

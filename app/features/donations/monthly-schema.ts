@@ -2,8 +2,6 @@ import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import { donationMessages, MIN_DONATION_CENTS } from "./schema";
 
-export const MANAGE_INTENTS = ["amount", "pause", "resume", "cancel", "update-card", "sandbox-renew", "sandbox-fail"] as const;
-export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 
 /** The amount form (browser and server): the amount is checked like /donate's. */
 export function amountFormSchema(maxCents: number, contactEmail: string) {

@@ -3,14 +3,7 @@ import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
-export {
-  donationLimits,
-  MEMORIAL_TYPES,
-  memorialLabels,
-  MIN_DONATION_CENTS,
-  type DonationRules,
-  type MemorialType,
-} from "./donation-rules";
+export { MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word, and ours for what docs/product.md does not cover. */
 export const donationMessages = {

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { EventNav, type GuideGroup } from "./event-nav";
 import type { GuideEventView } from "./schema";
 import { GUIDE_DETAIL_ID, guideHref, parseTab, type GuideTab } from "./slugs";

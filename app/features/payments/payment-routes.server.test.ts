@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { readToast } from "~/core/toast.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, products, stockReservations } from "~/db/schema";
-import { CART_COOKIE } from "~/features/shop/cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as sandboxAction, loader as sandboxLoader } from "~/routes/checkout-sandbox";
 import { loader as paymentLoader } from "~/routes/payment-success";

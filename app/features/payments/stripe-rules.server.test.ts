@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { checkoutCart } from "./cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { CHECKOUT_TTL_MS, expireCheckouts } from "./checkout.server";
 import { NEEDS_ATTENTION_MESSAGE, verifyPayment } from "./payment-result.server";
 import type { PaymentProvider } from "./provider";

@@ -5,7 +5,7 @@ import type { Database, Transaction } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
-import { getProduct, isUuid } from "./catalogue.server";
+import { getProduct } from "./catalogue.server";
 import { publishProductChanges } from "./feed.server";
 import { fetchImageFromUrl, ImageError, processImage, storeImage } from "./images.server";
 import { productNotices, type ProductNotice } from "./notices";
@@ -343,4 +343,3 @@ export async function moveProduct(db: Database, actor: Actor, id: string, direct
   return { ...(await reorderProducts(db, actor, ids)), intent: "move" };
 }
 
-export { isUuid };

@@ -22,7 +22,6 @@ export type ProductFormValues = {
 
 export type ProductFieldErrors = Partial<Record<"name" | "price" | "stockCount" | "description" | "category" | "image" | "registrationKind", string>>;
 
-export const DEFAULT_CATEGORY = "apparel";
 /** A sanity ceiling: $1,000,000. */
 export const MAX_PRICE_CENTS = 100_000_000;
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, products } from "~/db/schema";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { failCheckout } from "~/features/payments/checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { action, loader } from "~/routes/admin-products";

@@ -11,7 +11,7 @@ import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ShopActionData } from "./action-data";
 import { applyPendingChanges, cartTotals, pendingChangeOf, type PendingChange, type ShownLine } from "./optimistic-cart";
-import type { RegistrationData } from "./registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 import { JS_FIELD } from "./shop-paths";
 
 const QUANTITY_MAX = 99;

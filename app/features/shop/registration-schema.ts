@@ -2,7 +2,7 @@ import { z } from "~/core/zod";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
 
-export { COMPETITION_EVENTS, registrationLimits, registrationTitles, usesSchedule, VALIDATION_ERROR_TITLE } from "./registration-rules";
+export { COMPETITION_EVENTS, usesSchedule } from "./registration-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word. */
 export const registrationMessages = {

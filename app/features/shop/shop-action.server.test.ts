@@ -16,7 +16,7 @@ import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ShopActionData } from "./action-data";
-import { CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { cartCookieHeader, cartLimits, loadCart, resetCartCookieForTests } from "./cart.server";
 import { loadShopProducts } from "./products.server";
 import { NEW_CART_LIMIT } from "./shop-action.server";

@@ -1,5 +1,5 @@
 import { memo, Suspense, use, useEffect, useRef, type ComponentType, type RefObject } from "react";
-import { useHydrated } from "~/ui/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
 type Lazy<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
 

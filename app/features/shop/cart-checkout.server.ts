@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
-import { cartHoldProblem } from "~/features/shop/hold-cap";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import { cartHoldProblem } from "./hold-cap";
+import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
   closeOpenCheckouts,
   openCheckoutWith,
   type OpenCheckoutResult,
   type PreparedCheckout,
-} from "./checkout.server";
+} from "~/features/payments/checkout.server";
 
 export const CART_CANCEL_PATH = "/fees#your-cart";
 

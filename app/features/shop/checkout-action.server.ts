@@ -8,10 +8,10 @@ import { requestInfoContext } from "~/core/request-context";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { waitText } from "~/features/accounts/rate-limit.server";
-import { cartItemCount, readCartId } from "~/features/shop/cart.server";
+import { cartItemCount, readCartId } from "./cart.server";
 import { checkoutCart } from "./cart-checkout.server";
-import { checkoutNotices, type CheckoutActionData } from "./checkout-data";
-import { summaryLines } from "./payment-result.server";
+import { checkoutNotices, type CheckoutActionData } from "~/features/payments/checkout-data";
+import { summaryLines } from "~/features/payments/payment-result.server";
 
 const reply = (body: CheckoutActionData, status = 200) => data(body, { status });
 
