@@ -42,11 +42,14 @@ export default [
 
   // A donation's printable receipt at the unguessable link in its email (app/features/donations): no layout, no sign-in.
   route("donate/receipt/:token", "routes/donation-receipt.tsx"),
+  // A monthly gift's manage page at the unguessable link in its emails (app/features/donations, decision 0033).
+  route("donate/monthly/:token", "routes/donation-monthly.tsx"),
 
   // Dashboard CSV downloads (app/features/orders, donations): guarded like their pages.
   route("orders/export.csv", "routes/orders-export.ts"),
   route("orders/entries.csv", "routes/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin-donations-export.ts"),
+  route("admin/donations/monthly.csv", "routes/admin-monthly-gifts-export.ts"),
 
   // The catalogue's live feed and image files (app/features/products).
   route("products/feed", "routes/products-feed.ts"),

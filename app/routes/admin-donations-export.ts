@@ -2,6 +2,7 @@ import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
 import { donationsCsv } from "~/features/donations/donation-csv";
 import { donationsForExport, parseDonationFilters } from "~/features/donations/donations.server";
+import { monthlyCheckoutIds } from "~/features/donations/monthly-admin.server";
 import { csvFilename, csvResponse } from "~/core/csv";
 import type { Route } from "./+types/admin-donations-export";
 
@@ -9,5 +10,7 @@ import type { Route } from "./+types/admin-donations-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const filters = parseDonationFilters(new URL(request.url).searchParams);
-  return csvResponse(donationsCsv(await donationsForExport(getDb(context), filters)), csvFilename("donations"));
+  const rows = await donationsForExport(getDb(context), filters);
+  const monthly = await monthlyCheckoutIds(getDb(context), rows.map((row) => row.checkoutId));
+  return csvResponse(donationsCsv(rows, monthly), csvFilename("donations"));
 }

@@ -9,6 +9,8 @@ import { DonationCards } from "~/features/donations/donation-cards";
 import { DonationsChart } from "~/features/donations/donations-chart";
 import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
 import { DonationsTable } from "~/features/donations/donations-table";
+import { monthlyOverview } from "~/features/donations/monthly-admin.server";
+import { MonthlyGiftsSection } from "~/features/donations/monthly-gifts-table";
 import { DashboardHeader, EmptyState, ExportLink, PaginationNav, PendingIndicator } from "~/ui/dashboard";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -24,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseDonationFilters(new URL(request.url).searchParams);
   try {
     const refund = await refundLoaderData(request, context, isAdmin, () => "the gift");
-    return { ok: true as const, filters, listing: await listDonations(getDb(context), filters), isAdmin, ...refund };
+    const [listing, monthly] = await Promise.all([listDonations(getDb(context), filters), monthlyOverview(getDb(context))]);
+    return { ok: true as const, filters, listing, monthly, isAdmin, ...refund };
   } catch (error) {
     logger.error({ err: error }, "donations dashboard failed to load");
     return data({ ok: false as const, filters }, { status: 500 });
@@ -63,6 +66,7 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
           <DonationCards summary={loaderData.listing.summary} />
           {refunds.confirmation}
           {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
+          <MonthlyGiftsSection overview={loaderData.monthly} />
           <Form key={location.search} method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
               <Label htmlFor="donor-email">Search by donor email</Label>

@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { formText, tryReadForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
+import { monthlyOf, startSandboxGift } from "~/features/donations/monthly.server";
 import { checkoutBySession } from "~/features/payments/checkout.server";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { sandboxDecide, summaryLines } from "~/features/payments/payment-result.server";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: checkout.email,
       total: checkout.totalAmount,
       lines: summaryLines(orders),
+      monthly: monthlyOf(checkout) !== null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -49,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "pay" && intent !== "decline") return data({ message: "Choose Pay or Decline." }, { status: 400 });
   const outcome = await sandboxDecide(getDb(context), sessionId, intent);
   if (!outcome.ok) throw notFound();
+  // A monthly gift's first month: the sandbox's own subscription starts (decision 0033).
+  if (outcome.paid) await startSandboxGift(getDb(context), outcome.checkout.id);
   if (intent === "decline" && !outcome.paid) {
     return redirectWithToast(returnPathFor(outcome.checkout.kind), declinedNotice(outcome.checkout.kind));
   }
@@ -56,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, open, cancelPath, closedText, email, total, lines } = loaderData;
+  const { sessionId, open, cancelPath, closedText, email, total, lines, monthly } = loaderData;
   return (
     <>
       <div role="note" className="bg-amber-200 px-4 py-2 text-center text-sm font-bold text-stone-900">
@@ -70,7 +74,7 @@ export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps
             <Form method="post" className="grid gap-3">
               <input type="hidden" name="session_id" value={sessionId} />
               <Button type="submit" name="intent" value="pay" variant="accent" className="w-full">
-                Pay {formatCents(total)}
+                {monthly ? `Pay ${formatCents(total)} a month` : `Pay ${formatCents(total)}`}
               </Button>
               <Button type="submit" name="intent" value="decline" variant="outline" className="w-full">
                 Decline

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/context";
+import { handleMonthlyStripeEvent } from "~/features/donations/monthly-events.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import type { Route } from "./+types/webhooks-stripe";
 
@@ -15,7 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return new Response("Unreadable body", { status: 400 });
   }
-  const answer = await handleStripeWebhook(getDb(context), body, request.headers.get("Stripe-Signature"));
+  // Monthly gifts take their share of each event here, so payments never imports the donations feature.
+  const answer = await handleStripeWebhook(getDb(context), body, request.headers.get("Stripe-Signature"), undefined, handleMonthlyStripeEvent);
   return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

@@ -68,5 +68,7 @@ function e2eEnv() {
     EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
     // Every browser test comes from 127.0.0.1: the per-address checkout limit would count them all as one buyer.
     CHECKOUT_RATE_LIMIT_MAX: "1000",
+    // The same for gifts: the donation and monthly gift specs together make more than the default 5 an hour.
+    DONATION_RATE_LIMIT_MAX: "1000",
   };
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { standInMoney, type StandInMoney } from "./stripe-stand-in-refunds";
+import { standInSubscriptions, type StandInSubscriptions } from "./stripe-stand-in-subscriptions";
 
 /**
  * A local stand-in of the slice of Stripe's API the payments module uses
@@ -41,6 +42,11 @@ export type StandInSession = {
   cancel_url: string;
   expires_at: number;
   payment_intent_metadata: Record<string, string>;
+  /** Subscription mode: set once the donor finishes the page (sub_..., cus_..., the first in_...). */
+  subscription: string | null;
+  customer: string | null;
+  invoice: string | null;
+  subscription_data_metadata: Record<string, string>;
 };
 
 export type StripeStandIn = {
@@ -50,6 +56,8 @@ export type StripeStandIn = {
   requests: Array<{ method: string; path: string; idempotencyKey: string | null }>;
   /** PaymentIntents, Charges, refunds and disputes (stripe-stand-in-refunds.ts). */
   money: StandInMoney;
+  /** Subscriptions, their invoices and billing portal sessions (stripe-stand-in-subscriptions.ts). */
+  billing: StandInSubscriptions;
   /** The next session create answers this HTTP status with an error. */
   failNextCreate(status?: number): void;
   /** Stripe's clock runs this far ahead of ours (clock skew); 0 by default. */
@@ -60,8 +68,8 @@ export type StripeStandIn = {
   complete(sessionId: string, paymentStatus?: "paid" | "unpaid"): StandInSession;
   /** The delayed payment settles: paid or not (the session stays complete either way). */
   settle(sessionId: string, paid: boolean): StandInSession;
-  /** A Stripe event for the session, its JSON and a valid Stripe-Signature header. */
-  event(type: string, session: StandInSession, secret: string): { id: string; payload: string; signature: string };
+  /** A Stripe event for the object (a session, invoice, subscription...), its JSON and a valid Stripe-Signature header. */
+  event(type: string, object: object, secret: string): { id: string; payload: string; signature: string };
   close(): Promise<void>;
 };
 
@@ -85,6 +93,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     error: { type: "invalid_request_error", message, ...(param ? { param, code: "parameter_invalid_integer" } : {}) },
   });
   const money = standInMoney();
+  const billing = standInSubscriptions();
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -121,6 +130,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (expiresAt > created + 24 * 3600) {
           return send(400, invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at"));
         }
+        const mode = params.get("mode") ?? "";
+        if (!["payment", "subscription", "setup"].includes(mode)) return send(400, invalid("Missing required param: mode.", "mode"));
+        const names = [...params.keys()];
+        if (mode === "subscription") {
+          // Stripe's rules for subscription mode: recurring prices only; no PaymentIntent or submit type to set.
+          for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
+            if (params.get(`line_items[${i}][price_data][recurring][interval]`) === null) {
+              return send(400, invalid("You must specify `line_items[" + i + "][price_data][recurring]` in `subscription` mode.", `line_items[${i}][price_data][recurring]`));
+            }
+          }
+          if (names.some((name) => name.startsWith("payment_intent_data"))) {
+            return send(400, invalid("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data"));
+          }
+          if (params.has("submit_type")) return send(400, invalid("`submit_type` can only be used in `payment` mode.", "submit_type"));
+        } else if (names.some((name) => name.includes("[recurring]"))) {
+          return send(400, invalid("You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.", "line_items"));
+        } else if (names.some((name) => name.startsWith("subscription_data"))) {
+          return send(400, invalid("You can only pass `subscription_data` in `subscription` mode.", "subscription_data"));
+        }
         const id = `cs_test_${randomBytes(12).toString("hex")}`;
         const methods = [...params].filter(([k]) => k.startsWith("allowed_payment_method_types[")).map(([, v]) => v);
         const session: StandInSession = {
@@ -143,7 +171,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           payment_intent_metadata: Object.fromEntries(
             [...params].filter(([k]) => k.startsWith("payment_intent_data[metadata]")).map(([k, v]) => [k.slice("payment_intent_data[metadata][".length, -1), v]),
           ),
-          mode: params.get("mode") ?? "",
+          mode,
+          subscription: null,
+          customer: null,
+          invoice: null,
+          subscription_data_metadata: Object.fromEntries(
+            [...params].filter(([k]) => k.startsWith("subscription_data[metadata]")).map(([k, v]) => [k.slice("subscription_data[metadata][".length, -1), v]),
+          ),
           submit_type: params.get("submit_type"),
           success_url: params.get("success_url") ?? "",
           cancel_url: params.get("cancel_url") ?? "",
@@ -169,6 +203,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const session = sessions.get(decodeURIComponent(match[1]!));
         return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
+      const billingReply = billing.handle(req.method ?? "GET", url, body, key, stripeNow());
+      if (billingReply) return send(billingReply.status, billingReply.body);
       const moneyReply = money.handle(req.method ?? "GET", url, body, key);
       if (moneyReply) return send(moneyReply.status, moneyReply.body);
       send(404, invalid(`Unrecognized request URL (${req.method}: ${url.pathname})`));
@@ -182,6 +218,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     requests,
     money,
+    billing,
     failNextCreate(status = 500) {
       failStatus = status;
     },
@@ -203,8 +240,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       session.status = "complete";
       session.payment_status = paymentStatus;
       session.url = null;
-      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
       session.customer_details = { email: session.customer_email };
+      if (session.mode === "subscription") {
+        // No PaymentIntent on the session in subscription mode: the first invoice carries the payment.
+        const { subscription, invoice } = billing.start({ amount: session.amount_total, currency: session.currency, metadata: session.subscription_data_metadata, now: stripeNow() });
+        session.subscription = subscription.id;
+        session.customer = subscription.customer;
+        session.invoice = invoice.id;
+        return session;
+      }
+      session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
       return session;
     },
     settle(sessionId, paid) {
@@ -213,7 +258,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       session.payment_status = paid ? "paid" : "unpaid";
       return session;
     },
-    event(type, session, secret) {
+    event(type, object, secret) {
       const id = `evt_${randomBytes(12).toString("hex")}`;
       const payload = JSON.stringify({
         id,
@@ -224,7 +269,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
-        data: { object: { ...session } },
+        data: { object: { ...object } },
       });
       return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },

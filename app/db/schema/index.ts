@@ -11,3 +11,4 @@ export * from "./payments";
 export * from "./rate-limits";
 export * from "./refunds";
 export * from "./giving-summary";
+export * from "./giving-monthly";

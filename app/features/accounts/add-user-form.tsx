@@ -2,7 +2,7 @@ import { UserPlus } from "lucide-react";
 import type * as React from "react";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { Select } from "~/ui/select";
 import { NewPasswordField } from "./form-parts";

@@ -4,8 +4,9 @@ import { Card } from "~/ui/card";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PendingButton } from "~/ui/pending-button";
-import { DialogLink, UrlDialog, useUrlDialog } from "~/ui/url-dialog";
-import { NoticeBox } from "~/ui/notice";
+import { DialogLink } from "~/ui/dialog-link";
+import { UrlDialog, useUrlDialog } from "~/ui/url-dialog";
+import { NoticeBox } from "~/ui/notice-box";
 import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 

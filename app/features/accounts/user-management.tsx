@@ -1,10 +1,11 @@
 import { UserPlus } from "lucide-react";
 import type * as React from "react";
 import { buttonVariants } from "~/ui/button";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
+import { UrlDialog } from "~/ui/url-dialog";
 import { useActionResult } from "~/ui/use-action-result";
 import { AddUserForm } from "./add-user-form";
 import { userNotices } from "./notices";

@@ -2,7 +2,7 @@ import { RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { DialogLink } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
 import type { UserListItem } from "./user-list";
 import { IntentForm } from "./user-action";
 

@@ -1,4 +1,4 @@
-import { Clock, Gavel, GraduationCap, Info, Newspaper, Share2, Trophy, Users } from "lucide-react";
+import { CircleCheck, Clock, Gavel, GraduationCap, Info, Newspaper, Share2, Trophy, Users } from "lucide-react";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
@@ -109,7 +109,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
             Fields marked <span className="text-destructive">*</span> are required.
           </p>
           {sent ? (
-            <Notice tone="success" size="lg" title={contactSentNotice.title} className="mt-6">
+            <Notice tone="success" size="lg" icon={CircleCheck} title={contactSentNotice.title} className="mt-6">
               <p>{contactSentNotice.description}</p>
               <LinkButton to="/contact#contact-form" variant="outline" className="mt-4" reloadDocument>
                 Send another message

@@ -1,16 +1,18 @@
 import type { VariantProps } from "class-variance-authority";
 import { Users } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 import { buttonVariants } from "~/ui/button";
-import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
+import { useHydrated } from "~/ui/use-hydrated";
+import { CONTACT_PARAM } from "./contact-rules";
 
-/** The search parameter that opens the contact dialog (decision 0032). */
-export const CONTACT_PARAM = "contact";
+export { CONTACT_PARAM };
 
-// The form (Conform, its schema, validation) loads on first use, not with the page:
+// The dialog (UrlDialog, the form, its schema and validation) loads on first use, not with the page:
 // it is most of the JavaScript a Home visitor would otherwise download.
-const loadForm = () => import("./contact-form");
-const ContactForm = lazy(() => loadForm().then((module) => ({ default: module.ContactForm })));
+const loadDialog = () => import("./contact-dialog");
+const LazyContactDialog = lazy(loadDialog);
 
 /**
  * docs/product.md's "Get Involved" buttons (Home, Mission, /contact): they open the
@@ -28,7 +30,7 @@ export function GetInvolvedButton({
     <DialogLink
       param={CONTACT_PARAM}
       href="/contact#contact-form"
-      preload={() => void loadForm().catch(() => {})}
+      preload={() => void loadDialog().catch(() => {})}
       data-slot="link-button"
       className={buttonVariants({ variant, size, className })}
     >
@@ -38,25 +40,16 @@ export function GetInvolvedButton({
   );
 }
 
-/**
- * The contact form in a dialog, once per page that has Get Involved buttons. It
- * closes itself once the message is sent; Cancel closes it untouched. Without
- * JavaScript this page has no section of its own: the buttons lead to /contact.
- */
+/** The page's one contact dialog (beside its Get Involved buttons): its code loads once ?contact is set. */
 export function ContactDialog() {
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  const [wanted, setWanted] = useState(false);
+  if (hydrated && !wanted && new URLSearchParams(search).has(CONTACT_PARAM)) setWanted(true);
+  if (!wanted) return null;
   return (
-    <UrlDialog
-      param={CONTACT_PARAM}
-      section="none"
-      className="max-w-2xl"
-      title="Get in Touch"
-      description="Tell us who you are and how you would like to take part. We typically reply within 24-48 hours."
-    >
-      {({ close, cancel }) => (
-        <Suspense fallback={null}>
-          <ContactForm onSent={close} cancel={cancel} />
-        </Suspense>
-      )}
-    </UrlDialog>
+    <Suspense fallback={null}>
+      <LazyContactDialog />
+    </Suspense>
   );
 }

@@ -18,6 +18,7 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
     ["Email", summary.email],
     ["Donation", formatCents(summary.giftCents)],
   ];
+  if (summary.monthly) rows.push(["How often", "Every month, until you stop it"]);
   if (summary.feeCents > 0) rows.push(["Card fee covered", formatCents(summary.feeCents)]);
   if (summary.tribute) rows.push(["Tribute", summary.tribute]);
   if (summary.notifyEmail) rows.push(["We will let them know at", summary.notifyEmail]);
@@ -30,7 +31,7 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
         </div>
       ))}
       <div className="mt-1 grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2 border-t border-border pt-3 text-base">
-        <dt className="font-semibold">Total</dt>
+        <dt className="font-semibold">{summary.monthly ? "Total each month" : "Total"}</dt>
         <dd className="font-bold tabular">{formatCents(summary.totalCents)}</dd>
       </div>
     </dl>

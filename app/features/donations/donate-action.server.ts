@@ -13,6 +13,7 @@ import { donationFailedMessage, rateLimitedMessage } from "./notices";
 import { caughtByHoneypot } from "~/core/honeypot";
 import { donationSchema } from "./schema";
 import { donationSettings } from "./settings.server";
+import { openMonthlyCheckout } from "./monthly.server";
 
 /** The payments module's openCheckout, as far as a donation uses it. */
 export type OpenCheckout = (db: Database, input: DonationCheckoutInput) => Promise<OpenCheckoutResult>;
@@ -30,6 +31,8 @@ export async function handleDonation(
   request: Request,
   context: Readonly<RouterContextProvider>,
   openCheckout: OpenCheckout,
+  /** A monthly gift's first month (decision 0033): a recurring checkout with its gift row. */
+  openMonthly: OpenCheckout = openMonthlyCheckout,
 ) {
   const read = await tryReadForm(request);
   if (!read.ok) return reply({ status: "error", message: donationFailedMessage(read.message) }, read.status);
@@ -65,7 +68,7 @@ export async function handleDonation(
   const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName);
   let opened: Awaited<ReturnType<OpenCheckout>>;
   try {
-    opened = await openCheckout(db, input);
+    opened = await (submission.value.monthly ? openMonthly : openCheckout)(db, input);
   } catch (error) {
     log.error({ err: error }, "donation checkout could not be opened");
     opened = { ok: false, status: 503, message: "The payment service is not answering. Please try again in a few minutes." };
@@ -76,6 +79,6 @@ export async function handleDonation(
     const message = donationFailedMessage(opened.message.replace(/^Failed to start checkout:\s*/, ""));
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
   }
-  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents }, "donation checkout opened");
+  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents, monthly: Boolean(summary.monthly) }, "donation checkout opened");
   return reply({ status: "ready", result: submission.reply(), checkout: { url: opened.url, summary } });
 }

@@ -14,6 +14,8 @@ export type DonationDetails = {
   tribute: { type: Exclude<MemorialType, "none">; details: string } | null;
   /** Whom to tell about a tribute gift (never told the amount). */
   notifyEmail: string | null;
+  /** One month of a monthly gift: its receipt carries the manage link (decision 0033). */
+  monthly?: { giftId: string; manageToken: string };
 };
 
 /** The summary the "Complete Your Donation" dialog shows. */
@@ -25,6 +27,8 @@ export type DonationSummary = {
   totalCents: number;
   tribute: string | null;
   notifyEmail: string | null;
+  /** A monthly gift: the total is charged every month. */
+  monthly?: true;
 };
 
 export type DonationCheckoutInput = {
@@ -105,6 +109,7 @@ export function donationCheckout(form: DonationForm, fee: CardFee, siteName: str
       totalCents,
       tribute,
       notifyEmail: form.notifyEmail,
+      ...(form.monthly ? { monthly: true as const } : {}),
     },
   };
 }

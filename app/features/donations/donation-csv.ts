@@ -16,6 +16,7 @@ const donationColumns: CsvColumn<Order>[] = [
   ...refundColumns,
 ];
 
-export function donationsCsv(rows: readonly Order[]): string {
-  return toCsv(rows, donationColumns);
+/** `monthly`: the checkouts that are a month of a monthly gift (their rows say "yes" in the Monthly column). */
+export function donationsCsv(rows: readonly Order[], monthly: ReadonlySet<string> = new Set()): string {
+  return toCsv(rows, [...donationColumns, { header: "Monthly", value: (o) => (o.checkoutId && monthly.has(o.checkoutId) ? "yes" : "") }]);
 }

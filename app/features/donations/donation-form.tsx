@@ -81,6 +81,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
       // The tribute fields follow the memorial type with CSS alone, so they work without JavaScript too.
       className="group/donation grid gap-6"
     >
+      <GiftFrequency name={fields.frequency.name} initial={fields.frequency.initialValue === "monthly" ? "monthly" : "once"} />
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-base font-bold text-navy-900">Choose an amount</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -213,6 +214,34 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
         Donate
       </PendingButton>
     </Form>
+  );
+}
+
+/** One-time (the default) or Monthly: two radio buttons styled as a switch, plain HTML so it posts without JavaScript. */
+function GiftFrequency({ name, initial }: { name: string; initial: "once" | "monthly" }) {
+  const options = [
+    { value: "once", label: "One-time" },
+    { value: "monthly", label: "Monthly" },
+  ] as const;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-base font-bold text-navy-900">How often</legend>
+      <div className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-sand-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 cursor-pointer items-center justify-center rounded-md text-sm font-semibold text-navy-900 has-[:checked]:bg-navy-900 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-navy-700"
+          >
+            <input type="radio" name={name} value={option.value} defaultChecked={initial === option.value} className="sr-only" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <p className="text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:hidden">A single gift, charged once.</p>
+      <p className="hidden text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:block">
+        Charged every month until you stop it. Every receipt has a link to change the amount, pause or cancel, no account needed.
+      </p>
+    </fieldset>
   );
 }
 

@@ -5,6 +5,7 @@ import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
 import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "~/features/payments/sandbox-notice";
 import { tributeText, type DonationDetails } from "./donation-checkout";
+import { MANAGE_LINK_LABEL, manageUrl } from "./monthly-emails";
 
 /**
  * A donation's written acknowledgment (IRS Publication 1771): the
@@ -26,6 +27,8 @@ export type Receipt = {
   url: string;
   /** Made with the built-in sandbox: no money moved, so it is no receipt (decision 0024). */
   test: boolean;
+  /** A month of a monthly gift: where the donor changes, pauses or cancels it. */
+  manageUrl?: string | null;
 };
 
 export type ReceiptIdentity = { legalName: string; taxId: string; siteName: string; publicUrl: string };
@@ -62,6 +65,7 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
     tribute: tributeText(details?.tribute ?? null),
     url: `${identity.publicUrl}${receiptPath(checkout.publicToken)}`,
     test: checkout.provider === "sandbox",
+    manageUrl: details?.monthly ? manageUrl(identity.publicUrl, details.monthly.manageToken) : null,
   };
 }
 
@@ -92,6 +96,7 @@ export function receiptEmail(receipt: Receipt, siteName: string): EmailMessage {
       { label: "Date", value: receiptDate(receipt.date) },
       { label: "Amount", value: receiptAmount(receipt) },
       ...(receipt.tribute ? [{ label: "Tribute", value: receipt.tribute }] : []),
+      ...(receipt.manageUrl ? [{ label: MANAGE_LINK_LABEL, value: receipt.manageUrl, href: receipt.manageUrl }] : []),
     ],
     action: { label: "View or print your receipt", url: receipt.url },
     footer: `${receipt.legalName} is a tax-exempt organization under section 501(c)(3) of the Internal Revenue Code. ${NO_GOODS_OR_SERVICES} Your gift is tax deductible to the extent allowed by law.`,

@@ -3,7 +3,7 @@ import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
-export { type DonationRules, type MemorialType } from "./donation-rules";
+export { MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word, and ours for what docs/product.md does not cover. */
 export const donationMessages = {
@@ -18,6 +18,8 @@ export const donationMessages = {
     `Please enter the name of the person you give ${type === "memory" ? "in memory" : "in honor"} of`,
   notifyEmail: "Enter a valid email address to notify, or leave it blank",
 } as const;
+
+export const GIFT_FREQUENCIES = ["once", "monthly"] as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
@@ -79,6 +81,8 @@ export function donationSchema(rules: DonationRules) {
         .string()
         .optional()
         .transform((value) => value === "on" || value === "true"),
+      // One-time unless "monthly" is chosen; anything else counts as one-time.
+      frequency: z.enum(GIFT_FREQUENCIES).optional().catch("once"),
     })
     // Runs even when other fields have errors (`when`), so a missing tribute name shows with the rest at once.
     .check(
@@ -103,6 +107,7 @@ export function donationSchema(rules: DonationRules) {
         // The notice goes only with a tribute gift; an address left from switching back to none is ignored.
         notifyEmail: tribute ? (value.notifyEmail ?? null) : null,
         coverFee: value.coverFee,
+        ...(value.frequency === "monthly" ? { monthly: true as const } : {}),
       };
     });
 }

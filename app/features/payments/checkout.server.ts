@@ -33,6 +33,8 @@ export type OpenCheckoutInput = {
   details?: Record<string, unknown>;
   /** Where the provider's Cancel leads back to, e.g. "/fees#your-cart" or "/donate". */
   cancelPath: string;
+  /** A monthly charge (a subscription at the provider), with metadata for its events. */
+  recurring?: { metadata: Record<string, string> };
 };
 
 export type OpenCheckoutResult =
@@ -70,7 +72,9 @@ export async function openCheckoutWith(
   prepare: (tx: Transaction) => Promise<PreparedCheckout>,
 ): Promise<OpenCheckoutResult> {
   const provider = paymentProvider(db);
-  let created: { checkout: Checkout; lineItems: CheckoutLineItem[]; replacedSessionIds: string[] } | { reused: Checkout & { providerUrl: string } };
+  let created:
+    | { checkout: Checkout; lineItems: CheckoutLineItem[]; replacedSessionIds: string[]; recurring?: Prepared["recurring"] }
+    | { reused: Checkout & { providerUrl: string } };
   try {
     created = await db.transaction(async (tx) => {
       const input = await prepare(tx);
@@ -115,7 +119,7 @@ export async function openCheckoutWith(
           );
         }
       }
-      return { checkout: checkout!, lineItems: input.lineItems, replacedSessionIds: input.replacedSessionIds ?? [] };
+      return { checkout: checkout!, lineItems: input.lineItems, replacedSessionIds: input.replacedSessionIds ?? [], recurring: input.recurring };
     });
   } catch (error) {
     if (error instanceof CheckoutStop) return { ok: false, status: error.status, message: error.message };
@@ -152,6 +156,7 @@ export async function openCheckoutWith(
       expiresAt,
       successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}${cancelPath}`,
+      ...(created.recurring ? { recurring: created.recurring } : {}),
     });
     // The site's hold ends when the provider's session does.
     await db

@@ -22,6 +22,8 @@ export type CreateSessionInput = {
   /** Absolute URLs; successUrl contains the literal {CHECKOUT_SESSION_ID}. */
   successUrl: string;
   cancelUrl: string;
+  /** A monthly charge (Stripe: a subscription, each line item an inline monthly price); metadata rides on it. */
+  recurring?: { metadata: Record<string, string> };
 };
 
 export type ProviderSession = { id: string; url: string };

@@ -45,28 +45,43 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
     async createSession(input: CreateSessionInput): Promise<ProviderSession> {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          // Cards (and the wallets that pay by card) only: settled while the buyer waits (decision 0024).
-          allowed_payment_method_types: ["card"],
-          ...(input.kind === "donation" ? { submit_type: "donate" as const } : {}),
-          customer_email: input.email,
-          client_reference_id: input.checkoutId,
-          metadata: { checkout_id: input.checkoutId, kind: input.kind },
-          payment_intent_data: { metadata: { checkout_id: input.checkoutId, kind: input.kind } },
-          line_items: input.lineItems.map((item) => ({
-            quantity: item.quantity,
-            price_data: {
-              currency: "usd",
-              unit_amount: item.unitAmount,
-              product_data: { name: item.name, ...(item.description ? { description: item.description } : {}) },
-            },
-          })),
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
+      const metadata = { checkout_id: input.checkoutId, kind: input.kind };
+      const lineItems = input.lineItems.map((item) => ({
+        quantity: item.quantity,
+        price_data: {
+          currency: "usd",
+          unit_amount: item.unitAmount,
+          product_data: { name: item.name, ...(item.description ? { description: item.description } : {}) },
+          // A monthly gift: Checkout in subscription mode takes the recurring interval inline (decision 0033).
+          ...(input.recurring ? { recurring: { interval: "month" as const } } : {}),
         },
+      }));
+      const common = {
+        customer_email: input.email,
+        client_reference_id: input.checkoutId,
+        line_items: lineItems,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      };
+      const session = await stripe.checkout.sessions.create(
+        input.recurring
+          ? {
+              ...common,
+              mode: "subscription",
+              // Subscription mode refuses submit_type and payment_intent_data; our ids ride on the subscription.
+              metadata: { ...metadata, ...input.recurring.metadata },
+              subscription_data: { metadata: { ...metadata, ...input.recurring.metadata } },
+            }
+          : {
+              ...common,
+              mode: "payment",
+              // Cards (and the wallets that pay by card) only: settled while the buyer waits (decision 0024).
+              allowed_payment_method_types: ["card"],
+              ...(input.kind === "donation" ? { submit_type: "donate" as const } : {}),
+              metadata,
+              payment_intent_data: { metadata },
+            },
         { idempotencyKey: `checkout-${input.checkoutId}` },
       );
       if (!session.url) throw new Error("No checkout URL received");

@@ -11,6 +11,9 @@ import { sessionState } from "./stripe-provider.server";
 
 export type WebhookAnswer = { status: number; body: string };
 
+/** Another feature's share of a verified, not yet handled event (monthly gifts: subscriptions and invoices). */
+export type WebhookEventHandler = (db: Database, event: Stripe.Event) => Promise<void>;
+
 /** Checkout Session events this endpoint acts on; others are acknowledged and ignored. */
 export const HANDLED_EVENTS = [
   "checkout.session.completed",
@@ -33,6 +36,7 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
   secret = env().STRIPE_WEBHOOK_SECRET,
+  also?: WebhookEventHandler,
 ): Promise<WebhookAnswer> {
   if (!secret) return { status: 404, body: "Stripe is not configured" };
   if (!signature) return { status: 400, body: "Missing Stripe-Signature header" };
@@ -72,6 +76,8 @@ export async function handleStripeWebhook(
   }
   // Refunds and disputes (decision 0025): exactly once by their own ids, in any order.
   if ((REFUND_EVENTS as readonly string[]).includes(event.type)) await handleRefundEvent(db, event);
+  // Handed in by the route (the composition root), so payments never imports the features built on it.
+  if (also) await also(db, event);
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { status: 200, body: "ok" };
 }

@@ -3,7 +3,7 @@ import { useId, useMemo } from "react";
 import type * as React from "react";
 import { useFetcher } from "react-router";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
 import { PRODUCTS_ACTION, type AdminProductItem } from "./admin-product-item";

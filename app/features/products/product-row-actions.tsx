@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { DialogLink } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
 import { PRODUCTS_ACTION as ACTION, type AdminProductItem } from "./admin-product-item";
 
 export type RowActionProps = {

@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
-import { DialogLink } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
 import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
 import { stockDisplay } from "./stock";

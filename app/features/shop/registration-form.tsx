@@ -7,7 +7,8 @@ import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { useLazyValidation } from "~/core/lazy-validation";
 import { SelectField, TextField } from "~/ui/conform-fields";
-import { Notice, NoticeBox } from "~/ui/notice";
+import { Notice } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { showToast } from "~/ui/toast";
 import { useActionResult } from "~/ui/use-action-result";
@@ -85,7 +86,7 @@ export function RegistrationForm({
   if (usesSchedule(kind) && offered.length === 0) {
     return (
       <div className="grid gap-5">
-        <Notice tone="info" icon={false} title={NO_TOURNAMENTS_MESSAGE}>
+        <Notice tone="info" title={NO_TOURNAMENTS_MESSAGE}>
           <p className="mt-1">
             See the{" "}
             <Link to="/events" className="font-medium text-navy-800 underline underline-offset-2">
