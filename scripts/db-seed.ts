@@ -5,6 +5,7 @@ import { logger } from "~/core/logger.server";
 import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { isSeeded, seedDemoContent } from "~/db/seed.server";
+import { demoSeeders } from "../server/demo-content";
 
 const config = env();
 if (config.DEPLOYED) {
@@ -17,7 +18,7 @@ try {
   if ((await isSeeded(handle.db)) && !process.argv.includes("--force")) {
     console.warn("Demo content is already there (use --force to seed again).");
   } else {
-    await seedDemoContent(handle, logger);
+    await seedDemoContent(handle, logger, demoSeeders);
     console.warn("Demo content seeded.");
   }
 } finally {

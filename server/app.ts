@@ -19,16 +19,21 @@ import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.serv
 import { isDatabaseDown } from "~/db/availability.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
-import { closeDatabase, getDatabaseHandle } from "~/db/database.server";
-import { bodyLimit } from "./body-limit";
+import { registerDonationEmails } from "~/features/donations/donation-emails.server";
+import { loadGuideCatalog } from "~/features/guide/content.server";
+import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
+import { productNotices } from "~/features/products/notices";
+import { closeDatabase, getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
+import { bodyLimit, bodyLimits, withTooLargePage } from "./body-limit";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
-import { readCartItemCount } from "./cart-count";
-import { fillFeesPage, readFeesCart } from "./personal-fees";
+import { readCartItemCount } from "~/features/shop/cart-count.server";
+import { fillFeesPage, readFeesCart } from "~/features/shop/personal-fees.server";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { createRequestHandler } from "./request-handler";
 import { sameSiteOnly } from "./same-site";
 import { failFastWhileDatabaseDown, sendUnavailable } from "./unavailable";
+import { demoSeeders } from "./demo-content";
 import { backgroundWorkers } from "./workers";
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -48,7 +53,7 @@ export function createApp(options: AppOptions) {
 
   // Hashed build assets first, with only the headers a script or style needs: the page's
   // security headers (a Content-Security-Policy with its nonce, frame and permission rules)
-  // mean nothing on a script and cost a phone about 1 KB per file (issue 14).
+  // mean nothing on a script and cost a phone about 1 KB per file (decision 0013).
   if (!devServer) app.use("/assets", ...buildAssets(path.join(options.clientDir, "assets")));
 
   app.use((req, res, next) => {
@@ -127,7 +132,7 @@ export function createApp(options: AppOptions) {
   // Anonymous visitors' public pages from memory (docs/decisions/0013-public-page-cache.md); off in development.
   if (!devServer && config.PAGE_CACHE_SECONDS > 0) {
     const renderAnonymous = createRouterHandler(build, process.env.NODE_ENV);
-    syncPageCacheAcrossInstances().catch((error: unknown) =>
+    syncPageCacheAcrossInstances({ productsChannel: PRODUCTS_CHANNEL }).catch((error: unknown) =>
       logger.error({ err: error }, "page cache: no cross-instance invalidation (pages refresh within PAGE_CACHE_SECONDS)"),
     );
     const origin = new URL(config.PUBLIC_URL).origin;
@@ -151,7 +156,7 @@ export function createApp(options: AppOptions) {
   app.use(failFastWhileDatabaseDown());
 
   // Every body is capped as it streams (413), before React Router reads it.
-  app.use(bodyLimit());
+  app.use(bodyLimit(withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge)));
 
   const handleRequest = createRequestHandler({
     publicOrigin: new URL(config.PUBLIC_URL).origin,
@@ -212,6 +217,7 @@ export async function start(options: AppOptions): Promise<Server> {
   // with the file and line named, before anything listens.
   try {
     await loadSiteContent();
+    await loadGuideCatalog();
   } catch (error) {
     if (error instanceof ContentError) {
       console.error(`${error.message}\nThe server did not start: fix the file and start it again (see content/README.md).`);
@@ -220,6 +226,9 @@ export async function start(options: AppOptions): Promise<Server> {
     throw error;
   }
 
+  // The database opens here, and on the embedded default's first run seeds each capability's demo content.
+  setDemoSeeders(demoSeeders);
+  registerDonationEmails();
   let handle;
   try {
     handle = await getDatabaseHandle();

@@ -1,8 +1,7 @@
 import { Transform } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import { BodyTooLargeError } from "~/core/form.server";
-import { escapeHtml } from "~/features/email/templates";
-import { productNotices } from "~/features/products/notices";
+import { escapeHtml } from "~/core/html";
 
 /**
  * Request bodies are capped as they stream, before React Router sees them:
@@ -27,12 +26,18 @@ export const bodyLimits: BodyLimits = {
   defaultBytes: 256 * KiB,
   byPath: [
     // Product images of up to 5 MB, with the form's other fields and multipart framing. A bigger
-    // photo (a phone's are often 8-12 MB) gets SPEC.md's "File too large" on a page, not a bare 413.
-    { prefix: "/admin/products", maxBytes: 6 * MiB, tooLarge: productNotices.fileTooLarge },
+    // photo (a phone's are often 8-12 MB) gets the catalogue's "File too large" (docs/product.md) on a page, not a bare 413
+    // (server/app.ts adds that page with withTooLargePage).
+    { prefix: "/admin/products", maxBytes: 6 * MiB },
     // Stripe's events are small; its documentation allows for payloads well under this.
     { prefix: "/webhooks/stripe", maxBytes: 1 * MiB },
   ],
 };
+
+/** `limits` with the page a browser is shown when a form under `prefix` is too large (its text comes from the feature). */
+export function withTooLargePage(limits: BodyLimits, prefix: string, tooLarge: TooLargeNotice): BodyLimits {
+  return { ...limits, byPath: limits.byPath.map((rule) => (rule.prefix === prefix ? { ...rule, tooLarge } : rule)) };
+}
 
 const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 

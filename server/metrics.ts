@@ -23,8 +23,6 @@ const registry = client.register;
 let registered = false;
 let databaseSource: (() => Promise<Database>) | undefined;
 let reading: { at: number; done: Promise<void> } | undefined;
-/** In a cluster worker: prom-client's responder to the primary (exported so tests can see it is there). */
-export let workerResponder: client.AggregatorRegistry<client.RegistryContentType> | undefined;
 
 /** The database gauges share one read per scrape (prom-client runs every collect at once). */
 function readDatabaseOnce(): Promise<void> {
@@ -135,8 +133,10 @@ export function registerMetrics(getDb: () => Promise<Database>): void {
   databaseSource = getDb;
   const metrics: client.Metric<string>[] = [httpRequests, httpDuration, pageCache, liveFeeds, databaseUp, outbox, outboxOldest, outboxRetrying, checkouts];
   for (const metric of metrics) registry.registerMetric(metric);
-  // Constructed in a cluster worker, it answers the primary's requests for this registry (prom-client's IPC).
-  if (cluster.isWorker) workerResponder = new client.AggregatorRegistry();
+  // Constructed in a cluster worker, it answers the primary's requests for this registry (prom-client's IPC);
+  // the constructor registers the listener, so nothing needs to hold it.
+  // oxlint-disable-next-line no-new -- constructed for its side effect, as prom-client documents
+  if (cluster.isWorker) new client.AggregatorRegistry();
 }
 
 /** The route a path belongs to, from the build's route table; "other" when nothing matches. */

@@ -4,7 +4,8 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "~/core/env.server";
 import { tryReadForm } from "~/core/form.server";
-import { bodyLimit, bodyLimitFor, bodyLimits } from "./body-limit";
+import { productNotices } from "~/features/products/notices";
+import { bodyLimit, bodyLimitFor, bodyLimits, withTooLargePage } from "./body-limit";
 import { toWebRequest } from "./request-handler";
 import { crossSiteReason, sameSiteOnly } from "./same-site";
 
@@ -23,7 +24,7 @@ async function listen(app: express.Express): Promise<string> {
 /** An app like server/app.ts: the body limit, then a "route action" that reads the form from the Web Request. */
 function formApp() {
   const app = express();
-  app.use(bodyLimit());
+  app.use(bodyLimit(withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge)));
   app.use(async (req, res) => {
     // The action's own cap is far larger here, so only the server's limit can refuse.
     const result = await tryReadForm(toWebRequest(req, res), { maxBytes: 1024 * 1024 * 1024 });

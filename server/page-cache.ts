@@ -19,7 +19,6 @@ import {
 import { logger } from "~/core/logger.server";
 import { publish, subscribe } from "~/core/pubsub.server";
 import { getDatabaseHandle } from "~/db/database.server";
-import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 
 /** Invalidations travel between instances on this channel (app/core/pubsub.server.ts). */
 export const PAGES_CHANNEL = "pages";
@@ -27,10 +26,10 @@ export const PAGES_CHANNEL = "pages";
 /**
  * Every instance drops its copies when any instance invalidates, and /fees
  * when the catalogue changes (the catalogue already announces every product
- * change on its channel, on commit). After a lost LISTEN connection every
- * page goes, since messages may have been missed.
+ * change on its channel, on commit; server/app.ts passes that channel's name).
+ * After a lost LISTEN connection every page goes, since messages may have been missed.
  */
-export async function syncPageCacheAcrossInstances(): Promise<() => void> {
+export async function syncPageCacheAcrossInstances({ productsChannel }: { productsChannel: string }): Promise<() => void> {
   setPublicPagesBroadcast((paths) => {
     getDatabaseHandle()
       .then((handle) => publish(handle.db, PAGES_CHANNEL, { paths: paths ?? null }))
@@ -45,7 +44,7 @@ export async function syncPageCacheAcrossInstances(): Promise<() => void> {
     },
     resync,
   );
-  const stopProducts = await subscribe(PRODUCTS_CHANNEL, () => invalidateLocalPublicPages(["/fees"]), resync);
+  const stopProducts = await subscribe(productsChannel, () => invalidateLocalPublicPages(["/fees"]), resync);
   return () => {
     setPublicPagesBroadcast(undefined);
     stopPages();

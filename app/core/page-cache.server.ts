@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CART_COOKIE } from "~/features/shop/cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 
 /**
  * The public page cache (docs/decisions/0013-public-page-cache.md): the HTML

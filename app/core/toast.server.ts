@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import type { ToastMessage } from "~/ui/toast";
+import type { ToastMessage } from "./toast-message";
 import { env } from "./env.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

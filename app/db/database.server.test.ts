@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { prepareDatabase } from "./database.server";
 import { users } from "./schema";
+import { demoSeeders } from "../../server/demo-content";
 
 describe("first start of an embedded database", () => {
   let handle: DatabaseHandle | undefined;
@@ -23,7 +24,7 @@ describe("first start of an embedded database", () => {
   it("seeds the demo accounts in npm start's local preview", { timeout: 120_000 }, async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     handle = await openDatabase({ dataDir: "memory://" });
-    await prepareDatabase(handle, { DEPLOYED: false });
+    await prepareDatabase(handle, { DEPLOYED: false }, demoSeeders);
     expect(await handle.db.$count(users)).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,17 @@ import { logger } from "~/core/logger.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { migrateDatabase } from "./migrate.server";
 import { seedOnFirstRun } from "./seed.server";
+import type { Seeder } from "./seeder";
+
+let demoSeeders: readonly Seeder[] = [];
+
+/**
+ * The capabilities' demo content for the embedded database's first run: the database layer knows no feature, so
+ * server/app.ts passes the list (server/demo-content.ts) before the database is first opened.
+ */
+export function setDemoSeeders(seeders: readonly Seeder[]): void {
+  demoSeeders = seeders;
+}
 
 let current: Promise<DatabaseHandle> | undefined;
 
@@ -28,11 +39,15 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
  * database, except on a deployment (NODE_ENV=production given by the
  * operator), which never gets demo content or demo accounts.
  */
-export async function prepareDatabase(handle: DatabaseHandle, config: Pick<Env, "DEPLOYED">): Promise<void> {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: Pick<Env, "DEPLOYED">,
+  seeders: readonly Seeder[] = demoSeeders,
+): Promise<void> {
   await migrateDatabase(handle);
   if (config.DEPLOYED) {
     logger.info("production: demo content and demo accounts are not seeded");
-  } else if (await seedOnFirstRun(handle, logger)) {
+  } else if (await seedOnFirstRun(handle, logger, seeders)) {
     logger.info("demo content seeded on the first run of the embedded database");
   }
 }

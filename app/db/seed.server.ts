@@ -1,15 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "./client.server";
-import { accountsSeeder } from "~/features/accounts/demo-seed.server";
-import { contactMessagesSeeder } from "~/features/contact-admin/demo-seed.server";
-import { ordersSeeder } from "~/features/orders/demo-seed.server";
-import { productsSeeder } from "~/features/products/demo-seed.server";
 import { appMeta } from "./schema";
 import type { Seeder } from "./seeder";
-
-/** Each capability's demo content (see ./seeder.ts), run in this order. */
-const seeders: Seeder[] = [accountsSeeder, ordersSeeder, contactMessagesSeeder, productsSeeder];
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -18,7 +11,8 @@ export async function isSeeded(db: Database): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function seedDemoContent(handle: DatabaseHandle, log: Logger): Promise<void> {
+/** Runs each capability's demo content (see ./seeder.ts; server/demo-content.ts lists them) in order, in one transaction. */
+export async function seedDemoContent(handle: DatabaseHandle, log: Logger, seeders: readonly Seeder[]): Promise<void> {
   await handle.db.transaction(async (tx) => {
     for (const seeder of seeders) {
       log.info({ seeder: seeder.name }, "seeding demo content");
@@ -32,9 +26,9 @@ export async function seedDemoContent(handle: DatabaseHandle, log: Logger): Prom
 }
 
 /** Demo content belongs to the embedded default only, and only once. */
-export async function seedOnFirstRun(handle: DatabaseHandle, log: Logger): Promise<boolean> {
+export async function seedOnFirstRun(handle: DatabaseHandle, log: Logger, seeders: readonly Seeder[]): Promise<boolean> {
   if (handle.kind !== "pglite") return false;
   if (await isSeeded(handle.db)) return false;
-  await seedDemoContent(handle, log);
+  await seedDemoContent(handle, log, seeders);
   return true;
 }

@@ -13,7 +13,8 @@ import {
   type ProductActionResult,
 } from "~/features/products/admin.server";
 import { listAllProducts } from "~/features/products/catalogue.server";
-import { listStockHolds, releaseHold, type StockHold } from "~/features/products/holds.server";
+import { releaseHold } from "~/features/payments/release-hold.server";
+import { listStockHolds, type StockHold } from "~/features/products/holds.server";
 import { StockHolds } from "~/features/products/stock-holds";
 import { productNotices } from "~/features/products/notices";
 import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";

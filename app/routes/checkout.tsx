@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { handleCheckout } from "~/features/payments/checkout-action.server";
+import { handleCheckout } from "~/features/shop/checkout-action.server";
 import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout-summary";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";

@@ -1,5 +1,5 @@
 import { CreditCard, HandHeart, Mail, ReceiptText, ShieldCheck } from "lucide-react";
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { handleDonation } from "~/features/donations/donate-action.server";
 import { CompleteDonation } from "~/features/donations/complete-donation";
 import { openDonationCheckout } from "~/features/donations/open-checkout.server";
@@ -10,7 +10,7 @@ import { useSite } from "~/features/site/use-site";
 import { PageHeader, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/donate";
 
-// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const DonationForm = lazyUntilUsed(() => import("~/features/donations/donation-form").then((module) => module.DonationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { useLocation, type ShouldRevalidateFunction } from "react-router";
-import { lazyInBrowser } from "~/core/lazy-in-browser";
+import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
 import { CartSection } from "~/features/shop/cart-section";
 import { useLiveProducts } from "~/features/shop/product-feed";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/fees";
 
 // A registration form opens from its product's link (?register=<id>, decision 0032): in the page, in the server's
 // HTML, without JavaScript; in a dialog with it. Its code (the dialog, Conform, about 10 KB) loads in the browser
-// only once a form is open or its link is reached for: /fees itself does not need it (issue 14).
+// only once a form is open or its link is reached for: /fees itself does not need it (decision 0021).
 const RegistrationArea = lazyInBrowser(() => import("~/features/shop/registration-area").then((module) => module.default));
 
 export const meta: Route.MetaFunction = ({ matches }) =>

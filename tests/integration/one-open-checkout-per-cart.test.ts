@@ -5,13 +5,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { cartLines, carts, checkouts, emailOutbox, orders, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
- * Issue 25 item 6: one open checkout per cart, enforced by the database, and
+ * Decisions 0022 and 0024: one open checkout per cart, enforced by the database, and
  * stock reserved in product-id order so two buyers never deadlock. On
  * PostgreSQL (TEST_DATABASE_URL) the posts really run at once on a pool of
  * connections; on PGlite they take turns, and the same rules must hold.

@@ -3,6 +3,7 @@ import { requestInfoContext } from "~/core/request-context";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { databaseContext } from "~/db/context";
 import { migrateDatabase } from "~/db/migrate.server";
+import { registerDonationEmails } from "~/features/donations/donation-emails.server";
 import { createScratchDatabase } from "./scratch-database";
 
 export type TestDatabase = DatabaseHandle & {
@@ -16,6 +17,10 @@ export type TestDatabase = DatabaseHandle & {
  * A fresh, migrated database for one test file: in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new PostgreSQL database dropped afterwards.
  */
+// What server/app.ts wires at start that a test reaching a feature directly still needs: a donation's fulfilment
+// queues its receipt (payments knows no donation; donations registers its emails).
+registerDonationEmails();
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { CalendarEvent, Legend } from "~/features/events/types";
+import type { CalendarEvent, Legend } from "../calendar-event";
 
 /**
  * The last good copy of the published events sheet, one row per sheet

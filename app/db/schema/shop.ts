@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import type { RegistrationData } from "../registration-data";
 import { products } from "./catalogue";
 
 /**
- * A visitor's cart (DECISIONS.md): keyed by the random id in its HttpOnly
+ * A visitor's cart (docs/product.md#money): keyed by the random id in its HttpOnly
  * cookie. It never holds prices or names: those come from the catalogue.
  */
 export const carts = pgTable(

@@ -28,11 +28,6 @@ export const twoFactorLimits = {
   usedCode: { max: 1, windowSeconds: 120 },
 };
 
-/** Whether admins must use a second factor here (ADMIN_TWO_FACTOR). */
-export function adminTwoFactorRequired(): boolean {
-  return env().ADMIN_TWO_FACTOR_REQUIRED;
-}
-
 const isTotp = (code: string) => /^\d{6}$/.test(code);
 const normalizeCode = (code: string) => code.replace(/\s/g, "");
 

@@ -3,7 +3,7 @@ import { PageHeader, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { lazyUntilUsed } from "~/core/lazy-in-browser";
+import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { LinkButton } from "~/ui/link-button";
 import { Notice } from "~/ui/notice";
 import type { ContactActionData } from "./action-data";
@@ -19,7 +19,7 @@ const reasons = [
   { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
 ];
 
-// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const ContactForm = lazyUntilUsed(() => import("./contact-form").then((module) => module.ContactForm));
 
 /** For the page's loader: the form's code on the server, so that the form is in the HTML. */

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "~/core/zod";
 import { fromRoot } from "~/core/paths.server";
-import { loadGuideCatalog } from "~/features/guide/content.server";
 import { ContentError, parseContent } from "./parse-content";
 import {
   dressCodeFileSchema,
@@ -49,12 +48,12 @@ type SiteContent = ReturnType<typeof readSiteContent>;
 let loaded: SiteContent | undefined;
 
 /**
- * Reads and checks every content file (and the Competition Guide) once, at
- * start. Throws a ContentError naming the first broken file and its line.
+ * Reads and checks every content file once, at start (server/app.ts then loads
+ * the Competition Guide's, which depends on this module, not the other way).
+ * Throws a ContentError naming the first broken file and its line.
  */
 export async function loadSiteContent(dir: string = contentDir): Promise<void> {
   loaded = readSiteContent(dir);
-  await loadGuideCatalog(path.join(dir, "guide"));
 }
 
 // Tests and scripts that never call loadSiteContent read the files on first use.

@@ -2,7 +2,7 @@ import { z } from "~/core/zod";
 import { missionIcons, qualifierEvents, type Specialty, specialtyLabels, type StateCode, usStates } from "./vocabulary";
 
 export { missionIcons, qualifierEvents, specialtyLabels, usStates };
-export type { Specialty, StateCode };
+export type { Specialty };
 
 /**
  * Zod schemas for the district's editable content in content/*.yaml. The
@@ -70,7 +70,6 @@ export const nationalsFileSchema = z.strictObject({
   qualifiers: z.array(qualifierSchema).length(21),
 });
 export type Qualifier = z.infer<typeof qualifierSchema>;
-export type NationalsContent = z.infer<typeof nationalsFileSchema>;
 
 export const testimonialsFileSchema = z.strictObject({
   testimonials: z
@@ -84,7 +83,6 @@ export const testimonialsFileSchema = z.strictObject({
     )
     .length(3),
 });
-export type Testimonial = z.infer<typeof testimonialsFileSchema>["testimonials"][number];
 
 const iconName = z.enum(missionIcons);
 
@@ -99,7 +97,6 @@ export const missionFileSchema = z.strictObject({
     .array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence }))
     .length(3),
 });
-export type MissionContent = z.infer<typeof missionFileSchema>;
 
 export const dressCodeFileSchema = z.strictObject({
   summary: sentence,
@@ -109,4 +106,3 @@ export const dressCodeFileSchema = z.strictObject({
   attire: z.array(z.strictObject({ category: text.max(60), note: sentence.optional(), items: z.array(sentence).min(1) })).min(1),
   reminders: z.array(sentence).min(1),
 });
-export type DressCodeContent = z.infer<typeof dressCodeFileSchema>;

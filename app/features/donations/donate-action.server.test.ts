@@ -6,7 +6,7 @@ import { checkouts, orders } from "~/db/schema";
 import { emailOutbox } from "~/db/schema/email";
 import { rateLimits } from "~/db/schema/rate-limits";
 import { listDonations } from "./donations.server";
-import { memorialLabel } from "./memorial";
+import { memorialLabel } from "~/features/payments/memorial";
 import { findReceipt } from "./receipt.server";
 import { NO_GOODS_OR_SERVICES, receiptNumber } from "./receipt";
 import { donationMessages } from "./schema";
@@ -114,7 +114,7 @@ describe("the donation action", () => {
     expect(memorialLabel(row!.eventType)).toBe("In honor of Coach Levine");
   });
 
-  it("answers 400 with every SPEC.md message and opens nothing", async () => {
+  it("answers 400 with every docs/product.md message and opens nothing", async () => {
     const calls: Parameters<OpenCheckout>[1][] = [];
     const answer = await postDonation(
       database,
@@ -128,7 +128,7 @@ describe("the donation action", () => {
       lastName: ["Last name is required"],
       email: ["Valid email is required"],
       amount: ["Donation amount must be at least $1"],
-      // Ours, shown together with SPEC's.
+      // Ours, shown together with docs/product.md's.
       memorialDetails: ["Please enter the name of the person you give in honor of"],
     });
     expect(calls).toHaveLength(0);

@@ -2,9 +2,9 @@ import type { Order } from "~/db/schema";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 import { refundColumns } from "~/features/orders/order-csv";
-import { memorialLabel } from "./memorial";
+import { memorialLabel } from "~/features/payments/memorial";
 
-/** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */
+/** The table's columns (docs/product.md), plus the order id for reconciling with the card provider. */
 const donationColumns: CsvColumn<Order>[] = [
   { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Donor Name", value: (o) => o.studentName },

@@ -3,12 +3,12 @@ import { stackedTable } from "~/ui/dashboard";
 import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { ProviderBadge } from "~/features/payments/provider-badge";
-import { memorialLabel } from "./memorial";
+import { memorialLabel } from "~/features/payments/memorial";
 import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
-/** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
+/** docs/product.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
 export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
   return (
     <Table className={stackedTable} aria-label="Donations">

@@ -28,7 +28,7 @@ function donationsWhere(filters: Pick<DonationFilters, "email">): SQL {
   return filters.email ? (and(donations, ilike(orders.customerEmail, likePattern(filters.email))) as SQL) : donations;
 }
 
-/** The columns the donations table shows (SPEC.md section 9), and the only ones a page carries. */
+/** The columns the donations table shows (docs/product.md#9-constants-and-limits), and the only ones a page carries. */
 export const donationListColumns = {
   id: orders.id,
   createdAt: orders.createdAt,

@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { Order } from "~/db/schema";
 import { donationsCsv } from "./donation-csv";
-import { memorialLabel, parseMemorial } from "./memorial";
+import { memorialLabel, parseMemorial } from "~/features/payments/memorial";
 import { donationSummary, fillMonths, monthKeyInNewYork } from "./summary";
 
 describe("memorial and honor gifts (event_type memory:... / honor:...)", () => {

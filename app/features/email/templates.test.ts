@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderEmail, singleLine } from "./templates";
+import { escapeHtml } from "~/core/html";
+import { renderEmail, singleLine } from "./templates";
 
 describe("escapeHtml", () => {
   it.each([

@@ -3,18 +3,7 @@
  * from the same content. Values are escaped here, once, so features pass
  * user-supplied text as it is.
  */
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
+import { escapeHtml } from "~/core/html";
 
 /** Header values (the subject) on one line: no CR/LF, no control characters. */
 export function singleLine(value: string, max = 200): string {

@@ -73,11 +73,6 @@ export function defaultTransport(): MailTransport {
   return current;
 }
 
-/** The directory the file transport writes to. */
-export function mailDirectory(): string {
-  return path.join(env().DATA_DIR, "mail");
-}
-
 /** For tests: replace (or, with undefined, forget) the process's transport. */
 export function defaultTransportForTests(next: MailTransport | undefined) {
   if (current !== next) current?.close();

@@ -1,39 +1,9 @@
-/**
- * An event of the district's schedule, built from one row of the published
- * sheet (SPEC.md section 3). `date` is a calendar date (YYYY-MM-DD) in
- * America/New_York; the sheet has no time zone and times stay free text.
- */
-export type CalendarEvent = {
-  id: string;
-  title: string;
-  date: string;
-  /** Last day of a range such as "June 14 - June 19"; the start is `date`. */
-  endDate?: string;
-  description?: string;
-  location?: string;
-  time?: string;
-  type: EventType;
-  legendCategory: string;
-  registrationLink?: string;
-};
+import type { CalendarEvent, EventType, Legend, QualifierType } from "~/db/calendar-event";
 
-/** `${shortName.toLowerCase()}-quals` is the qualifier type (DECISIONS.md "Identity"). */
-export type QualifierType = `${string}-quals`;
+// The stored shape of an event (the schema's last good copy of the sheet holds it) lives beside the schema.
+export type { CalendarEvent, EventType, Legend, QualifierType };
 
-export type EventType =
-  | QualifierType
-  | "speech"
-  | "wsd"
-  | "hybrid-tournament"
-  | "debate"
-  | "congress"
-  | "yeshiva-league"
-  | "other";
-
-/** Type to display label, in the order the sheet's legend lists them. */
-export type Legend = Record<string, string>;
-
-/** One event offered in the shop's registration dialogs (SPEC.md section 3). */
+/** One event offered in the shop's registration dialogs (docs/product.md#3-entities-and-their-fields). */
 export type ScheduleEvent = Pick<CalendarEvent, "id" | "title" | "date" | "description" | "type">;
 
 /**

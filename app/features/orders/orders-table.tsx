@@ -5,7 +5,7 @@ import { ProviderBadge } from "~/features/payments/provider-badge";
 import { StatusBadge } from "./status-badge";
 import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
-import { eventTypeLabel } from "~/features/donations/memorial";
+import { eventTypeLabel } from "~/features/payments/memorial";
 import { cn } from "~/ui/cn";
 import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
 

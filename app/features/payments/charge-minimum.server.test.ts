@@ -8,11 +8,11 @@ import { loader as productsLoader } from "~/routes/admin-products";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { checkoutCart } from "./cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 
-/** Issue 25 item 8: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */
+/** Decision 0025: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */
 describe("prices Stripe cannot charge", () => {
   let database: TestDatabase;
   let stripe: StripeStandIn;

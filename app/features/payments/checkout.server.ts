@@ -5,12 +5,11 @@ import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { cartLines, checkouts, orders, products, stockReservations } from "~/db/schema";
 import type { AttentionReason, Checkout, CheckoutKind, CheckoutStatus, NewOrder, Order } from "~/db/schema";
-import { donationEmails } from "~/features/donations/donation-emails.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { publishProductChanges } from "~/features/products/feed.server";
 import { recordPaymentAttention } from "./attention.server";
 import { chargeMinimumProblem } from "./charge-minimum";
-import { shopConfirmationEmail } from "./confirmation-email";
+import { fulfilmentEmails } from "./fulfilment-emails.server";
 import type { CheckoutLineItem, ProviderSessionState } from "./provider";
 import { paymentProvider } from "./providers.server";
 
@@ -135,7 +134,7 @@ export async function openCheckoutWith(
         }
       }
       const totalAmount = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
-      // Issue 25 item 8 (decision 0025): nothing under what the provider can charge reaches a payment page.
+      // Decision 0025: nothing under what the provider can charge reaches a payment page.
       const tooSmall = chargeMinimumProblem(totalAmount, provider.name);
       if (tooSmall) throw new CheckoutStop(tooSmall, 400);
       const [checkout] = await tx
@@ -415,9 +414,7 @@ export async function fulfilCheckout(
     // The stock is sold now: the reservation rows go, the stock stays taken.
     await tx.delete(stockReservations).where(eq(stockReservations.checkoutId, checkout.id));
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
-    const messages =
-      completed.kind === "donation" ? donationEmails(completed, paidOrders) : [shopConfirmationEmail(completed, paidOrders)];
-    for (const message of messages) await queueEmail(tx, message);
+    for (const message of fulfilmentEmails(completed, paidOrders)) await queueEmail(tx, message);
     return { checkout: completed, orders: paidOrders };
   });
   if (won) {

@@ -6,7 +6,7 @@ import { checkoutReference } from "./confirmation-email";
 import { sandboxEnabled } from "./providers.server";
 import { unpaidMessage } from "./unpaid";
 import type { Order } from "~/db/schema";
-import { eventTypeLabel } from "~/features/donations/memorial";
+import { eventTypeLabel } from "./memorial";
 
 export type PaymentResult =
   | { state: "missing" }

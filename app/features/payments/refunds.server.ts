@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Order, type Refund, type RefundStatus } from "~/db/schema";
+import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Refund, type RefundStatus } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
@@ -12,7 +12,7 @@ import { checkoutReference } from "./confirmation-email";
 import { stripeClient } from "./stripe-provider.server";
 
 /**
- * Refunds and disputes (issue 25 item 7, decision 0025). Staff refund a completed order or gift
+ * Refunds and disputes (decision 0025). Staff refund a completed order or gift
  * from the dashboards; Stripe's own dashboard refunds and disputes arrive by webhook. Every refund
  * is a row of `refunds` keyed by the provider's refund id (and a staff form's one-time key); while
  * it counts (not failed or canceled) its allocation is in orders.refunded_amount, changed only in
@@ -152,7 +152,6 @@ export function allocate(amount: number, rooms: Array<{ id: string; room: number
   return allocation;
 }
 
-export type RefundRequest = { orderId: string; amount: number; reason: string; requestKey: string };
 type Actor = { id: string | null; email: string };
 
 /** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
@@ -384,14 +383,3 @@ export async function handleRefundEvent(db: Database, event: Stripe.Event): Prom
   }
   await recordProviderRefund(db, stripe, event.data.object as Stripe.Refund);
 }
-
-/** A refund or dispute summary of one checkout, for a receipt page. */
-export async function refundedOf(db: Database, checkoutId: string): Promise<{ refunded: number; disputed: number }> {
-  const [row] = await db
-    .select({ refunded: sql<number>`coalesce(sum(${orders.refundedAmount}), 0)`, disputed: sql<number>`coalesce(sum(${orders.disputedAmount}), 0)` })
-    .from(orders)
-    .where(and(eq(orders.checkoutId, checkoutId)));
-  return { refunded: Number(row?.refunded ?? 0), disputed: Number(row?.disputed ?? 0) };
-}
-
-export type { Order };

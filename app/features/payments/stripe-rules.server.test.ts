@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { checkoutCart } from "./cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { CHECKOUT_TTL_MS, expireCheckouts } from "./checkout.server";
 import { NEEDS_ATTENTION_MESSAGE, verifyPayment } from "./payment-result.server";
 import type { PaymentProvider } from "./provider";
@@ -28,7 +28,7 @@ import { settleStripeCheckouts } from "./sweep.server";
 import { handleStripeWebhook } from "./webhook.server";
 
 /**
- * Issue 25 items 1-3 against the local stand-in of Stripe, whose rules are
+ * Decision 0024 against the local stand-in of Stripe, whose rules are
  * Stripe's: session expiry bounds, the sweep that asks Stripe before it
  * fails anything, and money no order can take kept for staff.
  */

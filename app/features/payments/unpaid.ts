@@ -1,7 +1,7 @@
 // What a person is told when a checkout ends unpaid, and where they go back to. A shop checkout keeps its cart;
 // a donation has no cart, so its texts say no donation was made and lead back to /donate.
 import type { CheckoutKind as UnpaidKind } from "~/db/schema/payments";
-import { CART_ANCHOR_PATH } from "~/features/shop/shop-paths";
+import { CART_ANCHOR_PATH } from "~/core/cart";
 
 /** Where the sandbox's Cancel and Decline lead back to (the same as the provider's cancel URL). */
 export function returnPathFor(kind: UnpaidKind): string {

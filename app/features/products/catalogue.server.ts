@@ -20,16 +20,6 @@ export function toFeedProduct(product: Product): FeedProduct {
   };
 }
 
-/** SPEC.md section 7: active products, by display_order (what /fees lists). */
-export async function listShopProducts(db: Database): Promise<FeedProduct[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(eq(products.isActive, true))
-    .orderBy(asc(products.displayOrder), asc(products.createdAt));
-  return rows.map(toFeedProduct);
-}
-
 /** Every product, by display_order (Manage Products). */
 export async function listAllProducts(db: Database): Promise<Product[]> {
   return db.select().from(products).orderBy(asc(products.displayOrder), asc(products.createdAt));

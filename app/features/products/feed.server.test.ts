@@ -8,7 +8,7 @@ import { PubSub } from "~/core/pubsub.server";
 import { closeAllStreams, eventStream, openStreamCount } from "~/core/sse.server";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { feedsOpenFrom, openFeedCount, productFeedResponse, publishProductChanges, useFeedPubSub } from "./feed.server";
+import { feedsOpenFrom, openFeedCount, productFeedResponse, publishProductChanges, setFeedPubSubForTests } from "./feed.server";
 
 const limits = { perAddress: 3, total: 5, lifetimeMs: 60_000 };
 
@@ -49,7 +49,7 @@ describe("the live product feed's limits", () => {
     setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-feed-")), SESSION_SECRET: "s".repeat(40) }));
     database = await createTestDatabase();
     bus = new PubSub(database.notifications);
-    useFeedPubSub(bus);
+    setFeedPubSubForTests(bus);
   });
   afterAll(async () => {
     closeAllStreams();

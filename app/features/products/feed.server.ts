@@ -32,7 +32,7 @@ let subscription: Promise<() => void> | null = null;
 let subscribeVia: typeof subscribe = subscribe;
 
 /** Tests: route the feed through their own PubSub (their own database). */
-export function useFeedPubSub(pubsub: PubSub) {
+export function setFeedPubSubForTests(pubsub: PubSub) {
   subscribeVia = (channel, listener, options) => pubsub.subscribe(channel, listener, options);
   subscription = null;
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { action, loader } from "~/routes/admin-products";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";

@@ -7,9 +7,9 @@ import { cartLines, carts } from "~/db/schema/shop";
 import { products, type Product } from "~/db/schema/catalogue";
 import { checkouts, stockReservations } from "~/db/schema/payments";
 import { registrationKindOf } from "~/features/products/registration-products";
-import { CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { holdCapProblem } from "./hold-cap";
-import type { RegistrationData } from "./registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 
 /** A hostile client cannot grow a cart past these (the issue's limits). */
 export const cartLimits = {
@@ -191,7 +191,7 @@ const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof pr
 
 /**
  * Several carts' views (loadCart) in one statement, by id; an unknown id is absent. The page cache reads the
- * carts of the /fees requests that arrive together this way (server/personal-fees.ts).
+ * carts of the /fees requests that arrive together this way (app/features/shop/personal-fees.server.ts).
  */
 export async function loadCarts(db: Database | Transaction, cartIds: readonly string[]): Promise<Map<string, CartView>> {
   let query = cartViewQueries.get(db);
@@ -271,7 +271,7 @@ const cartItemCountQueries = new WeakMap<Database, ReturnType<typeof prepareCart
 
 /**
  * Several carts' badge numbers in one statement, by id; a cart without lines (or unknown) is absent: its count
- * is 0. Every public page of a cart visitor reads one (server/cart-count.ts batches them), so it is prepared
+ * is 0. Every public page of a cart visitor reads one (app/features/shop/cart-count.server.ts batches them), so it is prepared
  * once per database handle, as loadCarts.
  */
 export async function cartItemCounts(db: Database, cartIds: readonly string[]): Promise<Map<string, number>> {
@@ -402,7 +402,7 @@ export async function addToCart(
 }
 
 /**
- * Sets a line's quantity; 0 or less removes the line (SPEC.md section 4).
+ * Sets a line's quantity; 0 or less removes the line (docs/product.md#4-states-and-transitions).
  * Returns whether the line was removed.
  */
 export async function setLineQuantity(

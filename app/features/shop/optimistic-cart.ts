@@ -1,5 +1,5 @@
 import type { FeedProduct } from "~/features/products/feed";
-import type { RegistrationData } from "./registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 
 /** A cart line as the page shows it (the server's CartLineView, or one not yet saved). */
 export type ShownLine = {

@@ -6,7 +6,8 @@ import { UrlDialog } from "~/ui/url-dialog";
 import type { ShopActionData } from "./action-data";
 import { RegistrationForm } from "./registration-form";
 import { registrationTitles } from "./registration-rules";
-import { CART_ANCHOR_PATH, REGISTER_PARAM } from "./shop-paths";
+import { CART_ANCHOR_PATH } from "~/core/cart";
+import { REGISTER_PARAM } from "./shop-paths";
 
 type Registering = { product: FeedProduct; kind: RegistrationKind };
 

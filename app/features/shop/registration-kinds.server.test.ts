@@ -12,18 +12,18 @@ import { products } from "~/db/schema/catalogue";
 import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { entryCounts } from "~/features/orders/orders.server";
 import { groupEntries } from "~/features/orders/entries";
-import { checkoutCart } from "~/features/payments/cart-checkout.server";
+import { checkoutCart } from "./cart-checkout.server";
 import { productsSeeder } from "~/features/products/demo-seed.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ShopActionData } from "./action-data";
-import { CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { resetCartCookieForTests } from "./cart.server";
 import { NO_TOURNAMENTS_MESSAGE } from "./registration-rules";
 import { registrationMessages as m } from "./registration-schema";
 
-// Issue 27 items 1-4: the form is the product's stored kind; no sample events for sale;
+// Decisions 0026 and 0027: the form is the product's stored kind; no sample events for sale;
 // each form offers its own event types; orders keep the tournament as bought.
 
 const NAMES = defaultRegistrationProductNames("Citron");

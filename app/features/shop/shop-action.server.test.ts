@@ -16,7 +16,7 @@ import { loader as rootLoader } from "~/root";
 import { action, loader } from "~/routes/fees";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import type { ShopActionData } from "./action-data";
-import { CART_COOKIE } from "./cart-cookie";
+import { CART_COOKIE } from "~/core/cart";
 import { cartCookieHeader, cartLimits, loadCart, resetCartCookieForTests } from "./cart.server";
 import { loadShopProducts } from "./products.server";
 import { NEW_CART_LIMIT } from "./shop-action.server";
@@ -237,7 +237,7 @@ describe("/fees action: adding", () => {
   });
 });
 
-describe("/fees action: registration details (SPEC.md section 5)", () => {
+describe("/fees action: registration details (docs/product.md#5-validation-rules)", () => {
   const tournament = REGISTRATION_PRODUCTS.tournamentEntry;
 
   async function refusal(product: string, fields: Record<string, string>) {

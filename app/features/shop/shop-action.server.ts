@@ -23,10 +23,11 @@ import {
   setLineQuantity,
 } from "./cart.server";
 import { issuedCartId } from "./cart-ids.server";
-import type { RegistrationData } from "./registration-data";
+import type { RegistrationData } from "~/db/registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
-import { CART_ANCHOR_PATH, JS_FIELD } from "./shop-paths";
+import { CART_ANCHOR_PATH } from "~/core/cart";
+import { JS_FIELD } from "./shop-paths";
 
 /** Far above any real cart form (every registration field at its maximum is under 2 kB). */
 const MAX_BODY_BYTES = 16 * 1024;

@@ -1,5 +1,3 @@
-/** Where every cart form sends the visitor back to without JavaScript. */
-export const CART_ANCHOR_PATH = "/fees#your-cart";
 
 /** A hidden field the cart forms carry only once JavaScript runs: answer with data, not a redirect. */
 export const JS_FIELD = "js";

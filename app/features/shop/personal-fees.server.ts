@@ -1,11 +1,11 @@
 import type { CachedPage } from "~/core/page-cache.server";
 import { pageText } from "~/core/page-cache.server";
 import { getDatabaseHandle } from "~/db/database.server";
-import { type CartView, loadCarts, readCartIdFromCookies } from "~/features/shop/cart.server";
-import { feesTemplate, fillFees, type FeesTemplate } from "~/features/shop/fees-fill.server";
-import { readBatcher } from "./read-batch";
+import { type CartView, loadCarts, readCartIdFromCookies } from "./cart.server";
+import { feesTemplate, fillFees, type FeesTemplate } from "./fees-fill.server";
+import { readBatcher } from "~/core/read-batch";
 
-// The carts asked for in one turn of the event loop are read in one statement (server/read-batch.ts).
+// The carts asked for in one turn of the event loop are read in one statement (app/core/read-batch.ts).
 const cartOf = readBatcher<CartView | null>(
   async (cartIds) => {
     const { db } = await getDatabaseHandle();

@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
-import { cartHoldProblem } from "~/features/shop/hold-cap";
-import type { RegistrationData } from "~/features/shop/registration-data";
+import { cartHoldProblem } from "./hold-cap";
+import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
   closeOpenCheckouts,
   openCheckoutWith,
   type OpenCheckoutResult,
   type PreparedCheckout,
-} from "./checkout.server";
+} from "~/features/payments/checkout.server";
 
 export const CART_CANCEL_PATH = "/fees#your-cart";
 
@@ -30,7 +30,7 @@ type CartRow = {
 };
 
 /**
- * SPEC.md's order fields from a line's registration data: the judge and
+ * docs/product.md's order fields from a line's registration data: the judge and
  * school fees put the school in student_school and the contact or advisor
  * in item_description. A line holds only its own form's fields (the form's
  * schema drops the rest), so the fields say which form it was, whatever the

@@ -1,8 +1,8 @@
 import { getDatabaseHandle } from "~/db/database.server";
-import { cartItemCounts, readCartIdFromCookies } from "~/features/shop/cart.server";
-import { readBatcher } from "./read-batch";
+import { cartItemCounts, readCartIdFromCookies } from "./cart.server";
+import { readBatcher } from "~/core/read-batch";
 
-// The counts asked for in one turn of the event loop are read in one statement (server/read-batch.ts).
+// The counts asked for in one turn of the event loop are read in one statement (app/core/read-batch.ts).
 const countOf = readBatcher(
   async (cartIds) => {
     const { db } = await getDatabaseHandle();

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
 import { cartLines, carts, checkouts, orders, products, rateLimits, stockReservations } from "~/db/schema";
-import { CART_COOKIE } from "~/features/shop/cart-cookie";
-import { setLineQuantity } from "~/features/shop/cart.server";
+import { CART_COOKIE } from "~/core/cart";
+import { setLineQuantity } from "./cart.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import type { CheckoutActionData } from "./checkout-data";
+import type { CheckoutActionData } from "~/features/payments/checkout-data";
 
 const baseEnv = {
   NODE_ENV: "test",
