@@ -20,7 +20,7 @@ export function dialogOpener(param: string): HTMLElement | undefined {
 }
 
 /** Starts loading the dialog's code (the opener does this on pointer-over and focus). */
-export function preloadDialog(): void {
+function preloadDialog(): void {
   void loadDialogFrame().catch(() => {});
 }
 

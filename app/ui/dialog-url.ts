@@ -20,7 +20,7 @@ export function withDialogParam(search: string, param: string, value: string | n
  */
 export type InPageSection = "card" | "caller" | "none";
 
-export type UrlDialogMode = "closed" | "section" | "dialog";
+type UrlDialogMode = "closed" | "section" | "dialog";
 
 /**
  * How an open parameter shows. Before hydration (and always without JavaScript) it is the page section. A value

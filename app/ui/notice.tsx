@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { cn } from "./cn";
 
-export type NoticeTone = "error" | "success" | "info";
+type NoticeTone = "error" | "success" | "info";
 
 const tones: Record<NoticeTone, { box: string; title: string }> = {
   error: { box: "border-destructive/30 bg-danger-soft", title: "text-destructive" },

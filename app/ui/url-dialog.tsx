@@ -39,7 +39,7 @@ export function useUrlDialog(param: string, section: InPageSection = "card") {
   return { value, mode, close, closeTo };
 }
 
-export type UrlDialogContext<Item> = {
+type UrlDialogContext<Item> = {
   item: Item;
   /** Closes it: removes the parameter (after a success, say). */
   close: () => void;

@@ -3,9 +3,9 @@ import { CONTACT_PARAM } from "./contact-rules";
 import { ContactForm } from "./contact-form";
 
 /**
- * The contact form in a dialog (?contact=1, decision 0032; docs/product.md: Home, Mission and /contact open it),
- * loaded once the parameter is set. It closes itself once the message is sent; Cancel closes it untouched. Without
- * JavaScript the page has no section of its own: the Get Involved links lead to /contact.
+ * The contact form in a dialog (?contact=1, decision 0032), loaded once the parameter is set. It closes itself
+ * once the message is sent; Cancel closes it untouched. Without JavaScript the page has no section of its own:
+ * the Get Involved links lead to /contact.
  */
 export default function ContactDialog() {
   return (
