@@ -20,6 +20,7 @@ import { logger } from "~/core/logger.server";
 import { publish, subscribe } from "~/core/pubsub.server";
 import { getDatabaseHandle } from "~/db/database.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
+import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
 
 /** Invalidations travel between instances on this channel (app/core/pubsub.server.ts). */
 export const PAGES_CHANNEL = "pages";
@@ -46,10 +47,13 @@ export async function syncPageCacheAcrossInstances(): Promise<() => void> {
     resync,
   );
   const stopProducts = await subscribe(PRODUCTS_CHANNEL, () => invalidateLocalPublicPages(["/fees"]), resync);
+  // A campaign's gifts, refunds or details changed (decision 0035): /donate shows its figures.
+  const stopCampaigns = await subscribe(CAMPAIGNS_CHANNEL, () => invalidateLocalPublicPages(["/donate"]), resync);
   return () => {
     setPublicPagesBroadcast(undefined);
     stopPages();
     stopProducts();
+    stopCampaigns();
   };
 }
 

@@ -10,3 +10,4 @@ export * from "./shop";
 export * from "./payments";
 export * from "./rate-limits";
 export * from "./refunds";
+export * from "./giving-campaign";

@@ -15,6 +15,8 @@ import { donationSettings } from "./settings.server";
 
 /** The payments module's openCheckout, as far as a donation uses it. */
 export type OpenCheckout = (db: Database, input: DonationCheckoutInput) => Promise<OpenCheckoutResult>;
+/** The open campaign a form's `campaign` field names, checked on the server (decision 0035); null: a general gift. */
+export type FindCampaign = (db: Database, slug: unknown) => Promise<{ id: string; name: string } | null>;
 
 const reply = (body: DonateActionData, init?: number | ResponseInit) =>
   data(body, typeof init === "number" ? { status: init } : init);
@@ -29,6 +31,7 @@ export async function handleDonation(
   request: Request,
   context: Readonly<RouterContextProvider>,
   openCheckout: OpenCheckout,
+  findCampaign?: FindCampaign,
 ) {
   const read = await tryReadForm(request);
   if (!read.ok) return reply({ status: "error", message: donationFailedMessage(read.message) }, read.status);
@@ -62,7 +65,8 @@ export async function handleDonation(
     );
   }
 
-  const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName);
+  const campaign = findCampaign ? await findCampaign(db, formData.get("campaign")) : null;
+  const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName, campaign);
   let opened: Awaited<ReturnType<OpenCheckout>>;
   try {
     opened = await openCheckout(db, input);
@@ -76,6 +80,6 @@ export async function handleDonation(
     const message = donationFailedMessage(opened.message.replace(/^Failed to start checkout:\s*/, ""));
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
   }
-  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents }, "donation checkout opened");
+  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents, campaignId: campaign?.id }, "donation checkout opened");
   return reply({ status: "ready", result: submission.reply(), checkout: { url: opened.url, summary } });
 }

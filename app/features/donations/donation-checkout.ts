@@ -25,6 +25,8 @@ export type DonationSummary = {
   totalCents: number;
   tribute: string | null;
   notifyEmail: string | null;
+  /** The campaign the gift goes to (decision 0035), when the form named an open one. */
+  campaign?: string | null;
 };
 
 export type DonationCheckoutInput = {
@@ -48,7 +50,12 @@ export function tributeText(tribute: DonationDetails["tribute"]): string | null 
  * for the covered fee, so the payment page shows both), and one orders row
  * holding the whole amount, as the donations dashboard reads it.
  */
-export function donationCheckout(form: DonationForm, fee: CardFee, siteName: string): {
+export function donationCheckout(
+  form: DonationForm,
+  fee: CardFee,
+  siteName: string,
+  campaign: { id: string; name: string } | null = null,
+): {
   input: DonationCheckoutInput;
   summary: DonationSummary;
 } {
@@ -83,6 +90,7 @@ export function donationCheckout(form: DonationForm, fee: CardFee, siteName: str
           eventType: form.tribute ? `${form.tribute.type}:${form.tribute.details}` : null,
           totalAmount: totalCents,
           customerEmail: form.email,
+          campaignId: campaign?.id ?? null,
         },
       ],
       details: {
@@ -105,6 +113,7 @@ export function donationCheckout(form: DonationForm, fee: CardFee, siteName: str
       totalCents,
       tribute,
       notifyEmail: form.notifyEmail,
+      campaign: campaign?.name ?? null,
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { Order } from "~/db/schema";
+import type { DonationExportRow } from "./donations.server";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 import { refundColumns } from "~/features/orders/order-csv";
 import { memorialLabel } from "./memorial";
 
 /** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */
-const donationColumns: CsvColumn<Order>[] = [
+const donationColumns: CsvColumn<Order & { campaignName?: string | null }>[] = [
   { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Donor Name", value: (o) => o.studentName },
   { header: "Email", value: (o) => o.customerEmail },
@@ -14,8 +15,9 @@ const donationColumns: CsvColumn<Order>[] = [
   { header: "Description", value: (o) => o.itemDescription },
   { header: "Order ID", value: (o) => o.id },
   ...refundColumns,
+  { header: "Campaign", value: (o) => o.campaignName ?? "" },
 ];
 
-export function donationsCsv(rows: readonly Order[]): string {
+export function donationsCsv(rows: readonly (Order | DonationExportRow)[]): string {
   return toCsv(rows, donationColumns);
 }

@@ -19,7 +19,12 @@ import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee 
 import { donationLimits, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
-export type DonationFormConfig = DonationRules & { fee: CardFee; presetAmount: string };
+export type DonationFormConfig = DonationRules & {
+  fee: CardFee;
+  presetAmount: string;
+  /** The open campaign shown above the form: its gifts are tagged to it (checked again by the server). */
+  campaignSlug?: string | null;
+};
 
 /**
  * The donation form (SPEC.md sections 3-5). A real form posting to /donate:
@@ -102,7 +107,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
                 ${dollars}
               </button>
             ) : (
-              <a key={dollars} href={`/donate?amount=${dollars}#donation-form`} className={classes}>
+              <a key={dollars} href={`/donate?${new URLSearchParams({ amount: String(dollars), ...(config.campaignSlug ? { campaign: config.campaignSlug } : {}) })}#donation-form`} className={classes}>
                 ${dollars}
               </a>
             );
@@ -193,6 +198,8 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
           />
         </div>
       </fieldset>
+
+      {config.campaignSlug ? <input type="hidden" name="campaign" value={config.campaignSlug} /> : null}
 
       {/* People never see this field; bots that fill every input do. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
