@@ -49,7 +49,7 @@ export function slugFromName(name: string): string {
 export function parseGoalCents(text: string | undefined): { cents: number } | { error: string } {
   const cleaned = (text ?? "").trim().replace(/^\$/, "").replace(/,/g, "");
   if (cleaned === "") return { error: campaignMessages.goal };
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: /^-/.test(cleaned) ? campaignMessages.goalPositive : campaignMessages.goal };
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: cleaned.startsWith("-") ? campaignMessages.goalPositive : campaignMessages.goal };
   const [whole, fraction = ""] = cleaned.split(".") as [string, string?];
   if (fraction.length > 2) return { error: campaignMessages.goalDecimals };
   if (whole.replace(/^0+/, "").length > 8) return { error: campaignMessages.goalMax };
@@ -60,6 +60,7 @@ export function parseGoalCents(text: string | undefined): { cents: number } | { 
 }
 
 // Control characters other than line breaks and tabs have no place in a name or a story.
+// oxlint-disable-next-line no-control-regex -- stripping control characters is the point
 const stripControls = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 
 /**
