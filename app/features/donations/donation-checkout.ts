@@ -113,7 +113,7 @@ export function donationCheckout(
       totalCents,
       tribute,
       notifyEmail: form.notifyEmail,
-      campaign: campaign?.name ?? null,
+      ...(campaign ? { campaign: campaign.name } : {}),
     },
   };
 }
