@@ -8,7 +8,8 @@ import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { useHydrated } from "~/ui/use-hydrated";
-import { NewPasswordField, NoticeBox } from "./form-parts";
+import { NoticeBox } from "~/ui/notice";
+import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 
 export type AuthResult = { intent: "sign-in" | "forgot" | "set-password" | "verify-code"; notice: Notice; email?: string };

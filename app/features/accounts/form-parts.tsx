@@ -4,30 +4,9 @@ import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { cn } from "~/ui/cn";
 import { passwordMessages, passwordProblems } from "./password-policy";
-import type { Notice } from "./notices";
 
-/** A form's result, in the page (it works without JavaScript and is announced). */
-export function NoticeBox({ notice, className }: { notice: Notice | null | undefined; className?: string }) {
-  if (!notice) return null;
-  const isError = notice.type === "error";
-  const Icon = isError ? CircleAlert : CircleCheck;
-  return (
-    <div
-      role={isError ? "alert" : "status"}
-      className={cn(
-        "flex gap-3 rounded-lg border p-3 text-sm",
-        isError ? "border-destructive/30 bg-danger-soft text-destructive" : "border-success/30 bg-success-soft text-success",
-        className,
-      )}
-    >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div className="grid gap-0.5">
-        <p className="font-semibold">{notice.title}</p>
-        {notice.description ? <p className="text-navy-900">{notice.description}</p> : null}
-      </div>
-    </div>
-  );
-}
+/** Moved to app/ui/notice.tsx (the one notice primitive); re-exported for the admin screens until they import it from there. */
+export { NoticeBox } from "~/ui/notice";
 
 /** The policy's messages for what the user has typed so far (SPEC.md section 5). */
 export function PasswordHints({ id, password, shortName }: { id: string; password: string; shortName: string }) {

@@ -5,7 +5,8 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
-import { NewPasswordField, NoticeBox } from "./form-parts";
+import { NoticeBox } from "~/ui/notice";
+import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 import type { Role } from "./roles";
 

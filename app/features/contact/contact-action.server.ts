@@ -9,7 +9,8 @@ import { getDb } from "~/db/context";
 import type { ContactActionData } from "./action-data";
 import { saveContactMessage } from "./contact.server";
 import { contactFailedNotice, rateLimitedMessage } from "./notices";
-import { contactSchema, honeypotField } from "./schema";
+import { caughtByHoneypot } from "~/core/honeypot";
+import { contactSchema } from "./schema";
 
 /** Far above any real message (every field at its maximum is about 6 kB). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -31,8 +32,7 @@ export async function handleContactSubmission(request: Request, context: Readonl
   const formData = read.form;
 
   const log = logger.child({ requestId: context.get(requestInfoContext).requestId });
-  const trap = formData.get(honeypotField);
-  if (trap !== null && trap !== "") {
+  if (caughtByHoneypot(formData)) {
     // A bot filled the field people never see: answer as if sent, keep nothing.
     log.warn("contact form honeypot filled; message dropped");
     return reply({ status: "success", result: { status: "success", initialValue: null } });

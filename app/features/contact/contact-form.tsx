@@ -17,13 +17,14 @@ import { cn } from "~/ui/cn";
 import { Field, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Select } from "~/ui/select";
+import { HoneypotField } from "~/ui/honeypot-field";
 import { Spinner } from "~/ui/spinner";
 import { Textarea } from "~/ui/textarea";
 import { showToast } from "~/ui/toast";
 import type { ContactActionData } from "./action-data";
 import { contactFailedNotice, contactSentNotice } from "./notices";
 import { inquiryPurposes } from "./inquiry-purposes";
-import { contactLimits, contactOutcomeAnchor, honeypotField } from "./contact-rules";
+import { contactLimits, contactOutcomeAnchor } from "./contact-rules";
 import type { ContactInput, ContactMessage } from "./schema";
 
 /** Where every contact form posts, from whichever page it is shown on. */
@@ -137,11 +138,7 @@ export function ContactForm({
         <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
       </Field>
 
-      {/* People never see this field; bots that fill every input do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label htmlFor={`${form.id}-${honeypotField}`}>Leave this field empty</label>
-        <input id={`${form.id}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField formId={form.id} />
 
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">

@@ -10,9 +10,6 @@ export const contactLimits = {
   comment: 5000,
 } as const;
 
-/** The hidden field people never see and bots fill in. */
-export const honeypotField = "website";
-
 /**
  * The /contact page's anchor above its form and its outcome: a post without JavaScript lands there, so the
  * messages or the success note are on the screen and not a page's height below it.

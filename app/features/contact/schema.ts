@@ -2,7 +2,7 @@ import { z } from "~/core/zod";
 import { contactLimits } from "./contact-rules";
 import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
 
-export { contactLimits, honeypotField } from "./contact-rules";
+export { contactLimits } from "./contact-rules";
 
 /** SPEC.md section 5's messages, word for word. */
 export const contactMessages = {

@@ -10,7 +10,8 @@ import type { OpenCheckoutResult } from "~/features/payments/checkout.server";
 import type { DonateActionData } from "./action-data";
 import { donationCheckout, type DonationCheckoutInput } from "./donation-checkout";
 import { donationFailedMessage, rateLimitedMessage } from "./notices";
-import { donationSchema, honeypotField } from "./schema";
+import { caughtByHoneypot } from "~/core/honeypot";
+import { donationSchema } from "./schema";
 import { donationSettings } from "./settings.server";
 
 /** The payments module's openCheckout, as far as a donation uses it. */
@@ -42,8 +43,7 @@ export async function handleDonation(
   const settings = donationSettings();
   const submission = parseWithZod(formData, { schema: donationSchema(settings) });
 
-  const trap = formData.get(honeypotField);
-  if (trap !== null && trap !== "") {
+  if (caughtByHoneypot(formData)) {
     // A bot filled the field people never see: no checkout, and nothing that helps it adapt.
     log.warn("donation form honeypot filled; no checkout opened");
     const message = donationFailedMessage("Please try again.");

@@ -11,12 +11,13 @@ import { cn } from "~/ui/cn";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Select } from "~/ui/select";
+import { HoneypotField } from "~/ui/honeypot-field";
 import { Spinner } from "~/ui/spinner";
 import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
 import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
-import { donationLimits, honeypotField, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
+import { donationLimits, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
 export type DonationFormConfig = DonationRules & {
@@ -201,11 +202,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
 
       {config.campaignSlug ? <input type="hidden" name="campaign" value={config.campaignSlug} /> : null}
 
-      {/* People never see this field; bots that fill every input do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label htmlFor={`${form.id}-${honeypotField}`}>Leave this field empty</label>
-        <input id={`${form.id}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField formId={form.id} />
 
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">

@@ -11,7 +11,4 @@ export const donationLimits = { name: 100, email: 254, memorialDetails: 200 } as
 
 export const MIN_DONATION_CENTS = 100;
 
-/** The hidden field people never see and bots fill in. */
-export const honeypotField = "website";
-
 export type DonationRules = { maxCents: number; contactEmail: string };

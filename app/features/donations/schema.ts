@@ -5,7 +5,6 @@ import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules,
 
 export {
   donationLimits,
-  honeypotField,
   MEMORIAL_TYPES,
   memorialLabels,
   MIN_DONATION_CENTS,
