@@ -1,10 +1,16 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { centsToDecimal, formatCents } from "~/core/format";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { CampaignManagement, type AdminCampaignItem, type CampaignActionData } from "~/features/campaigns/campaign-management";
+import {
+  CAMPAIGN_DIALOG_PARAMS,
+  CampaignManagement,
+  type AdminCampaignItem,
+  type CampaignActionData,
+} from "~/features/campaigns/campaign-management";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { deleteCampaign, listCampaigns, saveCampaign } from "~/features/campaigns/campaigns.server";
 import { formatShortDate } from "~/features/events/dates";
 import { readProductForm } from "~/features/products/admin.server";
@@ -19,7 +25,6 @@ const PAGE = "/admin/campaigns";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, guard);
-  const url = new URL(request.url);
   let items: AdminCampaignItem[] = [];
   let loadFailed = false;
   try {
@@ -42,14 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "listing campaigns failed");
     loadFailed = true;
   }
-  // The form and the delete confirmation open from the address: ?new=1, ?edit=<id>, ?delete=<id>.
-  return {
-    campaigns: items,
-    loadFailed,
-    open: url.searchParams.get("new") === "1" ? { kind: "new" as const } : null,
-    editId: url.searchParams.get("edit"),
-    deleteId: url.searchParams.get("delete"),
-  };
+  return { campaigns: items, loadFailed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveCampaign(db, admin, body.form, body.image);
   if (outcome.ok) return redirectWithToast(PAGE, { type: "success", title: "Campaign saved", description: outcome.message });
   return data<CampaignActionData>({ result: outcome.result, message: outcome.message }, { status: outcome.status });
+}
+
+/** Opening or closing a dialog needs nothing new from the server (decision 0032). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyDialogParamsChanged(args, CAMPAIGN_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
 }
 
 export default function AdminCampaignsPage({ loaderData, actionData }: Route.ComponentProps) {

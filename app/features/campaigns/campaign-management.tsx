@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { ExternalLink, Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
+import { cn } from "~/ui/cn";
+import { FormError, TextareaField, TextField } from "~/ui/conform-fields";
 import { DashboardHeader, EmptyState, stackedTable } from "~/ui/dashboard";
-import { FormDialog } from "~/ui/dialog";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { LinkButton } from "~/ui/link-button";
-import { Spinner } from "~/ui/spinner";
+import { NoticeBox } from "~/ui/notice";
+import { PendingButton } from "~/ui/pending-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { Textarea } from "~/ui/textarea";
-import { useHydrated } from "~/ui/use-hydrated";
+import { useActionResult } from "~/ui/use-action-result";
+import { DialogLink, UrlDialog } from "~/ui/url-dialog";
 import type { ProductImageSources } from "~/features/products/product-image";
 import { campaignLimits, campaignSchema, type CampaignPhase } from "./campaign-form";
 
@@ -38,7 +38,8 @@ export type AdminCampaignItem = {
 /** What the action answers when it does not redirect: the form's messages, or one notice. */
 export type CampaignActionData = { result?: SubmissionResult<string[]>; message?: string };
 
-const PAGE = "/admin/campaigns";
+/** The dialogs' parameters (decision 0032): ?new=1, ?edit=<id>, ?delete=<id>. */
+export const CAMPAIGN_DIALOG_PARAMS = ["new", "edit", "delete"] as const;
 
 const phaseBadge: Record<CampaignPhase, { label: string; variant: "success" | "secondary" | "outline" }> = {
   open: { label: "Open", variant: "success" },
@@ -48,65 +49,67 @@ const phaseBadge: Record<CampaignPhase, { label: string; variant: "success" | "s
 
 /**
  * Campaigns in the admin (decision 0035). The form and the delete
- * confirmation open from the address (?new=1, ?edit=<id>, ?delete=<id>):
- * without JavaScript they are sections of the page, with it the same
- * sections in a dialog; closing one goes back to the list's address.
+ * confirmation open from the address (decision 0032): without JavaScript
+ * they are sections of the page, with it the same sections in a dialog. A
+ * save or a deletion redirects to the list with its notice, which closes them.
  */
 export function CampaignManagement({
   campaigns,
   loadFailed,
-  open,
-  editId,
-  deleteId,
   result,
 }: {
   campaigns: AdminCampaignItem[];
   loadFailed: boolean;
-  open: { kind: "new" } | null;
-  editId: string | null;
-  deleteId: string | null;
   result?: CampaignActionData;
 }) {
-  const editing = editId ? (campaigns.find((campaign) => campaign.id === editId) ?? null) : null;
-  const deleting = deleteId ? (campaigns.find((campaign) => campaign.id === deleteId) ?? null) : null;
+  const find = (id: string) => campaigns.find((campaign) => campaign.id === id) ?? null;
+  // A refusal that no field explains (a body too large, an unexpected request): inline without JavaScript, a toast with it.
+  const { notice } = useActionResult(result, {
+    read: (answer) => ({
+      ok: false,
+      notice: answer.message && !answer.result ? { type: "error", title: "Not saved", description: answer.message } : null,
+    }),
+  });
   return (
     <div className="grid gap-6">
       <DashboardHeader title="Campaigns" description="Fundraising drives with a goal, shown above the donation form while they run.">
-        <LinkButton to={`${PAGE}?new=1`} preventScrollReset>
+        <DialogLink param="new" hash="campaign-new" className={buttonVariants()}>
           <Plus aria-hidden="true" />
           Add Campaign
-        </LinkButton>
+        </DialogLink>
       </DashboardHeader>
-      {result?.message && !result.result ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {result.message}
-        </p>
-      ) : null}
-      {open ? (
-        <UrlDialog title="Add Campaign" description="It shows above the donation form while its dates include today.">
-          {(cancel) => <CampaignForm key="new" action={`${PAGE}?new=1`} result={result?.result} cancel={cancel} />}
-        </UrlDialog>
-      ) : null}
-      {editing ? (
-        <UrlDialog title="Edit Campaign" description={`Gifts already given stay with “${editing.name}”.`}>
-          {(cancel) => <CampaignForm key={editing.id} action={`${PAGE}?edit=${editing.id}`} campaign={editing} result={result?.result} cancel={cancel} />}
-        </UrlDialog>
-      ) : null}
-      {deleting ? (
-        <UrlDialog title="Delete Campaign" description={`Delete “${deleting.name}”? A campaign that has gifts stays in the records; change its last day to end it.`}>
-          {(cancel) => (
-            <Form method="post" action={`${PAGE}?delete=${deleting.id}`} className="flex flex-wrap justify-end gap-2">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={deleting.id} />
-              {cancel}
-              <Button type="submit" variant="destructive" size="lg">
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </Form>
-          )}
-        </UrlDialog>
-      ) : null}
+      <NoticeBox notice={notice} />
+      <UrlDialog
+        param="new"
+        id="campaign-new"
+        title="Add Campaign"
+        description="It shows above the donation form while its dates include today."
+        className="sm:max-w-2xl"
+      >
+        {({ cancel }) => <CampaignForm key="new" action="/admin/campaigns?new=1" result={result?.result} cancel={cancel} />}
+      </UrlDialog>
+      <UrlDialog
+        param="edit"
+        id="campaign-edit"
+        resolve={find}
+        title="Edit Campaign"
+        description={(campaign) => `Gifts already given stay with “${campaign.name}”.`}
+        className="sm:max-w-2xl"
+      >
+        {({ item, cancel }) => (
+          <CampaignForm key={item.id} action={`/admin/campaigns?edit=${item.id}`} campaign={item} result={result?.result} cancel={cancel} />
+        )}
+      </UrlDialog>
+      <UrlDialog
+        param="delete"
+        id="campaign-delete"
+        alert
+        resolve={find}
+        title="Delete Campaign"
+        description={(campaign) => `Delete “${campaign.name}”? A campaign that has gifts stays in the records; change its last day to end it.`}
+      >
+        {({ item, cancel }) => <DeleteForm campaign={item} cancel={cancel} />}
+      </UrlDialog>
       {loadFailed ? (
         <p role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
           Failed to load campaigns. Please reload the page.
@@ -114,10 +117,10 @@ export function CampaignManagement({
       ) : campaigns.length === 0 ? (
         <EmptyState title="No campaigns yet">
           <p>A campaign gives donors a goal to reach together, with a progress bar on the Donate page.</p>
-          <LinkButton to={`${PAGE}?new=1`} variant="outline" preventScrollReset>
+          <DialogLink param="new" hash="campaign-new" className={buttonVariants({ variant: "outline" })}>
             <Megaphone aria-hidden="true" />
             Add Your First Campaign
-          </LinkButton>
+          </DialogLink>
         </EmptyState>
       ) : (
         <CampaignTable campaigns={campaigns} />
@@ -127,6 +130,7 @@ export function CampaignManagement({
 }
 
 function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
+  const action = cn(buttonVariants({ variant: "ghost", size: "sm" }));
   return (
     <Table className={stackedTable} aria-label="Campaigns">
       <TableHeader>
@@ -145,12 +149,19 @@ function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
           <TableRow key={campaign.id}>
             <TableCell data-label="Campaign">
               <span className="flex items-center gap-3">
-                {campaign.image ? <img src={campaign.image.src} srcSet={campaign.image.srcSet} sizes="48px" alt="" className="size-12 shrink-0 rounded-md object-cover" /> : null}
+                {campaign.image ? (
+                  <img src={campaign.image.src} srcSet={campaign.image.srcSet} sizes="48px" alt="" className="size-12 shrink-0 rounded-md object-cover" />
+                ) : null}
                 <span className="grid gap-0.5">
                   <span className="font-medium wrap-anywhere">{campaign.name}</span>
-                  <a href={`/donate?campaign=${campaign.slug}`} className="inline-flex items-center gap-1 text-xs text-navy-700 underline" target="_blank" rel="noreferrer">
+                  <a
+                    href={`/donate?campaign=${campaign.slug}`}
+                    className="inline-flex items-center gap-1 text-xs text-navy-700 underline wrap-anywhere"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     /donate?campaign={campaign.slug}
-                    <ExternalLink aria-hidden="true" className="size-3" />
+                    <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
                   </a>
                 </span>
               </span>
@@ -172,14 +183,14 @@ function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
             </TableCell>
             <TableCell data-label="Actions">
               <span className="flex flex-wrap gap-1">
-                <LinkButton to={`${PAGE}?edit=${campaign.id}`} variant="ghost" size="sm" preventScrollReset aria-label={`Edit ${campaign.name}`}>
+                <DialogLink param="edit" value={campaign.id} hash="campaign-edit" className={action} aria-label={`Edit ${campaign.name}`}>
                   <Pencil aria-hidden="true" />
                   Edit
-                </LinkButton>
-                <LinkButton to={`${PAGE}?delete=${campaign.id}`} variant="ghost" size="sm" preventScrollReset aria-label={`Delete ${campaign.name}`}>
+                </DialogLink>
+                <DialogLink param="delete" value={campaign.id} hash="campaign-delete" className={action} aria-label={`Delete ${campaign.name}`}>
                   <Trash2 aria-hidden="true" />
                   Delete
-                </LinkButton>
+                </DialogLink>
               </span>
             </TableCell>
           </TableRow>
@@ -189,49 +200,23 @@ function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
   );
 }
 
-/**
- * A dialog whose open state is the address: it is rendered only while its
- * parameter is there. Without JavaScript it is a section of the page with a
- * Cancel link; with it, a modal whose closing navigates back to the list.
- */
-function UrlDialog({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: (cancel: React.ReactNode) => React.ReactNode;
-}) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  if (hydrated) {
-    return (
-      <FormDialog
-        open
-        onOpenChange={(next) => {
-          if (!next) void navigate(PAGE, { preventScrollReset: true, replace: true });
-        }}
-        title={title}
-        description={description}
-        className="sm:max-w-2xl"
-      >
-        {children}
-      </FormDialog>
-    );
-  }
+function useSubmitting(action: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formAction === action;
+}
+
+function DeleteForm({ campaign, cancel }: { campaign: AdminCampaignItem; cancel: React.ReactNode }) {
+  const action = `/admin/campaigns?delete=${campaign.id}`;
+  const pending = useSubmitting(action);
   return (
-    <section aria-labelledby="campaign-dialog-title" className="rounded-card border border-border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="campaign-dialog-title" className="text-2xl font-bold text-navy-900">
-        {title}
-      </h2>
-      <p className="mb-5 text-sm text-muted-foreground">{description}</p>
-      {children(
-        <Link to={PAGE} className={buttonVariants({ variant: "outline", size: "lg" })}>
-          Cancel
-        </Link>,
-      )}
-    </section>
+    <Form method="post" action={action} className="flex flex-wrap justify-end gap-2">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={campaign.id} />
+      {cancel}
+      <PendingButton pending={pending} variant="destructive" size="lg" icon={<Trash2 aria-hidden="true" />} pendingLabel="Deleting">
+        Delete
+      </PendingButton>
+    </Form>
   );
 }
 
@@ -246,8 +231,7 @@ function CampaignForm({
   result?: SubmissionResult<string[]>;
   cancel: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith(PAGE) === true;
+  const pending = useSubmitting(action);
   const [form, fields] = useForm({
     id: campaign ? `campaign-${campaign.id}` : "campaign-new",
     lastResult: result,
@@ -258,42 +242,24 @@ function CampaignForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const imageErrors = (result?.error?.image ?? undefined) as string[] | undefined;
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
-  const { key: slugKey, ...slugProps } = getInputProps(fields.slug, { type: "text" });
-  const { key: goalKey, ...goalProps } = getInputProps(fields.goal, { type: "text" });
+  const imageErrors = result?.error?.image ?? undefined;
   const { key: startKey, ...startProps } = getInputProps(fields.startsOn, { type: "date" });
   const { key: endKey, ...endProps } = getInputProps(fields.endsOn, { type: "date" });
-  const { key: storyKey, ...storyProps } = getTextareaProps(fields.story);
   return (
-    <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={saving}>
+    <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={pending}>
       <input type="hidden" name="intent" value="save" />
       {campaign ? <input type="hidden" name="id" value={campaign.id} /> : null}
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <Field>
-        <FieldLabel htmlFor={fields.name.id} required>
-          Name
-        </FieldLabel>
-        <Input key={nameKey} {...nameProps} maxLength={campaignLimits.name} autoComplete="off" />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </Field>
-      <Field>
-        <FieldLabel htmlFor={fields.slug.id}>Address</FieldLabel>
-        <Input key={slugKey} {...slugProps} maxLength={campaignLimits.slug} autoComplete="off" placeholder="spring-drive" />
-        <FieldDescription id={`${fields.slug.id}-hint`}>/donate?campaign=… Left empty, it is made from the name.</FieldDescription>
-        <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
-      </Field>
-      <Field>
-        <FieldLabel htmlFor={fields.goal.id} required>
-          Goal (USD)
-        </FieldLabel>
-        <Input key={goalKey} {...goalProps} inputMode="decimal" autoComplete="off" placeholder="5000" className="tabular" />
-        <FieldError id={fields.goal.errorId} errors={fields.goal.errors} />
-      </Field>
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Name" required maxLength={campaignLimits.name + 10} autoComplete="off" />
+      <TextField
+        field={fields.slug}
+        label="Address"
+        maxLength={campaignLimits.slug + 10}
+        autoComplete="off"
+        placeholder="spring-drive"
+        hint="/donate?campaign=… Left empty, it is made from the name."
+      />
+      <TextField field={fields.goal} label="Goal (USD)" required inputMode="decimal" autoComplete="off" placeholder="5000" className="tabular" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field>
           <FieldLabel htmlFor={fields.startsOn.id} required>
@@ -310,18 +276,18 @@ function CampaignForm({
           <FieldError id={fields.endsOn.errorId} errors={fields.endsOn.errors} />
         </Field>
       </div>
-      <Field>
-        <FieldLabel htmlFor={fields.story.id} required>
-          Story
-        </FieldLabel>
-        <Textarea key={storyKey} {...storyProps} rows={5} maxLength={campaignLimits.story} />
-        <FieldDescription>What the money is for, in a few sentences. Shown as plain text.</FieldDescription>
-        <FieldError id={fields.story.errorId} errors={fields.story.errors} />
-      </Field>
+      <TextareaField field={fields.story} label="Story" required rows={5} maxLength={campaignLimits.story + 10} />
       <Field>
         <FieldLabel htmlFor={`${form.id}-image`}>Image</FieldLabel>
-        <Input id={`${form.id}-image`} name="image" type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" aria-invalid={imageErrors?.length ? true : undefined} />
-        <FieldDescription>JPEG, PNG, GIF, WebP or AVIF, up to 5 MB.</FieldDescription>
+        <Input
+          id={`${form.id}-image`}
+          name="image"
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+          aria-invalid={imageErrors?.length ? true : undefined}
+          aria-describedby={`${form.id}-image-hint`}
+        />
+        <FieldDescription id={`${form.id}-image-hint`}>JPEG, PNG, GIF, WebP or AVIF, up to 5 MB.</FieldDescription>
         <FieldError errors={imageErrors} />
       </Field>
       {campaign?.image ? (
@@ -332,10 +298,9 @@ function CampaignForm({
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
-        <Button type="submit" size="lg" disabled={saving}>
-          {saving ? <Spinner label="Saving" /> : null}
+        <PendingButton pending={pending} size="lg" pendingLabel="Saving">
           {campaign ? "Save Changes" : "Create Campaign"}
-        </Button>
+        </PendingButton>
       </div>
     </Form>
   );

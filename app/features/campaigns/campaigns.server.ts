@@ -6,7 +6,6 @@ import { publish } from "~/core/pubsub.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { campaigns, orders, type Campaign } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
-import type { SessionUser } from "~/features/accounts/guards.server";
 import { isUniqueViolation } from "~/features/payments/checkout.server";
 import { isUuid } from "~/features/products/catalogue.server";
 import { ImageError, processImage, storeImage } from "~/features/products/images.server";
@@ -104,7 +103,8 @@ export function publishCampaignChange(tx: Parameters<typeof publish>[0], id: str
 // ---------------------------------------------------------------------------
 // Staff: create, edit, delete.
 
-type Actor = Pick<SessionUser, "id" | "email">;
+/** Who acts: a signed-in admin (or a command with no account id). */
+type Actor = { id: string | null; email: string };
 const who = (actor: Actor) => ({ id: actor.id, email: actor.email });
 
 export type CampaignSaveOutcome =
