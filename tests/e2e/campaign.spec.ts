@@ -170,7 +170,8 @@ test.describe("campaigns", () => {
     await payment.goto("/donate");
     await expect(payment.getByRole("progressbar")).toBeVisible();
 
-    await signIn(payment, "user", `/admin/donations?email=${encodeURIComponent(`ari.${stamp}@example.com`)}`);
+    await signIn(payment, "user", "/admin/donations");
+    await payment.goto(`/admin/donations?email=${encodeURIComponent(`ari.${stamp}@example.com`)}`);
     await expect(payment.getByText("Campaign: Nationals Travel Fund")).toBeVisible();
   });
 });

@@ -67,5 +67,7 @@ function e2eEnv() {
     EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
     // Every browser test comes from 127.0.0.1: the per-address checkout limit would count them all as one buyer.
     CHECKOUT_RATE_LIMIT_MAX: "1000",
+    // Every browser test gives from 127.0.0.1: the donation and campaign specs together pass the default 5 an hour.
+    DONATION_RATE_LIMIT_MAX: "100",
   };
 }

@@ -233,7 +233,7 @@ function CampaignForm({
 }) {
   const pending = useSubmitting(action);
   const [form, fields] = useForm({
-    id: campaign ? `campaign-${campaign.id}` : "campaign-new",
+    id: campaign ? `campaign-form-${campaign.id}` : "campaign-form-new",
     lastResult: result,
     defaultValue: campaign
       ? { name: campaign.name, slug: campaign.slug, goal: campaign.goalInput, startsOn: campaign.startsOn, endsOn: campaign.endsOn, story: campaign.story }
