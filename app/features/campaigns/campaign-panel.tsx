@@ -109,8 +109,8 @@ export function CampaignPanel({ campaign }: { campaign: PublicCampaign }) {
             <h2 id="campaign-name" className="text-2xl font-bold text-navy-900 wrap-anywhere">
               {campaign.name}
             </h2>
-            <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-stone-700">
-              <CalendarDays aria-hidden="true" className="size-4" />
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
+              <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
               {phaseNote[campaign.phase](campaign)}
             </p>
           </div>
