@@ -17,6 +17,7 @@ import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/admin-donations";
+import { Notice } from "~/ui/notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -106,9 +107,7 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
           )}
         </>
       ) : (
-        <div role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-4 text-sm font-medium text-destructive">
-          Failed to load donations. Please use Refresh Donations to try again.
-        </div>
+        <Notice tone="error" title="Failed to load donations. Please use Refresh Donations to try again." />
       )}
     </div>
   );

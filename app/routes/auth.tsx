@@ -45,7 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token,
     tokenValid,
     redirectTo: url.searchParams.get("redirectTo"),
-    forgotOpen: url.searchParams.get("forgot") === "1",
   };
 }
 
@@ -112,5 +111,5 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     );
   }
   if (loaderData.mode === "code") return <CodeScreen result={actionData} redirectTo={loaderData.redirectTo} />;
-  return <SignInScreen result={actionData} redirectTo={loaderData.redirectTo} forgotOpen={loaderData.forgotOpen} />;
+  return <SignInScreen result={actionData} redirectTo={loaderData.redirectTo} />;
 }

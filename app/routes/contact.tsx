@@ -1,8 +1,11 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import type { ContactActionData } from "~/features/contact/action-data";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
 import { ContactPage, preloadContactPage } from "~/features/contact/contact-page";
+import { CONTACT_PARAM } from "~/features/contact/get-involved-button";
 import { contactFailedNotice } from "~/features/contact/notices";
 import { pageMeta } from "~/features/site/meta";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,6 +19,10 @@ export async function loader() {
   await preloadContactPage();
   return null;
 }
+
+/** Opening or closing the contact dialog (?contact=1) needs nothing new from the server. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlyDialogParamsChanged(args, [CONTACT_PARAM]) ? false : args.defaultShouldRevalidate;
 
 /** Every contact form on the site posts here (the dialog from any page, and the page form). */
 export async function action({ request, context }: Route.ActionArgs) {

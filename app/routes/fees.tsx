@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Suspense } from "react";
+import { useNavigate, type ShouldRevalidateFunction } from "react-router";
 import { lazyInBrowser } from "~/core/lazy-in-browser";
 import { getDb } from "~/db/context";
 import type { FeedProduct } from "~/features/products/feed";
@@ -9,19 +9,18 @@ import { useLiveProducts } from "~/features/shop/product-feed";
 import { ProductCard } from "~/features/shop/product-card";
 import { registrationTitles } from "~/features/shop/registration-rules";
 import { handleShopAction } from "~/features/shop/shop-action.server";
+import { CART_ANCHOR_PATH, REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
-import { buttonVariants } from "~/ui/button";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
+import { Notice } from "~/ui/notice";
+import { UrlDialog } from "~/ui/url-dialog";
 import type { Route } from "./+types/fees";
 
-// The dialogs (Radix dialog, the forms' schemas) load on first use, and only on /fees.
-const RegistrationDialog = lazy(() =>
-  import("~/features/shop/registration-dialog").then((module) => ({ default: module.RegistrationDialog })),
-);
-// The in-page form (?register=, the no-JavaScript path) is in the server's HTML at once, but the browser loads
-// its code (Conform, about 10 KB) only on a page that shows it: /fees itself does not (issue 14). Its Suspense
-// boundary hydrates when the code arrives.
+// A registration form opens from its product's link (?register=<id>, decision 0032): in the page, in the server's
+// HTML, without JavaScript; in a dialog with it. Its code (Conform, about 10 KB) loads in the browser only when a
+// form is shown or its link is reached for: /fees itself does not need it (issue 14).
 const RegistrationForm = lazyInBrowser(() => import("~/features/shop/registration-form").then((module) => module.RegistrationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,6 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await RegistrationForm.preload();
   return loadShopPage(request, getDb(context));
 }
+
+/** Opening or closing a registration form needs nothing new from the server. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlyDialogParamsChanged(args, [REGISTER_PARAM]) ? false : args.defaultShouldRevalidate;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleShopAction(request, context);
@@ -57,17 +60,11 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   const { cart, schedule, registering: inPage } = loaderData;
   const products = useLiveProducts(loaderData.products);
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<Registering | null>(null);
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLElement | null>(null);
-  const onRegister = useCallback((product: FeedProduct, element: HTMLElement) => {
-    const kind = registrationKindOf(product);
-    if (!kind) return;
-    trigger.current = element;
-    setDialog({ product, kind });
-    setOpen(true);
-  }, []);
-  const inPageKind = inPage ? registrationKindOf(inPage) : null;
+  const resolve = (id: string): Registering | null => {
+    const product = products.find((candidate) => candidate.id === id) ?? (inPage?.id === id ? inPage : null);
+    const kind = product ? registrationKindOf(product) : null;
+    return product && kind ? { product, kind } : null;
+  };
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
 
   return (
@@ -79,36 +76,31 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-14">
         <div className="grid content-start gap-8">
-          {refusal ? (
-            <div role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-              {refusal}
-            </div>
-          ) : null}
+          {refusal ? <Notice tone="error" title={refusal} /> : null}
 
-          {inPage && inPageKind ? (
-            <section id="register" aria-labelledby="register-title" className="scroll-mt-24 rounded-card border-2 border-accent bg-card p-5 shadow-sm sm:p-6">
-              <h2 id="register-title" className="text-2xl font-bold text-navy-900">
-                {registrationTitles[inPageKind]}
-              </h2>
-              <p className="mt-1 mb-5 text-stone-700">{inPage.name}: enter the registration details for this item.</p>
+          <UrlDialog
+            param={REGISTER_PARAM}
+            id="register"
+            resolve={resolve}
+            className="max-w-xl"
+            title={({ kind }) => registrationTitles[kind]}
+            description={({ product }) => `${product.name}: enter the registration details for this item.`}
+          >
+            {({ item, close, cancel, mode }) => (
               <Suspense fallback={null}>
                 <RegistrationForm
-                  kind={inPageKind}
-                  productId={inPage.id}
-                  productName={inPage.name}
+                  key={item.product.id}
+                  kind={item.kind}
+                  productId={item.product.id}
+                  productName={item.product.name}
                   schedule={schedule}
-                  lastResult={actionData && !actionData.ok ? actionData.result : undefined}
-                  serverMessage={actionData && !actionData.ok ? actionData.message : undefined}
-                  onAdded={() => void navigate("/fees#your-cart")}
-                  cancel={
-                    <Link to="/fees" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                      Cancel
-                    </Link>
-                  }
+                  actionData={mode === "section" ? actionData : undefined}
+                  onAdded={mode === "dialog" ? close : () => void navigate(CART_ANCHOR_PATH)}
+                  cancel={cancel}
                 />
               </Suspense>
-            </section>
-          ) : null}
+            )}
+          </UrlDialog>
 
           <section aria-labelledby="products-title">
             <h2 id="products-title" className="text-2xl font-bold tracking-tight text-navy-900">
@@ -119,7 +111,7 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
                 {products.map((product) => (
-                  <ProductCard key={product.id} product={product} onRegister={onRegister} />
+                  <ProductCard key={product.id} product={product} />
                 ))}
               </ul>
             )}
@@ -130,20 +122,6 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
           <CartSection lines={cart?.lines ?? []} email={cart?.email ?? null} products={products} />
         </aside>
       </div>
-
-      {dialog ? (
-        <Suspense fallback={null}>
-          <RegistrationDialog
-            key={dialog.product.id}
-            kind={dialog.kind}
-            product={dialog.product}
-            schedule={schedule}
-            open={open}
-            onOpenChange={setOpen}
-            returnFocusTo={trigger}
-          />
-        </Suspense>
-      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarDays, Quote } from "lucide-react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/context";
-import { GetInvolvedButton } from "~/features/contact/get-involved-button";
+import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { missionContent, testimonialsContent } from "~/features/content/content.server";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
@@ -10,6 +10,7 @@ import { pageMeta } from "~/features/site/meta";
 import type { SiteConfig } from "~/features/site/site-config.server";
 import { Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/home";
 
@@ -34,6 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testimonials: testimonialsContent(),
   };
 }
+
+/** Opening or closing the contact dialog (?contact=1) needs nothing new from the server. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlyDialogParamsChanged(args, [CONTACT_PARAM]) ? false : args.defaultShouldRevalidate;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
@@ -155,6 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </Section>
+      <ContactDialog />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
-import { GetInvolvedButton } from "~/features/contact/get-involved-button";
+import { Link, type ShouldRevalidateFunction } from "react-router";
+import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { ContentIcon } from "~/features/content/content-icon";
 import { missionContent } from "~/features/content/content.server";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader, Section } from "~/features/site/page-header";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/mission";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,6 +20,10 @@ export function loader() {
 }
 
 const headingClasses = "text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl";
+
+/** Opening or closing the contact dialog (?contact=1) needs nothing new from the server. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlyDialogParamsChanged(args, [CONTACT_PARAM]) ? false : args.defaultShouldRevalidate;
 
 export default function MissionPage({ loaderData }: Route.ComponentProps) {
   const { statement, vision, coreValues, whatWeProvide } = loaderData;
@@ -91,6 +96,7 @@ export default function MissionPage({ loaderData }: Route.ComponentProps) {
           <GetInvolvedButton />
         </div>
       </Section>
+      <ContactDialog />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { OrdersTable } from "~/features/orders/orders-table";
 import { cn } from "~/ui/cn";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/orders";
+import { Notice } from "~/ui/notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -101,9 +102,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           )}
         </>
       ) : (
-        <div role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-4 text-sm font-medium text-destructive">
-          Failed to load orders. Please refresh the page; if it keeps happening, check the server log.
-        </div>
+        <Notice tone="error" title="Failed to load orders. Please refresh the page; if it keeps happening, check the server log." />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import type * as React from "react";
 import { cn } from "./cn";
 import { Field, FieldDescription, FieldError, FieldLabel } from "./field";
 import { Input } from "./input";
+import { Notice } from "./notice";
 import { Select } from "./select";
 import { Textarea } from "./textarea";
 
@@ -128,9 +129,5 @@ export function TextareaField({
 /** A form's own message (not a field's), where Conform puts it: `form.errorId`. */
 export function FormError({ id, errors }: { id: string; errors?: readonly string[] | null }) {
   if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-      {errors[0]}
-    </p>
-  );
+  return <Notice id={id} tone="error" title={errors[0]} />;
 }

@@ -1,7 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { Button } from "./button";
 import { cn } from "./cn";
 import { useReturnFocus } from "./return-focus";
 
@@ -62,54 +61,5 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />
-  );
-}
-
-/**
- * A form in a dialog: title, description, and the form, given its Cancel
- * button (which closes the dialog untouched). Focus goes back to
- * `returnFocusTo` (the control that opened it) when it closes.
- */
-export function FormDialog({
-  open,
-  onOpenChange,
-  returnFocusTo,
-  title,
-  description,
-  className,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo?: React.RefObject<HTMLElement | null>;
-  title: React.ReactNode;
-  description: React.ReactNode;
-  className?: string;
-  children: (cancel: React.ReactNode) => React.ReactNode;
-}) {
-  const cancel = (
-    <DialogClose asChild>
-      <Button type="button" variant="outline" size="lg">
-        Cancel
-      </Button>
-    </DialogClose>
-  );
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className={className}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocusTo?.current) return;
-          event.preventDefault();
-          returnFocusTo.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-2xl">{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children(cancel)}
-      </DialogContent>
-    </Dialog>
   );
 }

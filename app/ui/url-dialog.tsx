@@ -3,12 +3,13 @@ import type * as React from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";
-import { isModifiedClick, urlDialogMode, withDialogParam, type InPageSection } from "./dialog-url";
+import { dialogOpener, loadDialogFrame } from "./dialog-link";
+import { urlDialogMode, withDialogParam, type InPageSection } from "./dialog-url";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * One way to open a form (decision 0032; docs/architecture.md, "Forms and dialogs"): its open state is a search
- * parameter. `DialogLink` is a real link to `?<param>=<value>`; `UrlDialog` shows what it opens.
+ * parameter. `DialogLink` (./dialog-link.tsx) is a real link to `?<param>=<value>`; `UrlDialog` shows what it opens.
  * - Without JavaScript, and before the page's scripts have started, the link is followed: the server renders the
  *   page with the parameter, and `UrlDialog` renders its children in a card on the page (a reload keeps it).
  * - With JavaScript the link's click sets the parameter in place (no document load; the address bar shows it),
@@ -18,69 +19,7 @@ import { useHydrated } from "./use-hydrated";
  * The Radix part loads on first use (app/ui/dialog-frame.tsx): pages stay light.
  */
 
-const loadFrame = () => import("./dialog-frame");
-const DialogFrame = lazy(loadFrame);
-
-/** The element that opened each parameter's dialog, focused again when it closes. */
-const openers = new Map<string, HTMLElement>();
-
-/** Starts loading the dialog's code (the opener does this on pointer-over and focus). */
-export function preloadDialog(): void {
-  void loadFrame().catch(() => {});
-}
-
-export function DialogLink({
-  param,
-  value = "1",
-  hash,
-  href,
-  preload,
-  onClick,
-  onPointerEnter,
-  onFocus,
-  ...props
-}: Omit<React.ComponentProps<typeof Link>, "to"> & {
-  param: string;
-  value?: string;
-  /** Without JavaScript, where the page scrolls to (the card's id). */
-  hash?: string;
-  /** Without JavaScript, a page of its own that holds the form instead (e.g. /contact#contact-form). */
-  href?: string;
-  /** Loads the dialog's own content code ahead of the click. */
-  preload?: () => unknown;
-}) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const search = withDialogParam(location.search, param, value);
-  const to = href ?? { pathname: location.pathname, search, hash: hash ? `#${hash}` : "" };
-  const warm = () => {
-    preloadDialog();
-    preload?.();
-  };
-  return (
-    <Link
-      to={to}
-      aria-haspopup="dialog"
-      {...props}
-      onPointerEnter={(event) => {
-        onPointerEnter?.(event);
-        warm();
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        warm();
-      }}
-      onClick={(event) => {
-        onClick?.(event);
-        if (event.defaultPrevented || !hydrated || isModifiedClick(event)) return;
-        event.preventDefault();
-        openers.set(param, event.currentTarget);
-        void navigate({ pathname: location.pathname, search }, { preventScrollReset: true });
-      }}
-    />
-  );
-}
+const DialogFrame = lazy(loadDialogFrame);
 
 /** Reads a dialog parameter: its value, how it shows now, and how to close it. */
 export function useUrlDialog(param: string, section: InPageSection = "card") {
@@ -183,7 +122,7 @@ export function UrlDialog<Item = string>({
         className={className}
         title={heading(frameItem)}
         description={lead(frameItem)}
-        opener={() => openers.get(param)}
+        opener={() => dialogOpener(param)}
       >
         {(cancel) => children({ item: frameItem, close, cancel, mode: "dialog" })}
       </DialogFrame>

@@ -1,14 +1,12 @@
 import { KeyRound, LogIn } from "lucide-react";
-import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { Spinner } from "~/ui/spinner";
-import { useHydrated } from "~/ui/use-hydrated";
-import { NoticeBox } from "~/ui/notice";
+import { PendingButton } from "~/ui/pending-button";
+import { DialogLink } from "~/ui/dialog-link";
+import { UrlDialog, useUrlDialog } from "~/ui/url-dialog";
+import { NoticeBox } from "~/ui/notice-box";
 import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 
@@ -18,10 +16,9 @@ export function SubmitButton({ intent, children }: { intent: string; children: R
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <Button type="submit" name="intent" value={intent} className="w-full" disabled={busy}>
-      {busy ? <Spinner /> : null}
+    <PendingButton pending={busy} name="intent" value={intent} className="w-full">
       {children}
-    </Button>
+    </PendingButton>
   );
 }
 
@@ -37,26 +34,21 @@ export function Shell({ title, lead, children }: { title: string; lead: string; 
   );
 }
 
-/** Sign in, with the Forgot your password? dialog (a page of its own without JavaScript). */
+/** The search parameter of the Forgot your password? dialog (decision 0032). */
+const FORGOT_PARAM = "forgot";
+
+/** Sign in, with the Forgot your password? dialog (a screen of its own without JavaScript: ?forgot=1). */
 export function SignInScreen({
   result,
   redirectTo,
-  forgotOpen,
 }: {
   result: AuthResult | undefined;
   redirectTo: string | null;
-  forgotOpen: boolean;
 }) {
-  const hydrated = useHydrated();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // A reply to the reset form is shown in the dialog, so it stays open for it.
-  const [shownResult, setShownResult] = useState(result);
-  if (result !== shownResult) {
-    setShownResult(result);
-    if (result?.intent === "forgot") setDialogOpen(true);
-  }
+  // The reset form posts to this address, ?forgot=1 included: its reply is shown where the form is, which stays open.
+  const forgot = useUrlDialog(FORGOT_PARAM, "caller");
 
-  if (forgotOpen && !hydrated) {
+  if (forgot.mode === "section") {
     return (
       <Shell title="Reset your password" lead="We will email you a link to set a new password.">
         <ForgotForm result={result} />
@@ -85,26 +77,20 @@ export function SignInScreen({
           Sign In
         </SubmitButton>
       </Form>
-      <Link
-        to="?forgot=1"
+      <DialogLink
+        param={FORGOT_PARAM}
         className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setDialogOpen(true);
-        }}
       >
         Forgot your password?
-      </Link>
-      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Forgot your password?</DialogTitle>
-            <DialogDescription>Enter your email and we will send you a link to set a new password.</DialogDescription>
-          </DialogHeader>
-          <ForgotForm result={result} />
-        </DialogContent>
-      </Dialog>
+      </DialogLink>
+      <UrlDialog
+        param={FORGOT_PARAM}
+        section="caller"
+        title="Forgot your password?"
+        description="Enter your email and we will send you a link to set a new password."
+      >
+        {() => <ForgotForm result={result} />}
+      </UrlDialog>
     </Shell>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from "~/ui/cn";
 import { passwordMessages, passwordProblems } from "./password-policy";
 
 /** Moved to app/ui/notice.tsx (the one notice primitive); re-exported for the admin screens until they import it from there. */
-export { NoticeBox } from "~/ui/notice";
+export { NoticeBox } from "~/ui/notice-box";
 
 /** The policy's messages for what the user has typed so far (SPEC.md section 5). */
 export function PasswordHints({ id, password, shortName }: { id: string; password: string; shortName: string }) {

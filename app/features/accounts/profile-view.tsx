@@ -5,7 +5,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 import type { Role } from "./roles";

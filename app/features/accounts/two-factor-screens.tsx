@@ -6,7 +6,7 @@ import { Checkbox } from "~/ui/checkbox";
 import { Field, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Shell, SubmitButton, type AuthResult } from "./auth-screen";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import type { Notice } from "./notices";
 import { twoFactorNotices } from "./two-factor-notices";
 

@@ -7,6 +7,7 @@ import { ContactDetails } from "./contact-details";
 import { ContactList } from "./contact-list";
 import { CONTACT_STATUSES, contactHref, type ContactFilters } from "./filters";
 import { LOAD_FAILED_MESSAGE } from "./messages";
+import { Notice } from "~/ui/notice";
 
 const statusLabels = { open: "Open", handled: "Handled", all: "All" } as const;
 
@@ -21,9 +22,7 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
     <div className="grid gap-5">
       <DashboardHeader title="Contact Submissions" description="Messages from the contact form, newest first." />
       {actionError ? (
-        <p role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-3 text-sm font-medium text-destructive">
-          {actionError}
-        </p>
+        <Notice tone="error" title={actionError} />
       ) : null}
       {loaderData.ok ? (
         <>
@@ -78,9 +77,7 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
           )}
         </>
       ) : (
-        <p role="alert" className="rounded-card border border-destructive/40 bg-danger-soft p-4 text-sm font-medium text-destructive">
-          {LOAD_FAILED_MESSAGE}
-        </p>
+        <Notice tone="error" title={LOAD_FAILED_MESSAGE} />
       )}
     </div>
   );

@@ -1,31 +1,22 @@
-import type * as React from "react";
-import { FormDialog } from "~/ui/dialog";
+import { UrlDialog } from "~/ui/url-dialog";
+import { CONTACT_PARAM } from "./contact-rules";
 import { ContactForm } from "./contact-form";
 
 /**
- * The contact form in a dialog (SPEC.md: Home, Mission and /contact open it).
- * It closes itself once the message is sent; Cancel closes it untouched.
+ * The contact form in a dialog (?contact=1, decision 0032), loaded once the parameter is set. It closes itself
+ * once the message is sent; Cancel closes it untouched. Without JavaScript the page has no section of its own:
+ * the Get Involved links lead to /contact.
  */
-export function ContactDialog({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The control that opened the dialog, focused again when it closes. */
-  returnFocusTo?: React.RefObject<HTMLElement | null>;
-}) {
+export default function ContactDialog() {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      returnFocusTo={returnFocusTo}
+    <UrlDialog
+      param={CONTACT_PARAM}
+      section="none"
       className="max-w-2xl"
       title="Get in Touch"
       description="Tell us who you are and how you would like to take part. We typically reply within 24-48 hours."
     >
-      {(cancel) => <ContactForm onSent={() => onOpenChange(false)} cancel={cancel} />}
-    </FormDialog>
+      {({ close, cancel }) => <ContactForm onSent={close} cancel={cancel} />}
+    </UrlDialog>
   );
 }

@@ -1,26 +1,14 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import type * as React from "react";
 import { useFetcher } from "react-router";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { Field, FieldError, FieldLabel } from "~/ui/field";
-import { Input } from "~/ui/input";
-import { Select } from "~/ui/select";
+import { FormError, SelectField, TextareaField, TextField } from "~/ui/conform-fields";
 import { HoneypotField } from "~/ui/honeypot-field";
-import { Spinner } from "~/ui/spinner";
-import { Textarea } from "~/ui/textarea";
-import { showToast } from "~/ui/toast";
+import { PendingButton } from "~/ui/pending-button";
+import { useActionResult } from "~/ui/use-action-result";
 import type { ContactActionData } from "./action-data";
 import { contactFailedNotice, contactSentNotice } from "./notices";
 import { inquiryPurposes } from "./inquiry-purposes";
@@ -69,22 +57,16 @@ export function ContactForm({
     shouldRevalidate: "onInput",
   });
 
-  // One notice per answer, once the answer (and the revalidation after it) is in.
-  const handled = useRef<ContactActionData | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.status === "success") {
-      showToast(contactSentNotice);
-      onSent?.();
-    } else if (answer.status === "error") {
-      showToast({ ...contactFailedNotice, description: answer.message });
-    }
-  }, [fetcher.state, fetcher.data, onSent]);
-
-  const { key: purposeKey, ...purposeProps } = getSelectProps(fields.inquiryPurpose);
-  const { key: commentKey, ...commentProps } = getTextareaProps(fields.comment);
+  // One notice per answer, once the answer (and the revalidation after it) is in. Without JavaScript the page
+  // shows the outcome (its success panel, or the form's own message).
+  useActionResult(fetcher.data, {
+    busy: submitting,
+    read: (answer) =>
+      answer.status === "success"
+        ? { ok: true, notice: contactSentNotice }
+        : { ok: false, notice: answer.status === "error" ? { ...contactFailedNotice, description: answer.message } : null },
+    onSuccess: () => onSent?.(),
+  });
 
   return (
     <fetcher.Form
@@ -109,77 +91,32 @@ export function ContactForm({
         />
         <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={contactLimits.phone} />
       </div>
-      <Field>
-        <FieldLabel htmlFor={fields.inquiryPurpose.id} required>
-          Inquiry purpose
-        </FieldLabel>
-        <Select key={purposeKey} {...purposeProps} aria-required="true">
-          <option value="">Select an inquiry purpose</option>
-          {inquiryPurposes.map((purpose) => (
-            <option key={purpose.value} value={purpose.value}>
-              {purpose.label}
-            </option>
-          ))}
-        </Select>
-        <FieldError id={fields.inquiryPurpose.errorId} errors={fields.inquiryPurpose.errors} />
-      </Field>
-      <Field>
-        <FieldLabel htmlFor={fields.comment.id} required>
-          Message
-        </FieldLabel>
-        <Textarea
-          key={commentKey}
-          {...commentProps}
-          rows={5}
-          maxLength={contactLimits.comment}
-          aria-required="true"
-          placeholder="How can we help? If it is urgent, please say so."
-        />
-        <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
-      </Field>
+      <SelectField
+        field={fields.inquiryPurpose}
+        label="Inquiry purpose"
+        required
+        placeholder="Select an inquiry purpose"
+        options={inquiryPurposes}
+      />
+      <TextareaField
+        field={fields.comment}
+        label="Message"
+        required
+        rows={5}
+        maxLength={contactLimits.comment}
+        placeholder="How can we help? If it is urgent, please say so."
+      />
 
       <HoneypotField formId={form.id} />
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
-        <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? <Spinner label="Sending" /> : <Send aria-hidden="true" />}
-          {submitting ? "Sending..." : "Send Message"}
-        </Button>
+        <PendingButton pending={submitting} pendingLabel="Sending" pendingText="Sending..." icon={<Send aria-hidden="true" />} size="lg">
+          Send Message
+        </PendingButton>
       </div>
     </fetcher.Form>
-  );
-}
-
-/** One labelled text input with its message, wired to Conform. */
-function TextField({
-  field,
-  label,
-  type = "text",
-  required,
-  ...props
-}: {
-  field: FieldMetadata<string | null>;
-  label: string;
-  type?: "text" | "email" | "tel";
-  required?: boolean;
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const { key, ...inputProps } = getInputProps(field, { type });
-  return (
-    <Field>
-      <FieldLabel htmlFor={field.id} required={required}>
-        {label}
-      </FieldLabel>
-      <Input key={key} {...inputProps} {...props} aria-required={required ? "true" : undefined} />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Field>
   );
 }

@@ -5,9 +5,10 @@ import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { lazyUntilUsed } from "~/core/lazy-in-browser";
 import { LinkButton } from "~/ui/link-button";
+import { Notice } from "~/ui/notice";
 import type { ContactActionData } from "./action-data";
 import { contactOutcomeAnchor } from "./contact-rules";
-import { GetInvolvedButton } from "./get-involved-button";
+import { ContactDialog, GetInvolvedButton } from "./get-involved-button";
 import { contactSentNotice } from "./notices";
 
 const reasons = [
@@ -108,16 +109,12 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
             Fields marked <span className="text-destructive">*</span> are required.
           </p>
           {sent ? (
-            <div role="status" className="mt-6 flex gap-4 rounded-card border border-success/30 bg-success-soft p-6">
-              <CircleCheck className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
-              <div>
-                <p className="text-lg font-bold text-navy-900">{contactSentNotice.title}</p>
-                <p className="mt-1 text-stone-700">{contactSentNotice.description}</p>
-                <LinkButton to="/contact#contact-form" variant="outline" className="mt-4" reloadDocument>
-                  Send another message
-                </LinkButton>
-              </div>
-            </div>
+            <Notice tone="success" size="lg" icon={CircleCheck} title={contactSentNotice.title} className="mt-6">
+              <p>{contactSentNotice.description}</p>
+              <LinkButton to="/contact#contact-form" variant="outline" className="mt-4" reloadDocument>
+                Send another message
+              </LinkButton>
+            </Notice>
           ) : (
             <ContactForm
               id="contact-form"
@@ -127,6 +124,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
           )}
         </Section>
       </div>
+      <ContactDialog />
     </>
   );
 }

@@ -15,3 +15,6 @@ export const contactLimits = {
  * messages or the success note are on the screen and not a page's height below it.
  */
 export const contactOutcomeAnchor = "send-message";
+
+/** The search parameter that opens the contact dialog on a page with Get Involved buttons (decision 0032). */
+export const CONTACT_PARAM = "contact";

@@ -1,18 +1,24 @@
 import type { VariantProps } from "class-variance-authority";
 import { Users } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
-import type { buttonVariants } from "~/ui/button";
-import { LinkButton } from "~/ui/link-button";
+import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
+import { buttonVariants } from "~/ui/button";
+import { DialogLink } from "~/ui/dialog-link";
+import { useHydrated } from "~/ui/use-hydrated";
+import { CONTACT_PARAM } from "./contact-rules";
 
-// The dialog (form, schema, validation) loads on first use, not with the page:
+export { CONTACT_PARAM };
+
+// The dialog (UrlDialog, the form, its schema and validation) loads on first use, not with the page:
 // it is most of the JavaScript a Home visitor would otherwise download.
 const loadDialog = () => import("./contact-dialog");
-const ContactDialog = lazy(() => loadDialog().then((module) => ({ default: module.ContactDialog })));
+const LazyContactDialog = lazy(loadDialog);
 
 /**
  * SPEC.md's "Get Involved" buttons (Home, Mission, /contact): they open the
- * contact form in a dialog. Before the page's JavaScript runs (or without
- * it) they are links to the plain form on /contact.
+ * contact form in a dialog (?contact=1, shown by the page's <ContactDialog />).
+ * Before the page's JavaScript runs (or without it) they are links to the
+ * plain form on /contact.
  */
 export function GetInvolvedButton({
   label = "Get Involved",
@@ -20,36 +26,30 @@ export function GetInvolvedButton({
   size = "lg",
   className,
 }: { label?: string; className?: string } & VariantProps<typeof buttonVariants>) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const trigger = useRef<HTMLAnchorElement>(null);
   return (
-    <>
-      <LinkButton
-        ref={trigger}
-        to="/contact#contact-form"
-        aria-haspopup="dialog"
-        variant={variant}
-        size={size}
-        className={className}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={(event) => {
-          // Let "open in new tab" and friends do what the person asked for.
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-          event.preventDefault();
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        <Users aria-hidden="true" />
-        {label}
-      </LinkButton>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ContactDialog open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogLink
+      param={CONTACT_PARAM}
+      href="/contact#contact-form"
+      preload={() => void loadDialog().catch(() => {})}
+      data-slot="link-button"
+      className={buttonVariants({ variant, size, className })}
+    >
+      <Users aria-hidden="true" />
+      {label}
+    </DialogLink>
+  );
+}
+
+/** The page's one contact dialog (beside its Get Involved buttons): its code loads once ?contact is set. */
+export function ContactDialog() {
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  const [wanted, setWanted] = useState(false);
+  if (hydrated && !wanted && new URLSearchParams(search).has(CONTACT_PARAM)) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyContactDialog />
+    </Suspense>
   );
 }

@@ -1,19 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Heart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { flushSync } from "react-dom";
 import { formatCents } from "~/core/format";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { Button, buttonVariants } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { cn } from "~/ui/cn";
+import { FormError, TextField } from "~/ui/conform-fields";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Select } from "~/ui/select";
 import { HoneypotField } from "~/ui/honeypot-field";
-import { Spinner } from "~/ui/spinner";
-import { showToast } from "~/ui/toast";
+import { PendingButton } from "~/ui/pending-button";
+import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
 import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
@@ -61,13 +62,15 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   const giftCents = parsed.ok ? parsed.cents : 0;
   const showFee = giftCents >= MIN_DONATION_CENTS && giftCents <= config.maxCents;
 
-  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form).
-  const noticed = useRef<DonateActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!actionData || noticed.current === actionData) return;
-    noticed.current = actionData;
-    if (actionData.status === "error") showToast({ type: "error", title: "Error", description: actionData.message });
-  }, [actionData]);
+  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form, which is all a
+  // page posted without JavaScript shows).
+  useActionResult(actionData, {
+    busy: processing,
+    read: (answer) => ({
+      ok: answer.status === "ready",
+      notice: answer.status === "error" ? { type: "error", title: "Error", description: answer.message } : null,
+    }),
+  });
 
   const { key: amountKey, defaultValue: _amountDefault, ...amountProps } = getInputProps(fields.amount, { type: "text" });
   const { key: memorialKey, ...memorialProps } = getSelectProps(fields.memorialType);
@@ -204,16 +207,18 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
 
       <HoneypotField formId={form.id} />
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
 
-      <Button type="submit" size="lg" disabled={processing} className="w-full sm:w-auto sm:justify-self-end">
-        {processing ? <Spinner label="Processing" /> : <Heart aria-hidden="true" />}
-        {processing ? "Processing..." : "Donate"}
-      </Button>
+      <PendingButton
+        pending={processing}
+        pendingLabel="Processing"
+        pendingText="Processing..."
+        icon={<Heart aria-hidden="true" />}
+        size="lg"
+        className="w-full sm:w-auto sm:justify-self-end"
+      >
+        Donate
+      </PendingButton>
     </Form>
   );
 }
@@ -221,40 +226,4 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
   return rest;
-}
-
-function TextField({
-  field,
-  label,
-  type = "text",
-  required,
-  hint,
-  ...props
-}: {
-  field: FieldMetadata<string | null | undefined>;
-  label: string;
-  type?: "text" | "email";
-  required?: boolean;
-  hint?: string;
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const { key, ...inputProps } = getInputProps(field, { type });
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  return (
-    <Field>
-      <FieldLabel htmlFor={field.id} required={required}>
-        {label}
-      </FieldLabel>
-      <Input
-        key={key}
-        {...inputProps}
-        {...props}
-        aria-required={required ? "true" : undefined}
-        aria-describedby={cn(inputProps["aria-describedby"], hintId) || undefined}
-      />
-      {hint ? <FieldDescription id={hintId}>{hint}</FieldDescription> : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Field>
-  );
 }

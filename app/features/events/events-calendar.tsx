@@ -13,6 +13,7 @@ import { ToggleControl } from "./toggle-control";
 import { refreshNotice } from "./notices";
 import type { CalendarEvent, EventsView, EventsWidgetData, ViewState } from "./types";
 import { useHydrated } from "~/ui/use-hydrated";
+import { Notice } from "~/ui/notice";
 import {
   filterByTypes,
   groupByMonth,
@@ -174,9 +175,7 @@ export function EventsCalendar({
       </div>
 
       {snapshot.status === "error" ? (
-        <p role="alert" className="rounded-lg border border-destructive/30 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
-          Unable to load events from the spreadsheet service. Using sample data.
-        </p>
+        <Notice tone="error" title="Unable to load events from the spreadsheet service. Using sample data." />
       ) : null}
 
       {filterActive || (maxEvents && !showAll && filtered.length > maxEvents) ? (

@@ -1,5 +1,6 @@
 import { formatCents } from "~/core/format";
 import type { CheckoutSummaryLine } from "./checkout-data";
+import { Notice } from "~/ui/notice";
 
 /** The items, email and total of a checkout: the dialog, the no-JavaScript page and the sandbox show it. */
 export function CheckoutSummary({ lines, email, total }: { lines: CheckoutSummaryLine[]; email: string; total: number }) {
@@ -32,9 +33,8 @@ export function CheckoutSummary({ lines, email, total }: { lines: CheckoutSummar
 /** A checkout notice (SPEC.md's "Title: message" pairs) as an alert. */
 export function CheckoutNotice({ title, message }: { title: string; message: string }) {
   return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm text-destructive">
-      <p className="font-bold">{title}</p>
+    <Notice tone="error" title={title}>
       <p>{message}</p>
-    </div>
+    </Notice>
   );
 }

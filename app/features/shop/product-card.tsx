@@ -1,6 +1,5 @@
 import { ClipboardList, ShoppingCart } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { formatCents } from "~/core/format";
 import type { FeedProduct } from "~/features/products/feed";
 import { registrationKindOf } from "~/features/products/registration-products";
@@ -8,8 +7,9 @@ import { LogoMark } from "~/features/site/logo";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { showToast } from "~/ui/toast";
+import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
+import { DialogLink } from "~/ui/dialog-link";
 import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
 import { stockDisplay } from "./stock";
@@ -19,13 +19,7 @@ import { stockDisplay } from "./stock";
  * description, price, SPEC.md's stock display and Add to Cart. A registration
  * fee's button opens its dialog (a link to the in-page form without JavaScript).
  */
-export function ProductCard({
-  product,
-  onRegister,
-}: {
-  product: FeedProduct;
-  onRegister: (product: FeedProduct, trigger: HTMLElement) => void;
-}) {
+export function ProductCard({ product }: { product: FeedProduct }) {
   const stock = stockDisplay(product);
   const kind = registrationKindOf(product);
   const soldOut = stock.kind === "out";
@@ -57,7 +51,7 @@ export function ProductCard({
             </Badge>
           </div>
           {kind ? (
-            <RegisterButton product={product} soldOut={soldOut} onRegister={onRegister} />
+            <RegisterButton product={product} soldOut={soldOut} />
           ) : (
             <AddButton product={product} soldOut={soldOut} />
           )}
@@ -67,33 +61,21 @@ export function ProductCard({
   );
 }
 
-function RegisterButton({
-  product,
-  soldOut,
-  onRegister,
-}: {
-  product: FeedProduct;
-  soldOut: boolean;
-  onRegister: (product: FeedProduct, trigger: HTMLElement) => void;
-}) {
+/** Opens the product's registration form: a dialog, or without JavaScript the form in the page (decision 0032). */
+function RegisterButton({ product, soldOut }: { product: FeedProduct; soldOut: boolean }) {
   if (soldOut) return <SoldOutButton name={product.name} />;
   return (
-    <Link
-      to={`/fees?${REGISTER_PARAM}=${product.id}#register`}
-      aria-haspopup="dialog"
+    <DialogLink
+      param={REGISTER_PARAM}
+      value={product.id}
+      hash="register"
+      preload={() => import("./registration-form")}
       aria-label={`Add to Cart: ${product.name}`}
       className={cn(buttonVariants({ variant: "accent" }), "w-full")}
-      onPointerEnter={() => void import("./registration-dialog")}
-      onFocus={() => void import("./registration-dialog")}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-        event.preventDefault();
-        onRegister(product, event.currentTarget);
-      }}
     >
       <ClipboardList aria-hidden="true" />
       Add to Cart
-    </Link>
+    </DialogLink>
   );
 }
 
@@ -110,13 +92,13 @@ function SoldOutButton({ name }: { name: string }) {
 function AddButton({ product, soldOut }: { product: FeedProduct; soldOut: boolean }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ShopActionData>();
-  const handled = useRef<ShopActionData | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    showToast(answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message });
-  }, [fetcher.state, fetcher.data]);
+  useActionResult(fetcher.data, {
+    busy: fetcher.state !== "idle",
+    read: (answer) => ({
+      ok: answer.ok,
+      notice: answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message },
+    }),
+  });
   if (soldOut) return <SoldOutButton name={product.name} />;
   return (
     <fetcher.Form method="post" action="/fees">

@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { ShoppingCart } from "lucide-react";
-import { useEffect, useRef } from "react";
 import type * as React from "react";
 import { Link, useFetcher } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { useLazyValidation } from "~/core/lazy-validation";
-import { Button } from "~/ui/button";
-import { Field, FieldError, FieldLabel } from "~/ui/field";
-import { Input } from "~/ui/input";
-import { Select } from "~/ui/select";
-import { Spinner } from "~/ui/spinner";
+import { SelectField, TextField } from "~/ui/conform-fields";
+import { Notice } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
+import { PendingButton } from "~/ui/pending-button";
 import { showToast } from "~/ui/toast";
+import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   COMPETITION_EVENTS,
@@ -29,15 +28,15 @@ import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
 /**
  * One registration dialog's form (SPEC.md sections 4 and 5): exactly the
  * fields of its kind. It posts with a fetcher; without JavaScript it is a
- * plain form shown in the page (/fees?register=<id>) that the action answers.
+ * plain form shown in the page (/fees?register=<id>, decision 0032) that the
+ * action answers.
  */
 export function RegistrationForm({
   kind,
   productId,
   productName,
   schedule,
-  lastResult,
-  serverMessage,
+  actionData,
   onAdded,
   cancel,
 }: {
@@ -45,52 +44,49 @@ export function RegistrationForm({
   productId: string;
   productName: string;
   schedule: ScheduleEvent[];
-  /** The action's answer to a post without JavaScript. */
-  lastResult?: SubmissionResult<string[]>;
-  serverMessage?: string;
+  /** The page action's answer (a post without JavaScript, or before the scripts started). */
+  actionData?: ShopActionData;
   onAdded?: () => void;
   cancel?: React.ReactNode;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ShopActionData>();
   const submitting = fetcher.state !== "idle";
-  const answer = fetcher.data;
+  const answer = fetcher.data ?? actionData;
   const { onValidate, loadOnUse } = useLazyValidation(() =>
     import("./validate-registration").then((module) => module.registrationValidator(kind)),
   );
 
   const [form, fields] = useForm<RegistrationInput, RegistrationOutput>({
     id: `register-${kind}`,
-    lastResult: (answer && !answer.ok ? answer.result : undefined) ?? lastResult,
+    lastResult: answer && !answer.ok ? answer.result : undefined,
     onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
-  // One notice per answer: success closes the dialog, a refusal says why.
-  const handled = useRef<ShopActionData | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      showToast(answer.notice);
-      onAdded?.();
-    } else {
-      showToast({ type: "error", title: answer.result ? VALIDATION_ERROR_TITLE : "Could not add to cart", description: answer.message });
-    }
-  }, [fetcher.state, answer, onAdded]);
+  // One notice per answer: success closes the dialog, a refusal says why (in the page without JavaScript).
+  const { notice } = useActionResult(answer, {
+    busy: submitting,
+    read: (reply) =>
+      reply.ok
+        ? { ok: true, notice: reply.notice }
+        : {
+            ok: false,
+            notice: { type: "error", title: reply.result ? VALIDATION_ERROR_TITLE : "Could not add to cart", description: reply.message },
+          },
+    onSuccess: () => onAdded?.(),
+  });
 
   const formProps = getFormProps(form);
   const field = fields as unknown as Record<string, FieldMetadata<string>>;
-  const noJsMessage = !hydrated && serverMessage ? serverMessage : null;
   const offered = scheduleFor(kind, schedule);
 
   // Decision 0026: with no real tournament to choose, the form is closed (the server refuses it too).
   if (usesSchedule(kind) && offered.length === 0) {
     return (
       <div className="grid gap-5">
-        <div role="status" className="rounded-lg border border-border bg-navy-50 px-4 py-3 text-sm text-foreground">
-          <p className="font-semibold text-navy-900">{NO_TOURNAMENTS_MESSAGE}</p>
+        <Notice tone="info" title={NO_TOURNAMENTS_MESSAGE}>
           <p className="mt-1">
             See the{" "}
             <Link to="/events" className="font-medium text-navy-800 underline underline-offset-2">
@@ -102,7 +98,7 @@ export function RegistrationForm({
             </Link>{" "}
             to ask about the next tournament.
           </p>
-        </div>
+        </Notice>
         {cancel ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{cancel}</div> : null}
       </div>
     );
@@ -130,24 +126,20 @@ export function RegistrationForm({
       <input type="hidden" name="productId" value={productId} />
       {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
 
-      {noJsMessage ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm">
-          <p className="font-semibold text-destructive">{VALIDATION_ERROR_TITLE}</p>
-          <p className="text-foreground">{noJsMessage}</p>
-        </div>
-      ) : null}
+      <NoticeBox notice={notice} />
 
       {kind === "tournamentEntry" || kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
         <>
-          <TextField field={field.studentName!} label="Student name" autoComplete="off" max={registrationLimits.name.max} />
-          <TextField field={field.studentSchool!} label="Student's school" autoComplete="organization" max={registrationLimits.name.max} />
+          <TextField field={field.studentName!} label="Student name" autoComplete="off" required maxLength={overLimit(registrationLimits.name.max)} />
+          <TextField field={field.studentSchool!} label="Student's school" autoComplete="organization" required maxLength={overLimit(registrationLimits.name.max)} />
         </>
       ) : null}
       {kind === "judgeFee" || kind === "ylmcSchoolRegistration" ? (
-        <TextField field={field.schoolName!} label="School name" autoComplete="organization" max={registrationLimits.name.max} />
+        <TextField field={field.schoolName!} label="School name" autoComplete="organization" required maxLength={overLimit(registrationLimits.name.max)} />
       ) : null}
       {kind === "tournamentEntry" || kind === "judgeFee" ? (
         <SelectField
+          required
           field={field.scheduleEvent!}
           label={kind === "tournamentEntry" ? "Tournament" : "Event"}
           placeholder={kind === "tournamentEntry" ? "Select a tournament" : "Select an event"}
@@ -156,6 +148,7 @@ export function RegistrationForm({
       ) : null}
       {kind === "tournamentEntry" ? (
         <SelectField
+          required
           field={field.competitionEvent!}
           label="Competition event"
           placeholder="Select a competition event"
@@ -167,74 +160,32 @@ export function RegistrationForm({
           field={field.schoolContact!}
           label="School contact (email or phone)"
           autoComplete="email"
-          max={registrationLimits.contact.max}
+          required
+          maxLength={overLimit(registrationLimits.contact.max)}
         />
       ) : null}
       {kind === "ylmcSchoolRegistration" ? (
-        <TextField field={field.facultyAdvisor!} label="Faculty advisor" autoComplete="off" max={registrationLimits.name.max} />
+        <TextField field={field.facultyAdvisor!} label="Faculty advisor" autoComplete="off" required maxLength={overLimit(registrationLimits.name.max)} />
       ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
-        <Button type="submit" size="lg" variant="accent" disabled={submitting} aria-label={`Add to Cart: ${productName}`}>
-          {submitting ? <Spinner label="Adding" /> : <ShoppingCart aria-hidden="true" />}
+        <PendingButton
+          pending={submitting}
+          pendingLabel="Adding"
+          icon={<ShoppingCart aria-hidden="true" />}
+          size="lg"
+          variant="accent"
+          aria-label={`Add to Cart: ${productName}`}
+        >
           Add to Cart
-        </Button>
+        </PendingButton>
       </div>
     </fetcher.Form>
   );
 }
 
-function TextField({
-  field,
-  label,
-  autoComplete,
-  max,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  autoComplete: string;
-  max: number;
-}) {
-  const { key, ...inputProps } = getInputProps(field, { type: "text" });
-  return (
-    <Field>
-      <FieldLabel htmlFor={field.id} required>
-        {label}
-      </FieldLabel>
-      {/* A little over the limit, so the limit's own message can show instead of a silent cut. */}
-      <Input key={key} {...inputProps} autoComplete={autoComplete} maxLength={max + 20} aria-required="true" />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Field>
-  );
-}
-
-function SelectField({
-  field,
-  label,
-  placeholder,
-  options,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-}) {
-  const { key, ...selectProps } = getSelectProps(field);
-  return (
-    <Field>
-      <FieldLabel htmlFor={field.id} required>
-        {label}
-      </FieldLabel>
-      <Select key={key} {...selectProps} aria-required="true">
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </Field>
-  );
+/** A little over the limit, so the limit's own message can show instead of a silent cut. */
+function overLimit(max: number) {
+  return max + 20;
 }
