@@ -10,11 +10,12 @@ import { FormError, TextareaField, TextField } from "~/ui/conform-fields";
 import { DashboardHeader, EmptyState, stackedTable } from "~/ui/dashboard";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { NoticeBox } from "~/ui/notice";
+import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { useActionResult } from "~/ui/use-action-result";
-import { DialogLink, UrlDialog } from "~/ui/url-dialog";
+import { DialogLink } from "~/ui/dialog-link";
+import { UrlDialog } from "~/ui/url-dialog";
 import type { ProductImageSources } from "~/features/products/product-image";
 import { campaignLimits, campaignSchema, type CampaignPhase } from "./campaign-form";
 
