@@ -41,6 +41,6 @@ export default defineConfig({
       },
     },
   },
-  // Brotli copies of the browser build are made here, once, not by each server start (issue 31).
+  // Brotli copies of the browser build are made here, once, not by each server start (decision 0031).
   plugins: [tailwindcss(), reactRouter(), brotliAssets()],
 });

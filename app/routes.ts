@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// The route table mirrors SPEC.md section 2's route list.
+// The route table mirrors the route list of docs/product.md#2-screens-and-routes.
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
@@ -18,7 +18,7 @@ export default [
     route("dress-code", "routes/dress-code.tsx"),
     route("contact", "routes/contact.tsx"),
     route("donate", "routes/donate.tsx"),
-    // Sign-in (SPEC.md: /masterdebater shows the same screen as /auth).
+    // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/auth.tsx", { id: "routes/auth" }),
     route("masterdebater", "routes/auth.tsx", { id: "routes/masterdebater" }),
     route("*", "routes/not-found.tsx"),
@@ -63,7 +63,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
 
-  // Stale links on the mission page (DECISIONS.md): permanent redirects.
+  // Stale links on the mission page (docs/product.md#beyond-the-original): permanent redirects.
   route("team", "routes/redirect-team.tsx"),
   route("nationals-team-2025", "routes/redirect-nationals.tsx"),
 ] satisfies RouteConfig;

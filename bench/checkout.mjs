@@ -1,4 +1,4 @@
-// Issue 31 item 4: the paths of visitors who buy and of staff, on PostgreSQL.
+// Decision 0031: the paths of visitors who buy and of staff, on PostgreSQL.
 //   - POST /checkout (the built-in sandbox provider, the no-JavaScript form), each request a different cart
 //     with one item, so every request starts a checkout: stock held, a checkout row, the provider's session;
 //   - GET /fees and GET / with a cart cookie (the carts' own pages);

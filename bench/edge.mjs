@@ -1,4 +1,4 @@
-// The live feed's limits under load (issue 26, decision 0028): how many feeds
+// The live feed's limits under load (decision 0028): how many feeds
 // one client address can hold, the server's memory with 500 slow feeds (from
 // 50 loopback addresses, 10 each, clients that never read) while product
 // changes are broadcast to them, and the time to first byte of / meanwhile.

@@ -1,10 +1,10 @@
 // Anonymous GETs of public pages (/, /events, /guide) on the production
 // server, each against the same HTML served as a static file on the same
-// machine, in the same run: by nginx as issue 14 measured it, when the machine
+// machine, in the same run: by nginx as decision 0013 measured it, when the machine
 // has it (Debian: apt-get install nginx), else by a bare node:http server in its
-// own process (issue 14's goal: the site at 30% of nginx's rate or better, p99
+// own process (decision 0013's goal: the site at 30% of nginx's rate or better, p99
 // under 50 ms at 50 connections).
-// Then the same for a visitor with a cart (issue 31): GET / and /fees carrying a cart cookie with one item,
+// Then the same for a visitor with a cart (decision 0030): GET / and /fees carrying a cart cookie with one item,
 // against the HTML that visitor gets, served as a static file.
 // Usage: node bench/home.mjs [seconds] [connections] [routes...]   (prints a markdown table)
 //   npm run bench                    3 rounds of 5 s per target, 50 connections, /, /events, /guide

@@ -4,7 +4,7 @@
 // (decision 0021), a pointer moves and the page loads and hydrates. Sizes are
 // the bytes received (compressed, with headers) for every script and module,
 // before the input and in all.
-// Exits non-zero when a route is over LIMIT_KB (default 120, issue 14).
+// Exits non-zero when a route is over LIMIT_KB (default 120, decision 0021).
 //   npm run bench:js                 every public route
 //   npm run bench:js -- /guide /     some routes
 //   VERBOSE=1 npm run bench:js       with each route's files

@@ -110,7 +110,7 @@ function findNginx() {
 
 /**
  * Serves the given pages (path -> HTML) as static files from another process:
- * nginx when installed (as issue 14 measured: Debian's defaults, a worker per
+ * nginx when installed (as decision 0013 measured: Debian's defaults, a worker per
  * core, sendfile), otherwise a bare node:http server answering from
  * pre-encoded buffers. Never in the bench's own process, which runs autocannon.
  */

@@ -11,7 +11,7 @@ export const COMPRESSED_ASSET = /\.(?:js|css)$/;
 
 /**
  * Writes `<file>.br` (quality 11) beside every script and stylesheet in `dir`,
- * so the server serves Brotli from its first request (issue 31). Compression
+ * so the server serves Brotli from its first request (decision 0031). Compression
  * runs in libuv's thread pool, four files at a time.
  */
 export async function compressAssets(dir: string): Promise<{ files: number; bytes: number; compressed: number }> {

@@ -48,7 +48,7 @@ export function createApp(options: AppOptions) {
 
   // Hashed build assets first, with only the headers a script or style needs: the page's
   // security headers (a Content-Security-Policy with its nonce, frame and permission rules)
-  // mean nothing on a script and cost a phone about 1 KB per file (issue 14).
+  // mean nothing on a script and cost a phone about 1 KB per file (decision 0013).
   if (!devServer) app.use("/assets", ...buildAssets(path.join(options.clientDir, "assets")));
 
   app.use((req, res, next) => {

@@ -27,7 +27,7 @@ export const bodyLimits: BodyLimits = {
   defaultBytes: 256 * KiB,
   byPath: [
     // Product images of up to 5 MB, with the form's other fields and multipart framing. A bigger
-    // photo (a phone's are often 8-12 MB) gets SPEC.md's "File too large" on a page, not a bare 413.
+    // photo (a phone's are often 8-12 MB) gets docs/product.md's "File too large" on a page, not a bare 413.
     { prefix: "/admin/products", maxBytes: 6 * MiB, tooLarge: productNotices.fileTooLarge },
     { prefix: "/admin/campaigns", maxBytes: 6 * MiB, tooLarge: productNotices.fileTooLarge },
     // Stripe's events are small; its documentation allows for payloads well under this.

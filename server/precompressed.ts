@@ -12,7 +12,7 @@ const ASSET = /^\/[\w.-]+\.(?:js|css)$/;
 /**
  * The `.br` copies the build wrote beside its scripts and styles
  * (scripts/brotli-assets.ts), keyed by request path: read once at start, so
- * the first visitor after a deploy gets Brotli too (issue 31).
+ * the first visitor after a deploy gets Brotli too (decision 0031).
  */
 function builtCopies(assetsDir: string): Map<string, Buffer> {
   const copies = new Map<string, Buffer>();
@@ -33,7 +33,7 @@ function builtCopies(assetsDir: string): Map<string, Buffer> {
  * Hashed build scripts and styles, Brotli-compressed at the highest quality
  * (about 15% smaller on the wire than the compression middleware's per-request
  * quality 4, and no compression work per request). The build writes the
- * copies; a file without one (a build made before issue 31) is compressed once
+ * copies; a file without one (a build made before decision 0031) is compressed once
  * in the background, and until then, and for clients without `br`, the
  * request goes on to express.static and the compression middleware.
  */

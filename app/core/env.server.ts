@@ -99,7 +99,7 @@ export const envSchema = z.object({
     }),
   ),
 
-  // The district's identity (SPEC.md's {email} placeholders, DECISIONS.md "Identity").
+  // The district's identity (docs/product.md's {email} placeholders, docs/product.md#identity).
   SITE_NAME: z.string().min(1).default("Citron Online District"),
   SITE_SHORT_NAME: z.string().min(1).default("Citron"),
   TAX_ID: z.string().min(1).default("00-0000000"), // PLACEHOLDER_TAX_ID; required in production

@@ -1,5 +1,5 @@
 /**
- * Display formats for the admin dashboards (SPEC.md section 9): dollars with
+ * Display formats for the admin dashboards (docs/product.md#9-constants-and-limits): dollars with
  * two decimals in US format from integer cents, and US English dates in the
  * district's time zone (America/New_York), whatever the server's zone is.
  */

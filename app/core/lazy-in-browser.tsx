@@ -27,7 +27,7 @@ function codeLoader<Props>(load: () => Promise<ComponentType<Props>>) {
 
 /**
  * A component the server renders into the page's HTML at once, but whose code
- * the browser loads only when a page renders it (issue 14).
+ * the browser loads only when a page renders it (decision 0013).
  *
  * React.lazy would not do on the server: a lazy component there streams in
  * after the page, behind a script that a browser without JavaScript never
@@ -53,7 +53,7 @@ const useEvents = ["pointerover", "pointerdown", "focusin"] as const;
 /**
  * Like lazyInBrowser, and more patient: a part of the page (a form) that the
  * server renders at once, whose code the browser loads only when a person
- * reaches for it: a pointer over it, a finger on it, or focus in it (issue 14).
+ * reaches for it: a pointer over it, a finger on it, or focus in it (decision 0013).
  * Until then React keeps the server's HTML of it as it is (a Suspense boundary
  * that has not hydrated yet), which works as plain HTML: the fields take
  * typing, and a form sent that early posts like one without JavaScript. React

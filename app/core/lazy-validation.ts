@@ -6,7 +6,7 @@ export type Validate<Input, Output> = (formData: FormData) => Submission<Input, 
 /**
  * A form's browser-side validation (Zod and Conform's Zod adapter, about 30 KB
  * on the wire), loaded when someone first focuses or touches the form rather
- * than with the page (issue 14). Until it has loaded, Conform sends the form
+ * than with the page (decision 0019). Until it has loaded, Conform sends the form
  * as it is and shows the action's answer: the same schema, checked on the
  * server, gives the same messages, so nothing is lost by being quick.
  *

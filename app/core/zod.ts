@@ -4,7 +4,7 @@ import { z } from "zod";
 // forbids eval, so in the browser that probe is reported as a violation:
 // parse without it everywhere (the schemas are small). Every module of ours
 // takes `z` from here, so the setting is made before any schema parses, and
-// pages without a form do not load Zod at all (issue 14).
+// pages without a form do not load Zod at all (decision 0013).
 z.config({ jitless: true });
 
 export { z };

@@ -1,5 +1,5 @@
 /**
- * Which registration form a product opens (issue 27): stored on the product
+ * Which registration form a product opens (decision 0027): stored on the product
  * (products.registration_kind), chosen by staff, never read from its name.
  * A plain module, so the schema and the browser's shop share one list.
  */

@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin-profile";
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // SPEC.md section 8: the profile that cannot be read says so (home, with the notice).
+  // docs/product.md#8-error-and-notice-texts: the profile that cannot be read says so (home, with the notice).
   const user = await requireUser(request, context, { failure: profileNotices.loadFailed.description });
   return {
     profile: {

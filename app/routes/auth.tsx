@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** SPEC.md: Set New Password mode when the URL has reset=true or a recovery token. */
+/** docs/product.md: Set New Password mode when the URL has reset=true or a recovery token. */
 function resetMode(url: URL) {
   const token = url.searchParams.get("token");
   const isReset = url.searchParams.get("reset") === "true" || Boolean(token) || url.searchParams.get("type") === "recovery";

@@ -14,7 +14,7 @@ import { LOGIN_REQUIRED_MESSAGE } from "~/features/contact-admin/messages";
 import type { Route } from "./+types/contact-submissions";
 
 /**
- * Signed out: SPEC.md's notice, then the sign-in screen (coming back here
+ * Signed out: docs/product.md's notice, then the sign-in screen (coming back here
  * afterwards). Middleware, because it runs before the admin layout's loader,
  * whose own redirect would otherwise win and drop the notice.
  */

@@ -38,7 +38,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 };
 
 /**
- * In the browser: a network failure or a server error becomes the SPEC's
+ * In the browser: a network failure or a server error becomes docs/product.md's
  * failure notice in the form instead of the error page.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {

@@ -14,7 +14,7 @@ import { useSite } from "~/features/site/use-site";
 import { PageHeader, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/donate";
 
-// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const DonationForm = lazyUntilUsed(() => import("~/features/donations/donation-form").then((module) => module.DonationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -20,7 +20,7 @@ import type { Route } from "./+types/fees";
 
 // A registration form opens from its product's link (?register=<id>, decision 0032): in the page, in the server's
 // HTML, without JavaScript; in a dialog with it. Its code (Conform, about 10 KB) loads in the browser only when a
-// form is shown or its link is reached for: /fees itself does not need it (issue 14).
+// form is shown or its link is reached for: /fees itself does not need it (decision 0021).
 const RegistrationForm = lazyInBrowser(() => import("~/features/shop/registration-form").then((module) => module.RegistrationForm));
 
 export const meta: Route.MetaFunction = ({ matches }) =>

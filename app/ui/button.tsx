@@ -30,7 +30,7 @@ export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof b
 /**
  * A <button>. A link that looks like one is a LinkButton, or an <a> with
  * buttonVariants(): no Slot (asChild) here, so Radix's Slot stays out of every
- * page's JavaScript (issue 14).
+ * page's JavaScript (decision 0018).
  */
 export function Button({ className, variant, size, ...props }: ButtonProps) {
   return (

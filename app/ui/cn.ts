@@ -6,7 +6,7 @@ import { twMerge } from "tailwind-merge";
  * lives in Tailwind's components layer (app/ui/primitives.css), so a utility
  * passed to it wins by the cascade. Two utilities for one property on one
  * element (`px-3 px-4`) would be decided by the stylesheet's order, not by the
- * code's: in development and tests, tailwind-merge (not shipped; issue 14)
+ * code's: in development and tests, tailwind-merge (not shipped; decision 0018)
  * finds them and says so.
  */
 export function cn(...inputs: ClassValue[]): string {

@@ -7,7 +7,7 @@ export type ToastMessage = {
 };
 
 // The toast library (sonner) is loaded on first use, not with every page: it is not needed to show a page
-// (issue 14, JavaScript weight). Notices raised before it has loaded wait here and show once it is mounted.
+// (decision 0013, JavaScript weight). Notices raised before it has loaded wait here and show once it is mounted.
 const ToastOutlet = lazy(() => import("./toast-outlet"));
 let showNow: ((message: ToastMessage) => void) | null = null;
 const waiting: ToastMessage[] = [];
@@ -19,7 +19,7 @@ function outletReady(show: (message: ToastMessage) => void) {
 }
 
 /**
- * The one toast outlet. SPEC.md section 9: one notice visible at a time,
+ * The one toast outlet. docs/product.md#9-constants-and-limits: one notice visible at a time,
  * about five seconds each.
  */
 export function Toaster() {

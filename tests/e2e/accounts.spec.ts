@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { e2eAccounts, signIn, signInAs, waitForEmail } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-// Sign-in, password reset, roles, the admin shell and User Management (issue 6).
+// Sign-in, password reset, roles, the admin shell and User Management (decision 0006).
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin Panel" });
 
@@ -59,7 +59,7 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("the admin shell by role", () => {
-  test("a user sees four links and is refused admin pages with SPEC's text", async ({ page }) => {
+  test("a user sees four links and is refused admin pages with docs/product.md's text", async ({ page }) => {
     await signIn(page, "user");
     await expect(sidebar(page).getByRole("link")).toHaveText(["Profile", "View Orders", "View Donations", "View Contacts"]);
     const users = await page.goto("/admin/users");

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { signIn } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-// Manage Products (issue 10): add with an image, edit, toggle, delete, reorder.
+// Manage Products (decision 0014): add with an image, edit, toggle, delete, reorder.
 
 const rows = (page: Page) => page.getByTestId("product-row");
 const rowOf = (page: Page, name: string): Locator => rows(page).filter({ hasText: name });
@@ -99,7 +99,7 @@ test("an admin adds a product with an uploaded image, edits, hides and deletes i
   await expect(rowOf(page, "Debate Flow Notebook")).toHaveCount(0);
 });
 
-test("a file that is not an image is refused in the dialog with SPEC's message", async ({ page }) => {
+test("a file that is not an image is refused in the dialog with docs/product.md's message", async ({ page }) => {
   await openProducts(page);
   await page.getByRole("link", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
@@ -114,7 +114,7 @@ const bigPng = (name: string, bytes: number) => {
   return { name, mimeType: "image/png", buffer };
 };
 
-// SPEC.md section 8: an image failure aborts the save. The refused file stays chosen, so it is never silently left out.
+// docs/product.md#8-error-and-notice-texts: an image failure aborts the save. The refused file stays chosen, so it is never silently left out.
 test("a refused image stops Add Product until it is removed or replaced (1280 px)", async ({ page }) => {
   await openProducts(page);
   await page.getByRole("link", { name: "Add Product" }).click();

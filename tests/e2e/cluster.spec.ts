@@ -1,4 +1,4 @@
-// `npm start` on every core (issue 31, decision 0031): WORKERS processes behind one port on PostgreSQL, one on
+// `npm start` on every core (decision 0031): WORKERS processes behind one port on PostgreSQL, one on
 // the embedded database; SIGTERM drains every worker. No browser: each test starts `node server.js` itself.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -34,7 +34,7 @@ test.describe("donate with JavaScript", () => {
     await expect(page.getByText("Adds $3.30, so the district receives your full $100.00.")).toBeVisible();
   });
 
-  test("SPEC.md's messages, then a memorial gift's summary in Complete Your Donation (phone)", async ({ page }) => {
+  test("docs/product.md's messages, then a memorial gift's summary in Complete Your Donation (phone)", async ({ page }) => {
     await page.setViewportSize(phone);
     await page.goto("/donate");
     await waitForHydration(page);
@@ -49,7 +49,7 @@ test.describe("donate with JavaScript", () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
 
-    // The tribute field appears only for memory or honor, with SPEC.md's label.
+    // The tribute field appears only for memory or honor, with docs/product.md's label.
     await expect(page.getByRole("textbox", { name: "In memory of" })).toBeHidden();
     await page.getByRole("combobox", { name: "Memorial type" }).selectOption("memory");
     await expect(page.getByRole("textbox", { name: "In memory of" })).toBeVisible();

@@ -179,7 +179,7 @@ async function refreshUntilFetched(page: Page) {
   }).toPass({ timeout: 30_000, intervals: [4000] });
 }
 
-test("a second Refresh inside the cooldown says the calendar is already up to date (issue 27 item 9)", async ({ page }) => {
+test("a second Refresh inside the cooldown says the calendar is already up to date (docs/product.md#4-states-and-transitions)", async ({ page }) => {
   await page.goto("/events");
   await waitForHydration(page);
   await refreshUntilFetched(page);

@@ -4,7 +4,7 @@ const eventTitle = (page: import("@playwright/test").Page) => page.getByRole("he
 const eventsNav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Events" });
 
 test.describe("Competition Guide on a 1280 px desktop", () => {
-  test("selects Lincoln-Douglas by default and shows its speeches as SPEC.md times them", async ({ page }) => {
+  test("selects Lincoln-Douglas by default and shows its speeches as docs/product.md times them", async ({ page }) => {
     await page.goto("/guide");
     await expect(page).toHaveTitle("Competition Guide | Citron Online District");
     await expect(page.getByRole("heading", { level: 1, name: "Competition Guide" })).toBeVisible();
@@ -174,7 +174,7 @@ test.describe("Competition Guide on a 390 px phone", () => {
     await speech.getByRole("link", { name: "Radio Speaking" }).click();
     await expect(page).toHaveURL(/event=radio$/);
     await expect(eventTitle(page)).toHaveText("Radio Speaking");
-    // SPEC.md: the detail area scrolls into view after 100 ms below 1024 px.
+    // docs/product.md: the detail area scrolls into view after 100 ms below 1024 px.
     // It stops just below the sticky header (the page's scroll-padding-top, 80 px).
     await expect.poll(async () => Math.round((await page.locator("#event-detail").boundingBox())?.y ?? 999)).toBeLessThan(120);
     expect((await page.locator("#event-detail").boundingBox())?.y).toBeGreaterThanOrEqual(40);

@@ -1,7 +1,7 @@
 import { e2eAccounts, signIn } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-/** Issue 17 in a real browser: the redirect check, the cross-site check, and the Mail Delivery page. */
+/** Decision 0010 in a real browser: the redirect check, the cross-site check, and the Mail Delivery page. */
 
 test("signing in with a redirectTo that would leave the site lands on /orders instead", async ({ page, baseURL }) => {
   // Browsers drop the tab before resolving "/\t/evil.example", which would then mean https://evil.example/.

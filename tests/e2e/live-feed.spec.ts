@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { signIn } from "./auth-helpers";
 import { expect, startScripts, test, waitForHydration } from "./fixtures";
 
-// Issue 10 ("every open shop page hears about a change within a second") and issue 11 ("live update seen by
+// Decision 0014 ("every open shop page hears about a change within a second") and decision 0015 ("live update seen by
 // an open page when the product changes in another tab"): two visitors keep /fees open while the demo admin,
 // in another browser context, adds, edits, hides and deletes a product in Manage Products. The real feed
 // (GET /products/feed, LISTEN/NOTIFY) carries the changes; nothing here stands in for it.

@@ -31,7 +31,7 @@ test.describe("navigation on a 1280 px desktop", () => {
   test("the home hero shows the name, vision and View Events", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Citron Online District" })).toBeVisible();
-    // The vision is content/mission.yaml's (issue 27 item 7; registration.spec.ts reads the file).
+    // The vision is content/mission.yaml's (docs/product.md#identity; registration.spec.ts reads the file).
     await expect(page.getByText(/Every student who keeps a day of rest still gets a national stage\./).first()).toBeVisible();
     await page.getByRole("link", { name: "View Events" }).click();
     await expect(page).toHaveURL(/\/events$/);

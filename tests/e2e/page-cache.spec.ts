@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./auth-helpers";
 import { waitForHydration } from "./fixtures";
 
-// Issue 14: anonymous public pages from the page cache, each response with its own nonce; signed-in never.
+// Decision 0013: anonymous public pages from the page cache, each response with its own nonce; signed-in never.
 
 test("anonymous visitors get cached pages, each with its own nonce that its CSP allows", async ({ request }) => {
   await request.get("/guide");

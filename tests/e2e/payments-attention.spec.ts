@@ -2,7 +2,7 @@ import { signIn } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 /**
- * Issue 25 item 3 in a real browser: admins find Payments needing attention
+ * Decision 0024 in a real browser: admins find Payments needing attention
  * in the sidebar (empty on the sandbox, which takes no money); users do not,
  * and cannot open it. The list with rows is covered by
  * app/features/payments/attention.server.test.ts.

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import { baseURL } from "../../playwright.config";
 import { phone, startScripts } from "./fixtures";
 
-// Issue 31 (decision 0030): a visitor whose one personal thing is a cart gets the public pages from the page
+// Decision 0030: a visitor whose one personal thing is a cart gets the public pages from the page
 // cache, as the render for their cart's item count (and on /fees, with their cart filled in). Same bytes as their
 // own full render; never another visitor's count or cart.
 

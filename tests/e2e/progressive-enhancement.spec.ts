@@ -1,5 +1,5 @@
 // Public pages before and without JavaScript: what a visitor on a slow phone,
-// or with scripts blocked, can do (issue 15, items 1 and 2).
+// or with scripts blocked, can do (decision 0012).
 import type { Page } from "@playwright/test";
 import { expect, phone, startScripts, test, waitForHydration } from "./fixtures";
 
@@ -42,7 +42,7 @@ test.describe("on a 390 px phone whose script arrives late", () => {
   });
 });
 
-// The forms of /contact and /donate are in the page's HTML, but their code (Conform) loads on first use (issue 14).
+// The forms of /contact and /donate are in the page's HTML, but their code (Conform) loads on first use (decision 0019).
 test.describe("a form whose code loads when a visitor reaches for it", () => {
   test("/contact: nothing loads until the form is touched; what was typed meanwhile is kept and sent", async ({ page }) => {
     const formCode: string[] = [];

@@ -186,7 +186,7 @@ test.describe("nationals", () => {
   });
 });
 
-test("dress code lists every rule of SPEC.md", async ({ page }) => {
+test("dress code lists every rule of docs/product.md", async ({ page }) => {
   await page.goto("/dress-code");
   await expect(page.getByRole("heading", { level: 1, name: "Dress Code" })).toBeVisible();
   await expect(page.getByText(/business casual.*college interview/i).first()).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { signIn, waitForEmail } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, reachFor, test, waitForHydration } from "./fixtures";
 
-// Issue 25 item 7 (decision 0025): an admin refunds a sandbox gift from /admin/donations, in part through the dialog,
+// Decision 0025: an admin refunds a sandbox gift from /admin/donations, in part through the dialog,
 // then the rest without JavaScript through the page section; the payer is emailed and the receipt page says so.
 
 async function giveThroughSandbox(page: Page, email: string) {

@@ -1,4 +1,4 @@
-// Issue 27: what a parent and a staff member see of registration and the last SPEC texts, at 390 px and 1280 px.
+// Decisions 0026 and 0027: what a parent and a staff member see of registration, and the last texts of docs/product.md, at 390 px and 1280 px.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -138,7 +138,7 @@ test.describe("on a 390 px phone", () => {
 
 test.describe("item 5: a payment that cannot be verified", () => {
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
-    test(`shows SPEC's Verification Error toast beside the page's message at ${viewport.width} px`, async ({ page }) => {
+    test(`shows docs/product.md's Verification Error toast beside the page's message at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/payment-success?session_id=cs_test_not_ours");
       await expect(page.getByRole("heading", { level: 1, name: "Payment Verification Failed" })).toBeVisible();

@@ -1,6 +1,6 @@
 // The production server as an operator runs it (docs/operations.md): started by
 // `npm start` or `node server.js`, stopped by SIGTERM within the drain time, and
-// reading content/ from disk at start (issue 15, items 6 and 8). No browser:
+// reading content/ from disk at start (decision 0012). No browser:
 // each test starts its own server on a free port and a fresh data directory.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";

@@ -18,7 +18,7 @@ const env = {
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-  // One server process, as before issue 31: a test that changes something and reads it back must not race the
+  // One server process, as before decision 0031: a test that changes something and reads it back must not race the
   // other workers' cache invalidation (tests/e2e/cluster.spec.ts tests the cluster). E2E_WORKERS=2 to run it so.
   WORKERS: process.env.E2E_WORKERS ?? "1",
   E2E: "1",
@@ -36,7 +36,8 @@ if (adminUrl) {
   env.SESSION_SECRET = randomBytes(32).toString("hex");
   dropDatabase = scratch.drop;
   // Demo content is never seeded on PostgreSQL unless asked: the tests ask.
-  const seed = spawnSync("npm", ["run", "--silent", "db:seed"], { env, stdio: "inherit" });
+  // Not `npm run db:seed`, which reads a developer's .env: this environment is the whole configuration.
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], { env, stdio: "inherit" });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 

@@ -62,7 +62,7 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await page.goto("/fees");
     await waitForHydration(page);
 
-    // The tournament dialog: SPEC's messages, the Validation Error notice, axe, Cancel resets.
+    // The tournament dialog: docs/product.md's messages, the Validation Error notice, axe, Cancel resets.
     let dialog = await openRegistration(page, TOURNAMENT);
     await expect(dialog.getByRole("heading", { name: "Tournament Registration" })).toBeVisible();
     await dialog.getByRole("button", { name: `Add to Cart: ${TOURNAMENT}` }).click();
@@ -144,7 +144,7 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await expect(page.getByTestId("cart-subtotal")).toHaveText("$109.00");
   });
 
-  test("each registration dialog has SPEC's fields and passes axe", async ({ page }) => {
+  test("each registration dialog has docs/product.md's fields and passes axe", async ({ page }) => {
     await page.goto("/fees");
     await waitForHydration(page);
     const expected: [string, string[], string[]][] = [
@@ -201,7 +201,7 @@ test.describe("shop without JavaScript", () => {
       const page = await context.newPage();
       await page.goto("/fees");
 
-      // A registration opens its form in the page; SPEC's messages and the Validation Error notice.
+      // A registration opens its form in the page; docs/product.md's messages and the Validation Error notice.
       await page.getByRole("link", { name: `Add to Cart: ${TOURNAMENT}` }).click();
       await expect(page).toHaveURL(/register=.*#register$/);
       const form = page.locator("#register");

@@ -20,7 +20,7 @@ type RouteModule = {
   action?: (args: never) => unknown;
 };
 
-/** The role each admin-area route needs (SPEC.md section 6, DECISIONS.md "Roles"). */
+/** The role each admin-area route needs (docs/product.md#6-roles-and-permissions, docs/product.md#roles). */
 const matrix: Record<string, { role: MinRole; path: string; actions?: Record<string, string>[]; /** When the actions need more than the page. */ actionRole?: MinRole }> = {
   "routes/admin-layout.tsx": { role: "user", path: "/orders" },
   // Users read the dashboards; only admins refund (decision 0025). A real completed order ($order).

@@ -10,7 +10,7 @@ import { DatabaseInUseError, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { createScratchDatabase } from "../support/scratch-database";
 
-/** Backups (issue 29, decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
+/** Backups (decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
 const tempDir = () => {
@@ -23,7 +23,8 @@ afterAll(() => {
 });
 
 function npmRun(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync("npm", ["run", "--silent", script, "--", ...args], {
+  // The npm script's command without its --env-file-if-exists=.env: a developer's .env must not reach the test.
+  return spawnSync(process.execPath, ["--import", "tsx", `scripts/${script.replace(":", "-")}.ts`, ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
     encoding: "utf8",

@@ -103,7 +103,7 @@ describe("the role guard", () => {
     await expect(donationsLoader(args("/admin/donations", "user"))).resolves.toMatchObject({ ok: true });
   });
 
-  it("keeps contact messages from a non-admin (403) and a signed-out visitor (sign in, with SPEC's notice)", async () => {
+  it("keeps contact messages from a non-admin (403) and a signed-out visitor (sign in, with docs/product.md's notice)", async () => {
     const denied = (await thrown(contactLoader(args("/contact-submissions", "user")))) as { init?: ResponseInit };
     expect(denied.init?.status).toBe(403);
     const next = async () => new Response("page");
@@ -354,7 +354,7 @@ describe("/contact-submissions", () => {
     );
   });
 
-  it("says SPEC's \"Failed to load contact submissions.\" when the store fails", async () => {
+  it("says docs/product.md's \"Failed to load contact submissions.\" when the store fails", async () => {
     await database.db.execute(sql`alter table contact_us rename to contact_us_away`);
     try {
       const failed = (await contactLoader(args("/contact-submissions", "admin"))) as { data: { ok: boolean }; init: ResponseInit };

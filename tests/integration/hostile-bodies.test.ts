@@ -11,7 +11,7 @@ import { signedInAccount, TEST_PASSWORD } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
- * Issue 15 item 7 and issue 17 item 6: every action in the route table, posted
+ * Decision 0010: every action in the route table, posted
  * bodies that are not a form (JSON, text, XML, a broken multipart body) by a
  * signed-out visitor and by an admin, answers 3xx or 4xx (415/400 for the
  * body), never a 500 or an unexpected throw; and a cross-site post to each

@@ -11,7 +11,7 @@ import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
- * Issue 25 item 6: one open checkout per cart, enforced by the database, and
+ * Decisions 0022 and 0024: one open checkout per cart, enforced by the database, and
  * stock reserved in product-id order so two buyers never deadlock. On
  * PostgreSQL (TEST_DATABASE_URL) the posts really run at once on a pool of
  * connections; on PGlite they take turns, and the same rules must hold.

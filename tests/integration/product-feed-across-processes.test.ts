@@ -67,7 +67,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
     };
     first = await startServer(env);
     // Migrated by the first; seeded on request (never automatically on PostgreSQL).
-    const seed = spawnSync("npm", ["run", "--silent", "db:seed"], { cwd: root, env, encoding: "utf8" });
+    // Not `npm run db:seed`, which reads a developer's .env.
+    const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], { cwd: root, env, encoding: "utf8" });
     if (seed.status !== 0) throw new Error(seed.stderr);
     second = await startServer(env);
   }, 120_000);

@@ -6,7 +6,7 @@ import { createScratchDatabase } from "../support/scratch-database";
 import { histogram, PORT_BASE, seed, skipReason, sleep, startInstance, startSmtpCatcher, waitFor, type Instance } from "./support";
 
 /**
- * Issue 29: SIGTERM while traffic flows. The server stops accepting, finishes
+ * Decision 0029: SIGTERM while traffic flows. The server stops accepting, finishes
  * the requests in flight (a form still being uploaded included), ends live
  * feeds, gives unsent emails back to the outbox, and exits 0 well within its
  * 10 s deadline. The emails it gave back go out once, from the next instance.

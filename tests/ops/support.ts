@@ -145,7 +145,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
 /** Seeds the demo content (the only way it reaches PostgreSQL). */
 export function seed(databaseUrl: string, sessionSecret: string): void {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-ops-seed-"));
-  const result = spawnSync("npm", ["run", "--silent", "db:seed"], {
+  // Not `npm run db:seed`, which reads a developer's .env.
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD, DEMO_USER_PASSWORD: "Podium@Lime2026", LOG_LEVEL: "warn" },
     encoding: "utf8",

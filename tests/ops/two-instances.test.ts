@@ -26,7 +26,7 @@ import {
 } from "./support";
 
 /**
- * Issue 29: two production instances on one PostgreSQL database, addressed
+ * Decision 0029: two production instances on one PostgreSQL database, addressed
  * directly, share sessions, carts, stock, the outbox, the sweeps, rate limits,
  * the live feed and page-cache invalidation; and they survive a database
  * outage. The database is reached through a gate the test can close. Figures

@@ -1,4 +1,4 @@
--- The donor search's trigram index covers every donation, whatever its status (issue 15, item 4).
+-- The donor search's trigram index covers every donation, whatever its status (decision 0011).
 -- With the predicate of 0006 (completed donations), it had the same predicate as
 -- orders_donations_created_at_idx, and PostgreSQL, which prices ILIKE like a plain comparison,
 -- preferred reading every completed gift through that date index and testing each email: about

@@ -1,6 +1,6 @@
 -- Two changes to the tallies' trigger functions of 0005, and order_students (created by 0008) filled.
 --
--- 1. Donations are tallied without their event_type (issue 15, item 4). A memorial or honor gift
+-- 1. Donations are tallied without their event_type (decision 0011). A memorial or honor gift
 -- keeps its "memory:<name>" there, so each such gift made a tally group of its own and the
 -- donation cards, the chart and the orders total read one tally row per gift: the tallies grew
 -- with the gifts, which they exist to avoid. No dashboard reads a donation's event from the
@@ -8,7 +8,7 @@
 -- as 0005 but for that expression; then the tallies are counted again from the orders.
 --
 -- 2. The student search looks names up in order_students (migration 0008), a few thousand names,
--- instead of every order (issue 15, item 4): a name like "Student 42" shares most of its
+-- instead of every order (decision 0011): a name like "Student 42" shares most of its
 -- trigrams with every other student's, so the trigram index over orders read tens of thousands
 -- of entries per search. The tally functions now also keep each name's order count,
 -- in the same statement-level way. Truncation empties it too.

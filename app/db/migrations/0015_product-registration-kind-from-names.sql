@@ -1,4 +1,4 @@
--- Issue 27: until now the shop chose a product's registration form by matching its name (trimmed, any case)
+-- Decision 0027: until now the shop chose a product's registration form by matching its name (trimmed, any case)
 -- against five names fixed in code, the tournament fee's built from SITE_SHORT_NAME ("Citron Tournament Entry
 -- Fee"). Give every product that matched today the form it opened today, whatever the district's short name, so
 -- nothing a parent sees changes on upgrade; from now on the stored kind decides and a rename changes nothing.

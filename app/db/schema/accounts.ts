@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from
 /*
  * Accounts. The first four tables are the ones better-auth reads and writes
  * through its Drizzle adapter (the property names are its field names); the
- * rest are ours: SPEC.md's user_roles, the audit log and the rate limiter.
+ * rest are ours: docs/product.md's user_roles, the audit log and the rate limiter.
  */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -21,7 +21,7 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  /** Set on every successful sign-in (SPEC.md's last_sign_in_at). */
+  /** Set on every successful sign-in (docs/product.md's last_sign_in_at). */
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   /** better-auth's two-factor plugin: sign-in asks for a TOTP or recovery code (decision 0028). */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
@@ -100,7 +100,7 @@ export const verifications = pgTable(
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
 
-/** SPEC.md's user_roles: one row per account with access; no row means no permissions. */
+/** docs/product.md's user_roles: one row per account with access; no row means no permissions. */
 export const userRoles = pgTable("user_roles", {
   userId: text("user_id")
     .primaryKey()

@@ -5,7 +5,7 @@ import { PRODUCT_REGISTRATION_KINDS, type ProductRegistrationKind } from "../reg
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
- * SPEC.md section 3's products: what the shop sells. Price is integer cents;
+ * The products of docs/product.md#3-entities-and-their-fields: what the shop sells. Price is integer cents;
  * stock_count is null exactly when the stock is unlimited.
  */
 export const products = pgTable(
@@ -43,7 +43,7 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 
 /**
- * Product images after the server re-encoded them (DECISIONS.md: in the
+ * Product images after the server re-encoded them (docs/product.md#money: in the
  * database, so every instance serves the same bytes). One row per variant;
  * `key` is content-hashed and appears in the image's URL, so it never changes.
  */

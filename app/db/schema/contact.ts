@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** Contact submissions (SPEC.md section 3, table contact_us). */
+/** Contact submissions (docs/product.md#3-entities-and-their-fields, table contact_us). */
 export const contactUs = pgTable(
   "contact_us",
   {

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * The email outbox (DECISIONS.md: email is never lost). A message is written
+ * The email outbox (docs/product.md#beyond-the-original: email is never lost). A message is written
  * here, in the same transaction as whatever caused it, and the outbox worker
  * delivers it with retries.
  */

@@ -8,7 +8,7 @@ export const ORDER_STATUSES = ["completed", "pending", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * One line of a purchase or a donation (SPEC.md section 3, table orders).
+ * One line of a purchase or a donation (docs/product.md#3-entities-and-their-fields, table orders).
  * Money is integer cents. Donations are rows whose item_name contains
  * "Donation"; a memorial gift keeps "memory:..." or "honor:..." in event_type.
  */
@@ -32,7 +32,7 @@ export const orders = pgTable(
     checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
     /** The catalogue product sold; no foreign key, since a deleted product leaves its orders intact. */
     productId: uuid("product_id"),
-    /** The registration details as entered (the named columns above hold the ones SPEC.md lists). */
+    /** The registration details as entered (the named columns above hold the ones docs/product.md lists). */
     registration: jsonb("registration").$type<RegistrationData>(),
     /** Cents given back to the payer (refunds table, decision 0025); what the district kept is total - refunded - disputed. */
     refundedAmount: integer("refunded_amount").notNull().default(0),
@@ -111,7 +111,7 @@ export const orderTallies = pgTable(
  * Every student name on an order, with how many orders carry it, kept by the
  * same triggers as order_tallies (migration 0009). The student search looks
  * names up here (thousands of names, not every order) through a trigram index,
- * then reads their orders by name (issue 15, item 4).
+ * then reads their orders by name (decision 0011).
  */
 export const orderStudents = pgTable("order_students", {
   studentName: text("student_name").primaryKey(),

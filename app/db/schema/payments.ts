@@ -15,7 +15,7 @@ export const PAYMENT_PROVIDERS = ["stripe", "sandbox"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
- * One attempt to pay: a shop cart or a donation, never both (DECISIONS.md).
+ * One attempt to pay: a shop cart or a donation, never both (docs/product.md#money).
  * Its orders rows point back here; fulfilment flips it from open exactly once.
  */
 export const checkouts = pgTable(

@@ -4,7 +4,7 @@ import type { RegistrationData } from "~/features/shop/registration-data";
 import { products } from "./catalogue";
 
 /**
- * A visitor's cart (DECISIONS.md): keyed by the random id in its HttpOnly
+ * A visitor's cart (docs/product.md#money): keyed by the random id in its HttpOnly
  * cookie. It never holds prices or names: those come from the catalogue.
  */
 export const carts = pgTable(

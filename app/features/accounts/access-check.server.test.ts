@@ -10,7 +10,7 @@ import { loader as usersLoader } from "~/routes/admin-users";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 
-// Issue 27 item 6 (SPEC.md sections 6 and 8): when the account's role cannot be read, an admin page is not
+// docs/product.md sections 6 and 8: when the account's role cannot be read, an admin page is not
 // shown and no error page either: home, with "Failed to verify access." (Profile: "Failed to load profile information.").
 describe("a role check that fails", () => {
   let database: TestDatabase;

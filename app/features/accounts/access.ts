@@ -1,8 +1,8 @@
 import { safeRedirect } from "~/core/safe-redirect";
 
-/** SPEC.md section 6: what a signed-in user without the admin role is told. */
+/** docs/product.md#6-roles-and-permissions: what a signed-in user without the admin role is told. */
 export const ADMIN_REQUIRED_MESSAGE = "You must be an admin to view this page.";
-/** SPEC.md section 8: the account's role could not be read; the visitor goes home with this notice. */
+/** docs/product.md#8-error-and-notice-texts: the account's role could not be read; the visitor goes home with this notice. */
 export const ACCESS_CHECK_FAILED = "Failed to verify access.";
 export const PRODUCTS_ADMIN_REQUIRED_MESSAGE =
   "You don't have permission to manage the product catalog. Admin access is required.";
@@ -19,7 +19,7 @@ export function isAccessDenied(value: unknown): value is AccessDenied {
   );
 }
 
-/** The sign-in screen's paths (SPEC.md: /masterdebater shows the same screen as /auth). */
+/** The sign-in screen's paths (docs/product.md: /masterdebater shows the same screen as /auth). */
 export const SIGN_IN_PATHS = ["/auth", "/masterdebater"] as const;
 
 /** Where to go after signing in: a path on this site (app/core/safe-redirect.ts), never the sign-in screen itself. */

@@ -3,9 +3,9 @@ import type { Role } from "./roles";
 export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 
 /**
- * SPEC.md "Admin layout": every signed-in user sees the first four; admins also Users and Manage
- * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond SPEC.md), and Payments
- * (payments needing attention, decision 0024; beyond SPEC.md).
+ * docs/product.md#admin-area-and-orders: every signed-in user sees the first four; admins also Users and Manage
+ * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond docs/product.md), and Payments
+ * (payments needing attention, decision 0024; beyond docs/product.md).
  */
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Profile", to: "/admin/profile", adminOnly: false },

@@ -41,7 +41,7 @@ const icons: Record<string, LucideIcon> = {
 export type ShellUser = { email: string; role: Role };
 
 /**
- * The admin area's frame (SPEC.md "Admin layout"): the Admin Dashboard header
+ * The admin area's frame (docs/product.md#admin-area-and-orders): the Admin Dashboard header
  * and the Admin Panel sidebar. The sidebar collapses to icons (remembered in a
  * cookie for 7 days, Ctrl/Cmd+B) and is a sheet under 768 px.
  */

@@ -8,7 +8,7 @@ import { passwordMessages, passwordProblems } from "./password-policy";
 /** Moved to app/ui/notice.tsx (the one notice primitive); re-exported for the admin screens until they import it from there. */
 export { NoticeBox } from "~/ui/notice-box";
 
-/** The policy's messages for what the user has typed so far (SPEC.md section 5). */
+/** The policy's messages for what the user has typed so far (docs/product.md#5-validation-rules). */
 export function PasswordHints({ id, password, shortName }: { id: string; password: string; shortName: string }) {
   const problems = password ? passwordProblems(password, shortName) : [];
   return (
@@ -30,7 +30,7 @@ export function PasswordHints({ id, password, shortName }: { id: string; passwor
 
 /**
  * A new password (name "password") with the policy's live messages under it,
- * and with `confirmId`, its confirmation (name "confirmPassword") with SPEC.md's
+ * and with `confirmId`, its confirmation (name "confirmPassword") with docs/product.md's
  * mismatch message once something is typed there.
  */
 export function NewPasswordField({

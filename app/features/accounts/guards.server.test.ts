@@ -44,7 +44,7 @@ describe("guards", () => {
     expect(fromNavigation.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fdonations");
   });
 
-  it("refuse a signed-in user without the admin role with 403 and SPEC's text", async () => {
+  it("refuse a signed-in user without the admin role with 403 and docs/product.md's text", async () => {
     const response = await thrown(requireAdmin(browserRequest("/admin/users", user.cookie), database.context()));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ title: "Access Denied", message: "You must be an admin to view this page." });

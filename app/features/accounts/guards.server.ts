@@ -86,7 +86,7 @@ export async function requireUser(
 }
 
 /**
- * SPEC.md sections 6 and 8: when the account and role cannot be read (the
+ * docs/product.md sections 6 and 8: when the account and role cannot be read (the
  * database failed), the page is not shown: home, with the page's notice
  * ("Failed to verify access." unless it says otherwise).
  */
@@ -102,7 +102,7 @@ export function accessCheckFailed(description = ACCESS_CHECK_FAILED) {
 
 /**
  * Admins only. Signed out: to /auth. Signed in without the role: a 403 whose
- * page shows SPEC.md's access-denied text (`message` lets a page use its own).
+ * page shows docs/product.md's access-denied text (`message` lets a page use its own).
  */
 export async function requireAdmin(
   request: Request,

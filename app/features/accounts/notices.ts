@@ -1,12 +1,12 @@
 import type { ToastMessage } from "~/ui/toast";
 
-/** A notice as SPEC.md section 8 writes them: a title and a text. */
+/** A notice as docs/product.md#8-error-and-notice-texts writes them: a title and a text. */
 export type Notice = ToastMessage;
 
 const error = (title: string, description?: string): Notice => ({ type: "error", title, description });
 const success = (title: string, description?: string): Notice => ({ type: "success", title, description });
 
-/** The sign-in screen's notices (SPEC.md section 8, "Sign-in" and "Reset"). */
+/** The sign-in screen's notices (docs/product.md#8-error-and-notice-texts, "Sign-in" and "Reset"). */
 export const authNotices = {
   accountNotFound: error(
     "Account Not Found",
@@ -37,7 +37,7 @@ export function newPasswordNotice(problem: { kind: "weak" | "mismatch"; message:
   return problem.kind === "weak" ? authNotices.weakPassword(problem.message) : authNotices.passwordMismatch;
 }
 
-/** User Management's notices (SPEC.md section 8, "Admin notices" and "Successes"). */
+/** User Management's notices (docs/product.md#8-error-and-notice-texts, "Admin notices" and "Successes"). */
 export const userNotices = {
   fetchFailed: error("Error", "Failed to fetch users."),
   unknownAction: error("Error", "This action is not known. Please reload the page and try again."),

@@ -9,7 +9,7 @@ import {
 
 const SHORT_NAME = "Citron";
 
-describe("password policy (SPEC.md section 5)", () => {
+describe("password policy (docs/product.md#5-validation-rules)", () => {
   it.each([
     ["Aa1@xyz", [passwordMessages.length]],
     ["AB1@XYZW", [passwordMessages.lowercase]],
@@ -22,7 +22,7 @@ describe("password policy (SPEC.md section 5)", () => {
     expect(passwordProblems(password, SHORT_NAME)).toEqual(expected);
   });
 
-  it("quotes SPEC.md's messages exactly", () => {
+  it("quotes docs/product.md's messages exactly", () => {
     expect(passwordMessages).toMatchObject({
       length: "Password must be at least 8 characters long.",
       lowercase: "Password must contain at least one lowercase letter.",
@@ -46,7 +46,7 @@ describe("password policy (SPEC.md section 5)", () => {
   });
 
   const blocked = ["123456", "password", "qwerty", "admin", "citron"];
-  it("blocks SPEC.md's patterns and the short name", () => {
+  it("blocks docs/product.md's patterns and the short name", () => {
     expect(blockedPatterns(SHORT_NAME)).toEqual(blocked);
   });
 

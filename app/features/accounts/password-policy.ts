@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5's password rules, shared by the browser (messages while
+ * The password rules of docs/product.md#5-validation-rules, shared by the browser (messages while
  * typing) and the server (the authoritative check) for every new password:
  * reset, profile change, admin-created users and the command line.
  */
@@ -18,12 +18,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** better-auth's upper bound; also keeps hashing cheap. */
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** The blocked patterns: SPEC.md's four plus the district's short name (DECISIONS.md). */
+/** The blocked patterns: docs/product.md's four plus the district's short name (docs/product.md#identity). */
 export function blockedPatterns(shortName: string): string[] {
   return ["123456", "password", "qwerty", "admin", shortName.trim().toLowerCase()].filter(Boolean);
 }
 
-/** Every rule the password breaks, in SPEC.md's order; empty when it is acceptable. */
+/** Every rule the password breaks, in docs/product.md's order; empty when it is acceptable. */
 export function passwordProblems(password: string, shortName: string): string[] {
   const problems: string[] = [];
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(passwordMessages.length);
@@ -39,7 +39,7 @@ export function passwordProblems(password: string, shortName: string): string[] 
 
 /**
  * A new password and its confirmation, as every form that sets one sends them:
- * the first rule broken (SPEC.md's "Weak Password") or a mismatch ("Password
+ * the first rule broken (docs/product.md's "Weak Password") or a mismatch ("Password
  * Mismatch"), or null when the password may be used.
  */
 export function newPasswordProblem(

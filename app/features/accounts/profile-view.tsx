@@ -12,7 +12,7 @@ import type { Role } from "./roles";
 
 export type ProfileInfo = { id: string; email: string; role: Role; created: string; lastSignIn: string | null };
 
-/** SPEC.md "Profile": account information, and a password change under the policy. */
+/** docs/product.md#profile: account information, and a password change under the policy. */
 export function ProfileView({ profile, notice, shortName }: { profile: ProfileInfo; notice: Notice | null; shortName: string }) {
   const navigation = useNavigation();
   const location = useLocation();

@@ -5,7 +5,7 @@ import { isProtectedEmail } from "./roles";
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-state";
 import { failureDelaySeconds, waitText } from "./rate-limit.server";
 
-describe("admin sidebar (SPEC.md Admin layout)", () => {
+describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
   it("shows four links to users and nine to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual(["Profile", "View Orders", "View Donations", "View Contacts"]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([

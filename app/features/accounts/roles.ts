@@ -1,4 +1,4 @@
-/** SPEC.md section 3: a user_roles row holds user or admin. */
+/** docs/product.md#3-entities-and-their-fields: a user_roles row holds user or admin. */
 export const roles = ["user", "admin"] as const;
 export type Role = (typeof roles)[number];
 

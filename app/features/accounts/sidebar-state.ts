@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the sidebar's state lives in a cookie for 7 days. */
+/** docs/product.md#9-constants-and-limits: the sidebar's state lives in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 

@@ -144,7 +144,7 @@ export async function accountForResetToken(db: Database, token: string) {
 
 /**
  * Sets the new password with a single-use token, ends the account's other
- * sessions, then signs it in and goes to /orders (SPEC.md section 4).
+ * sessions, then signs it in and goes to /orders (docs/product.md#4-states-and-transitions).
  */
 export async function completePasswordReset(
   request: Request,

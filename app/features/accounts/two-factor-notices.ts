@@ -3,7 +3,7 @@ import type { Notice } from "./notices";
 const error = (title: string, description?: string): Notice => ({ type: "error", title, description });
 const success = (title: string, description?: string): Notice => ({ type: "success", title, description });
 
-/** The two-factor sign-in's notices (decision 0028; SPEC.md has none of its own). */
+/** The two-factor sign-in's notices (decision 0028; docs/product.md has none of its own). */
 export const twoFactorNotices = {
   codeRequired: error("Verification Code", "Please enter the 6-digit code from your authenticator app, or a recovery code."),
   wrongCode: error("Verification Code", "That code is not right. Please check your authenticator app and try again."),

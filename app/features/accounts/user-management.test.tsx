@@ -72,7 +72,7 @@ describe("User Management without JavaScript", () => {
     expect(new Set(actions)).toEqual(new Set(["/admin/users"]));
   });
 
-  it("the delete confirmation says what happens, not that it cannot be undone (issue 27 item 10)", () => {
+  it("the delete confirmation says what happens, not that it cannot be undone (docs/product.md#5-validation-rules)", () => {
     const html = render("/admin/users?delete=u-coach", { confirmDeleteId: "u-coach" });
     const text = html.replace(/<[^>]+>/g, "");
     expect(text).toContain("This removes the role of coach@example.org: the account can no longer sign in");

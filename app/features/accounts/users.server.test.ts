@@ -116,7 +116,7 @@ describe("User Management actions", () => {
     }
   });
 
-  it("reports SPEC's partial success when the role cannot be set", async () => {
+  it("reports docs/product.md's partial success when the role cannot be set", async () => {
     await database.db.execute(sql`alter table user_roles add constraint no_new_roles check (role <> 'user') not valid`);
     try {
       const actor = { id: admin.id, email: admin.email, role: "admin" } as SessionUser;
@@ -168,7 +168,7 @@ describe("User Management actions", () => {
     expect((await post({ intent: "reset", userId: "" })).notice.description).toBe("No user selected for password reset.");
   });
 
-  it("the test email reports success or SPEC's failure text", async () => {
+  it("the test email reports success or docs/product.md's failure text", async () => {
     const actor = { id: admin.id, email: admin.email, role: "admin" } as SessionUser;
     const sent: string[][] = [];
     const ok = await adminSendTestEmail(database.db, actor, async (message) => {

@@ -15,7 +15,7 @@ import { userNotices, type Notice } from "./notices";
 import { passwordProblems } from "./password-policy";
 import { isProtectedEmail, type Role } from "./roles";
 
-/** SPEC.md's admin user listing item (get_admin_users). `role` is null once removed. */
+/** docs/product.md's admin user listing item (get_admin_users). `role` is null once removed. */
 export type AdminUserRow = {
   id: string;
   email: string;
@@ -88,7 +88,7 @@ export async function setPassword(db: Database, userId: string, password: string
   });
 }
 
-/** SPEC.md section 4: changing a role deletes the old record, then inserts the new one. */
+/** docs/product.md#4-states-and-transitions: changing a role deletes the old record, then inserts the new one. */
 export async function assignRole(db: Database, userId: string, role: Role): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -111,7 +111,7 @@ export type ActionOutcome = { ok: boolean; notice: Notice; status: number };
 const ok = (notice: Notice): ActionOutcome => ({ ok: true, notice, status: 200 });
 const fail = (notice: Notice, status: number): ActionOutcome => ({ ok: false, notice, status });
 
-/** Add New User: the account first, then its role (a failure there is SPEC.md's partial "User Created"). */
+/** Add New User: the account first, then its role (a failure there is docs/product.md's partial "User Created"). */
 export async function adminCreateUser(
   db: Database,
   actor: SessionUser,

@@ -63,7 +63,7 @@ describe("the contact action", () => {
     expect(emails[0]!.text).toContain("Phone: Not given");
   });
 
-  it("answers 400 with SPEC's messages and writes nothing for bad input", async () => {
+  it("answers 400 with docs/product.md's messages and writes nothing for bad input", async () => {
     const answer = await postContact(database, { ...validContact, name: "A", email: "nope", inquiryPurpose: "", comment: "short" });
     expect(answer.status).toBe(400);
     expect(answer.data.status).toBe("invalid");
@@ -225,7 +225,7 @@ describe("fuzzing the contact action", () => {
 });
 
 describe("the notices", () => {
-  it("quote SPEC.md section 8", () => {
+  it("quote docs/product.md#8-error-and-notice-texts", () => {
     expect(contactSentNotice).toMatchObject({ title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon." });
     expect(contactFailedNotice).toMatchObject({ title: "Error", description: "There was a problem sending your message. Please try again." });
   });

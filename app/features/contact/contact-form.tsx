@@ -19,7 +19,7 @@ import type { ContactInput, ContactMessage } from "./schema";
 export const contactActionPath = "/contact";
 
 /**
- * The contact form (SPEC.md sections 3-5). It posts with a fetcher, so it
+ * The contact form (docs/product.md sections 3-5). It posts with a fetcher, so it
  * works inside the dialog on any page; without JavaScript it is a plain form
  * posting to /contact, whose page shows the outcome.
  */

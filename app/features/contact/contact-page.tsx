@@ -19,7 +19,7 @@ const reasons = [
   { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
 ];
 
-// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (issue 14).
+// In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const ContactForm = lazyUntilUsed(() => import("./contact-form").then((module) => module.ContactForm));
 
 /** For the page's loader: the form's code on the server, so that the form is in the HTML. */

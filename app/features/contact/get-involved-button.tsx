@@ -15,7 +15,7 @@ const loadDialog = () => import("./contact-dialog");
 const LazyContactDialog = lazy(loadDialog);
 
 /**
- * SPEC.md's "Get Involved" buttons (Home, Mission, /contact): they open the
+ * docs/product.md's "Get Involved" buttons (Home, Mission, /contact): they open the
  * contact form in a dialog (?contact=1, shown by the page's <ContactDialog />).
  * Before the page's JavaScript runs (or without it) they are links to the
  * plain form on /contact.

@@ -4,7 +4,7 @@
  * notification email.
  */
 
-/** SPEC.md section 3: the inquiry purposes, in the order the form lists them. */
+/** docs/product.md#3-entities-and-their-fields: the inquiry purposes, in the order the form lists them. */
 export const inquiryPurposes = [
   { value: "join-district", label: "Join Online District" },
   { value: "participate-tournaments", label: "Participate in Tournaments" },

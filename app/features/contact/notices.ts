@@ -1,6 +1,6 @@
 import type { ToastMessage } from "~/ui/toast";
 
-/** SPEC.md section 8's contact notices, word for word. */
+/** The contact notices of docs/product.md#8-error-and-notice-texts, word for word. */
 export const contactSentNotice = {
   type: "success",
   title: "Message Sent!",

@@ -24,7 +24,7 @@ function errorsOf(values: Record<string, string>) {
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
 
-describe("contact schema (SPEC.md section 5)", () => {
+describe("contact schema (docs/product.md#5-validation-rules)", () => {
   it("accepts a complete message", () => {
     const submission = parseForm(valid);
     expect(submission.status).toBe("success");
@@ -54,11 +54,11 @@ describe("contact schema (SPEC.md section 5)", () => {
     ["comment", "", contactMessages.comment],
     ["comment", "123456789", contactMessages.comment],
     ["comment", "    short    ", contactMessages.comment],
-  ])("%s = %j gives SPEC's message", (field, value, message) => {
+  ])("%s = %j gives docs/product.md's message", (field, value, message) => {
     expect(errorsOf({ ...valid, [field]: value })[field]).toEqual([message]);
   });
 
-  it("quotes SPEC.md's messages exactly", () => {
+  it("quotes docs/product.md's messages exactly", () => {
     expect(contactMessages).toEqual({
       name: "Name must be at least 2 characters.",
       email: "Please enter a valid email address.",

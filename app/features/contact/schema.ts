@@ -4,7 +4,7 @@ import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
 
 export { contactLimits } from "./contact-rules";
 
-/** SPEC.md section 5's messages, word for word. */
+/** The messages of docs/product.md#5-validation-rules, word for word. */
 export const contactMessages = {
   name: "Name must be at least 2 characters.",
   email: "Please enter a valid email address.",
@@ -24,7 +24,7 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => (value ? value : null));
 
 /**
- * The contact form (SPEC.md section 5). The same schema gives the browser its
+ * The contact form (docs/product.md#5-validation-rules). The same schema gives the browser its
  * instant messages and the action its authoritative check.
  */
 export const contactSchema = z.object({

@@ -76,7 +76,7 @@ describe("content files", () => {
     expect(bundling).toEqual([]);
   });
 
-  it("lists about 26 schools in the eight states SPEC.md names, each with a unique slug and a logo file", () => {
+  it("lists about 26 schools in the eight states docs/product.md names, each with a unique slug and a logo file", () => {
     const schools = schoolsContent();
     expect(schools.length).toBe(26);
     expect(new Set(schools.map((school) => school.state))).toEqual(new Set(["NY", "NJ", "FL", "IL", "PA", "CA", "CO", "KS"]));
@@ -93,7 +93,7 @@ describe("content files", () => {
     expect(boards).toHaveLength(2);
   });
 
-  it("lists 21 qualifiers across the events SPEC.md names, with short and long bios", () => {
+  it("lists 21 qualifiers across the events docs/product.md names, with short and long bios", () => {
     const { qualifiers } = nationalsContent();
     expect(qualifiers).toHaveLength(21);
     expect(new Set(qualifiers.map((qualifier) => qualifier.event))).toEqual(new Set(qualifierEvents));
@@ -102,14 +102,14 @@ describe("content files", () => {
     expect(existsSync(path.join(publicDir, nationalsContent().supporter.logo))).toBe(true);
   });
 
-  it("keeps the tournament facts SPEC.md gives", () => {
+  it("keeps the tournament facts docs/product.md gives", () => {
     const text = nationalsContent().tournament.paragraphs.join(" ");
     expect(text).toContain("1931");
     expect(text).toContain("more than 6,000");
     expect(text).toContain("largest academic competition");
   });
 
-  it("has the six core values and three provisions of the mission page, in SPEC.md's words", () => {
+  it("has the six core values and three provisions of the mission page, in docs/product.md's words", () => {
     const mission = missionContent();
     expect(mission.coreValues.map((value) => value.title)).toEqual([
       "Inclusivity",
@@ -126,7 +126,7 @@ describe("content files", () => {
     ]);
   });
 
-  it("names every item of SPEC.md's dress code", () => {
+  it("names every item of docs/product.md's dress code", () => {
     const text = JSON.stringify(parse(read("dress-code.yaml"))).toLowerCase();
     for (const item of [
       "business casual", "college interview", "jeans", "shorts", "tees", "hoodies", "sneakers", "flashy colors",

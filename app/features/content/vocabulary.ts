@@ -19,7 +19,7 @@ export const usStates = {
 export type StateCode = keyof typeof usStates;
 
 /**
- * Coach specialties: the guide slugs SPEC.md section 2 lists for the team
+ * Coach specialties: the guide slugs docs/product.md#2-screens-and-routes lists for the team
  * page's chips, plus Policy Debate, which the guide does not cover (no link).
  */
 export const specialtyLabels = {
@@ -39,7 +39,7 @@ export const specialtyLabels = {
 } as const;
 export type Specialty = keyof typeof specialtyLabels;
 
-/** The events of the 2025 qualifiers, as SPEC.md names them. */
+/** The events of the 2025 qualifiers, as docs/product.md names them. */
 export const qualifierEvents = [
   "Public Forum",
   "Worlds Debate",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptAmountEdit, amountInputValue, coveredTotal, feeToCover, parseAmount, providerFee } from "./amount";
 
-describe("the amount input's keystroke rule (SPEC.md: digits and at most one decimal point)", () => {
+describe("the amount input's keystroke rule (docs/product.md: digits and at most one decimal point)", () => {
   it.each([
     ["", "5", "5"],
     ["5", "50", "50"],

@@ -7,7 +7,7 @@
 const TYPING = /^\d*(?:\.\d{0,2})?$/;
 
 /**
- * SPEC.md: the amount input accepts only digits and at most one decimal
+ * docs/product.md: the amount input accepts only digits and at most one decimal
  * point; other keystrokes are ignored. Returns the value to show after an
  * edit: the edit when it keeps to the rule, otherwise the previous value.
  */
@@ -24,7 +24,7 @@ export type ParsedAmount =
 const AMOUNT = /^(\d*)(?:\.(\d*))?$/;
 
 /**
- * The amount in cents. SPEC.md: an empty or unparsable value counts as 0
+ * The amount in cents. docs/product.md: an empty or unparsable value counts as 0
  * ("12..5", "1e3", "abc" are 0, so they get the minimum's message).
  */
 export function parseAmount(raw: string | null | undefined): ParsedAmount {
@@ -40,7 +40,7 @@ export function parseAmount(raw: string | null | undefined): ParsedAmount {
   return { ok: true, cents: Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0")) };
 }
 
-/** The amount as the input shows it: blank for 0 (SPEC.md), otherwise dollars without trailing zeros. */
+/** The amount as the input shows it: blank for 0 (docs/product.md), otherwise dollars without trailing zeros. */
 export function amountInputValue(cents: number): string {
   if (!Number.isFinite(cents) || cents <= 0) return "";
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);

@@ -8,10 +8,10 @@ import type { DonationSummary } from "./donation-checkout";
 
 export const COMPLETE_TITLE = "Complete Your Donation";
 
-// The dialog (Radix Dialog, about 12 KB) loads only once there is a gift to confirm (issue 14).
+// The dialog (Radix Dialog, about 12 KB) loads only once there is a gift to confirm (decision 0013).
 const CompleteDonationDialog = lazy(() => import("./complete-donation-dialog"));
 
-/** The summary of the gift about to be paid (SPEC.md: name, email, amount; ours: fee and tribute). */
+/** The summary of the gift about to be paid (docs/product.md: name, email, amount; ours: fee and tribute). */
 function SummaryList({ summary }: { summary: DonationSummary }) {
   const rows: Array<[string, string]> = [
     ["Name", summary.donorName],

@@ -114,7 +114,7 @@ describe("the donation action", () => {
     expect(memorialLabel(row!.eventType)).toBe("In honor of Coach Levine");
   });
 
-  it("answers 400 with every SPEC.md message and opens nothing", async () => {
+  it("answers 400 with every docs/product.md message and opens nothing", async () => {
     const calls: Parameters<OpenCheckout>[1][] = [];
     const answer = await postDonation(
       database,
@@ -128,7 +128,7 @@ describe("the donation action", () => {
       lastName: ["Last name is required"],
       email: ["Valid email is required"],
       amount: ["Donation amount must be at least $1"],
-      // Ours, shown together with SPEC's.
+      // Ours, shown together with docs/product.md's.
       memorialDetails: ["Please enter the name of the person you give in honor of"],
     });
     expect(calls).toHaveLength(0);

@@ -76,7 +76,7 @@ export async function handleDonation(
   }
   if (!opened.ok) {
     log.warn({ status: opened.status, reason: opened.message }, "donation checkout refused");
-    // The payments module words its own failures for the shop ("Failed to start checkout: ..."); donors see SPEC's.
+    // The payments module words its own failures for the shop ("Failed to start checkout: ..."); donors see docs/product.md's.
     const message = donationFailedMessage(opened.message.replace(/^Failed to start checkout:\s*/, ""));
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
   }

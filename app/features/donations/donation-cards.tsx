@@ -1,7 +1,7 @@
 import { formatCents } from "~/core/format";
 import type { DonationSummary } from "./summary";
 
-/** SPEC.md's three summary cards, over every completed donation. */
+/** docs/product.md's three summary cards, over every completed donation. */
 export function DonationCards({ summary }: { summary: DonationSummary }) {
   const cards = [
     { label: "Total Donations", value: formatCents(summary.totalCents) },

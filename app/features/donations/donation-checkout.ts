@@ -38,7 +38,7 @@ export type DonationCheckoutInput = {
   cancelPath: string;
 };
 
-/** The orders row's item name: the donations dashboard finds donations by "Donation" in it (SPEC.md). */
+/** The orders row's item name: the donations dashboard finds donations by "Donation" in it (docs/product.md). */
 export const DONATION_ITEM_NAME = "Donation";
 
 export function tributeText(tribute: DonationDetails["tribute"]): string | null {

@@ -5,7 +5,7 @@ import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 import { refundColumns } from "~/features/orders/order-csv";
 import { memorialLabel } from "./memorial";
 
-/** The table's columns (SPEC.md), plus the order id for reconciling with the card provider. */
+/** The table's columns (docs/product.md), plus the order id for reconciling with the card provider. */
 const donationColumns: CsvColumn<Order & { campaignName?: string | null }>[] = [
   { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Donor Name", value: (o) => o.studentName },

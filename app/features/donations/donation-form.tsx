@@ -29,7 +29,7 @@ export type DonationFormConfig = DonationRules & {
 };
 
 /**
- * The donation form (SPEC.md sections 3-5). A real form posting to /donate:
+ * The donation form (docs/product.md sections 3-5). A real form posting to /donate:
  * without JavaScript the server answers with the page (messages, or the
  * summary with a plain link to pay); with JavaScript messages appear as you
  * type and the summary opens in the "Complete Your Donation" dialog.
@@ -62,7 +62,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   const giftCents = parsed.ok ? parsed.cents : 0;
   const showFee = giftCents >= MIN_DONATION_CENTS && giftCents <= config.maxCents;
 
-  // One notice per failed answer (SPEC.md: an error notice; the message also stays in the form, which is all a
+  // One notice per failed answer (docs/product.md: an error notice; the message also stays in the form, which is all a
   // page posted without JavaScript shows).
   useActionResult(actionData, {
     busy: processing,

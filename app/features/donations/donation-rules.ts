@@ -4,7 +4,7 @@
 export const MEMORIAL_TYPES = ["none", "memory", "honor"] as const;
 export type MemorialType = (typeof MEMORIAL_TYPES)[number];
 
-/** SPEC.md's labels of the memorial details field. */
+/** docs/product.md's labels of the memorial details field. */
 export const memorialLabels = { memory: "In memory of", honor: "In honor of" } as const;
 
 export const donationLimits = { name: 100, email: 254, memorialDetails: 200 } as const;

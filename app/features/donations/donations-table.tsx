@@ -8,7 +8,7 @@ import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payment
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
-/** SPEC.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
+/** docs/product.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
 export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
   return (
     <Table className={stackedTable} aria-label="Donations">

@@ -31,7 +31,7 @@ function donationsWhere(filters: Pick<DonationFilters, "email">): SQL {
 /** The name of the campaign a gift was given through (decision 0035), or null. */
 const campaignName = sql<string | null>`(select ${campaigns.name} from ${campaigns} where ${campaigns.id} = ${orders.campaignId})`;
 
-/** The columns the donations table shows (SPEC.md section 9), and the only ones a page carries. */
+/** The columns the donations table shows (docs/product.md#9-constants-and-limits), and the only ones a page carries. */
 export const donationListColumns = {
   id: orders.id,
   createdAt: orders.createdAt,

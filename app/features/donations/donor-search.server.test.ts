@@ -9,7 +9,7 @@ import { listDonations } from "./donations.server";
 // trigram index over them: its inner query has to imply that index's predicate
 // and not the donations' date index's. Otherwise PostgreSQL reads every order's
 // email, or every completed gift through the date index testing its email
-// against the pattern, several times slower for a rare term (issue 15, item 4).
+// against the pattern, several times slower for a rare term (decision 0011).
 
 let database: TestDatabase;
 

@@ -4,7 +4,7 @@ const PREFIX = /^\s*(memory|honor)\s*:\s*(.*)$/is;
 
 /**
  * A donation's event_type holds "memory:{details}" or "honor:{details}" for a
- * memorial or honor gift (SPEC.md section 3); anything else is a plain gift.
+ * memorial or honor gift (docs/product.md#3-entities-and-their-fields); anything else is a plain gift.
  */
 export function parseMemorial(eventType: string | null | undefined): Memorial | null {
   if (!eventType) return null;

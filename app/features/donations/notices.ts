@@ -1,4 +1,4 @@
-/** SPEC.md section 8: "Failed to process donation: {message}" (or Unknown error). */
+/** docs/product.md#8-error-and-notice-texts: "Failed to process donation: {message}" (or Unknown error). */
 export function donationFailedMessage(message: string | null | undefined): string {
   const reason = message?.trim();
   return `Failed to process donation: ${reason || "Unknown error"}`;

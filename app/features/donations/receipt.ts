@@ -64,7 +64,7 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
   };
 }
 
-/** "November 23, 2026", in New York (DECISIONS.md). */
+/** "November 23, 2026", in New York (docs/product.md#beyond-the-original). */
 export function receiptDate(date: Date): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "long" }).format(date);
 }

@@ -12,7 +12,7 @@ export {
   type MemorialType,
 } from "./donation-rules";
 
-/** SPEC.md section 5's messages, word for word, and ours for what SPEC.md does not cover. */
+/** The messages of docs/product.md#5-validation-rules, word for word, and ours for what docs/product.md does not cover. */
 export const donationMessages = {
   firstName: "First name is required",
   lastName: "Last name is required",
@@ -29,7 +29,7 @@ export const donationMessages = {
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
- * The donation form (SPEC.md section 5), one schema for the browser's instant
+ * The donation form (docs/product.md#5-validation-rules), one schema for the browser's instant
  * messages and the action's authoritative check. The amount arrives as typed
  * and leaves as cents.
  */

@@ -8,7 +8,7 @@ export type DonationSummary = {
   disputedCents?: number;
 };
 
-/** Average Donation is total divided by count, or $0.00 when there are none (SPEC.md). */
+/** Average Donation is total divided by count, or $0.00 when there are none (docs/product.md). */
 export function donationSummary(totalCents: number, count: number, apart: { refundedCents?: number; disputedCents?: number } = {}): DonationSummary {
   return {
     totalCents,

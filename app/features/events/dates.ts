@@ -1,6 +1,6 @@
 /**
  * Calendar dates as "YYYY-MM-DD" strings. The district lives in
- * America/New_York (DECISIONS.md), so "today" is taken there, and all
+ * America/New_York (docs/product.md#beyond-the-original), so "today" is taken there, and all
  * arithmetic runs on UTC midnights so no server time zone can shift a day.
  */
 export const TIME_ZONE = "America/New_York";

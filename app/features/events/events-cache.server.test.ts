@@ -203,7 +203,7 @@ describe("refresh (the Refresh button)", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("a Refresh that joins a running fetch got fresh events: not rate limited (issue 27 item 9)", async () => {
+  it("a Refresh that joins a running fetch got fresh events: not rate limited (docs/product.md#4-states-and-transitions)", async () => {
     let release = () => {};
     const load = vi.fn<Load>(async () => {
       await new Promise<void>((resolve) => (release = resolve));

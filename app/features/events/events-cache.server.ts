@@ -38,7 +38,7 @@ export type EventsCacheOptions = {
 class FetchTimeoutError extends Error {}
 
 /**
- * The sheet cache (DECISIONS.md: visitors never wait on the sheet).
+ * The sheet cache (docs/product.md#beyond-the-original: visitors never wait on the sheet).
  * - fresh copy in memory: served as is;
  * - stale copy: served at once while one background fetch refreshes it;
  * - nothing in memory: the last good copy from the store is served;

@@ -27,7 +27,7 @@ export type RefreshResult = { ok: boolean; rateLimited: boolean };
 const ANCHOR = "events-calendar";
 
 /**
- * SPEC.md's Events Calendar widget. The server renders it in full from the
+ * docs/product.md's Events Calendar widget. The server renders it in full from the
  * URL's state; with JavaScript, view, filter, month and day change at once
  * and the URL follows along.
  */
@@ -280,7 +280,7 @@ function EventList({
     return <p className="rounded-lg bg-muted px-4 py-8 text-center text-stone-700">No upcoming events scheduled</p>;
   }
   return (
-    // SPEC.md section 9: with a maximum set the list scrolls inside about 24rem.
+    // docs/product.md#9-constants-and-limits: with a maximum set the list scrolls inside about 24rem.
     <div
       className={cn("grid gap-6", scroll && "max-h-96 overflow-y-auto overscroll-contain pr-1")}
       {...(scroll ? { tabIndex: 0, role: "region", "aria-label": "Upcoming events, scrollable list" } : {})}
@@ -356,7 +356,7 @@ function LoadingList({ path }: { path: string }) {
   );
 }
 
-/** "Events Refreshed" once per finished Refresh (SPEC.md section 4); inside the cooldown, "already up to date". */
+/** "Events Refreshed" once per finished Refresh (docs/product.md#4-states-and-transitions); inside the cooldown, "already up to date". */
 function useRefreshToast(data: RefreshResult | undefined, state: string) {
   const shown = useRef<RefreshResult | undefined>(undefined);
   useEffect(() => {

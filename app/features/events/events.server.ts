@@ -92,7 +92,7 @@ export function createEventsService(config: EventsConfig) {
       return cache.refresh(databaseStore(db, config.source));
     },
     /**
-     * SPEC.md section 7: future schedule events for registration, ascending;
+     * docs/product.md#7-data-the-site-reads-and-writes: future schedule events for registration, ascending;
      * never the built-in samples (decision 0026: nobody pays for a tournament
      * that does not exist), so with no sheet events this is empty.
      */

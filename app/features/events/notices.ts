@@ -13,7 +13,7 @@ export const REFRESH_FAILED_TOAST = {
   description: "The online spreadsheet service did not answer. The schedule shown is the last one we received.",
 } as const;
 
-/** A Refresh inside the cooldown: no fetch happened, so it must not claim one (issue 27 item 9). */
+/** A Refresh inside the cooldown: no fetch happened, so it must not claim one (docs/product.md#4-states-and-transitions). */
 export const ALREADY_UP_TO_DATE_TOAST = {
   type: "info",
   title: "Calendar already up to date",

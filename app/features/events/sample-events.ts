@@ -3,7 +3,7 @@ import { fallbackLegend, qualifierTypeFor } from "./sheet-parser";
 import type { CalendarEvent } from "./types";
 
 /**
- * SPEC.md section 3's three built-in samples, shown when the sheet yields no
+ * the three built-in samples of docs/product.md#3-entities-and-their-fields, shown when the sheet yields no
  * events. Dated a few weeks ahead of today so they are always upcoming.
  */
 export function sampleEvents(today: string, shortName: string): CalendarEvent[] {

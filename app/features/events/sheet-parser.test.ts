@@ -32,7 +32,7 @@ describe("every accepted date form (tests/fixtures/events-date-forms.csv)", () =
     expect(event.endDate).toBe(end);
   });
 
-  it('maps SPEC.md\'s "June 14 - June 19" to 14 June 2026', () => {
+  it('maps docs/product.md\'s "June 14 - June 19" to 14 June 2026', () => {
     expect(parseSheetDate("June 14 - June 19")).toEqual({ date: "2026-06-14", endDate: "2026-06-19" });
   });
 });
@@ -54,7 +54,7 @@ describe("parseSheetDate", () => {
   });
 });
 
-describe("type decision in SPEC.md's order (tests/fixtures/events-types.csv)", () => {
+describe("type decision in docs/product.md's order (tests/fixtures/events-types.csv)", () => {
   const { events } = parse("events-types.csv");
 
   it("reads every row", () => {
@@ -168,7 +168,7 @@ describe("short sheets", () => {
     ["an 8-row sheet", fixture("events-short.csv")],
     ["an empty sheet", ""],
     ["a lone header", "Date,Event,Registration Link,Topic,Time,Location\n"],
-  ])("%s is refused with SPEC.md's message", (_name, text) => {
+  ])("%s is refused with docs/product.md's message", (_name, text) => {
     expect(() => parseSheet(text, { shortName: "Citron" })).toThrow(new SheetError(INSUFFICIENT_ROWS_MESSAGE));
   });
 

@@ -2,10 +2,10 @@ import Papa from "papaparse";
 import { isIsoDate, isoDate, todayInNewYork } from "./dates";
 import type { CalendarEvent, EventType, Legend, QualifierType } from "./types";
 
-/** SPEC.md section 9: the sheet needs 9 rows; data starts on the 8th. */
+/** docs/product.md#9-constants-and-limits: the sheet needs 9 rows; data starts on the 8th. */
 export const MIN_SHEET_ROWS = 9;
 export const FIRST_DATA_ROW_INDEX = 7;
-/** SPEC.md section 5: "MonthName D" dates have no year; 2026 is assumed. */
+/** docs/product.md#5-validation-rules: "MonthName D" dates have no year; 2026 is assumed. */
 export const ASSUMED_YEAR = 2026;
 
 export const INSUFFICIENT_ROWS_MESSAGE = "Sheet appears to be empty or has insufficient data rows";
@@ -19,7 +19,7 @@ export function qualifierTypeFor(shortName: string): QualifierType {
 
 /**
  * Legend cells in the sheet: row 2 columns 3-6 and row 3 columns 4-6
- * (1-based, SPEC.md section 5), in the order of the fallback labels.
+ * (1-based, docs/product.md#5-validation-rules), in the order of the fallback labels.
  */
 function legendCells(qualifierType: QualifierType): [row: number, column: number, type: EventType][] {
   return [
@@ -59,7 +59,7 @@ export function buildLegend(rows: string[][], shortName: string): Legend {
 const has = (text: string, ...words: string[]) => words.some((word) => text.includes(word));
 
 /**
- * SPEC.md section 5's type decision, in its order, on title and topic
+ * The type decision of docs/product.md#5-validation-rules, in its order, on title and topic
  * together (lower case). "pf" and "ld" must be whole words: as substrings
  * they would match "world", "field" or "held".
  */
@@ -128,7 +128,7 @@ function parseSingleDate(raw: string): string | null {
   }
   if (isIsoDate(text)) return text;
 
-  // Anything else the platform's date parser accepts (SPEC.md section 5),
+  // Anything else the platform's date parser accepts (docs/product.md#5-validation-rules),
   // as long as it names a year: without one V8 guesses 2001 ("Week 3").
   if (!/\b\d{4}\b/.test(text)) return null;
   const parsed = new Date(text);
@@ -143,7 +143,7 @@ const RANGE = /\s+[-\u2013\u2014]\s+|\s*[\u2013\u2014]\s*/;
 const SAME_MONTH_RANGE = /^([A-Za-z]+\.?\s+)(\d{1,2})\s*-\s*(\d{1,2})((?:,?\s+\d{4})?)$/;
 
 /**
- * The accepted date forms of SPEC.md section 5: a range "X - Y" (its start
+ * The accepted date forms of docs/product.md#5-validation-rules: a range "X - Y" (its start
  * is the event's date), "Day, Mon D, YYYY", "MonthName D" (year 2026), and
  * whatever the platform's date parser reads. Null when none applies.
  */
@@ -200,7 +200,7 @@ export function splitCsv(text: string): string[][] {
 }
 
 /**
- * Reads the district's sheet (SPEC.md section 5). Throws SheetError when it
+ * Reads the district's sheet (docs/product.md#5-validation-rules). Throws SheetError when it
  * has fewer than 9 rows. Events come back ascending by date; which of them
  * are still upcoming is decided per request, not here.
  */

@@ -1,6 +1,6 @@
 /**
  * An event of the district's schedule, built from one row of the published
- * sheet (SPEC.md section 3). `date` is a calendar date (YYYY-MM-DD) in
+ * sheet (docs/product.md#3-entities-and-their-fields). `date` is a calendar date (YYYY-MM-DD) in
  * America/New_York; the sheet has no time zone and times stay free text.
  */
 export type CalendarEvent = {
@@ -17,7 +17,7 @@ export type CalendarEvent = {
   registrationLink?: string;
 };
 
-/** `${shortName.toLowerCase()}-quals` is the qualifier type (DECISIONS.md "Identity"). */
+/** `${shortName.toLowerCase()}-quals` is the qualifier type (docs/product.md#identity). */
 export type QualifierType = `${string}-quals`;
 
 export type EventType =
@@ -33,7 +33,7 @@ export type EventType =
 /** Type to display label, in the order the sheet's legend lists them. */
 export type Legend = Record<string, string>;
 
-/** One event offered in the shop's registration dialogs (SPEC.md section 3). */
+/** One event offered in the shop's registration dialogs (docs/product.md#3-entities-and-their-fields). */
 export type ScheduleEvent = Pick<CalendarEvent, "id" | "title" | "date" | "description" | "type">;
 
 /**

@@ -35,7 +35,7 @@ export function toggleType(types: readonly string[], type: string): string[] {
 
 /**
  * Sheet events plus any extra events, only those dated today or later, in
- * ascending date order (SPEC.md section 4), then by title. Extra events win on equal ids.
+ * ascending date order (docs/product.md#4-states-and-transitions), then by title. Extra events win on equal ids.
  */
 export function upcomingEvents(
   events: readonly CalendarEvent[],

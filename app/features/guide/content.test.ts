@@ -23,7 +23,7 @@ const entry = (id: string) => {
 const times = (id: string) => entry(id).about.timing?.schedule?.map((row) => row.time);
 
 describe("content/guide", () => {
-  it("has every event of both SPEC forms and the tournament events list, in the right group", () => {
+  it("has every event of both forms of docs/product.md and the tournament events list, in the right group", () => {
     expect(catalog.groups.map((group) => [group.category, group.events.map((event) => event.id)])).toEqual([
       ["Congress", ["congressional-debate"]],
       ["Debate", ["big-questions", "extemp-debate", "lincoln-douglas", "policy-debate", "public-forum", "world-schools"]],
@@ -43,7 +43,7 @@ describe("content/guide", () => {
     ]);
   });
 
-  // SPEC.md, Team: the specialty chips link to /guide?event=<slug>.
+  // docs/product.md, Team: the specialty chips link to /guide?event=<slug>.
   it.each([
     ["extemporaneous-speaking", "extemporaneous"],
     ["extemp-debate", "extemp-debate"],
@@ -133,8 +133,8 @@ describe("content/guide", () => {
   });
 });
 
-// SPEC.md section 9, "Event formats in the guide": the tables must match exactly.
-describe("speech times match SPEC.md section 9", () => {
+// docs/product.md#9-constants-and-limits, "Event formats in the guide": the tables must match exactly.
+describe("speech times match docs/product.md#9-constants-and-limits", () => {
   const min = (...values: (number | string)[]) => values.map((v) => (typeof v === "number" ? `${v} min` : v));
 
   it("Lincoln-Douglas: 6, 3, 7, 3, 4, 6, 3", () => {

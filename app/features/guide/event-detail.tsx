@@ -10,7 +10,7 @@ import { SpeechTable } from "./speech-table";
 import { TermText } from "./term-text";
 
 /**
- * The chosen event: heading and the four tabs of SPEC.md. Each tab is a link
+ * The chosen event: heading and the four tabs of docs/product.md. Each tab is a link
  * (?tab=), so tabs work without JavaScript; with it, Radix Tabs give the
  * keyboard pattern and `onTabChange` keeps the address in step.
  */

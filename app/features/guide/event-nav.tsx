@@ -72,7 +72,7 @@ function EventLinks({
   labelledBy,
 }: { group: GuideGroup; labelledBy?: string } & Omit<NavProps, "groups">) {
   // Until React runs, choosing an event loads a new page: its address ends at the detail, so a phone (where
-  // the detail is below the list) opens there. With React, onChoose scrolls on narrow screens (SPEC.md).
+  // the detail is below the list) opens there. With React, onChoose scrolls on narrow screens (docs/product.md).
   const hydrated = useHydrated();
   return (
     <ul className="grid gap-0.5" aria-labelledby={labelledBy}>

@@ -6,13 +6,13 @@ import type { GuideEventView } from "./schema";
 import { GUIDE_DETAIL_ID, guideHref, parseTab, type GuideTab } from "./slugs";
 
 // In the HTML at once; the tabs' code (Radix Tabs, about 6 KB) loads when someone reaches for the event's
-// content (issue 14). Until then each tab is the link it is without JavaScript.
+// content (decision 0019). Until then each tab is the link it is without JavaScript.
 const EventDetail = lazyUntilUsed(() => import("./event-detail").then((module) => module.EventDetail));
 
 /** For the page's loader: the detail's code on the server, so that it is in the HTML. */
 export const preloadGuideView = EventDetail.preload;
 
-/** SPEC.md section 9: below 1024 px, the detail scrolls into view 100 ms after a choice. */
+/** docs/product.md#9-constants-and-limits: below 1024 px, the detail scrolls into view 100 ms after a choice. */
 export const narrowViewportQuery = "(max-width: 1023.98px)";
 export const scrollToDetailDelayMs = 100;
 

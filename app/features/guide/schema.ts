@@ -2,7 +2,7 @@ import { z } from "~/core/zod";
 import { toEmbedUrl } from "./video";
 
 /**
- * One Competition Guide entry (SPEC.md section 3, "Guide entry"), as written
+ * One Competition Guide entry (docs/product.md#3-entities-and-their-fields, "Guide entry"), as written
  * in content/guide/<id>.yaml. Objects are strict so a misspelt key in a
  * content file fails the tests instead of silently disappearing.
  */

@@ -1,4 +1,4 @@
-/** Lincoln-Douglas is selected when no event, or an unknown one, is asked for (SPEC.md). */
+/** Lincoln-Douglas is selected when no event, or an unknown one, is asked for (docs/product.md). */
 export const defaultEventId = "lincoln-douglas";
 
 export const guideTabs = [

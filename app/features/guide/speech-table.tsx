@@ -1,7 +1,7 @@
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import type { ScheduleRow } from "./schema";
 
-/** SPEC.md's table of speeches: Speech, Time Limit, Purpose; scrolls in its own box on phones. */
+/** docs/product.md's table of speeches: Speech, Time Limit, Purpose; scrolls in its own box on phones. */
 export function SpeechTable({ rows, caption }: { rows: readonly ScheduleRow[]; caption: string }) {
   return (
     <div

@@ -18,12 +18,12 @@ const CLOSE_DELAY_MS = 150;
 
 /**
  * A philosophical term whose definition opens on hover, on keyboard focus and
- * on tap (SPEC.md). The trigger is a real button, so it is reachable by Tab
+ * on tap (docs/product.md). The trigger is a real button, so it is reachable by Tab
  * and announced with its popup state; the definition is the browser's own
  * popover (the Popover API), so it opens, closes on Escape or a tap elsewhere,
  * and sits above the page with or without JavaScript. JavaScript adds hover
  * and focus, and no library: Radix Popover and its positioning code were
- * about 10 KB of the guide's JavaScript (issue 14).
+ * about 10 KB of the guide's JavaScript (decision 0013).
  */
 export function TermPopover({ text, term }: { text: string; term: PhilosophicalTerm }) {
   const popoverId = `term-${useId().replace(/[^\w-]/g, "")}`;

@@ -1,6 +1,6 @@
 /**
  * Philosophical terms that show a short definition wherever they appear in
- * guide text (SPEC.md: deontology, utilitarianism, virtue ethics, other
+ * guide text (docs/product.md: deontology, utilitarianism, virtue ethics, other
  * traditions).
  */
 export const philosophicalTerms = [

@@ -1,6 +1,6 @@
 /**
  * Turns a share link into the address of an embeddable player, or null when
- * the link is not one we can embed (SPEC.md: video and file-share links are
+ * the link is not one we can embed (docs/product.md: video and file-share links are
  * converted to embeddable form). Only hosts allowed by the CSP's frame-src
  * (app/core/security.server.ts) are produced.
  */

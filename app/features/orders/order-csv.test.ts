@@ -26,7 +26,7 @@ const order: Order = {
 };
 
 describe("order and entry rows", () => {
-  it("writes dollars, New York time and every SPEC field", () => {
+  it("writes dollars, New York time and every field of docs/product.md", () => {
     const [header, row] = Papa.parse<string[]>(ordersCsv([order])).data;
     expect(header).toEqual([
       "Order ID", "Date", "Item", "Description", "Quantity", "Student", "School", "Tournament",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { statusTone } from "./order-status";
 
-describe("status styles (SPEC.md section 4)", () => {
+describe("status styles (docs/product.md#4-states-and-transitions)", () => {
   it.each([
     ["completed", "success"],
     ["pending", "warning"],

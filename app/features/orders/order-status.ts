@@ -1,4 +1,4 @@
-/** SPEC.md section 4: completed green, pending yellow, failed red, anything else grey. */
+/** docs/product.md#4-states-and-transitions: completed green, pending yellow, failed red, anything else grey. */
 export type StatusTone = "success" | "warning" | "danger" | "muted";
 
 export function statusTone(status: string): StatusTone {

@@ -9,7 +9,7 @@ import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
 import { hasActiveFilters, type OrderFilters } from "./filters";
 
-/** Donations are completed orders whose item name contains "Donation" (SPEC.md section 3). */
+/** Donations are completed orders whose item name contains "Donation" (docs/product.md#3-entities-and-their-fields). */
 export const isDonation = sql`${orders.itemName} ilike '%donation%'`;
 
 // Written as literals, not parameters, so PostgreSQL can match the partial index.

@@ -11,7 +11,7 @@ import { browserRequest, signedInAccount } from "../../../tests/support/accounts
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { recordPaymentAttention } from "./attention.server";
 
-/** Issue 25 item 3: the staff email and the admin page of payments needing attention. */
+/** Decision 0024: the staff email and the admin page of payments needing attention. */
 let database: TestDatabase;
 let adminCookie = "";
 

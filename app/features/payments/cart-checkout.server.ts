@@ -30,7 +30,7 @@ type CartRow = {
 };
 
 /**
- * SPEC.md's order fields from a line's registration data: the judge and
+ * docs/product.md's order fields from a line's registration data: the judge and
  * school fees put the school in student_school and the contact or advisor
  * in item_description. A line holds only its own form's fields (the form's
  * schema drops the rest), so the fields say which form it was, whatever the

@@ -12,7 +12,7 @@ import { checkoutCart } from "./cart-checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 
-/** Issue 25 item 8: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */
+/** Decision 0025: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */
 describe("prices Stripe cannot charge", () => {
   let database: TestDatabase;
   let stripe: StripeStandIn;

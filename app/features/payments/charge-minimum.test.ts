@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chargeMinimumProblem, priceChargeNote } from "./charge-minimum";
 
-describe("what Stripe cannot charge (issue 25 item 8)", () => {
+describe("what Stripe cannot charge (decision 0025)", () => {
   it("refuses a $0 checkout on every provider and one under $0.50 on Stripe", () => {
     expect(chargeMinimumProblem(0, "sandbox")).toMatch(/^Free items cannot be checked out online/);
     expect(chargeMinimumProblem(0, "stripe")).toMatch(/^Free items cannot be checked out online/);

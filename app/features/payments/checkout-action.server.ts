@@ -65,7 +65,7 @@ export async function handleCheckout(request: Request, context: Readonly<RouterC
   const read = await tryReadForm(request);
   if (!read.ok) return reply({ status: "error", title: "Checkout Error", message: read.message }, read.status);
   const db = getDb(context);
-  // SPEC.md section 8's order: an empty cart first, then the email.
+  // The order of docs/product.md#8-error-and-notice-texts: an empty cart first, then the email.
   const cartId = await readCartId(request);
   if (!cartId || (await cartItemCount(db, cartId)) === 0) return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
   const email = formText(read.form, "email").trim();

@@ -5,7 +5,7 @@ export type CheckoutActionData =
   | { status: "ready"; url: string; email: string; total: number; lines: CheckoutSummaryLine[] }
   | { status: "error"; title: string; message: string };
 
-/** SPEC.md section 8's checkout notices. */
+/** The checkout notices of docs/product.md#8-error-and-notice-texts. */
 export const checkoutNotices = {
   emptyCart: { title: "Empty Cart", message: "Please add items to your cart before checkout." },
   emailRequired: { title: "Email Required", message: "Please enter your email address to continue." },

@@ -8,7 +8,7 @@ import { checkoutNotices } from "./checkout-data";
 import { CheckoutNotice } from "./checkout-summary";
 
 // The Complete Your Payment dialog (Radix Dialog, about 12 KB) loads when the
-// form is sent, alongside the answer it shows, not with the shop (issue 14).
+// form is sent, alongside the answer it shows, not with the shop (decision 0013).
 const loadDialog = () => import("./checkout-dialog");
 const CheckoutDialog = lazy(loadDialog);
 
@@ -37,7 +37,7 @@ export function CheckoutForm({ email, empty }: { email?: string | null; empty: b
         noValidate
         onSubmit={(event) => {
           const value = new FormData(event.currentTarget).get("email");
-          // SPEC.md section 8's order, as the server answers: the cart first, then the email.
+          // The order of docs/product.md#8-error-and-notice-texts, as the server answers: the cart first, then the email.
           const blocked = empty ? checkoutNotices.emptyCart : typeof value !== "string" || !value.trim() ? checkoutNotices.emailRequired : null;
           if (blocked) {
             event.preventDefault();

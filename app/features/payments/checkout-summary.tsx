@@ -30,7 +30,7 @@ export function CheckoutSummary({ lines, email, total }: { lines: CheckoutSummar
   );
 }
 
-/** A checkout notice (SPEC.md's "Title: message" pairs) as an alert. */
+/** A checkout notice (docs/product.md's "Title: message" pairs) as an alert. */
 export function CheckoutNotice({ title, message }: { title: string; message: string }) {
   return (
     <Notice tone="error" title={title}>

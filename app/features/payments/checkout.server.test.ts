@@ -90,7 +90,7 @@ const counts = async () => ({
 const selectStripe = () => setPaymentProviderForTests(() => stripeProvider(stripeClient("sk_test_standin", stripe.url)));
 
 describe("checkout of a cart (sandbox)", () => {
-  it("prices from the catalogue, writes pending orders with SPEC's fields and reserves limited stock", async () => {
+  it("prices from the catalogue, writes pending orders with docs/product.md's fields and reserves limited stock", async () => {
     const entry = await product({ name: "Citron Tournament Entry Fee", price: 2500 });
     const judge = await product({ name: "Judge Fee", price: 4000 });
     const shirt = await product({ name: "District T-Shirt", price: 1800, stock: 5 });
@@ -144,7 +144,7 @@ describe("checkout of a cart (sandbox)", () => {
     expect(await stockOf(cap.id)).toBe(3);
   });
 
-  it("answers SPEC's empty-cart and email messages", async () => {
+  it("answers docs/product.md's empty-cart and email messages", async () => {
     expect(await checkoutCart(database.db, { cartId: await cart([]), email: "p@example.com" })).toEqual({
       ok: false, status: 400, message: "Please add items to your cart before checkout.",
     });

@@ -135,7 +135,7 @@ export async function openCheckoutWith(
         }
       }
       const totalAmount = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
-      // Issue 25 item 8 (decision 0025): nothing under what the provider can charge reaches a payment page.
+      // Decision 0025: nothing under what the provider can charge reaches a payment page.
       const tooSmall = chargeMinimumProblem(totalAmount, provider.name);
       if (tooSmall) throw new CheckoutStop(tooSmall, 400);
       const [checkout] = await tx

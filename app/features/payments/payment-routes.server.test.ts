@@ -82,14 +82,14 @@ describe("/checkout", () => {
     expect(answer.data.status === "ready" && answer.data.url).toMatch(/^\/checkout\/sandbox\?session_id=/);
   });
 
-  it("answers SPEC's notices", async () => {
+  it("answers docs/product.md's notices", async () => {
     await seedCart();
     const noEmail = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: " " }));
     expect(noEmail.init?.status).toBe(400);
     expect(noEmail.data).toEqual({ status: "error", title: "Email Required", message: "Please enter your email address to continue." });
     const noCart = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }, ""));
     expect(noCart.data).toEqual({ status: "error", title: "Empty Cart", message: "Please add items to your cart before checkout." });
-    // Neither a cart nor an email: the cart is named first, as SPEC.md section 8 lists them.
+    // Neither a cart nor an email: the cart is named first, as docs/product.md#8-error-and-notice-texts lists them.
     const neither = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "" }, ""));
     expect(neither.data).toMatchObject({ title: "Empty Cart" });
     await database.db.delete(cartLines);

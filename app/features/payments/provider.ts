@@ -1,7 +1,7 @@
 import type { CheckoutKind, PaymentProviderName } from "~/db/schema";
 
 /**
- * The payment provider seam (DECISIONS.md): Stripe when its keys are set,
+ * The payment provider seam (docs/product.md#money): Stripe when its keys are set,
  * otherwise the built-in sandbox. Amounts are integer cents, always computed
  * by the server from the catalogue (or the donation form it validated).
  */

@@ -12,7 +12,7 @@ import { checkoutReference } from "./confirmation-email";
 import { stripeClient } from "./stripe-provider.server";
 
 /**
- * Refunds and disputes (issue 25 item 7, decision 0025). Staff refund a completed order or gift
+ * Refunds and disputes (decision 0025). Staff refund a completed order or gift
  * from the dashboards; Stripe's own dashboard refunds and disputes arrive by webhook. Every refund
  * is a row of `refunds` keyed by the provider's refund id (and a staff form's one-time key); while
  * it counts (not failed or canceled) its allocation is in orders.refunded_amount, changed only in

@@ -28,7 +28,7 @@ import { settleStripeCheckouts } from "./sweep.server";
 import { handleStripeWebhook } from "./webhook.server";
 
 /**
- * Issue 25 items 1-3 against the local stand-in of Stripe, whose rules are
+ * Decision 0024 against the local stand-in of Stripe, whose rules are
  * Stripe's: session expiry bounds, the sweep that asks Stripe before it
  * fails anything, and money no order can take kept for staff.
  */

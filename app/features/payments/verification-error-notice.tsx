@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { showToast, type ToastMessage } from "~/ui/toast";
 
-/** SPEC.md section 8's notice for a payment that could not be verified, word for word. */
+/** The notice of docs/product.md#8-error-and-notice-texts for a payment that could not be verified, word for word. */
 export const VERIFICATION_ERROR_NOTICE: ToastMessage = {
   type: "error",
   title: "Verification Error",
@@ -9,8 +9,8 @@ export const VERIFICATION_ERROR_NOTICE: ToastMessage = {
 };
 
 /**
- * Raises SPEC.md's "Verification Error" toast once, beside the failed
- * verification page's own message (issue 27 item 5); without JavaScript the
+ * Raises docs/product.md's "Verification Error" toast once, beside the failed
+ * verification page's own message (docs/product.md#8-error-and-notice-texts); without JavaScript the
  * same words show in the page.
  */
 export function VerificationErrorNotice() {

@@ -161,7 +161,7 @@ export async function saveProduct(
     current = await getProduct(db, String(form.get("id") ?? ""));
     if (!current) return { intent, ok: false, status: 404, notice: productNotices.notFound };
   }
-  // SPEC.md: an image that cannot be stored aborts the save.
+  // docs/product.md: an image that cannot be stored aborts the save.
   const image$ = await resolveImage(db, image, parsed.values, current, form.get("removeImage") === "on");
   if ("error" in image$) {
     // The field reads as the form's own check does: "File too large: Image must be less than 5MB".
@@ -177,10 +177,10 @@ export async function saveProduct(
     unlimitedStock: values.unlimitedStock,
     stockCount: values.unlimitedStock ? null : values.stockCount,
     imageUrl: image$.url,
-    // Chosen by staff in the form (issue 27); a form without the field keeps what the product had.
+    // Chosen by staff in the form (decision 0027); a form without the field keeps what the product had.
     registrationKind: values.registrationKind ?? current?.registrationKind ?? "none",
   };
-  // Issue 25 item 5: the form's stock is what it was loaded with, not what is available now. A save
+  // Decision 0025: the form's stock is what it was loaded with, not what is available now. A save
   // that leaves the stock fields as loaded does not write them (holds and sales since then stand); one
   // that changes them applies only if the row still holds what the form was loaded with.
   const loaded = mode === "update" ? parseStockLoaded(form.get("stockLoaded")) : null;

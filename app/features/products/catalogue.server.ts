@@ -20,7 +20,7 @@ export function toFeedProduct(product: Product): FeedProduct {
   };
 }
 
-/** SPEC.md section 7: active products, by display_order (what /fees lists). */
+/** docs/product.md#7-data-the-site-reads-and-writes: active products, by display_order (what /fees lists). */
 export async function listShopProducts(db: Database): Promise<FeedProduct[]> {
   const rows = await db
     .select()

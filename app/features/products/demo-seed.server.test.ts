@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoProductsFor } from "./demo-seed.server";
 
-describe("the demo catalogue's registration fees (issue 27 item 1)", () => {
+describe("the demo catalogue's registration fees (decision 0027)", () => {
   it("carry their forms; only their names follow SITE_SHORT_NAME", () => {
     const fees = demoProductsFor("Lemon").filter((product) => product.registrationKind && product.registrationKind !== "none");
     expect(fees.map((product) => [product.name, product.registrationKind])).toEqual([

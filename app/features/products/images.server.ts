@@ -11,7 +11,7 @@ import { productImages } from "~/db/schema";
 import { productNotices, type ProductNotice } from "./notices";
 import { LARGEST_WIDTH, PRODUCT_IMAGE_WIDTHS, productImageUrl } from "./product-image";
 
-/** SPEC.md section 9: images up to 5 MB. */
+/** docs/product.md#9-constants-and-limits: images up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A decompression bomb stops here (about 7000 x 7000). */
 export const MAX_IMAGE_PIXELS = 50_000_000;

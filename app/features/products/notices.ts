@@ -1,4 +1,4 @@
-/** SPEC.md section 8's notices for Manage Products, word for word. */
+/** The notices of docs/product.md#8-error-and-notice-texts for Manage Products, word for word. */
 export type ProductNotice = { type: "success" | "error"; title: string; description?: string };
 
 export const productNotices = {

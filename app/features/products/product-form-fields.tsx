@@ -14,7 +14,7 @@ import type { ProductFieldErrors } from "./product-form";
 import { PRODUCT_REGISTRATION_KINDS, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
 import { productImageSources } from "./product-image";
 
-/** The values a form starts from: a product being edited, or SPEC.md's defaults. */
+/** The values a form starts from: a product being edited, or docs/product.md's defaults. */
 export type ProductFormDefaults = {
   id?: string;
   name: string;
@@ -80,7 +80,7 @@ export function ProductFormFields({
 
   /*
    * A refused file stays chosen and marks the input invalid, so the browser
-   * will not submit the form (SPEC.md section 8: an image failure aborts the
+   * will not submit the form (docs/product.md#8-error-and-notice-texts: an image failure aborts the
    * save) until it is removed or replaced. Clearing it instead would quietly
    * save the product without the picture the person meant to add.
    */

@@ -2,7 +2,7 @@ import type { ProductRegistrationKind } from "~/db/registration-kinds";
 import { parseProductRegistrationKind } from "./registration-products";
 
 /**
- * The product form's rules (SPEC.md section 5, "Product form"): pure, so the
+ * The product form's rules (docs/product.md#5-validation-rules, "Product form"): pure, so the
  * server's action and the unit tests share them.
  */
 export type ProductFormValues = {
@@ -83,7 +83,7 @@ export function parseProductForm(
   };
 }
 
-/** SPEC.md section 5's stock display: Unlimited, Out of stock, a warning at 5 or fewer, else the count. */
+/** The stock display of docs/product.md#5-validation-rules: Unlimited, Out of stock, a warning at 5 or fewer, else the count. */
 export function stockDisplay(product: { unlimitedStock: boolean; stockCount: number | null }): {
   label: string;
   tone: "plain" | "warning" | "out" | "unlimited";

@@ -4,7 +4,7 @@
  * from content-hashed URLs: `/product-images/<hash>-<width>.webp`. The
  * product's `image_url` holds the largest variant's URL; the smaller one is
  * found by swapping the width. A product without an image shows the
- * district's logo (SPEC.md section 3).
+ * district's logo (docs/product.md#3-entities-and-their-fields).
  */
 export const PRODUCT_IMAGE_PREFIX = "/product-images/";
 /** The widths every image is stored at: table thumbnails and shop cards. */

@@ -45,7 +45,7 @@ export type AdminProductItem = {
   description: string | null;
   category: string | null;
   price: string;
-  /** Why this price cannot be charged on its own (issue 25 item 8), or null. */
+  /** Why this price cannot be charged on its own (decision 0025), or null. */
   priceNote?: string | null;
   priceInput: string;
   stock: ReturnType<typeof stockDisplay>;
@@ -119,7 +119,7 @@ export function ProductManagement({
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   // Drag order: while the reorder is on its way, the submitted order (optimistic); then the server's.
-  // On failure the server's order is what shows: the list reloads (SPEC.md section 4).
+  // On failure the server's order is what shows: the list reloads (docs/product.md#4-states-and-transitions).
   const reorder = useFetcher<ProductActionResult>({ key: "product-reorder" });
   const pendingOrder = reorder.formData?.getAll("ids").map(String);
   const ordered = pendingOrder
@@ -270,7 +270,7 @@ export function ProductManagement({
               scrolled sideways at 1024-1280 px; this way only the table scrolls, inside its own box. */}
           <div className="hidden min-w-0 lg:block">
             <SortableList id="products-table-dnd" products={ordered} onReorder={saveOrder}>
-              {/* Narrower than 1536 px (with the Registration column, issue 27) the cells are tighter and the actions
+              {/* Narrower than 1536 px (with the Registration column, decision 0027) the cells are tighter and the actions
                   stack, so the table fits beside the sidebar. */}
               <Table className="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2">
                 <caption className="sr-only">Products, in the order the shop shows them</caption>

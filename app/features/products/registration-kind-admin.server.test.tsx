@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 import { demoProducts } from "./demo-seed.server";
 import { ProductManagement, type AdminProductItem } from "./product-management";
 
-// Issue 27 item 1: staff choose a product's registration form in Manage Products.
+// Decision 0027: staff choose a product's registration form in Manage Products.
 describe("Manage Products: the registration form", () => {
   let database: TestDatabase;
   let admin: Awaited<ReturnType<typeof signedInAccount>>;
@@ -67,7 +67,7 @@ describe("Manage Products: the registration form", () => {
     expect(await byName("Odd")).toBeUndefined();
   });
 
-  it("a save the database refuses says what went wrong, and writes nothing (issue 27 item 6)", async () => {
+  it("a save the database refuses says what went wrong, and writes nothing (docs/product.md#8-error-and-notice-texts)", async () => {
     await database.db.execute(sql`alter table products add constraint products_test_check check (name <> 'Refused Name')`);
     try {
       const reply = await call({ intent: "create", name: "Refused Name", price: "1", unlimitedStock: "on" });

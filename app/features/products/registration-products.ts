@@ -8,10 +8,10 @@ import {
 export { PRODUCT_REGISTRATION_KINDS, REGISTRATION_KINDS, type ProductRegistrationKind, type RegistrationKind };
 
 /**
- * The fee products whose Add to Cart opens a registration dialog (SPEC.md
+ * The fee products whose Add to Cart opens a registration dialog (docs/product.md
  * section 4). Which dialog is stored on the product (products.registration_kind,
  * chosen in Manage Products); these names are only the demo seed's defaults,
- * so renaming a product never changes what it asks for (issue 27).
+ * so renaming a product never changes what it asks for (decision 0027).
  */
 export function defaultRegistrationProductNames(shortName: string): Record<RegistrationKind, string> {
   return {

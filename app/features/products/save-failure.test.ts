@@ -4,7 +4,7 @@ import { saveFailureNotice } from "./save-failure";
 
 const wrapped = (code: string) => Object.assign(new Error("Failed query: insert into products ... params: secret"), { cause: { code } });
 
-describe("saveFailureNotice (issue 27 item 6)", () => {
+describe("saveFailureNotice (docs/product.md#8-error-and-notice-texts)", () => {
   it.each([
     ["23514", "Failed to create product: the database refused one of the values. Check the fields and try again."],
     ["23505", "Failed to create product: another product already has one of these values."],
@@ -17,7 +17,7 @@ describe("saveFailureNotice (issue 27 item 6)", () => {
     expect(notice.description).not.toContain("params");
   });
 
-  it("keeps SPEC.md's plain notice for anything else", () => {
+  it("keeps docs/product.md's plain notice for anything else", () => {
     expect(saveFailureNotice(productNotices.updateFailed, new Error("boom"))).toEqual(productNotices.updateFailed);
     expect(saveFailureNotice(productNotices.updateFailed, wrapped("XX000"))).toEqual(productNotices.updateFailed);
     expect(saveFailureNotice(productNotices.updateFailed, "text")).toEqual(productNotices.updateFailed);

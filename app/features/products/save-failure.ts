@@ -22,8 +22,8 @@ function codeOf(error: unknown): string | null {
 }
 
 /**
- * SPEC.md section 8's "Failed to create product" / "Failed to update product"
- * with what went wrong where that is safe to show (issue 27 item 6); the
+ * docs/product.md#8-error-and-notice-texts: "Failed to create product" / "Failed to update product"
+ * with what went wrong where that is safe to show; the
  * plain notice otherwise. The full error goes to the log only.
  */
 export function saveFailureNotice(base: ProductNotice, error: unknown): ProductNotice {

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/da
 type Item = { id: string; name: string; description: string | null; priceInput: string; stockCount: number | null; unlimitedStock: boolean };
 type Reply = { ok: boolean; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
-/** Issue 25 item 5: a staff save never undoes holds or sales made after its form was loaded. */
+/** Decision 0025: a staff save never undoes holds or sales made after its form was loaded. */
 describe("saving a product with a stale stock figure", () => {
   let database: TestDatabase;
   let admin: Awaited<ReturnType<typeof signedInAccount>>;

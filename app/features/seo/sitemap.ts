@@ -1,4 +1,4 @@
-/** The public pages search engines should index (SPEC.md section 2), with how often they change. */
+/** The public pages search engines should index (docs/product.md#2-screens-and-routes), with how often they change. */
 export const indexedPages = [
   { path: "/", changefreq: "weekly", priority: "1.0" },
   { path: "/events", changefreq: "daily", priority: "0.9" },

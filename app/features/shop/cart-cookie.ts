@@ -1,5 +1,5 @@
 /**
- * The cart cookie's name (DECISIONS.md: a random id in an HttpOnly,
+ * The cart cookie's name (docs/product.md#money: a random id in an HttpOnly,
  * SameSite=Lax cookie). Plain module: the page cache reads it too, since a
  * request carrying it is never served a shared page.
  */

@@ -23,7 +23,7 @@ const problemText: Record<NonNullable<ShownLine["problem"]>, string> = {
 };
 
 /**
- * Your Cart (anchor your-cart) and the order summary (SPEC.md section 2).
+ * Your Cart (anchor your-cart) and the order summary (docs/product.md#2-screens-and-routes).
  * Lines come from the server; forms in flight are applied on top, so a
  * change shows at once and the server's answer then replaces it.
  */
@@ -222,7 +222,7 @@ function CartLineItem({ line }: { line: ShownLine }) {
               className="w-20"
             />
           </div>
-          {/* 0 or less removes the line (SPEC.md section 4), so the browser's min check must not block it. */}
+          {/* 0 or less removes the line (docs/product.md#4-states-and-transitions), so the browser's min check must not block it. */}
           <Button type="submit" variant="outline" formNoValidate disabled={disabled} aria-label={`Update quantity of ${name}`}>
             Update
           </Button>

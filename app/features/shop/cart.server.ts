@@ -402,7 +402,7 @@ export async function addToCart(
 }
 
 /**
- * Sets a line's quantity; 0 or less removes the line (SPEC.md section 4).
+ * Sets a line's quantity; 0 or less removes the line (docs/product.md#4-states-and-transitions).
  * Returns whether the line was removed.
  */
 export async function setLineQuantity(

@@ -16,7 +16,7 @@ import { stockDisplay } from "./stock";
 
 /**
  * One product of the shop: image (the district's emblem when none), name,
- * description, price, SPEC.md's stock display and Add to Cart. A registration
+ * description, price, docs/product.md's stock display and Add to Cart. A registration
  * fee's button opens its dialog (a link to the in-page form without JavaScript).
  */
 export function ProductCard({ product }: { product: FeedProduct }) {

@@ -20,7 +20,7 @@ const product = (id: string, displayOrder: number, extra: Partial<FeedProduct> =
 const list = [product("a", 1), product("c", 3)];
 const ids = (products: FeedProduct[]) => products.map((p) => p.id);
 
-describe("applyFeedMessage (SPEC.md section 4, live products)", () => {
+describe("applyFeedMessage (docs/product.md#4-states-and-transitions, live products)", () => {
   it("adds an active insert in display order with New Product Available", () => {
     const { list: next, notice } = applyFeedMessage(list, { op: "insert", id: "b", product: product("b", 2) });
     expect(ids(next)).toEqual(["a", "b", "c"]);

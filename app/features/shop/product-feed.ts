@@ -12,7 +12,7 @@ export const feedNotices = {
 const byDisplayOrder = (a: FeedProduct, b: FeedProduct) => a.displayOrder - b.displayOrder || a.name.localeCompare(b.name);
 
 /**
- * SPEC.md section 4's live products: an active insert is added ("New Product
+ * The live products of docs/product.md#4-states-and-transitions: an active insert is added ("New Product
  * Available"), an update replaces the card ("Product Updated", or quietly when
  * only the stock count moved: checkouts reserve and release it) or, when the
  * product is no longer active, removes it ("Product Removed"), a delete

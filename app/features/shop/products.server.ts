@@ -5,8 +5,8 @@ import { products } from "~/db/schema/catalogue";
 import type { FeedProduct } from "~/features/products/feed";
 
 /**
- * SPEC.md section 7's product query: active products by display_order. A
- * failure is logged and the shop shows its empty state (SPEC.md section 8),
+ * The product query of docs/product.md#7-data-the-site-reads-and-writes: active products by display_order. A
+ * failure is logged and the shop shows its empty state (docs/product.md#8-error-and-notice-texts),
  * never an error page.
  */
 export async function loadShopProducts(db: Database): Promise<FeedProduct[]> {

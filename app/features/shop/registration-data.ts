@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 3's RegistrationData: what a registration dialog collects
+ * The RegistrationData of docs/product.md#3-entities-and-their-fields: what a registration dialog collects
  * for one cart line (and what a donation records). Every field is optional
  * here; each dialog's Zod schema says which it requires.
  */

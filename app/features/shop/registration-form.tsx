@@ -26,7 +26,7 @@ import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
 
 /**
- * One registration dialog's form (SPEC.md sections 4 and 5): exactly the
+ * One registration dialog's form (docs/product.md sections 4 and 5): exactly the
  * fields of its kind. It posts with a fetcher; without JavaScript it is a
  * plain form shown in the page (/fees?register=<id>, decision 0032) that the
  * action answers.
@@ -111,7 +111,7 @@ export function RegistrationForm({
       {...formProps}
       {...loadOnUse}
       onSubmit={(event) => {
-        // SPEC.md section 5: the first failing message also shows in a "Validation Error" notice.
+        // docs/product.md#5-validation-rules: the first failing message also shows in a "Validation Error" notice.
         // (Before the check has loaded, the action's answer raises the same notice.)
         const submission = onValidate?.({ formData: new FormData(event.currentTarget) });
         const errors = submission && submission.status !== "success" ? submission.error : null;

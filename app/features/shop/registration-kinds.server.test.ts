@@ -23,7 +23,7 @@ import { resetCartCookieForTests } from "./cart.server";
 import { NO_TOURNAMENTS_MESSAGE } from "./registration-rules";
 import { registrationMessages as m } from "./registration-schema";
 
-// Issue 27 items 1-4: the form is the product's stored kind; no sample events for sale;
+// Decisions 0026 and 0027: the form is the product's stored kind; no sample events for sale;
 // each form offers its own event types; orders keep the tournament as bought.
 
 const NAMES = defaultRegistrationProductNames("Citron");

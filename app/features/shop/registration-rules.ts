@@ -3,7 +3,7 @@
 import type { EventType, ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
 
-/** SPEC.md section 3's tournament events list, in its order. */
+/** The tournament events list of docs/product.md#3-entities-and-their-fields, in its order. */
 export const COMPETITION_EVENTS = [
   "Lincoln-Douglas (LD)",
   "Public Forum (PF)",
@@ -21,13 +21,13 @@ export const COMPETITION_EVENTS = [
   "World Schools",
 ] as const;
 
-/** SPEC.md section 5's limits on the dialogs' fields (trimmed lengths). */
+/** The limits of docs/product.md#5-validation-rules on the dialogs' fields (trimmed lengths). */
 export const registrationLimits = {
   name: { min: 2, max: 100 },
   contact: { min: 3, max: 200 },
 } as const;
 
-/** The title of the notice that repeats a dialog's first message (SPEC.md section 5). */
+/** The title of the notice that repeats a dialog's first message (docs/product.md#5-validation-rules). */
 export const VALIDATION_ERROR_TITLE = "Validation Error";
 
 /** The dialogs' titles, by kind. */

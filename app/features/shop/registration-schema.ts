@@ -4,7 +4,7 @@ import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
 
 export { COMPETITION_EVENTS, registrationLimits, registrationTitles, usesSchedule, VALIDATION_ERROR_TITLE } from "./registration-rules";
 
-/** SPEC.md section 5's messages, word for word. */
+/** The messages of docs/product.md#5-validation-rules, word for word. */
 export const registrationMessages = {
   studentNameShort: "Student name must be at least 2 characters",
   studentNameLong: "Student name must be less than 100 characters",
@@ -40,7 +40,7 @@ const studentSchool = name(registrationMessages.schoolShort, registrationMessage
 const schoolName = studentSchool;
 
 /**
- * One Zod schema per registration dialog (SPEC.md section 5). The browser
+ * One Zod schema per registration dialog (docs/product.md#5-validation-rules). The browser
  * uses them without the schedule for instant messages; the action passes the
  * ids of the future schedule events it offers.
  */

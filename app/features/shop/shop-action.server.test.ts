@@ -237,7 +237,7 @@ describe("/fees action: adding", () => {
   });
 });
 
-describe("/fees action: registration details (SPEC.md section 5)", () => {
+describe("/fees action: registration details (docs/product.md#5-validation-rules)", () => {
   const tournament = REGISTRATION_PRODUCTS.tournamentEntry;
 
   async function refusal(product: string, fields: Record<string, string>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stockDisplay } from "./stock";
 
-describe("stockDisplay (SPEC.md section 9)", () => {
+describe("stockDisplay (docs/product.md#9-constants-and-limits)", () => {
   it.each([
     [{ unlimitedStock: true, stockCount: null }, "unlimited", "Unlimited Stock Available"],
     [{ unlimitedStock: false, stockCount: 24 }, "plain", "24 in stock"],

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: at or below this many left, the shop warns. */
+/** docs/product.md#9-constants-and-limits: at or below this many left, the shop warns. */
 export const STOCK_WARNING_THRESHOLD = 5;
 
 export type StockDisplay =
@@ -8,7 +8,7 @@ export type StockDisplay =
   | { kind: "out"; label: "Out of stock" };
 
 /**
- * SPEC.md section 9's stock display: more than 5 plain, 1-5 a warning, 0 out
+ * The stock display of docs/product.md#9-constants-and-limits: more than 5 plain, 1-5 a warning, 0 out
  * of stock (the add button disabled), unlimited its own line.
  */
 export function stockDisplay(product: { unlimitedStock: boolean; stockCount: number | null }): StockDisplay {

@@ -1,4 +1,4 @@
-/** The public navigation of SPEC.md section 2, in its order and with its labels. */
+/** The public navigation of docs/product.md#2-screens-and-routes, in its order and with its labels. */
 export const navLinks = [
   { label: "Our Mission", to: "/mission" },
   { label: "Competition Guide", to: "/guide" },

@@ -18,7 +18,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }, size = "text-[0.8125re
       : "text-navy-800 hover:bg-navy-50 hover:text-navy-950",
   );
 
-/** The public navigation bar of SPEC.md section 2. */
+/** The public navigation bar of docs/product.md#2-screens-and-routes. */
 export function SiteHeader() {
   const { site, cartItemCount, user } = useRootData();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -39,7 +39,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       {user ? (
-        // SPEC.md section 2 names the buttons. Ten links leave no room for them in the 1280 px row, so at
+        // docs/product.md#2-screens-and-routes names the buttons. Ten links leave no room for them in the 1280 px row, so at
         // desktop widths a signed-in person gets them in a slim row of their own above it (the small-screen
         // menu names them in full).
         <div className="hidden border-b border-border bg-navy-50 xl:block" data-testid="account-bar">

@@ -9,7 +9,7 @@ import { coachBioRule } from "./truncate-bio";
 const chipClasses =
   "inline-flex min-h-8 items-center rounded-full border px-3 text-[0.8125rem] font-semibold";
 
-/** An initials avatar: people's photos are never hot-linked (DESIGN.md). */
+/** An initials avatar: people's photos are never hot-linked (docs/design.md#images). */
 export function InitialsAvatar({ name, className }: { name: string; className?: string }) {
   return (
     <span

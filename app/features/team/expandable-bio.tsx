@@ -10,7 +10,7 @@ const toggleClasses =
   "inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md text-sm font-semibold text-navy-700 underline-offset-4 hover:text-navy-900 hover:underline [&::-webkit-details-marker]:hidden";
 
 /**
- * A bio shortened by SPEC.md section 9's rule with a Read more / Read less
+ * A bio shortened by the rule of docs/product.md#9-constants-and-limits with a Read more / Read less
  * toggle. Before JavaScript runs it is a native <details>, so the whole bio
  * is one click away without it; once hydrated, a button announces its state
  * with aria-expanded and aria-controls.

@@ -15,7 +15,7 @@ describe("specialty chips", () => {
     ["public-forum", "/guide?event=public-forum"],
     ["humorous-interpretation", "/guide?event=humorous-interpretation"],
     ["dramatic-interpretation", "/guide?event=dramatic-interpretation"],
-  ] as const)("links %s to the guide with SPEC.md's slug", (slug, href) => {
+  ] as const)("links %s to the guide with docs/product.md's slug", (slug, href) => {
     expect(specialtyChip(slug).href).toBe(href);
   });
 

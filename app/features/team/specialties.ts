@@ -1,6 +1,6 @@
 import { type Specialty, specialtyLabels } from "~/features/content/vocabulary";
 
-/** Events the guide has no page for: their chips are plain labels (SPEC.md: Policy Debate has no link). */
+/** Events the guide has no page for: their chips are plain labels (docs/product.md: Policy Debate has no link). */
 const unlinked = new Set<Specialty>(["policy-debate"]);
 
 /** A coach's specialty as a chip: its label and, when the guide covers it, /guide?event=slug. */

@@ -1,5 +1,5 @@
 /**
- * Bio shortening of SPEC.md section 9.
+ * Bio shortening of docs/product.md#9-constants-and-limits.
  *
  * Coaches (/about): bios over 350 characters are cut at 350, at the last full
  * stop if it lies past 70 percent of the limit, otherwise with an ellipsis.
