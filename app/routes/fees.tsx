@@ -1,27 +1,23 @@
-import { Suspense } from "react";
-import { useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { Suspense, useState } from "react";
+import { useLocation, type ShouldRevalidateFunction } from "react-router";
 import { lazyInBrowser } from "~/core/lazy-in-browser";
 import { getDb } from "~/db/context";
-import type { FeedProduct } from "~/features/products/feed";
-import { registrationKindOf, type RegistrationKind } from "~/features/products/registration-products";
 import { CartSection } from "~/features/shop/cart-section";
 import { useLiveProducts } from "~/features/shop/product-feed";
 import { ProductCard } from "~/features/shop/product-card";
-import { registrationTitles } from "~/features/shop/registration-rules";
 import { handleShopAction } from "~/features/shop/shop-action.server";
-import { CART_ANCHOR_PATH, REGISTER_PARAM } from "~/features/shop/shop-paths";
+import { REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/site/meta";
 import { PageHeader } from "~/features/site/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { Notice } from "~/ui/notice";
-import { UrlDialog } from "~/ui/url-dialog";
 import type { Route } from "./+types/fees";
 
 // A registration form opens from its product's link (?register=<id>, decision 0032): in the page, in the server's
-// HTML, without JavaScript; in a dialog with it. Its code (Conform, about 10 KB) loads in the browser only when a
-// form is shown or its link is reached for: /fees itself does not need it (decision 0021).
-const RegistrationForm = lazyInBrowser(() => import("~/features/shop/registration-form").then((module) => module.RegistrationForm));
+// HTML, without JavaScript; in a dialog with it. Its code (the dialog, Conform, about 10 KB) loads in the browser
+// only once a form is open or its link is reached for: /fees itself does not need it (decision 0021).
+const RegistrationArea = lazyInBrowser(() => import("~/features/shop/registration-area").then((module) => module.default));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -32,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // In the HTML at once, for the no-JavaScript path (see lazyInBrowser).
-  await RegistrationForm.preload();
+  await RegistrationArea.preload();
   return loadShopPage(request, getDb(context));
 }
 
@@ -54,17 +50,14 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, a
   return headers;
 };
 
-type Registering = { product: FeedProduct; kind: RegistrationKind };
-
 export default function FeesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, schedule, registering: inPage } = loaderData;
   const products = useLiveProducts(loaderData.products);
-  const navigate = useNavigate();
-  const resolve = (id: string): Registering | null => {
-    const product = products.find((candidate) => candidate.id === id) ?? (inPage?.id === id ? inPage : null);
-    const kind = product ? registrationKindOf(product) : null;
-    return product && kind ? { product, kind } : null;
-  };
+  // The registration area is rendered (and its code loaded) once a form is open, and stays for the dialog to close.
+  const { search } = useLocation();
+  const open = new URLSearchParams(search).has(REGISTER_PARAM);
+  const [registering, setRegistering] = useState(open);
+  if (open && !registering) setRegistering(true);
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
 
   return (
@@ -78,29 +71,11 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
         <div className="grid content-start gap-8">
           {refusal ? <Notice tone="error" title={refusal} /> : null}
 
-          <UrlDialog
-            param={REGISTER_PARAM}
-            id="register"
-            resolve={resolve}
-            className="max-w-xl"
-            title={({ kind }) => registrationTitles[kind]}
-            description={({ product }) => `${product.name}: enter the registration details for this item.`}
-          >
-            {({ item, close, cancel, mode }) => (
-              <Suspense fallback={null}>
-                <RegistrationForm
-                  key={item.product.id}
-                  kind={item.kind}
-                  productId={item.product.id}
-                  productName={item.product.name}
-                  schedule={schedule}
-                  actionData={mode === "section" ? actionData : undefined}
-                  onAdded={mode === "dialog" ? close : () => void navigate(CART_ANCHOR_PATH)}
-                  cancel={cancel}
-                />
-              </Suspense>
-            )}
-          </UrlDialog>
+          {registering ? (
+            <Suspense fallback={null}>
+              <RegistrationArea products={products} inPage={inPage} schedule={schedule} actionData={actionData} />
+            </Suspense>
+          ) : null}
 
           <section aria-labelledby="products-title">
             <h2 id="products-title" className="text-2xl font-bold tracking-tight text-navy-900">

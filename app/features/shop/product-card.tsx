@@ -1,4 +1,5 @@
 import { ClipboardList, ShoppingCart } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatCents } from "~/core/format";
 import type { FeedProduct } from "~/features/products/feed";
@@ -7,7 +8,7 @@ import { LogoMark } from "~/features/site/logo";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { useActionResult } from "~/ui/use-action-result";
+import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DialogLink } from "~/ui/dialog-link";
 import type { ShopActionData } from "./action-data";
@@ -69,7 +70,7 @@ function RegisterButton({ product, soldOut }: { product: FeedProduct; soldOut: b
       param={REGISTER_PARAM}
       value={product.id}
       hash="register"
-      preload={() => import("./registration-form")}
+      preload={() => import("./registration-area")}
       aria-label={`Add to Cart: ${product.name}`}
       className={cn(buttonVariants({ variant: "accent" }), "w-full")}
     >
@@ -92,13 +93,14 @@ function SoldOutButton({ name }: { name: string }) {
 function AddButton({ product, soldOut }: { product: FeedProduct; soldOut: boolean }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<ShopActionData>();
-  useActionResult(fetcher.data, {
-    busy: fetcher.state !== "idle",
-    read: (answer) => ({
-      ok: answer.ok,
-      notice: answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message },
-    }),
-  });
+  // A cart button, not a form that opens: its one toast per answer (the page's weight keeps useActionResult out).
+  const handled = useRef<ShopActionData | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    showToast(answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message });
+  }, [fetcher.state, fetcher.data]);
   if (soldOut) return <SoldOutButton name={product.name} />;
   return (
     <fetcher.Form method="post" action="/fees">
