@@ -33,6 +33,7 @@ export default [
     route("admin/donations/summaries", "routes/admin-donation-summaries.tsx"),
     route("contact-submissions", "routes/contact-submissions.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
+    route("admin/campaigns", "routes/admin-campaigns.tsx"),
     route("admin/users", "routes/admin-users.tsx"),
     route("admin/mail", "routes/admin-mail.tsx"),
     route("admin/payments", "routes/admin-payments.tsx"),
@@ -54,6 +55,8 @@ export default [
   // The catalogue's live feed and image files (app/features/products).
   route("products/feed", "routes/products-feed.ts"),
   route("product-images/:file", "routes/product-images.ts"),
+  // A campaign's live progress (app/features/campaigns).
+  route("campaigns/feed", "routes/campaigns-feed.ts"),
 
   // The events feed and the widget's Refresh (app/features/events).
   route("events.ics", "routes/events-ics.ts"),

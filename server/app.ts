@@ -21,6 +21,7 @@ import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { registerDonationEmails } from "~/features/donations/donation-emails.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
+import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 import { productNotices } from "~/features/products/notices";
 import { closeDatabase, getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
@@ -132,7 +133,7 @@ export function createApp(options: AppOptions) {
   // Anonymous visitors' public pages from memory (docs/decisions/0013-public-page-cache.md); off in development.
   if (!devServer && config.PAGE_CACHE_SECONDS > 0) {
     const renderAnonymous = createRouterHandler(build, process.env.NODE_ENV);
-    syncPageCacheAcrossInstances({ productsChannel: PRODUCTS_CHANNEL }).catch((error: unknown) =>
+    syncPageCacheAcrossInstances({ productsChannel: PRODUCTS_CHANNEL, campaignsChannel: CAMPAIGNS_CHANNEL }).catch((error: unknown) =>
       logger.error({ err: error }, "page cache: no cross-instance invalidation (pages refresh within PAGE_CACHE_SECONDS)"),
     );
     const origin = new URL(config.PUBLIC_URL).origin;
@@ -156,7 +157,11 @@ export function createApp(options: AppOptions) {
   app.use(failFastWhileDatabaseDown());
 
   // Every body is capped as it streams (413), before React Router reads it.
-  app.use(bodyLimit(withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge)));
+  app.use(
+    bodyLimit(
+      withTooLargePage(withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge), "/admin/campaigns", productNotices.fileTooLarge),
+    ),
+  );
 
   const handleRequest = createRequestHandler({
     publicOrigin: new URL(config.PUBLIC_URL).origin,

@@ -29,6 +29,7 @@ export const bodyLimits: BodyLimits = {
     // photo (a phone's are often 8-12 MB) gets the catalogue's "File too large" (docs/product.md) on a page, not a bare 413
     // (server/app.ts adds that page with withTooLargePage).
     { prefix: "/admin/products", maxBytes: MAX_IMAGE_FORM_BYTES },
+    { prefix: "/admin/campaigns", maxBytes: MAX_IMAGE_FORM_BYTES },
     // Stripe's events are small; its documentation allows for payloads well under this.
     { prefix: "/webhooks/stripe", maxBytes: 1 * MiB },
   ],

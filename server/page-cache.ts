@@ -29,7 +29,13 @@ export const PAGES_CHANNEL = "pages";
  * change on its channel, on commit; server/app.ts passes that channel's name).
  * After a lost LISTEN connection every page goes, since messages may have been missed.
  */
-export async function syncPageCacheAcrossInstances({ productsChannel }: { productsChannel: string }): Promise<() => void> {
+export async function syncPageCacheAcrossInstances({
+  productsChannel,
+  campaignsChannel,
+}: {
+  productsChannel: string;
+  campaignsChannel: string;
+}): Promise<() => void> {
   setPublicPagesBroadcast((paths) => {
     getDatabaseHandle()
       .then((handle) => publish(handle.db, PAGES_CHANNEL, { paths: paths ?? null }))
@@ -45,10 +51,13 @@ export async function syncPageCacheAcrossInstances({ productsChannel }: { produc
     resync,
   );
   const stopProducts = await subscribe(productsChannel, () => invalidateLocalPublicPages(["/fees"]), resync);
+  // A campaign's gifts, refunds or details changed (decision 0035): /donate shows its figures.
+  const stopCampaigns = await subscribe(campaignsChannel, () => invalidateLocalPublicPages(["/donate"]), resync);
   return () => {
     setPublicPagesBroadcast(undefined);
     stopPages();
     stopProducts();
+    stopCampaigns();
   };
 }
 

@@ -7,6 +7,10 @@ import { donationSettings } from "~/features/donations/settings.server";
 import { acceptAmountEdit } from "~/features/donations/amount";
 import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary";
 import { summaryRequestAnchor } from "~/features/donations/year-summary-rules";
+import { getDb } from "~/db/context";
+import { CampaignPanel } from "~/features/campaigns/campaign-panel";
+import { campaignForGift } from "~/features/campaigns/campaigns.server";
+import { campaignForDonatePage } from "~/features/campaigns/public.server";
 import { pageMeta } from "~/features/site/meta";
 import { useSite } from "~/features/site/use-site";
 import { PageHeader, Section } from "~/features/site/page-header";
@@ -24,18 +28,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/donate",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await Promise.all([DonationForm.preload(), GivingSummaryForm.preload()]);
   const settings = donationSettings();
+  const params = new URL(request.url).searchParams;
   // A quick-pick without JavaScript is a link: /donate?amount=50.
-  const preset = new URL(request.url).searchParams.get("amount") ?? "";
+  const preset = params.get("amount") ?? "";
+  // The named campaign (/donate?campaign=slug) or the active one, with its progress (decision 0035).
+  const campaign = await campaignForDonatePage(getDb(context), params);
   return {
     config: {
       maxCents: settings.maxCents,
       contactEmail: settings.contactEmail,
       fee: settings.fee,
       presetAmount: acceptAmountEdit("", preset.slice(0, 12)),
+      campaignSlug: campaign?.phase === "open" ? campaign.slug : null,
     },
+    campaign,
     taxId: settings.taxId,
     legalName: settings.legalName,
     summary: { years: summaryYears(new Date()), defaultYear: defaultSummaryYear(new Date()) },
@@ -43,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleDonation(request, context, openDonationCheckout);
+  return handleDonation(request, context, openDonationCheckout, { findCampaign: campaignForGift });
 }
 
 /** The 429's Retry-After reaches the browser; the layout's headers pass through. */
@@ -89,6 +98,7 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
       />
       <Section className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div>
+          {loaderData.campaign ? <CampaignPanel campaign={loaderData.campaign} /> : null}
           {ready ? <CompleteDonation url={ready.url} summary={ready.summary} /> : null}
           <div className="rounded-card border border-border bg-card p-5 shadow-sm sm:p-8">
             <h2 className="mb-6 text-2xl font-bold text-navy-900">Make a donation</h2>

@@ -86,6 +86,7 @@ test.describe("the admin shell by role", () => {
       "View Contacts",
       "Users",
       "Manage Products",
+      "Campaigns",
       "Mail Delivery",
       "Payments",
     ]);

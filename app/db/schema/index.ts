@@ -12,3 +12,4 @@ export * from "./rate-limits";
 export * from "./refunds";
 export * from "./giving-summary";
 export * from "./giving-monthly";
+export * from "./giving-campaign";

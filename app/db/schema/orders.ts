@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import type { RegistrationData } from "../registration-data";
+import { campaigns } from "./giving-campaign";
 import { checkouts } from "./payments";
 
 export const ORDER_STATUSES = ["completed", "pending", "failed"] as const;
@@ -37,6 +38,8 @@ export const orders = pgTable(
     refundedAmount: integer("refunded_amount").notNull().default(0),
     /** Cents the payer's bank has disputed (disputes table); shown apart until the dispute closes. */
     disputedAmount: integer("disputed_amount").notNull().default(0),
+    /** The campaign a gift was given through (decision 0035); set by the server from a checked slug. */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
   },
   (table) => [
     index("orders_checkout_id_idx").on(table.checkoutId),
@@ -59,6 +62,8 @@ export const orders = pgTable(
     index("orders_donations_created_at_idx")
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`status = 'completed' and item_name ilike '%donation%'`),
+    // A campaign's progress: its tagged gifts.
+    index("orders_campaign_id_idx").on(table.campaignId).where(sql`campaign_id is not null`),
     // Also, written by hand in later migrations (they need the pg_trgm extension first):
     // orders_donor_email_trgm_idx (donations only; 0007) and, on order_students, order_students_name_trgm_idx (0009),
     // GIN trigram indexes for the dashboards' substring searches (student name, donor email).

@@ -14,6 +14,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "View Contacts", to: "/contact-submissions", adminOnly: false },
   { label: "Users", to: "/admin/users", adminOnly: true },
   { label: "Manage Products", to: "/admin/products", adminOnly: true },
+  { label: "Campaigns", to: "/admin/campaigns", adminOnly: true },
   { label: "Mail Delivery", to: "/admin/mail", adminOnly: true },
   { label: "Payments", to: "/admin/payments", adminOnly: true },
 ];

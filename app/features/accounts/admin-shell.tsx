@@ -5,6 +5,7 @@ import {
   Mail,
   MailWarning,
   Menu,
+  Megaphone,
   Package,
   PanelLeftClose,
   PanelLeftOpen,
@@ -32,6 +33,7 @@ const icons: Record<string, LucideIcon> = {
   "/contact-submissions": Mail,
   "/admin/users": Users,
   "/admin/products": Package,
+  "/admin/campaigns": Megaphone,
   "/admin/mail": MailWarning,
   "/admin/payments": CircleDollarSign,
 };

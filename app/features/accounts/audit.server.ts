@@ -22,7 +22,10 @@ export type AuditAction =
   | "payment.refund"
   | "checkout.hold_release"
   | "user.two_factor_enable"
-  | "user.two_factor_reset";
+  | "user.two_factor_reset"
+  | "campaign.create"
+  | "campaign.update"
+  | "campaign.delete";
 
 type Who = { id: string | null; email: string };
 

@@ -6,7 +6,7 @@ import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-sta
 import { failureDelaySeconds, waitText } from "./rate-limit.server";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
-  it("shows four links to users and eight to admins, in order", () => {
+  it("shows four links to users and nine to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual(["Profile", "View Orders", "View Donations", "View Contacts"]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
@@ -15,6 +15,7 @@ describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
       ["View Contacts", "/contact-submissions"],
       ["Users", "/admin/users"],
       ["Manage Products", "/admin/products"],
+      ["Campaigns", "/admin/campaigns"],
       ["Mail Delivery", "/admin/mail"],
       ["Payments", "/admin/payments"],
     ]);

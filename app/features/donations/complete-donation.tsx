@@ -22,6 +22,7 @@ function SummaryList({ summary }: { summary: DonationSummary }) {
   if (summary.feeCents > 0) rows.push(["Card fee covered", formatCents(summary.feeCents)]);
   if (summary.tribute) rows.push(["Tribute", summary.tribute]);
   if (summary.notifyEmail) rows.push(["We will let them know at", summary.notifyEmail]);
+  if (summary.campaign) rows.push(["Campaign", summary.campaign]);
   return (
     <dl className="grid gap-2 text-sm">
       {rows.map(([label, value]) => (

@@ -17,6 +17,8 @@ import { openMonthlyCheckout } from "./monthly.server";
 
 /** The payments module's openCheckout, as far as a donation uses it. */
 export type OpenCheckout = (db: Database, input: DonationCheckoutInput) => Promise<OpenCheckoutResult>;
+/** The open campaign a form's `campaign` field names, checked on the server (decision 0035); null: a general gift. */
+export type FindCampaign = (db: Database, slug: unknown) => Promise<{ id: string; name: string } | null>;
 
 const reply = (body: DonateActionData, init?: number | ResponseInit) =>
   data(body, typeof init === "number" ? { status: init } : init);
@@ -31,8 +33,15 @@ export async function handleDonation(
   request: Request,
   context: Readonly<RouterContextProvider>,
   openCheckout: OpenCheckout,
-  /** A monthly gift's first month (decision 0033): a recurring checkout with its gift row. */
-  openMonthly: OpenCheckout = openMonthlyCheckout,
+  {
+    openMonthly = openMonthlyCheckout,
+    findCampaign,
+  }: {
+    /** A monthly gift's first month (decision 0033): a recurring checkout with its gift row. */
+    openMonthly?: OpenCheckout;
+    /** The campaign a gift names (decision 0035); none: every gift is general. */
+    findCampaign?: FindCampaign;
+  } = {},
 ) {
   const read = await tryReadForm(request);
   if (!read.ok) return reply({ status: "error", message: donationFailedMessage(read.message) }, read.status);
@@ -65,7 +74,8 @@ export async function handleDonation(
     );
   }
 
-  const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName);
+  const campaign = findCampaign ? await findCampaign(db, formData.get("campaign")) : null;
+  const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName, campaign);
   let opened: Awaited<ReturnType<OpenCheckout>>;
   try {
     opened = await (submission.value.monthly ? openMonthly : openCheckout)(db, input);
@@ -79,6 +89,9 @@ export async function handleDonation(
     const message = donationFailedMessage(opened.message.replace(/^Failed to start checkout:\s*/, ""));
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
   }
-  log.info({ checkoutId: opened.checkoutId, totalCents: summary.totalCents, monthly: Boolean(summary.monthly) }, "donation checkout opened");
+  log.info(
+    { checkoutId: opened.checkoutId, totalCents: summary.totalCents, monthly: Boolean(summary.monthly), campaignId: campaign?.id },
+    "donation checkout opened",
+  );
   return reply({ status: "ready", result: submission.reply(), checkout: { url: opened.url, summary } });
 }

@@ -29,6 +29,8 @@ export type DonationSummary = {
   notifyEmail: string | null;
   /** A monthly gift: the total is charged every month. */
   monthly?: true;
+  /** The campaign the gift goes to (decision 0035), when the form named an open one. */
+  campaign?: string | null;
 };
 
 export type DonationCheckoutInput = {
@@ -52,7 +54,12 @@ export function tributeText(tribute: DonationDetails["tribute"]): string | null 
  * for the covered fee, so the payment page shows both), and one orders row
  * holding the whole amount, as the donations dashboard reads it.
  */
-export function donationCheckout(form: DonationForm, fee: CardFee, siteName: string): {
+export function donationCheckout(
+  form: DonationForm,
+  fee: CardFee,
+  siteName: string,
+  campaign: { id: string; name: string } | null = null,
+): {
   input: DonationCheckoutInput;
   summary: DonationSummary;
 } {
@@ -87,6 +94,7 @@ export function donationCheckout(form: DonationForm, fee: CardFee, siteName: str
           eventType: form.tribute ? `${form.tribute.type}:${form.tribute.details}` : null,
           totalAmount: totalCents,
           customerEmail: form.email,
+          campaignId: campaign?.id ?? null,
         },
       ],
       details: {
@@ -110,6 +118,7 @@ export function donationCheckout(form: DonationForm, fee: CardFee, siteName: str
       tribute,
       notifyEmail: form.notifyEmail,
       ...(form.monthly ? { monthly: true as const } : {}),
+      ...(campaign ? { campaign: campaign.name } : {}),
     },
   };
 }

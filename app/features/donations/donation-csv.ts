@@ -1,11 +1,12 @@
 import type { Order } from "~/db/schema";
+import type { DonationExportRow } from "./donations.server";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 import { refundColumns } from "~/features/orders/order-csv";
 import { memorialLabel } from "~/features/payments/memorial";
 
 /** The table's columns (docs/product.md), plus the order id for reconciling with the card provider. */
-const donationColumns: CsvColumn<Order>[] = [
+const donationColumns: CsvColumn<Order & { campaignName?: string | null }>[] = [
   { header: "Date", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Donor Name", value: (o) => o.studentName },
   { header: "Email", value: (o) => o.customerEmail },
@@ -14,9 +15,10 @@ const donationColumns: CsvColumn<Order>[] = [
   { header: "Description", value: (o) => o.itemDescription },
   { header: "Order ID", value: (o) => o.id },
   ...refundColumns,
+  { header: "Campaign", value: (o) => o.campaignName ?? "" },
 ];
 
 /** `monthly`: the checkouts that are a month of a monthly gift (their rows say "yes" in the Monthly column). */
-export function donationsCsv(rows: readonly Order[], monthly: ReadonlySet<string> = new Set()): string {
+export function donationsCsv(rows: readonly (Order | DonationExportRow)[], monthly: ReadonlySet<string> = new Set()): string {
   return toCsv(rows, [...donationColumns, { header: "Monthly", value: (o) => (o.checkoutId && monthly.has(o.checkoutId) ? "yes" : "") }]);
 }

@@ -21,7 +21,12 @@ import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee 
 import { donationLimits, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
-export type DonationFormConfig = DonationRules & { fee: CardFee; presetAmount: string };
+export type DonationFormConfig = DonationRules & {
+  fee: CardFee;
+  presetAmount: string;
+  /** The open campaign shown above the form: its gifts are tagged to it (checked again by the server). */
+  campaignSlug?: string | null;
+};
 
 /**
  * The donation form (docs/product.md sections 3-5). A real form posting to /donate:
@@ -107,7 +112,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
                 ${dollars}
               </button>
             ) : (
-              <a key={dollars} href={`/donate?amount=${dollars}#donation-form`} className={classes}>
+              <a key={dollars} href={`/donate?${new URLSearchParams({ amount: String(dollars), ...(config.campaignSlug ? { campaign: config.campaignSlug } : {}) })}#donation-form`} className={classes}>
                 ${dollars}
               </a>
             );
@@ -198,6 +203,8 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
           />
         </div>
       </fieldset>
+
+      {config.campaignSlug ? <input type="hidden" name="campaign" value={config.campaignSlug} /> : null}
 
       <HoneypotField formId={form.id} />
 

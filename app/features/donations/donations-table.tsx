@@ -46,6 +46,7 @@ export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Ad
             </TableCell>
             <TableCell data-label="Description" className="text-muted-foreground md:max-w-72">
               {donation.itemDescription ?? "—"}
+              {donation.campaignName ? <span className="mt-1 block text-foreground">Campaign: {donation.campaignName}</span> : null}
             </TableCell>
           </TableRow>
         ))}

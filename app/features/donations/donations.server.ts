@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, sum, type SQL } from "drizzle-orm";
 import { withProviders } from "~/features/payments/provider-labels.server";
 import type { Database } from "~/db/client.server";
-import { orderTallies, orders, type Order, type PaymentProviderName } from "~/db/schema";
+import { campaigns, orderTallies, orders, type Order, type PaymentProviderName } from "~/db/schema";
 import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
@@ -28,6 +28,9 @@ function donationsWhere(filters: Pick<DonationFilters, "email">): SQL {
   return filters.email ? (and(donations, ilike(orders.customerEmail, likePattern(filters.email))) as SQL) : donations;
 }
 
+/** The name of the campaign a gift was given through (decision 0035), or null. */
+const campaignName = sql<string | null>`(select ${campaigns.name} from ${campaigns} where ${campaigns.id} = ${orders.campaignId})`;
+
 /** The columns the donations table shows (docs/product.md#9-constants-and-limits), and the only ones a page carries. */
 export const donationListColumns = {
   id: orders.id,
@@ -40,10 +43,23 @@ export const donationListColumns = {
   refundedAmount: orders.refundedAmount,
   disputedAmount: orders.disputedAmount,
   checkoutId: orders.checkoutId,
+  campaignId: orders.campaignId,
 };
 
+/** The campaign names of a page's gifts, in one read (the names a page shows are few). */
+async function withCampaignNames<Row extends { campaignId: string | null }>(db: Database, rows: Row[]): Promise<Array<Row & { campaignName: string | null }>> {
+  const ids = [...new Set(rows.map((row) => row.campaignId).filter((id): id is string => id !== null))];
+  const names = new Map(
+    ids.length === 0 ? [] : (await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))).map((row) => [row.id, row.name]),
+  );
+  return rows.map((row) => ({ ...row, campaignName: row.campaignId ? (names.get(row.campaignId) ?? null) : null }));
+}
+
 /** A row with its checkout's provider, so a sandbox gift is marked as a test (decision 0024). */
-export type DonationListRow = Pick<Order, keyof typeof donationListColumns> & { provider?: PaymentProviderName | null };
+export type DonationListRow = Pick<Order, keyof typeof donationListColumns> & {
+  provider?: PaymentProviderName | null;
+  campaignName: string | null;
+};
 
 export type DonationsPage = Page & {
   rows: DonationListRow[];
@@ -69,7 +85,7 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
       : Promise.resolve(null),
   ]);
   const { summary, months: monthRows } = tallied;
-  if (search) return { ...search.page, rows: await withProviders(db, search.rows), matching: search.total, summary, months: monthRows };
+  if (search) return { ...search.page, rows: await withCampaignNames(db, await withProviders(db, search.rows)), matching: search.total, summary, months: monthRows };
   const matching = !filters.email
     ? summary.count
     : Number((await db.select({ count: count() }).from(orders).where(donationsWhere(filters)))[0]?.count ?? 0);
@@ -84,7 +100,7 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
           .offset(page.offset);
-  return { ...page, rows: await withProviders(db, rows), matching, summary, months: monthRows };
+  return { ...page, rows: await withCampaignNames(db, await withProviders(db, rows)), matching, summary, months: monthRows };
 }
 
 const talliedDonations = and(eq(orderTallies.status, "completed"), eq(orderTallies.donation, true));
@@ -130,9 +146,11 @@ async function donationTallies(db: Database, now: Date): Promise<{ summary: Dona
   return { summary: donationSummary(all.cents, all.count, all), months: fillMonths(months, monthKeyInNewYork(now)) };
 }
 
-export function donationsForExport(db: Database, filters: Pick<DonationFilters, "email">): Promise<Order[]> {
+export type DonationExportRow = Order & { campaignName: string | null };
+
+export function donationsForExport(db: Database, filters: Pick<DonationFilters, "email">): Promise<DonationExportRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(orders), campaignName })
     .from(orders)
     .where(donationsWhere(filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))

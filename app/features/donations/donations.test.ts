@@ -63,9 +63,10 @@ describe("donations CSV", () => {
       registration: null,
       refundedAmount: 3000,
       disputedAmount: 0,
+      campaignId: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
-    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Monthly"]);
+    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Campaign", "Monthly"]);
     expect(row).toEqual([
       "2026-05-10 10:00", "Ruth Adler", "ruth.adler@example.com", "180.00", "In memory of Rabbi Samuel Katz",
       "Donation in memory of Rabbi Samuel Katz", donation.id, "30.00", "0.00", "150.00", "",

@@ -22,6 +22,7 @@ const order: Order = {
   registration: null,
   refundedAmount: 0,
   disputedAmount: 0,
+  campaignId: null,
 };
 
 describe("order and entry rows", () => {

@@ -1,7 +1,7 @@
 import { and, lt, notExists, sql } from "drizzle-orm";
 import { hourlyPrune } from "~/core/periodic-worker.server";
 import type { Database } from "~/db/client.server";
-import { productImages, products } from "~/db/schema";
+import { campaigns, productImages, products } from "~/db/schema";
 import { PRODUCT_IMAGE_PREFIX } from "./product-image";
 
 const DAY = 24 * 60 * 60_000;
@@ -18,9 +18,14 @@ export async function pruneUnusedImages(db: Database, now = new Date()): Promise
     .select({ id: products.id })
     .from(products)
     .where(sql`${products.imageUrl} like ${PRODUCT_IMAGE_PREFIX} || split_part(${productImages.key}, '-', 1) || '-%'`);
+  // Campaigns store their pictures the same way (decision 0035).
+  const campaignShown = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(sql`${campaigns.imageUrl} like ${PRODUCT_IMAGE_PREFIX} || split_part(${productImages.key}, '-', 1) || '-%'`);
   const removed = await db
     .delete(productImages)
-    .where(and(lt(productImages.createdAt, cutoff), notExists(shown)))
+    .where(and(lt(productImages.createdAt, cutoff), notExists(shown), notExists(campaignShown)))
     .returning({ key: productImages.key });
   return removed.length;
 }
