@@ -66,11 +66,12 @@ const answer = (body: ManageAnswer, status = 200) => data(body, { status, header
 const failed = (description: string): ManageAnswer["notice"] => ({ type: "error", title: "Nothing was changed", description });
 
 export async function action({ params, request, context }: Route.ActionArgs) {
+  // The body first, like every action: a body that is not a form is a 415/400 whatever the link.
+  const read = await tryReadForm(request);
+  if (!read.ok) return answer({ ok: false, notice: failed(read.message) }, read.status);
   const db = getDb(context);
   const gift = await giftByToken(db, params.token);
   if (!gift) throw data("Monthly gift not found", { status: 404, headers: privateHeaders });
-  const read = await tryReadForm(request);
-  if (!read.ok) return answer({ ok: false, notice: failed(read.message) }, read.status);
   const settings = donationSettings();
   const submission = parseWithZod(read.form, { schema: manageSchema(settings.maxCents, settings.contactEmail) });
   if (submission.status !== "success") {

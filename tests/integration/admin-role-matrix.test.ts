@@ -34,6 +34,7 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
     actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-2" }],
   },
   "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
+  "routes/admin-monthly-gifts-export.ts": { role: "user", path: "/admin/donations/monthly.csv" },
   // Staff preview and send a donor's year-end giving summary (decision 0034). A send redirects back with a toast, which
   // this matrix cannot tell from a refusal: the case is a year not offered, answered 400 to whoever may send.
   "routes/admin-donation-summaries.tsx": {
@@ -60,6 +61,15 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
       { intent: "toggle", id: "$product" },
       { intent: "move", id: "$product", direction: "down" },
       { intent: "delete", id: "$product" },
+    ],
+  },
+  "routes/admin-campaigns.tsx": {
+    role: "admin",
+    path: "/admin/campaigns",
+    // A save that names no campaign creates one only for whoever may; a delete of a campaign that does not exist.
+    actions: [
+      { intent: "save", name: "Matrix drive", goal: "100", startsOn: "2026-01-01", endsOn: "2026-12-31", story: "matrix" },
+      { intent: "delete", id: "00000000-0000-0000-0000-000000000000" },
     ],
   },
   "routes/admin-mail.tsx": {
