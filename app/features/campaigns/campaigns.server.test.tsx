@@ -290,7 +290,7 @@ describe("gifts through a campaign", () => {
     expect(listing.rows.filter((row) => row.campaignName === "Nationals Travel Fund")).toHaveLength(3);
     expect(listing.rows.filter((row) => row.campaignName === "Judges Fund")).toHaveLength(1);
     const csv = donationsCsv(await donationsForExport(database.db, { email: "" }));
-    expect(csv.split("\n")[0]).toMatch(/,Campaign\r?$/);
+    expect(csv.split("\n")[0]).toMatch(/,Campaign,Monthly\r?$/);
     expect(csv.match(/Nationals Travel Fund/g)).toHaveLength(3);
 
     const page = (await donatePage("?campaign=nationals-2027")) as { campaign: { raisedCents: number; donors: number; goalCents: number } };
