@@ -250,6 +250,17 @@ describe("gifts through a campaign", () => {
     expect(row!.campaignId).toBe((await bySlug("nationals-2027"))!.id);
   });
 
+  it("a monthly gift from a campaign's page stays general: no tag on its first month, no campaign in the summary", async () => {
+    const answer = await donate({ ...validDonation, frequency: "monthly", campaign: "nationals-2027" });
+    expect(answer.status).toBe(200);
+    if (answer.data.status !== "ready") throw new Error("not ready");
+    expect(answer.data.checkout.summary.monthly).toBe(true);
+    expect(answer.data.checkout.summary.campaign).toBeUndefined();
+    const [row] = await database.db.select().from(orders);
+    expect(row!.itemDescription).toMatch(/^Monthly donation to /);
+    expect(row!.campaignId).toBeNull();
+  });
+
   it.each([
     ["an unknown slug", "nope"],
     ["an ended campaign", "last-spring"],
