@@ -69,7 +69,7 @@ describe("donations CSV", () => {
     expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Campaign", "Monthly"]);
     expect(row).toEqual([
       "2026-05-10 10:00", "Ruth Adler", "ruth.adler@example.com", "180.00", "In memory of Rabbi Samuel Katz",
-      "Donation in memory of Rabbi Samuel Katz", donation.id, "30.00", "0.00", "150.00", "",
+      "Donation in memory of Rabbi Samuel Katz", donation.id, "30.00", "0.00", "150.00", "", "",
     ]);
     const [, monthlyRow] = Papa.parse<string[]>(donationsCsv([{ ...donation, checkoutId: "c1" }], new Set(["c1"]))).data;
     expect(monthlyRow!.at(-1)).toBe("yes");
