@@ -296,7 +296,7 @@ describe("/admin/donations", () => {
 
     const csv = (await donationsExport(args("/admin/donations/export.csv?email=dlevine", "user"))) as Response;
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Kept (USD)");
+    expect(lines[0]).toBe("Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Kept (USD),Campaign,Monthly");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("dlevine@example.net,50.00,In honor of Coach Levine,");
   });
