@@ -52,6 +52,11 @@ const BODYLESS_ACTIONS = new Set(["routes/sign-out.tsx"]);
  * they are exempt from the cross-site check, which cannot apply to a server caller.
  */
 const RAW_BODY_ACTIONS = new Set(["routes/webhooks-stripe.ts"]);
+/**
+ * Actions on something the address names (a monthly gift's manage link): the dummy token names nothing, so they
+ * answer 404 before reading the body; a 404 is right for them as well as the body's 4xx.
+ */
+const ADDRESSED_ACTIONS = new Set(["routes/donation-monthly.tsx"]);
 
 type Outcome = { status: number; kind: "returned" | "thrown" } | { error: unknown };
 
@@ -139,6 +144,7 @@ describe("hostile bodies to every action", () => {
         if (outcome.status < 400 || outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
         continue;
       }
+      if (ADDRESSED_ACTIONS.has(route.file) && outcome.status === 404) continue;
       if (!(outcome.status === status || (caller === "signed out" && redirected))) {
         failures.push(`${route.file}: ${outcome.status}`);
       }
