@@ -34,7 +34,10 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
     actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-2" }],
   },
   "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
+  // Running monthly gifts, exported like the donations (decision 0033).
   "routes/admin-monthly-gifts-export.ts": { role: "user", path: "/admin/donations/monthly.csv" },
+  // Campaigns (decision 0035): admins, like Manage Products. A real campaign ($campaign), so a missing guard would delete it.
+  "routes/admin-campaigns.tsx": { role: "admin", path: "/admin/campaigns", actions: [{ intent: "delete", id: "$campaign" }] },
   // Staff preview and send a donor's year-end giving summary (decision 0034). A send redirects back with a toast, which
   // this matrix cannot tell from a refusal: the case is a year not offered, answered 400 to whoever may send.
   "routes/admin-donation-summaries.tsx": {
@@ -61,15 +64,6 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
       { intent: "toggle", id: "$product" },
       { intent: "move", id: "$product", direction: "down" },
       { intent: "delete", id: "$product" },
-    ],
-  },
-  "routes/admin-campaigns.tsx": {
-    role: "admin",
-    path: "/admin/campaigns",
-    // A save that names no campaign creates one only for whoever may; a delete of a campaign that does not exist.
-    actions: [
-      { intent: "save", name: "Matrix drive", goal: "100", startsOn: "2026-01-01", endsOn: "2026-12-31", story: "matrix" },
-      { intent: "delete", id: "00000000-0000-0000-0000-000000000000" },
     ],
   },
   "routes/admin-mail.tsx": {
@@ -147,6 +141,7 @@ describe("admin role matrix", () => {
   let attentionId = "";
   let productId = "";
   let orderId = "";
+  let campaignId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -173,6 +168,11 @@ describe("admin role matrix", () => {
       insert into orders (item_name, total_amount, customer_email, status) values ('Donation', 5000, 'donor@example.org', 'completed')
       returning id`);
     orderId = (order as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const campaign = await database.db.execute(sql`
+      insert into campaigns (slug, name, goal_cents, starts_on, ends_on, story)
+      values ('matrix-drive', 'Matrix Drive', 100000, current_date, current_date + 30, 'A drive.')
+      returning id`);
+    campaignId = (campaign as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
     Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
@@ -192,7 +192,8 @@ describe("admin role matrix", () => {
              (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention,
 
              (select json_agg(json_build_array(id, refunded_amount) order by id) from orders) as refunded,
-             (select count(*) from refunds) as refunds`);
+             (select count(*) from refunds) as refunds,
+             (select json_agg(json_build_array(id, name, ends_on) order by id) from campaigns) as campaigns`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
 
@@ -243,7 +244,7 @@ describe("admin role matrix", () => {
 
   async function runAction({ file, entry, caller, form }: (typeof actionCases)[number]) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
-    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId, $order: orderId };
+    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId, $order: orderId, $campaign: campaignId };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>
       module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),

@@ -250,6 +250,17 @@ describe("gifts through a campaign", () => {
     expect(row!.campaignId).toBe((await bySlug("nationals-2027"))!.id);
   });
 
+  it("a monthly gift from a campaign's page stays general: no tag on its first month, no campaign in the summary", async () => {
+    const answer = await donate({ ...validDonation, frequency: "monthly", campaign: "nationals-2027" });
+    expect(answer.status).toBe(200);
+    if (answer.data.status !== "ready") throw new Error("not ready");
+    expect(answer.data.checkout.summary.monthly).toBe(true);
+    expect(answer.data.checkout.summary.campaign).toBeUndefined();
+    const [row] = await database.db.select().from(orders);
+    expect(row!.itemDescription).toMatch(/^Monthly donation to /);
+    expect(row!.campaignId).toBeNull();
+  });
+
   it.each([
     ["an unknown slug", "nope"],
     ["an ended campaign", "last-spring"],
@@ -290,7 +301,7 @@ describe("gifts through a campaign", () => {
     expect(listing.rows.filter((row) => row.campaignName === "Nationals Travel Fund")).toHaveLength(3);
     expect(listing.rows.filter((row) => row.campaignName === "Judges Fund")).toHaveLength(1);
     const csv = donationsCsv(await donationsForExport(database.db, { email: "" }));
-    expect(csv.split("\n")[0]).toMatch(/,Campaign\r?$/);
+    expect(csv.split("\n")[0]).toMatch(/,Monthly,Campaign\r?$/);
     expect(csv.match(/Nationals Travel Fund/g)).toHaveLength(3);
 
     const page = (await donatePage("?campaign=nationals-2027")) as { campaign: { raisedCents: number; donors: number; goalCents: number } };

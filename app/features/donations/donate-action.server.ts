@@ -74,7 +74,9 @@ export async function handleDonation(
     );
   }
 
-  const campaign = findCampaign ? await findCampaign(db, formData.get("campaign")) : null;
+  // A monthly gift stays general: its later months are recorded without a campaign, so tagging its first month
+  // alone would count one month of it in the drive and name the campaign in a summary that repeats every month.
+  const campaign = findCampaign && !submission.value.monthly ? await findCampaign(db, formData.get("campaign")) : null;
   const { input, summary } = donationCheckout(submission.value, settings.fee, settings.siteName, campaign);
   let opened: Awaited<ReturnType<OpenCheckout>>;
   try {

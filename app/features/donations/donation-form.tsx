@@ -79,14 +79,19 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   return (
     <Form
       method="post"
-      action="/donate"
+      // The answer's page shows the same campaign: its form then carries the same slug if the donor sends it again.
+      action={config.campaignSlug ? `/donate?${new URLSearchParams({ campaign: config.campaignSlug })}` : "/donate"}
       {...getFormProps(form)}
       {...loadOnUse}
       aria-busy={processing}
       // The tribute fields follow the memorial type with CSS alone, so they work without JavaScript too.
       className="group/donation grid gap-6"
     >
-      <GiftFrequency name={fields.frequency.name} initial={fields.frequency.initialValue === "monthly" ? "monthly" : "once"} />
+      <GiftFrequency
+        name={fields.frequency.name}
+        initial={fields.frequency.initialValue === "monthly" ? "monthly" : "once"}
+        campaign={Boolean(config.campaignSlug)}
+      />
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-base font-bold text-navy-900">Choose an amount</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -225,7 +230,7 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
 }
 
 /** One-time (the default) or Monthly: two radio buttons styled as a switch, plain HTML so it posts without JavaScript. */
-function GiftFrequency({ name, initial }: { name: string; initial: "once" | "monthly" }) {
+function GiftFrequency({ name, initial, campaign }: { name: string; initial: "once" | "monthly"; campaign: boolean }) {
   const options = [
     { value: "once", label: "One-time" },
     { value: "monthly", label: "Monthly" },
@@ -247,6 +252,8 @@ function GiftFrequency({ name, initial }: { name: string; initial: "once" | "mon
       <p className="text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:hidden">A single gift, charged once.</p>
       <p className="hidden text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:block">
         Charged every month until you stop it. Every receipt has a link to change the amount, pause or cancel, no account needed.
+        {/* The action makes a monthly gift a general one (campaigns take one-time gifts). */}
+        {campaign ? " A monthly gift goes to the district's general fund, not to the campaign above." : null}
       </p>
     </fieldset>
   );

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { checkouts, emailOutbox, monthlyGiftPayments, monthlyGifts, orders, paymentEvents, rateLimits, type MonthlyGift } from "~/db/schema";
+import { checkouts, emailOutbox, monthlyGiftPayments, monthlyGifts, orders, paymentEvents, rateLimits, refunds, type MonthlyGift } from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { refundOrder } from "~/features/payments/refunds.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import { action as manageAction, loader as manageLoader } from "~/routes/donation-monthly";
 import { action as webhookAction } from "~/routes/webhooks-stripe";
@@ -17,6 +18,8 @@ import { startSandboxGift } from "./monthly.server";
 import { donationsCsv } from "./donation-csv";
 import { feeToCover } from "./amount";
 import { donationSettings } from "./settings.server";
+import { previewGivingSummary } from "./year-summary.server";
+import { districtYearMonth } from "./year-summary";
 
 /**
  * Monthly gifts (decision 0033) on a real database: the sandbox's local subscription and Stripe's through the
@@ -40,7 +43,7 @@ afterAll(async () => {
 beforeEach(async () => {
   useDonationTestEnv();
   useTestProvider();
-  for (const table of [monthlyGiftPayments, monthlyGifts, orders, checkouts, emailOutbox, rateLimits, paymentEvents]) await database.db.delete(table);
+  for (const table of [refunds, monthlyGiftPayments, monthlyGifts, orders, checkouts, emailOutbox, rateLimits, paymentEvents]) await database.db.delete(table);
 });
 
 const monthlyDonation = { ...validDonation, frequency: "monthly" };
@@ -117,7 +120,22 @@ describe("a monthly gift through the sandbox", () => {
     expect((await monthlyCheckoutIds(database.db, rows.map((row) => row.checkoutId))).size).toBe(3);
     const csv = donationsCsv(rows, await monthlyCheckoutIds(database.db, rows.map((row) => row.checkoutId)));
     expect(csv.split(/\r?\n/)[0]).toContain("Monthly");
-    expect(csv.split(/\r?\n/).filter((line) => line.endsWith(",yes"))).toHaveLength(3);
+    expect(csv.split(/\r?\n/).filter((line) => line.endsWith(",yes,"))).toHaveLength(3);
+  });
+
+  it("lists every paid month in the year-end giving summary, leaving a refunded month out", async () => {
+    const gift = await sandboxGift();
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    const year = districtYearMonth(new Date()).year;
+    expect((await previewGivingSummary(database.db, gift.email, year)).gifts).toHaveLength(3);
+
+    const renewals = (await completedDonations()).filter((row) => row.checkoutId !== gift.firstCheckoutId);
+    const staff = { id: null, email: "director@example.org" };
+    expect((await refundOrder(database.db, staff, { orderId: renewals[0]!.id, cents: null, reason: "Asked", requestKey: "m1" })).ok).toBe(true);
+    const summary = await previewGivingSummary(database.db, gift.email, year);
+    expect(summary.gifts).toHaveLength(2);
+    expect(summary.totalCents).toBe(2 * 5181);
   });
 
   it("emails the donor once per failed renewal, and a paid month makes the gift active again", async () => {
