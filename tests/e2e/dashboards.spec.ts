@@ -166,7 +166,7 @@ test.describe("/admin/donations", () => {
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const [header, ...lines] = await csvOf(await downloadPromise);
-    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)"]);
+    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Monthly", "Campaign"]);
     expect(lines).toHaveLength(emails.length);
     for (const line of lines) expect(line[2]).toBe("ruth.adler@example.com");
 
