@@ -73,11 +73,13 @@ function workerCount(env = process.env) {
   const asked = raw ? Number(raw) : os.availableParallelism();
   if (raw && (asked < 1 || asked > 64)) throw new Error(`WORKERS: expected 1-64, got ${asked}`);
   if (!env.DATABASE_URL && asked > 1) {
-    return { count: 1, note: "one process: the embedded database (PGlite) cannot be shared between processes; set DATABASE_URL to use every core" };
+    return {
+      count: 1,
+      note: "one process: the embedded database (PGlite) cannot be shared between processes; set DATABASE_URL to use every core",
+    };
   }
   return { count: asked, note: null };
 }
-
 
 /**
  * Runs the primary: forks `count` workers and keeps them running. The first worker (and whichever replaces

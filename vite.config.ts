@@ -29,11 +29,20 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
                 // The icons of the public pages in one file, not a file each (the events calendar alone used eight):
                 // every file costs its headers and a request.
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|map-pin|video|external-link|refresh-cw|loader-circle|chevron-right|users|trophy|mail|lightbulb|info|graduation-cap)\.m?js$/ },
-                { name: "site", test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select|toast|use-hydrated|notice|dialog-link|dialog-url)\.tsx?$|core[\\/]background-refresh\.ts$|features[\\/]site[\\/])/ },
+                {
+                  name: "icons",
+                  test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|map-pin|video|external-link|refresh-cw|loader-circle|chevron-right|users|trophy|mail|lightbulb|info|graduation-cap)\.m?js$/,
+                },
+                {
+                  name: "site",
+                  test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select|toast|use-hydrated|notice|dialog-link|dialog-url)\.tsx?$|core[\\/]background-refresh\.ts$|features[\\/]site[\\/])/,
+                },
               ],
             },
           },

@@ -15,7 +15,14 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "content/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "content/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     testTimeout: 30_000,

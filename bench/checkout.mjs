@@ -37,12 +37,18 @@ const env = {
   // would answer nearly all of them with 429 and measure that instead.
   CHECKOUT_RATE_LIMIT_MAX: "1000000",
 };
-const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
+  env: { ...process.env, ...env, LOG_LEVEL: "error" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 // Every checkout holds stock: the bench's product has no limit, so none is refused as sold out.
 const client = new pg.Client({ connectionString: env.DATABASE_URL });
 await client.connect();
-const { rows } = await client.query("update products set unlimited_stock = true, stock_count = null where name = $1 returning id", [PRODUCT]);
+const { rows } = await client.query(
+  "update products set unlimited_stock = true, stock_count = null where name = $1 returning id",
+  [PRODUCT],
+);
 await client.end();
 const productId = rows[0]?.id;
 if (!productId) throw new Error(`no product named ${PRODUCT}`);
@@ -73,7 +79,10 @@ try {
   await limits.end();
 
   const cartHeaders = { cookie: cookies[0] };
-  for (const [name, route] of [["GET / with a cart cookie", "/"], ["GET /fees with a cart cookie", "/fees"]]) {
+  for (const [name, route] of [
+    ["GET / with a cart cookie", "/"],
+    ["GET /fees with a cart cookie", "/fees"],
+  ]) {
     await load(`${server.url}${route}`, { duration: 2, connections, headers: cartHeaders });
     results.push([name, await load(`${server.url}${route}`, { duration: 5, connections, headers: cartHeaders })]);
   }
@@ -90,7 +99,11 @@ try {
         method: "POST",
         setupRequest: (request) => ({
           ...request,
-          headers: { ...request.headers, "content-type": "application/x-www-form-urlencoded", cookie: cookies[next++ % cookies.length] },
+          headers: {
+            ...request.headers,
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: cookies[next++ % cookies.length],
+          },
           body: `email=parent${next}%40example.com`,
         }),
       },
@@ -106,7 +119,12 @@ try {
     },
   ]);
 
-  const body = new URLSearchParams({ intent: "sign-in", email: admin.email, password: admin.password, redirectTo: "/orders" });
+  const body = new URLSearchParams({
+    intent: "sign-in",
+    email: admin.email,
+    password: admin.password,
+    redirectTo: "/orders",
+  });
   const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
   const session = signIn.headers
     .getSetCookie()
@@ -114,13 +132,21 @@ try {
     .filter((pair) => pair.includes("session"))
     .join("; ");
   if (!session) throw new Error(`sign-in failed with status ${signIn.status}`);
-  for (const [name, route] of [["GET /admin/profile signed in", "/admin/profile"], ["GET /orders signed in", "/orders"]]) {
+  for (const [name, route] of [
+    ["GET /admin/profile signed in", "/admin/profile"],
+    ["GET /orders signed in", "/orders"],
+  ]) {
     await load(`${server.url}${route}`, { duration: 2, connections, headers: { cookie: session } });
-    results.push([name, await load(`${server.url}${route}`, { duration: 5, connections, headers: { cookie: session } })]);
+    results.push([
+      name,
+      await load(`${server.url}${route}`, { duration: 5, connections, headers: { cookie: session } }),
+    ]);
   }
 } finally {
   await server.stop();
   await scratch.drop();
 }
-console.log(`PostgreSQL, ${connections} connections, WORKERS=${process.env.WORKERS ?? "(the cores)"}; /proc/loadavg before: ${loadBefore}, after: ${loadavg()}`);
+console.log(
+  `PostgreSQL, ${connections} connections, WORKERS=${process.env.WORKERS ?? "(the cores)"}; /proc/loadavg before: ${loadBefore}, after: ${loadavg()}`,
+);
 printTable(results);

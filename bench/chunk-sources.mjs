@@ -22,7 +22,9 @@ for (const file of readdirSync(assets).filter((name) => name.endsWith(".js") && 
   map.eachMapping((m) => {
     if (previous) {
       const sameLine = previous.generatedLine === m.generatedLine;
-      const size = sameLine ? m.generatedColumn - previous.generatedColumn : lines[previous.generatedLine - 1].length - previous.generatedColumn;
+      const size = sameLine
+        ? m.generatedColumn - previous.generatedColumn
+        : lines[previous.generatedLine - 1].length - previous.generatedColumn;
       const key = owner(previous.source);
       bytes.set(key, (bytes.get(key) ?? 0) + size);
     }

@@ -57,7 +57,10 @@ if (adminUrl) {
 }
 
 // Migrations, demo accounts and demo content, then the 50,000 orders.
-const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
+  env: { ...process.env, ...env, LOG_LEVEL: "error" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 const started = Date.now();
 if (env.DATABASE_URL) {
@@ -73,12 +76,21 @@ if (env.DATABASE_URL) {
   await db.exec(settle);
   await db.close();
 }
-console.log(`Inserted ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`);
+console.log(
+  `Inserted ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`,
+);
 
-const serverEnv = process.env.PROFILE_DIR ? { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` } : env;
+const serverEnv = process.env.PROFILE_DIR
+  ? { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` }
+  : env;
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4306), env: serverEnv });
 try {
-  const body = new URLSearchParams({ intent: "sign-in", email: admin.email, password: admin.password, redirectTo: "/orders" });
+  const body = new URLSearchParams({
+    intent: "sign-in",
+    email: admin.email,
+    password: admin.password,
+    redirectTo: "/orders",
+  });
   const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
   const cookie = signIn.headers
     .getSetCookie()
@@ -105,7 +117,8 @@ try {
   await load(`${server.url}/orders`, { duration: 2, headers });
   const results = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [index, [, target]] of targets.entries()) results[index].push(await load(`${server.url}${target}`, { duration, headers }));
+    for (const [index, [, target]] of targets.entries())
+      results[index].push(await load(`${server.url}${target}`, { duration, headers }));
   }
   console.log(`${ORDERS} orders, signed in as admin, ${rounds} rounds of ${duration} s per target, 10 connections`);
   printTable(targets.map(([name], index) => [name, combineRounds(results[index])]));

@@ -65,7 +65,10 @@ async function ttfb(samples = 40) {
     });
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)].toFixed(1), p99: times[Math.floor(times.length * 0.99)].toFixed(1) };
+  return {
+    p50: times[Math.floor(times.length / 2)].toFixed(1),
+    p99: times[Math.floor(times.length * 0.99)].toFixed(1),
+  };
 }
 
 const open = [];
@@ -79,19 +82,28 @@ try {
     await sleep(100);
   }
   const rows = [];
-  rows.push(["idle: RSS", `${rssMb()} MB`], ["idle: time to first byte of / (p50 / p99)", Object.values(await ttfb()).join(" / ") + " ms"]);
+  rows.push(
+    ["idle: RSS", `${rssMb()} MB`],
+    ["idle: time to first byte of / (p50 / p99)", Object.values(await ttfb()).join(" / ") + " ms"],
+  );
 
   // One address asks for 50 feeds.
   const mine = await Promise.all(Array.from({ length: 50 }, () => openFeed("127.0.0.1")));
   const held = mine.filter((feed) => feed.status === 200).length;
-  rows.push(["feeds one address holds (of 50 asked)", `${held} (then ${mine.filter((feed) => feed.status === 429).length} × 429)`]);
+  rows.push([
+    "feeds one address holds (of 50 asked)",
+    `${held} (then ${mine.filter((feed) => feed.status === 429).length} × 429)`,
+  ]);
   for (const feed of mine) feed.request.destroy();
   await sleep(300);
 
   // 500 slow feeds from 50 addresses.
   for (let i = 0; i < SLOW_FEEDS; i++) open.push(openFeed(`127.0.${2 + Math.floor(i / 10)}.1`));
   const slow = await Promise.all(open);
-  rows.push(["slow feeds opened (10 from each of 50 addresses)", String(slow.filter((feed) => feed.status === 200).length)]);
+  rows.push([
+    "slow feeds opened (10 from each of 50 addresses)",
+    String(slow.filter((feed) => feed.status === 200).length),
+  ]);
   await sleep(500);
   rows.push(["500 slow feeds: RSS", `${rssMb()} MB`]);
 
@@ -102,7 +114,10 @@ try {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
     body: new URLSearchParams({ intent: "sign-in", email: "director@example.org", password: ADMIN_PASSWORD }),
   });
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   if (!cookie.includes("session_token")) throw new Error("the demo admin could not sign in");
   const page = await (await fetch(`${base}/fees`)).text();
   const id = /product-([0-9a-f-]{36})-name/.exec(page)?.[1];
@@ -119,11 +134,17 @@ try {
   }
   const duringTtfb = await during;
   await sleep(1000);
-  const dropped = slow.filter((feed) => feed.status === 200 && (feed.response.destroyed || feed.response.complete || feed.request.socket?.destroyed)).length;
+  const dropped = slow.filter(
+    (feed) =>
+      feed.status === 200 && (feed.response.destroyed || feed.response.complete || feed.request.socket?.destroyed),
+  ).length;
   rows.push(
     [`after ${toggles} changes broadcast (${Math.round(performance.now() - started)} ms): RSS`, `${rssMb()} MB`],
     ["time to first byte of / while broadcasting (p50 / p99)", `${duringTtfb.p50} / ${duringTtfb.p99} ms`],
-    ["slow feeds the server dropped (fell 64 kB behind)", `${dropped} of ${slow.filter((feed) => feed.status === 200).length}`],
+    [
+      "slow feeds the server dropped (fell 64 kB behind)",
+      `${dropped} of ${slow.filter((feed) => feed.status === 200).length}`,
+    ],
   );
   console.log("| measure | value |\n|---|---|");
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);

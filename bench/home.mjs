@@ -45,7 +45,10 @@ if (process.env.BENCH_DATABASE_URL) {
   Object.assign(env, { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString("hex") });
   env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
   dropDatabase = scratch.drop;
-  const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+  const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
+    env: { ...process.env, ...env, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 const server = await startServer({ port: await freePort(), env });
@@ -55,7 +58,11 @@ async function cartCookie() {
   const fees = await (await fetch(`${server.url}/fees`, { headers })).text();
   const productId = /name="intent" value="add"\/><input type="hidden" name="productId" value="([^"]+)"/.exec(fees)?.[1];
   if (!productId) throw new Error("no product to add on /fees");
-  const added = await fetch(`${server.url}/fees`, { method: "POST", body: new URLSearchParams({ intent: "add", productId }), redirect: "manual" });
+  const added = await fetch(`${server.url}/fees`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "add", productId }),
+    redirect: "manual",
+  });
   const cookie = added.headers.getSetCookie().find((line) => line.startsWith("citron_cart="));
   if (!cookie) throw new Error(`add to cart answered ${added.status} without a cart cookie`);
   return cookie.split(";")[0];
@@ -67,7 +74,8 @@ if (cartRoutes.length > 0) {
   for (const route of cartRoutes) targets.push({ name: `${route} (cart)`, route, headers: cartHeaders });
 }
 const pages = new Map();
-for (const target of targets) pages.set(target.name, await (await fetch(`${server.url}${target.route}`, { headers: target.headers })).text());
+for (const target of targets)
+  pages.set(target.name, await (await fetch(`${server.url}${target.route}`, { headers: target.headers })).text());
 // The static server serves each target's HTML under a path of its own.
 const staticPath = (name) => `/${Buffer.from(name).toString("hex")}`;
 const staticServer = await startStaticServer(new Map([...pages].map(([name, html]) => [staticPath(name), html])));
@@ -87,17 +95,28 @@ try {
       sites.push(await load(site, { duration, connections, headers: target.headers }));
       files.push(await load(file, { duration, connections, headers }));
     }
-    rows.push({ route: target.name, kib: Math.round(html.length / 1024), site: combineRounds(sites), file: combineRounds(files) });
+    rows.push({
+      route: target.name,
+      kib: Math.round(html.length / 1024),
+      site: combineRounds(sites),
+      file: combineRounds(files),
+    });
   }
 } finally {
   await staticServer.stop();
   await server.stop();
   await dropDatabase();
 }
-const database = env.DATABASE_URL ? `PostgreSQL, WORKERS=${process.env.WORKERS ?? "(the cores)"}` : "embedded PGlite (one process)";
-console.log(`GET, ${rounds} rounds of ${duration} s per target, ${connections} connections, ${database}; static files served by ${staticServer.name}`);
+const database = env.DATABASE_URL
+  ? `PostgreSQL, WORKERS=${process.env.WORKERS ?? "(the cores)"}`
+  : "embedded PGlite (one process)";
+console.log(
+  `GET, ${rounds} rounds of ${duration} s per target, ${connections} connections, ${database}; static files served by ${staticServer.name}`,
+);
 console.log(`/proc/loadavg before: ${loadBefore}, after: ${loadavg()}`);
-console.log("| route | HTML KiB | site req/s | static req/s | ratio | site p50 ms | site p99 ms | static p99 ms | errors |");
+console.log(
+  "| route | HTML KiB | site req/s | static req/s | ratio | site p50 ms | site p99 ms | static p99 ms | errors |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const { route, kib, site, file } of rows) {
   const ratio = `${Math.round((100 * site.requestsPerSecond) / file.requestsPerSecond)}%`;

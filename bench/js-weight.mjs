@@ -14,14 +14,35 @@ import { ensureBuild, freePort, startServer } from "./lib.mjs";
 const args = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const routes = args.length
   ? args
-  : ["/", "/events", "/mission", "/guide", "/schools", "/fees", "/about", "/2025-nationals-team", "/dress-code", "/contact", "/donate"];
+  : [
+      "/",
+      "/events",
+      "/mission",
+      "/guide",
+      "/schools",
+      "/fees",
+      "/about",
+      "/2025-nationals-team",
+      "/dress-code",
+      "/contact",
+      "/donate",
+    ];
 const limitKb = Number(process.env.LIMIT_KB ?? 120);
 
 ensureBuild();
 const server = await startServer({ port: await freePort() });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const rows = [];
 /** A person's first input, a pointer moving: the page loads its scripts then (decision 0021). */
@@ -42,7 +63,12 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   for (const route of routes) {
     // A new context per route: an empty cache.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -68,7 +94,7 @@ try {
     await startScripts(page);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     // Until no script has arrived for a second (the product feed of /fees keeps the network busy).
-    for (let seen = -1; seen !== files; ) {
+    for (let seen = -1; seen !== files;) {
       seen = files;
       await page.waitForTimeout(1000);
     }

@@ -16,7 +16,10 @@ export const buildDir = process.env.BUILD_DIR ?? "build-bench";
  */
 export function ensureBuild() {
   if (process.env.BUILD_DIR && existsSync(path.join(buildDir, "server/index.js"))) return;
-  const result = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  const result = spawnSync("npm", ["run", "--silent", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -24,7 +27,17 @@ export function ensureBuild() {
 export async function startServer({ port, env = {} }) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
   const child = spawn("node", ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", BUILD_DIR: buildDir, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      CITRON_LOCAL_PREVIEW: "true",
+      BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -52,7 +65,10 @@ export function loadavg() {
   try {
     return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   } catch {
-    return os.loadavg().map((value) => value.toFixed(2)).join(" ");
+    return os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ");
   }
 }
 
@@ -102,7 +118,12 @@ export function freePort() {
 
 /** nginx, when the machine has it (Debian: `apt-get install nginx`); the bench then compares against it. */
 function findNginx() {
-  for (const candidate of [process.env.NGINX, "/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
+  for (const candidate of [
+    process.env.NGINX,
+    "/usr/sbin/nginx",
+    "/usr/local/sbin/nginx",
+    "/usr/local/nginx/sbin/nginx",
+  ]) {
     if (candidate && existsSync(candidate)) return candidate;
   }
   return undefined;
@@ -154,7 +175,9 @@ http {
 }
 `,
     );
-    child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+    child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   } else {
     const script = `
       const http = require("node:http"), fs = require("node:fs");

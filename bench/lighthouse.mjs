@@ -15,7 +15,19 @@ import { ensureBuild, freePort, startServer } from "./lib.mjs";
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const pages = routes.length
   ? routes
-  : ["/", "/events", "/mission", "/guide", "/schools", "/fees", "/about", "/2025-nationals-team", "/dress-code", "/contact", "/donate"];
+  : [
+      "/",
+      "/events",
+      "/mission",
+      "/guide",
+      "/schools",
+      "/fees",
+      "/about",
+      "/2025-nationals-team",
+      "/dress-code",
+      "/contact",
+      "/donate",
+    ];
 const minScore = Number(process.env.MIN_SCORE ?? 95);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const categories = ["performance", "accessibility", "best-practices", "seo"];
@@ -79,15 +91,25 @@ try {
     }
     results.sort((a, b) => a[0] - b[0]);
     const median = results[Math.floor((results.length - 1) / 2)];
-    rows.push([page, median ?? [...categories, "fcp", "lcp", "tbt"].map(() => "error"), results.map((scores) => scores[0])]);
+    rows.push([
+      page,
+      median ?? [...categories, "fcp", "lcp", "tbt"].map(() => "error"),
+      results.map((scores) => scores[0]),
+    ]);
   }
 } finally {
   await server.stop();
 }
 
-console.log(`\nLighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, mobile, ${origin}`);
-console.log(`Median of ${runs} run(s) by performance, with that run's paints and blocking time; the last column lists every run's performance score.`);
-console.log("| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | performance runs |");
+console.log(
+  `\nLighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, mobile, ${origin}`,
+);
+console.log(
+  `Median of ${runs} run(s) by performance, with that run's paints and blocking time; the last column lists every run's performance score.`,
+);
+console.log(
+  "| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | performance runs |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
 for (const [page, scores, all] of rows) console.log(`| ${page} | ${scores.join(" | ")} | ${all.join(", ")} |`);
 const failing = rows.filter(([, scores]) =>

@@ -14,16 +14,37 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const OUTSIDE_FILES = ["SPEC", "DECISIONS", "STYLE", "DESIGN", "STACK"].map((name) => `${name}.md`);
 
 /** What is scanned, from the repository's root. */
-export const SCANNED = ["app", "server", "tests", "scripts", "bench", "docs", "content", "deploy", "README.md",
-  "Dockerfile", "compose.yaml", ".env.example", "server.js", "vite.config.ts", "vitest.config.ts",
-  "vitest.ops.config.ts", "playwright.config.ts", "react-router.config.ts", "drizzle.config.ts"];
+export const SCANNED = [
+  "app",
+  "server",
+  "tests",
+  "scripts",
+  "bench",
+  "docs",
+  "content",
+  "deploy",
+  "README.md",
+  "Dockerfile",
+  "compose.yaml",
+  ".env.example",
+  "server.js",
+  "vite.config.ts",
+  "vitest.config.ts",
+  "vitest.ops.config.ts",
+  "playwright.config.ts",
+  "react-router.config.ts",
+  "drizzle.config.ts",
+];
 
 const SKIPPED_DIRS = new Set(["node_modules", ".react-router", "build", "data"]);
 const TEXT_FILE = /\.(?:[cm]?[jt]sx?|md|css|ya?ml|json|sql|sh|csv|conf|example|txt|html)$|^Dockerfile$/;
 /** This checker and its test spell out the patterns they look for. */
 const SELF = new Set(["scripts/check-doc-references.mjs", "scripts/check-doc-references.test.ts"]);
 
-const outsideFile = new RegExp(`(?<![\\w-])(?:${OUTSIDE_FILES.map((f) => f.replace(".", "\\.")).join("|")})(?![\\w])`, "g");
+const outsideFile = new RegExp(
+  `(?<![\\w-])(?:${OUTSIDE_FILES.map((f) => f.replace(".", "\\.")).join("|")})(?![\\w])`,
+  "g",
+);
 const issueNumber = /\bissues?\s+#?\d+/gi;
 const repoPath = /(?<![\w/.@~-])((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})(#[\w-]+)?/g;
 const decisionNumbers = /\bdecisions?\s+(\d{4}(?:(?:\s*(?:,|-|–|\band\b|\bor\b|\bto\b)\s*)\d{4})*)/gi;
@@ -48,15 +69,22 @@ export function findProblems(file, text, repo) {
   const checkAnchor = (target, anchor, lineNo) => {
     if (!anchor || !target.endsWith(".md")) return;
     const known = repo.anchors(target);
-    if (known && !known.has(anchor.slice(1))) problems.push({ line: lineNo, message: `no heading ${anchor} in ${target}` });
+    if (known && !known.has(anchor.slice(1)))
+      problems.push({ line: lineNo, message: `no heading ${anchor} in ${target}` });
   };
   lines.forEach((line, index) => {
     const lineNo = index + 1;
     for (const match of line.matchAll(outsideFile)) {
-      problems.push({ line: lineNo, message: `${match[0]} is not in the repository: cite docs/product.md, docs/design.md or a decision` });
+      problems.push({
+        line: lineNo,
+        message: `${match[0]} is not in the repository: cite docs/product.md, docs/design.md or a decision`,
+      });
     }
     for (const match of line.matchAll(issueNumber)) {
-      problems.push({ line: lineNo, message: `"${match[0]}": cite the decision or the docs section that holds the rule` });
+      problems.push({
+        line: lineNo,
+        message: `"${match[0]}": cite the decision or the docs section that holds the rule`,
+      });
     }
     // In code, paths are checked in comments only: a string may name a file of the build or one that is
     // missing on purpose.
@@ -69,7 +97,8 @@ export function findProblems(file, text, repo) {
     }
     for (const match of line.matchAll(decisionNumbers)) {
       for (const number of match[1].match(/\d{4}/g) ?? []) {
-        if (!repo.decisions.has(number)) problems.push({ line: lineNo, message: `decision ${number} has no record in docs/decisions/` });
+        if (!repo.decisions.has(number))
+          problems.push({ line: lineNo, message: `decision ${number} has no record in docs/decisions/` });
       }
     }
     if (isMarkdown) {
@@ -99,7 +128,10 @@ export function headingAnchors(markdown) {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const heading = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -127,7 +159,11 @@ export function checkRepository(root) {
   for (const entry of SCANNED) listFiles(root, entry, files);
   const decisionsDir = path.join(root, "docs/decisions");
   const decisions = new Set(
-    existsSync(decisionsDir) ? readdirSync(decisionsDir).map((name) => /^(\d{4})-.*\.md$/.exec(name)?.[1]).filter(Boolean) : [],
+    existsSync(decisionsDir)
+      ? readdirSync(decisionsDir)
+          .map((name) => /^(\d{4})-.*\.md$/.exec(name)?.[1])
+          .filter(Boolean)
+      : [],
   );
   const anchorCache = new Map();
   const repo = {
@@ -135,7 +171,10 @@ export function checkRepository(root) {
     anchors: (p) => {
       if (!anchorCache.has(p)) {
         const full = path.join(root, p);
-        anchorCache.set(p, existsSync(full) && statSync(full).isFile() ? headingAnchors(readFileSync(full, "utf8")) : null);
+        anchorCache.set(
+          p,
+          existsSync(full) && statSync(full).isFile() ? headingAnchors(readFileSync(full, "utf8")) : null,
+        );
       }
       return anchorCache.get(p);
     },
@@ -152,10 +191,15 @@ export function checkRepository(root) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const rootFlag = process.argv.indexOf("--root");
-  const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const root =
+    rootFlag > 0
+      ? path.resolve(process.argv[rootFlag + 1])
+      : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const report = checkRepository(root);
   if (report.length > 0) {
-    console.error(`References that do not resolve inside the repository (docs/architecture.md, "Code style"):\n${report.join("\n")}`);
+    console.error(
+      `References that do not resolve inside the repository (docs/architecture.md, "Code style"):\n${report.join("\n")}`,
+    );
     process.exit(1);
   }
 }

@@ -9,8 +9,10 @@ const outside = (name: string) => `${name}.md`;
 const issue = (n: number) => `${"issue"} ${n}`;
 
 const repo: Repo = {
-  exists: (p) => ["app/core/env.server.ts", "docs/product.md", "docs/decisions/README.md", "docs/design.md"].includes(p),
-  anchors: (p) => (p === "docs/product.md" ? new Set(["5-validation-rules", "money"]) : p.endsWith(".md") ? new Set() : null),
+  exists: (p) =>
+    ["app/core/env.server.ts", "docs/product.md", "docs/decisions/README.md", "docs/design.md"].includes(p),
+  anchors: (p) =>
+    p === "docs/product.md" ? new Set(["5-validation-rules", "money"]) : p.endsWith(".md") ? new Set() : null,
   decisions: new Set(["0013", "0014", "0015", "0016", "0017"]),
 };
 const messages = (file: string, text: string) => findProblems(file, text, repo).map((p) => `${p.line}: ${p.message}`);
@@ -38,31 +40,39 @@ describe("findProblems", () => {
 
   it("checks paths only in the comments of code: a string may name a build file or a missing one on purpose", () => {
     expect(messages("server.js", 'const file = path.join(buildDir, "server/index.js");')).toEqual([]);
-    expect(messages("server.js", 'run(x); // then server/index.js')).toEqual(["1: server/index.js does not exist"]);
+    expect(messages("server.js", "run(x); // then server/index.js")).toEqual(["1: server/index.js does not exist"]);
     expect(messages("app/x.tsx", "{/* as in app/ui/gone.tsx */}")).toEqual(["1: app/ui/gone.tsx does not exist"]);
   });
 
   it("ignores paths that are patterns, URLs and files outside the repository", () => {
     expect(messages("docs/x.md", "every app/routes/*.tsx and app/features/<name>/x.ts")).toEqual([]);
-    expect(messages("docs/x.md", "https://example.org/app/x.ts and /work/app/x.ts and node_modules/a/app/x.ts")).toEqual([]);
+    expect(
+      messages("docs/x.md", "https://example.org/app/x.ts and /work/app/x.ts and node_modules/a/app/x.ts"),
+    ).toEqual([]);
     expect(messages("docs/x.md", "a folder: docs/decisions/")).toEqual([]);
   });
 
   it("checks the anchor of a docs section", () => {
     expect(messages("app/x.ts", "// docs/product.md#5-validation-rules and docs/product.md#money")).toEqual([]);
-    expect(messages("app/x.ts", "// docs/product.md#5-validation")).toEqual(["1: no heading #5-validation in docs/product.md"]);
+    expect(messages("app/x.ts", "// docs/product.md#5-validation")).toEqual([
+      "1: no heading #5-validation in docs/product.md",
+    ]);
   });
 
   it("refuses a decision number that has no record, in lists and ranges too", () => {
     expect(messages("docs/x.md", "decision 0013; decisions 0014-0017; decisions 0015 and 0016")).toEqual([]);
     expect(messages("docs/x.md", "Decision 0099 says")).toEqual(["1: decision 0099 has no record in docs/decisions/"]);
-    expect(messages("docs/x.md", "decisions 0013, 0042 and 0014")).toEqual(["1: decision 0042 has no record in docs/decisions/"]);
+    expect(messages("docs/x.md", "decisions 0013, 0042 and 0014")).toEqual([
+      "1: decision 0042 has no record in docs/decisions/",
+    ]);
   });
 
   it("resolves a markdown link from the file's own folder, with its anchor", () => {
     expect(messages("docs/decisions/0001-x.md", "[product](../product.md#money) [list](README.md)")).toEqual([]);
     expect(messages("docs/decisions/0001-x.md", "[gone](../gone.md)")).toEqual(["1: link ../gone.md names no file"]);
-    expect(messages("docs/decisions/0001-x.md", "[p](../product.md#nope)")).toEqual(["1: no heading #nope in docs/product.md"]);
+    expect(messages("docs/decisions/0001-x.md", "[p](../product.md#nope)")).toEqual([
+      "1: no heading #nope in docs/product.md",
+    ]);
     expect(messages("docs/x.md", "[web](https://example.org/a.md) [top](#top) [mail](mailto:a@b.c)")).toEqual([]);
   });
 
@@ -73,7 +83,9 @@ describe("findProblems", () => {
 
 describe("headingAnchors", () => {
   it("makes GitHub's anchors, numbering repeats and skipping fenced code", () => {
-    const anchors = headingAnchors("# Title\n## 5. Validation rules\n### Money\n### Money\n```\n# not a heading\n```\n## What `npm start` does (and why)");
+    const anchors = headingAnchors(
+      "# Title\n## 5. Validation rules\n### Money\n### Money\n```\n# not a heading\n```\n## What `npm start` does (and why)",
+    );
     expect([...anchors]).toEqual(["title", "5-validation-rules", "money", "money-1", "what-npm-start-does-and-why"]);
   });
 });

@@ -13,15 +13,24 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const outIndex = process.argv.indexOf("--out");
 const postgres = Boolean(config.DATABASE_URL);
 const out = path.resolve(
-  outIndex > 0 && process.argv[outIndex + 1] ? process.argv[outIndex + 1]! : path.join(config.DATA_DIR, "backups", `citron-${postgres ? "postgres" : "pglite"}-${stamp}.${postgres ? "dump" : "tar.gz"}`),
+  outIndex > 0 && process.argv[outIndex + 1]
+    ? process.argv[outIndex + 1]!
+    : path.join(
+        config.DATA_DIR,
+        "backups",
+        `citron-${postgres ? "postgres" : "pglite"}-${stamp}.${postgres ? "dump" : "tar.gz"}`,
+      ),
 );
 
 try {
   if (postgres) {
     mkdirSync(path.dirname(out), { recursive: true });
     // --format=custom: compressed, and pg_restore can restore it selectively and in parallel.
-    const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--file", out, config.DATABASE_URL!], { stdio: "inherit" });
-    if (result.error) throw new BackupError(`pg_dump could not run (${result.error.message}); install the PostgreSQL client tools.`);
+    const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--file", out, config.DATABASE_URL!], {
+      stdio: "inherit",
+    });
+    if (result.error)
+      throw new BackupError(`pg_dump could not run (${result.error.message}); install the PostgreSQL client tools.`);
     if (result.status !== 0) process.exit(result.status ?? 1);
     console.warn(`PostgreSQL backup written to ${out}`);
   } else {

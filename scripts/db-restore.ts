@@ -18,9 +18,17 @@ if (!file) {
 
 try {
   if (config.DATABASE_URL) {
-    if (!force) throw new BackupError("Restoring replaces what DATABASE_URL holds: stop every instance and run again with --force.");
-    const result = spawnSync("pg_restore", ["--clean", "--if-exists", "--no-owner", "--exit-on-error", "--dbname", config.DATABASE_URL, path.resolve(file)], { stdio: "inherit" });
-    if (result.error) throw new BackupError(`pg_restore could not run (${result.error.message}); install the PostgreSQL client tools.`);
+    if (!force)
+      throw new BackupError(
+        "Restoring replaces what DATABASE_URL holds: stop every instance and run again with --force.",
+      );
+    const result = spawnSync(
+      "pg_restore",
+      ["--clean", "--if-exists", "--no-owner", "--exit-on-error", "--dbname", config.DATABASE_URL, path.resolve(file)],
+      { stdio: "inherit" },
+    );
+    if (result.error)
+      throw new BackupError(`pg_restore could not run (${result.error.message}); install the PostgreSQL client tools.`);
     if (result.status !== 0) process.exit(result.status ?? 1);
     console.warn("PostgreSQL database restored.");
   } else {

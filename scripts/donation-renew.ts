@@ -15,7 +15,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ options: { declined: { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      options: { declined: { type: "boolean", default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
@@ -27,7 +31,9 @@ async function main(): Promise<number> {
   }
   return withCommandDatabase(async (db) => {
     const gift = await db.query.monthlyGifts.findFirst({
-      where: UUID.test(reference) ? or(eq(monthlyGifts.id, reference), eq(monthlyGifts.manageToken, reference)) : eq(monthlyGifts.manageToken, reference),
+      where: UUID.test(reference)
+        ? or(eq(monthlyGifts.id, reference), eq(monthlyGifts.manageToken, reference))
+        : eq(monthlyGifts.manageToken, reference),
     });
     if (!gift) {
       console.error(`No monthly gift ${reference}.`);

@@ -11,9 +11,13 @@ export function ensureChromium() {
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
   if (!process.env.CHROMIUM_PATH && isRoot && hasApt) {
     console.warn("Chromium not found: installing Debian's chromium package...");
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"], {
-      stdio: "inherit",
-    });
+    execFileSync(
+      "sh",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"],
+      {
+        stdio: "inherit",
+      },
+    );
     if (existsSync(wanted)) return wanted;
   }
   console.error(

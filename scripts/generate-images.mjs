@@ -21,7 +21,10 @@ function hash(text) {
 
 function initials(name) {
   const words = name.split(/\s+/).filter((word) => !stopWords.has(word.toLowerCase()));
-  return words.slice(0, 2).map((word) => word[0].toUpperCase()).join("");
+  return words
+    .slice(0, 2)
+    .map((word) => word[0].toUpperCase())
+    .join("");
 }
 
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/'/g, "&apos;");
@@ -74,7 +77,10 @@ writeFileSync(path.join(root, "public/images/schools/placeholder.svg"), placehol
 writeFileSync(path.join(root, "public/images/supporters/harborview-community-foundation.svg"), supporter);
 console.log(`drew ${drawn} school emblems`);
 
-const logo = readFileSync(path.join(root, "public/favicon.svg"), "utf8").replace("<svg ", '<svg width="150" height="150" ');
+const logo = readFileSync(path.join(root, "public/favicon.svg"), "utf8").replace(
+  "<svg ",
+  '<svg width="150" height="150" ',
+);
 const ogHtml = `<!doctype html><html><body style="margin:0">
 <div style="width:1200px;height:630px;box-sizing:border-box;padding:80px;background:#0f1b35;color:#fff;font-family:Inter,'Segoe UI',Helvetica,Arial,sans-serif;position:relative;overflow:hidden">
 <div style="position:absolute;right:-140px;top:-140px;width:520px;height:520px;border-radius:50%;background:rgba(210,223,63,.14)"></div>

@@ -68,11 +68,23 @@ rmSync(process.env.BUILD_DIR ?? "build", { recursive: true, force: true });
 const built = check("production build", "npm", ["run", "--silent", "build"]);
 if (built) {
   // Two instances and faults (decision 0029): production servers on PostgreSQL; skipped with a message on PGlite.
-  if (!process.env.TEST_DATABASE_URL) console.warn("\n━━ two instances and faults: skipped (needs PostgreSQL: set TEST_DATABASE_URL)");
-  else suite("two instances and faults", "npx", ["vitest", "run", "--config", "vitest.ops.config.ts"], "ops.json", "VITEST_JSON", vitestCounts);
+  if (!process.env.TEST_DATABASE_URL)
+    console.warn("\n━━ two instances and faults: skipped (needs PostgreSQL: set TEST_DATABASE_URL)");
+  else
+    suite(
+      "two instances and faults",
+      "npx",
+      ["vitest", "run", "--config", "vitest.ops.config.ts"],
+      "ops.json",
+      "VITEST_JSON",
+      vitestCounts,
+    );
   suite("browser tests", "node", ["scripts/e2e.mjs"], "playwright.json", "PLAYWRIGHT_JSON", playwrightCounts);
 } else {
-  steps.push({ name: "two instances and faults", ok: false, seconds: 0 }, { name: "browser tests", ok: false, seconds: 0 });
+  steps.push(
+    { name: "two instances and faults", ok: false, seconds: 0 },
+    { name: "browser tests", ok: false, seconds: 0 },
+  );
   totals.failed += 2;
 }
 

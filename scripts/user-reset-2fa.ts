@@ -30,7 +30,9 @@ async function main(): Promise<number> {
       return 1;
     }
     await resetTwoFactor(db, { id: null, email: "command line" }, account);
-    console.warn(`Two-factor sign-in of ${account.email} is off and its sessions ended; it sets it up again at its next sign-in.`);
+    console.warn(
+      `Two-factor sign-in of ${account.email} is off and its sessions ended; it sets it up again at its next sign-in.`,
+    );
     return 0;
   });
 }

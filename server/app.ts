@@ -133,8 +133,12 @@ export function createApp(options: AppOptions) {
   // Anonymous visitors' public pages from memory (docs/decisions/0013-public-page-cache.md); off in development.
   if (!devServer && config.PAGE_CACHE_SECONDS > 0) {
     const renderAnonymous = createRouterHandler(build, process.env.NODE_ENV);
-    syncPageCacheAcrossInstances({ productsChannel: PRODUCTS_CHANNEL, campaignsChannel: CAMPAIGNS_CHANNEL }).catch((error: unknown) =>
-      logger.error({ err: error }, "page cache: no cross-instance invalidation (pages refresh within PAGE_CACHE_SECONDS)"),
+    syncPageCacheAcrossInstances({ productsChannel: PRODUCTS_CHANNEL, campaignsChannel: CAMPAIGNS_CHANNEL }).catch(
+      (error: unknown) =>
+        logger.error(
+          { err: error },
+          "page cache: no cross-instance invalidation (pages refresh within PAGE_CACHE_SECONDS)",
+        ),
     );
     const origin = new URL(config.PUBLIC_URL).origin;
     app.use(
@@ -146,8 +150,12 @@ export function createApp(options: AppOptions) {
             routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
         // While the database is down a cart visitor goes on to the 503 at once, not to a read that waits for it.
-        cartItemCount: (cookie) => (isDatabaseDown() ? Promise.reject(new Error("database down")) : readCartItemCount(cookie)),
-        fees: { read: (cookie) => (isDatabaseDown() ? Promise.reject(new Error("database down")) : readFeesCart(cookie)), fill: fillFeesPage },
+        cartItemCount: (cookie) =>
+          isDatabaseDown() ? Promise.reject(new Error("database down")) : readCartItemCount(cookie),
+        fees: {
+          read: (cookie) => (isDatabaseDown() ? Promise.reject(new Error("database down")) : readFeesCart(cookie)),
+          fill: fillFeesPage,
+        },
       }),
     );
   }
@@ -159,7 +167,11 @@ export function createApp(options: AppOptions) {
   // Every body is capped as it streams (413), before React Router reads it.
   app.use(
     bodyLimit(
-      withTooLargePage(withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge), "/admin/campaigns", productNotices.fileTooLarge),
+      withTooLargePage(
+        withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge),
+        "/admin/campaigns",
+        productNotices.fileTooLarge,
+      ),
     ),
   );
 
@@ -225,7 +237,9 @@ export async function start(options: AppOptions): Promise<Server> {
     await loadGuideCatalog();
   } catch (error) {
     if (error instanceof ContentError) {
-      console.error(`${error.message}\nThe server did not start: fix the file and start it again (see content/README.md).`);
+      console.error(
+        `${error.message}\nThe server did not start: fix the file and start it again (see content/README.md).`,
+      );
       process.exit(1);
     }
     throw error;
@@ -281,7 +295,9 @@ export async function start(options: AppOptions): Promise<Server> {
     closeAllStreams();
     // A keep-alive connection may still bring a request: answer it with "Connection: close", and close
     // each connection as soon as it is idle, so the drain never waits for a keep-alive timeout.
-    server.on("request", (_req, res: { setHeader(name: string, value: string): void }) => res.setHeader("Connection", "close"));
+    server.on("request", (_req, res: { setHeader(name: string, value: string): void }) =>
+      res.setHeader("Connection", "close"),
+    );
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -40,7 +40,8 @@ export function withTooLargePage(limits: BodyLimits, prefix: string, tooLarge: T
   return { ...limits, byPath: limits.byPath.map((rule) => (rule.prefix === prefix ? { ...rule, tooLarge } : rule)) };
 }
 
-const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
+const within = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`);
 
 function limitFor(path: string, limits: BodyLimits): { maxBytes: number; prefix?: string; tooLarge?: TooLargeNotice } {
   return limits.byPath.find(({ prefix }) => within(path, prefix)) ?? { maxBytes: limits.defaultBytes };
@@ -109,7 +110,8 @@ function refuse(req: Request, res: Response, rule: ReturnType<typeof limitFor>) 
 function backTo(req: Request, prefix: string): string {
   try {
     const referer = new URL(req.get("referer") ?? "");
-    if (referer.host === req.get("host") && within(referer.pathname, prefix)) return `${referer.pathname}${referer.search}`;
+    if (referer.host === req.get("host") && within(referer.pathname, prefix))
+      return `${referer.pathname}${referer.search}`;
   } catch {
     // No Referer, or not a URL.
   }

@@ -131,7 +131,17 @@ export function registerMetrics(getDb: () => Promise<Database>): void {
   registered = true;
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   databaseSource = getDb;
-  const metrics: client.Metric<string>[] = [httpRequests, httpDuration, pageCache, liveFeeds, databaseUp, outbox, outboxOldest, outboxRetrying, checkouts];
+  const metrics: client.Metric<string>[] = [
+    httpRequests,
+    httpDuration,
+    pageCache,
+    liveFeeds,
+    databaseUp,
+    outbox,
+    outboxOldest,
+    outboxRetrying,
+    checkouts,
+  ];
   for (const metric of metrics) registry.registerMetric(metric);
   // Constructed in a cluster worker, it answers the primary's requests for this registry (prom-client's IPC);
   // the constructor registers the listener, so nothing needs to hold it.
@@ -170,9 +180,7 @@ function routeTree(manifest: ServerBuild["routes"]): RouteObject[] {
     byParent.set(route.parentId, list);
   }
   const attach = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index ? route : { ...route, children: attach(route.id) },
-    );
+    (byParent.get(parentId) ?? []).map((route) => (route.index ? route : { ...route, children: attach(route.id) }));
   return attach(undefined);
 }
 

@@ -122,12 +122,18 @@ describe("body limit", () => {
       new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
         const request = http.request(`${base}/admin/products`, {
           method: "POST",
-          headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(9_700_000), ...headers },
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(9_700_000),
+            ...headers,
+          },
         });
         request.on("response", (response) => {
           let body = "";
           response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }),
+          );
         });
         request.on("error", reject);
         request.write("--x\r\n");
@@ -143,7 +149,11 @@ describe("body limit", () => {
     expect(page.body).toContain('<a href="/admin/products?new=1">Back to the form</a>');
 
     // Another site's (or an odd) Referer is never linked; the page's own path is.
-    for (const referer of ["https://evil.example/admin/products?new=1", `http://${host}/auth?x="><script>`, "nonsense"]) {
+    for (const referer of [
+      "https://evil.example/admin/products?new=1",
+      `http://${host}/auth?x="><script>`,
+      "nonsense",
+    ]) {
       const other = await post({ Accept: html, Referer: referer });
       expect(other.body).toContain('<a href="/admin/products">Back to the form</a>');
       expect(other.body).not.toContain("<script>");
@@ -215,7 +225,11 @@ describe("the request React Router sees", () => {
     });
     const url = await listen(app);
     // The proxy speaks http to us; the browser's Origin is the public https one.
-    const own = await fetch(`${url}/contact`, { method: "POST", headers: { Origin: "https://citron.example.org" }, body: "a=1" });
+    const own = await fetch(`${url}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://citron.example.org" },
+      body: "a=1",
+    });
     expect(await own.text()).toBe("https://citron.example.org/contact");
     const plain = await fetch(`${url}/contact?x=1`);
     expect(await plain.text()).toBe(`${url}/contact?x=1`);

@@ -22,14 +22,17 @@ beforeAll(async () => {
       render: async (path) => {
         renders += 1;
         if (path === "/contact") {
-          return new Response("<p>with a cookie</p>", { headers: { "Content-Type": "text/html", "Set-Cookie": "x=1" } });
+          return new Response("<p>with a cookie</p>", {
+            headers: { "Content-Type": "text/html", "Set-Cookie": "x=1" },
+          });
         }
         return new Response(
           `<h1>${path}</h1><p>${catalogue}</p><script nonce="${NONCE_PLACEHOLDER}">window.id="${REQUEST_ID_PLACEHOLDER}"</script>`,
           { headers: { "Content-Type": "text/html; charset=utf-8" } },
         );
       },
-    }), { withCsp: true },
+    }),
+    { withCsp: true },
   ));
 });
 

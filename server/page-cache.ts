@@ -159,7 +159,10 @@ export function publicPageCache(options: {
       // A cart visitor's page says what their own render says (private): only anonymous pages are shareable.
       res.setHeader("Cache-Control", forCart ? (found.page.cacheControl ?? "private, no-cache") : cacheControl);
       res.setHeader("X-Page-Cache", found.state);
-      res.setHeader("Content-Length", chunks.reduce((length, chunk) => length + chunk.length, 0));
+      res.setHeader(
+        "Content-Length",
+        chunks.reduce((length, chunk) => length + chunk.length, 0),
+      );
       if (req.method === "HEAD") return void res.end();
       // Corked: the chunks leave in one write (writev), with the headers.
       res.cork();

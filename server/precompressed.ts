@@ -24,7 +24,8 @@ function builtCopies(assetsDir: string): Map<string, Buffer> {
   }
   for (const name of names) {
     const original = name.slice(0, -".br".length);
-    if (name.endsWith(".br") && ASSET.test(`/${original}`)) copies.set(`/${original}`, readFileSync(path.join(assetsDir, name)));
+    if (name.endsWith(".br") && ASSET.test(`/${original}`))
+      copies.set(`/${original}`, readFileSync(path.join(assetsDir, name)));
   }
   return copies;
 }
@@ -61,7 +62,10 @@ export function precompressedAssets(assetsDir: string) {
       if (!pending.has(req.path)) prepare(req.path);
       return next();
     }
-    res.setHeader("Content-Type", req.path.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+    res.setHeader(
+      "Content-Type",
+      req.path.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8",
+    );
     res.setHeader("Content-Encoding", "br");
     res.setHeader("Content-Length", compressed.length);
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,7 +1,11 @@
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { requestBody } from "./body-limit";
 
 /**

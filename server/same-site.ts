@@ -80,4 +80,3 @@ export function sameSiteOnly(options: SameSiteOptions): RequestHandler {
       .send("Forbidden: this form can only be sent from the site's own pages.");
   };
 }
-

@@ -2,7 +2,11 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inBackground, rootShouldRevalidate } from "./background-refresh";
 
-function args(current: string, next: string, extra: Partial<ShouldRevalidateFunctionArgs> = {}): ShouldRevalidateFunctionArgs {
+function args(
+  current: string,
+  next: string,
+  extra: Partial<ShouldRevalidateFunctionArgs> = {},
+): ShouldRevalidateFunctionArgs {
   const base = "http://localhost";
   return {
     currentUrl: new URL(current, base),

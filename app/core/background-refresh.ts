@@ -32,7 +32,12 @@ export async function inBackground(revalidate: () => Promise<void>) {
 }
 
 /** The root route's rule: skip the root loader for a background refresh of the same page. */
-export function rootShouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function rootShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (running > 0 && !formMethod && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
 }

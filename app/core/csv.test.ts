@@ -8,9 +8,14 @@ describe("toCsv", () => {
     expect(Papa.parse<string[]>(text).data).toEqual([["A"], ['say "hi", then\nleave']]);
   });
   it("defuses spreadsheet formulas from the public", () => {
-    const text = toCsv([{ a: "=HYPERLINK(\"x\")" }, { a: "+1" }, { a: "@SUM(A1)" }], [{ header: "A", value: (r) => r.a }]);
-    const cells = Papa.parse<string[]>(text).data.slice(1).map((row) => row[0]);
-    expect(cells).toEqual(["'=HYPERLINK(\"x\")", "'+1", "'@SUM(A1)"]);
+    const text = toCsv(
+      [{ a: '=HYPERLINK("x")' }, { a: "+1" }, { a: "@SUM(A1)" }],
+      [{ header: "A", value: (r) => r.a }],
+    );
+    const cells = Papa.parse<string[]>(text)
+      .data.slice(1)
+      .map((row) => row[0]);
+    expect(cells).toEqual(['\'=HYPERLINK("x")', "'+1", "'@SUM(A1)"]);
   });
   it("writes empty cells for missing values", () => {
     expect(toCsv([{ a: null }], [{ header: "A", value: (r) => r.a }])).toBe("A\r\n");

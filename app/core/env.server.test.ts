@@ -55,9 +55,9 @@ describe("parseEnv", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_x",
       TRUST_PROXY: "1",
     };
-    expect(() =>
-      parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() }),
-    ).toThrow(/SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/);
+    expect(() => parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", DATA_DIR: tmp() })).toThrow(
+      /SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/,
+    );
     const secret = "x".repeat(40);
     expect(
       parseEnv({ ...deployment, DATABASE_URL: "postgres://db/citron", SESSION_SECRET: secret, DATA_DIR: tmp() })
@@ -90,48 +90,77 @@ describe("parseEnv", () => {
     it("refuses an http PUBLIC_URL unless allowed by name", () => {
       const http = { ...deployment, PUBLIC_URL: "http://citron.example.org" };
       expect(() => parseEnv({ ...http, DATA_DIR: tmp() })).toThrow(/PUBLIC_URL: must be https:\/\//);
-      expect(parseEnv({ ...http, ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).PUBLIC_URL).toBe("http://citron.example.org");
+      expect(parseEnv({ ...http, ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).PUBLIC_URL).toBe(
+        "http://citron.example.org",
+      );
     });
 
     it("writes mail to files only when asked by name", () => {
       const env = parseEnv({ ...deployment, SMTP_URL: "", MAIL_TRANSPORT: "files", DATA_DIR: tmp() });
       expect(env.MAIL_DELIVERY).toBe("files");
-      expect(() => parseEnv({ MAIL_TRANSPORT: "smtp", DATA_DIR: tmp() })).toThrow(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
+      expect(() => parseEnv({ MAIL_TRANSPORT: "smtp", DATA_DIR: tmp() })).toThrow(
+        /SMTP_URL: required when MAIL_TRANSPORT=smtp/,
+      );
     });
 
     it("refuses to take no money silently: without STRIPE_SECRET_KEY only when the sandbox is chosen by name", () => {
       const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...keyless } = deployment;
-      expect(() => parseEnv({ ...keyless, DATA_DIR: tmp() })).toThrow(/STRIPE_SECRET_KEY: required when NODE_ENV=production[^\n]*PAYMENTS=sandbox/);
+      expect(() => parseEnv({ ...keyless, DATA_DIR: tmp() })).toThrow(
+        /STRIPE_SECRET_KEY: required when NODE_ENV=production[^\n]*PAYMENTS=sandbox/,
+      );
       const staging = parseEnv({ ...keyless, PAYMENTS: "sandbox", DATA_DIR: tmp() });
       expect(staging).toMatchObject({ DEPLOYED: true, PAYMENTS: "sandbox" });
       expect(staging.STRIPE_SECRET_KEY).toBeUndefined();
-      expect(() => parseEnv({ ...deployment, PAYMENTS: "sandbox", DATA_DIR: tmp() })).toThrow(/PAYMENTS: is sandbox but STRIPE_SECRET_KEY is set/);
+      expect(() => parseEnv({ ...deployment, PAYMENTS: "sandbox", DATA_DIR: tmp() })).toThrow(
+        /PAYMENTS: is sandbox but STRIPE_SECRET_KEY is set/,
+      );
       expect(() => parseEnv({ ...keyless, PAYMENTS: "cash", DATA_DIR: tmp() })).toThrow(/PAYMENTS/);
-      expect(() => parseEnv({ PAYMENTS: "stripe", DATA_DIR: tmp() })).toThrow(/STRIPE_SECRET_KEY: required when PAYMENTS=stripe/);
+      expect(() => parseEnv({ PAYMENTS: "stripe", DATA_DIR: tmp() })).toThrow(
+        /STRIPE_SECRET_KEY: required when PAYMENTS=stripe/,
+      );
     });
 
     it("requires the district's real EIN and legal name for receipts", () => {
       const { TAX_ID: _taxId, LEGAL_NAME: _legalName, ...unnamed } = deployment;
-      expect(() => parseEnv({ ...unnamed, DATA_DIR: tmp() })).toThrow(/TAX_ID: required when NODE_ENV=production[\s\S]*LEGAL_NAME: required when NODE_ENV=production/);
+      expect(() => parseEnv({ ...unnamed, DATA_DIR: tmp() })).toThrow(
+        /TAX_ID: required when NODE_ENV=production[\s\S]*LEGAL_NAME: required when NODE_ENV=production/,
+      );
       expect(() => parseEnv({ ...deployment, TAX_ID: "00-0000000", DATA_DIR: tmp() })).toThrow(/TAX_ID: required/);
       expect(() => parseEnv({ ...deployment, LEGAL_NAME: "", DATA_DIR: tmp() })).toThrow(/LEGAL_NAME: required/);
     });
 
     it("requires TRUST_PROXY with an https PUBLIC_URL, where an explicit 0 means TLS ends here", () => {
       const { TRUST_PROXY: _set, ...unset } = deployment;
-      expect(() => parseEnv({ ...unset, DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL/);
+      expect(() => parseEnv({ ...unset, DATA_DIR: tmp() })).toThrow(
+        /TRUST_PROXY: required when NODE_ENV=production with an https PUBLIC_URL/,
+      );
       expect(() => parseEnv({ ...unset, TRUST_PROXY: "", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
       expect(() => parseEnv({ ...unset, TRUST_PROXY: "false", DATA_DIR: tmp() })).toThrow(/TRUST_PROXY: required/);
       expect(parseEnv({ ...unset, TRUST_PROXY: "0", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
       expect(parseEnv({ ...unset, TRUST_PROXY: "10.0.0.0/8", DATA_DIR: tmp() }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
       // Not for the local preview, nor for an http deployment that asked for it by name.
-      expect(parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", PUBLIC_URL: "https://x.example.org", DATA_DIR: tmp() }).DEPLOYED).toBe(false);
-      expect(parseEnv({ ...unset, PUBLIC_URL: "http://citron.example.org", ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
+      expect(
+        parseEnv({
+          NODE_ENV: "production",
+          CITRON_LOCAL_PREVIEW: "true",
+          PUBLIC_URL: "https://x.example.org",
+          DATA_DIR: tmp(),
+        }).DEPLOYED,
+      ).toBe(false);
+      expect(
+        parseEnv({ ...unset, PUBLIC_URL: "http://citron.example.org", ALLOW_HTTP_PUBLIC_URL: "true", DATA_DIR: tmp() })
+          .TRUST_PROXY,
+      ).toBe(false);
     });
 
     it("keeps npm start's local preview (no NODE_ENV given) exactly as on a fresh clone", () => {
       const env = parseEnv({ NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: tmp() });
-      expect(env).toMatchObject({ DEPLOYED: false, MAIL_DELIVERY: "files", PUBLIC_URL: "http://localhost:3000", TAX_ID: "00-0000000" });
+      expect(env).toMatchObject({
+        DEPLOYED: false,
+        MAIL_DELIVERY: "files",
+        PUBLIC_URL: "http://localhost:3000",
+        TAX_ID: "00-0000000",
+      });
       // The sandbox takes the payments, with no Stripe key and no PAYMENTS setting.
       expect(env.STRIPE_SECRET_KEY).toBeUndefined();
       expect(env.PAYMENTS).toBeUndefined();

@@ -10,13 +10,21 @@ import { z } from "~/core/zod";
  */
 const emailList = z
   .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email()));
 
 /** "true"/"1" or "false"/"0" (default false). */
 const flag = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  z.enum(["true", "false", "1", "0"]).default("false").transform((value) => value === "true" || value === "1"),
+  z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 );
 
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
@@ -42,7 +50,10 @@ export function parseTrustProxy(raw: string): false | number | string[] | string
     const hops = Number(value);
     return hops <= 10 ? hops : "a hop count above 10 is surely a mistake";
   }
-  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !PROXY_RANGES.has(entry) && !isAddressOrRange(entry));
   if (entries.length === 0 || bad.length > 0) {
     return `must be false, a hop count, or a comma-separated list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (not understood: ${bad.join(", ") || raw})`;
@@ -72,7 +83,10 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   // Server processes `npm start` runs on PostgreSQL (server.js reads it before this check runs;
   // unset: the machine's cores). The embedded database always runs one. Decision 0031.
-  WORKERS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
+  WORKERS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.preprocess(
@@ -89,14 +103,17 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.string().default("false").transform((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+    z
+      .string()
+      .default("false")
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   ),
 
   // The district's identity (docs/product.md's {email} placeholders, docs/product.md#identity).
@@ -107,11 +124,7 @@ export const envSchema = z.object({
   CONTACT_EMAIL: z.email().default("info@example.org"),
   CONTACT_NOTIFY_EMAILS: emailList.default(["info@example.org"]),
   PROTECTED_ADMIN_EMAIL: z.email().default("director@example.org"),
-  TEST_EMAIL_RECIPIENTS: emailList.default([
-    "director@example.org",
-    "info@example.org",
-    "webmaster@example.org",
-  ]),
+  TEST_EMAIL_RECIPIENTS: emailList.default(["director@example.org", "info@example.org", "webmaster@example.org"]),
   SOCIAL_URL: httpUrl().default("https://www.instagram.com/"),
   MEETING_URL: httpUrl().default("https://zoom.us/j/0000000000"),
 
@@ -166,10 +179,18 @@ export const envSchema = z.object({
   CHECKOUT_CART_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   FEED_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FEED_MAX_TOTAL: z.coerce.number().int().min(1).default(2000),
-  FEED_MAX_LIFETIME_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  FEED_MAX_LIFETIME_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   // "required": an admin signs in with a TOTP or recovery code and sets one up first; "optional": an admin may
   // set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
-  ADMIN_TWO_FACTOR: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["required", "optional"]).optional()),
+  ADMIN_TWO_FACTOR: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["required", "optional"]).optional(),
+  ),
 
   // Payments (app/features/payments): Stripe Checkout when the secret key is set, otherwise the built-in
   // sandbox. STRIPE_API_URL points the Stripe client elsewhere (tests' local stand-in of Stripe's API).
@@ -183,7 +204,11 @@ export const envSchema = z.object({
   // Operations (server/metrics.ts, decision 0029): GET /metrics answers only with this bearer token; unset, it is off.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.string().min(16, "must be at least 16 characters").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
+    z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
   ),
 });
 
@@ -210,9 +235,7 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
@@ -220,7 +243,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const problems = productionProblems(env, deployed);
   // "false" is the old default a copied .env carries; a deployment says 0 (TLS ends here) or names its proxies.
   const trustProxy = source.TRUST_PROXY?.trim().toLowerCase();
-  if (deployed && env.PUBLIC_URL?.startsWith("https://") && (!trustProxy || trustProxy === "false")) problems.push(TRUST_PROXY_REQUIRED);
+  if (deployed && env.PUBLIC_URL?.startsWith("https://") && (!trustProxy || trustProxy === "false"))
+    problems.push(TRUST_PROXY_REQUIRED);
   if (problems.length > 0) {
     throw new EnvError(`Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   }
@@ -265,7 +289,9 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     );
   }
   if (!env.SESSION_SECRET && env.DATABASE_URL) {
-    problems.push("SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)");
+    problems.push(
+      "SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)",
+    );
   }
   return problems;
 }
@@ -280,7 +306,8 @@ export const PLACEHOLDER_TAX_ID = "00-0000000";
  */
 function paymentProblems(env: z.infer<typeof envSchema>, deployed: boolean): string[] {
   const problems: string[] = [];
-  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required when PAYMENTS=stripe (sk_live_... or sk_test_...)");
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY)
+    problems.push("STRIPE_SECRET_KEY: required when PAYMENTS=stripe (sk_live_... or sk_test_...)");
   if (env.PAYMENTS === "sandbox" && env.STRIPE_SECRET_KEY) {
     problems.push("PAYMENTS: is sandbox but STRIPE_SECRET_KEY is set; unset one of them (the sandbox takes no money)");
   }
@@ -290,8 +317,12 @@ function paymentProblems(env: z.infer<typeof envSchema>, deployed: boolean): str
       "STRIPE_SECRET_KEY: required when NODE_ENV=production, so payments are real (or set PAYMENTS=sandbox for a staging site that takes no money)",
     );
   }
-  if (env.TAX_ID === PLACEHOLDER_TAX_ID) problems.push("TAX_ID: required when NODE_ENV=production (the district's EIN on donation receipts, e.g. 12-3456789)");
-  if (!env.LEGAL_NAME) problems.push("LEGAL_NAME: required when NODE_ENV=production (the district's legal name on donation receipts)");
+  if (env.TAX_ID === PLACEHOLDER_TAX_ID)
+    problems.push(
+      "TAX_ID: required when NODE_ENV=production (the district's EIN on donation receipts, e.g. 12-3456789)",
+    );
+  if (!env.LEGAL_NAME)
+    problems.push("LEGAL_NAME: required when NODE_ENV=production (the district's legal name on donation receipts)");
   return problems;
 }
 

@@ -63,7 +63,9 @@ describe("tryReadForm", () => {
   });
 
   it("refuses a declared Content-Length over the cap without reading", async () => {
-    const result = await tryReadForm(post("a=1", "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1) }));
+    const result = await tryReadForm(
+      post("a=1", "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1) }),
+    );
     expect(result).toMatchObject({ ok: false, status: 413 });
   });
 
@@ -114,6 +116,10 @@ describe("readForm", () => {
 
   it("throws a 415 response for JSON", async () => {
     const thrown = await readForm(post("{}", "application/json")).catch((error: unknown) => error);
-    expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: formProblems.notAForm.message, init: { status: 415 } });
+    expect(thrown).toMatchObject({
+      type: "DataWithResponseInit",
+      data: formProblems.notAForm.message,
+      init: { status: 415 },
+    });
   });
 });

@@ -31,7 +31,8 @@ export function centsToDecimal(cents: number): string {
 }
 
 const dateFormat = formatter(
-  () => new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, month: "short", day: "numeric", year: "numeric" }),
+  () =>
+    new Intl.DateTimeFormat("en-US", { timeZone: DISTRICT_TIME_ZONE, month: "short", day: "numeric", year: "numeric" }),
 );
 
 const dateTimeFormat = formatter(

@@ -9,7 +9,11 @@ import {
 } from "./page-cache.server";
 
 function htmlResponse(body: string, init: ResponseInit = {}) {
-  return new Response(body, { status: 200, ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
+  return new Response(body, {
+    status: 200,
+    ...init,
+    headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers },
+  });
 }
 
 /** A cache over a render that counts its calls and can be held open. */
@@ -19,7 +23,9 @@ function setup(options: { freshMs?: number; staleMs?: number } = {}) {
   let renders = 0;
   let gate: Promise<void> | null = null;
   let respond = (key: string) =>
-    htmlResponse(`<p>${key} v${version}</p><script nonce="${NONCE_PLACEHOLDER}">id="${REQUEST_ID_PLACEHOLDER}"</script>`);
+    htmlResponse(
+      `<p>${key} v${version}</p><script nonce="${NONCE_PLACEHOLDER}">id="${REQUEST_ID_PLACEHOLDER}"</script>`,
+    );
   const cache = createPageCache({
     freshMs: options.freshMs ?? 60_000,
     staleMs: options.staleMs ?? 300_000,
@@ -67,8 +73,17 @@ describe("who is anonymous", () => {
   });
 
   it("caches the public pages only", () => {
-    for (const path of ["/", "/events", "/guide", "/fees", "/contact", "/schools"]) expect(isPublicPage(path)).toBe(true);
-    for (const path of ["/auth", "/masterdebater", "/orders", "/admin/users", "/payment-success", "/events.ics", "/nope"]) {
+    for (const path of ["/", "/events", "/guide", "/fees", "/contact", "/schools"])
+      expect(isPublicPage(path)).toBe(true);
+    for (const path of [
+      "/auth",
+      "/masterdebater",
+      "/orders",
+      "/admin/users",
+      "/payment-success",
+      "/events.ics",
+      "/nope",
+    ]) {
       expect(isPublicPage(path)).toBe(false);
     }
   });
@@ -172,7 +187,12 @@ describe("the page cache", () => {
   });
 
   it("keeps at most maxEntries pages (query strings cannot fill the memory)", async () => {
-    const cache = createPageCache({ freshMs: 1000, staleMs: 1000, maxEntries: 3, render: async () => htmlResponse("x") });
+    const cache = createPageCache({
+      freshMs: 1000,
+      staleMs: 1000,
+      maxEntries: 3,
+      render: async () => htmlResponse("x"),
+    });
     for (let i = 0; i < 10; i++) await cache.lookup(`/guide?event=${i}`);
     expect(cache.size).toBe(3);
   });
@@ -199,7 +219,10 @@ describe("cart visitors (decision 0030)", () => {
     expect(isCartSharedPage("/")).toBe(true);
     expect(isCartSharedPage("/fees")).toBe(false);
     expect(isCartSharedPage("/orders")).toBe(false);
-    expect(parsePageKey(cartPageKey("/events?month=2026-12", 3))).toEqual({ pathAndQuery: "/events?month=2026-12", cartItemCount: 3 });
+    expect(parsePageKey(cartPageKey("/events?month=2026-12", 3))).toEqual({
+      pathAndQuery: "/events?month=2026-12",
+      cartItemCount: 3,
+    });
     expect(parsePageKey("/events?month=2026-12")).toEqual({ pathAndQuery: "/events?month=2026-12" });
     let renders = 0;
     const cache = createPageCache({

@@ -22,9 +22,7 @@ export function isPublicPage(pathname: string): boolean {
 
 // A visitor carrying any of these sees something of their own (account
 // header, cart badge, a toast): their pages are never shared.
-const PERSONAL_COOKIE = new RegExp(
-  `(?:^|;)\\s*(?:(?:__Host-|__Secure-)?citron\\.[^=]*|${CART_COOKIE}|toast)=`,
-);
+const PERSONAL_COOKIE = new RegExp(`(?:^|;)\\s*(?:(?:__Host-|__Secure-)?citron\\.[^=]*|${CART_COOKIE}|toast)=`);
 
 /** No session cookie, no cart cookie, no pending toast. */
 export function isAnonymous(cookieHeader: string | undefined): boolean {
@@ -131,7 +129,9 @@ export function pageText(page: CachedPage): string {
 
 /** HTML with placeholders in it, as the chunks to write for this response (see pageChunks). */
 export function textChunks(html: string, nonce: string, requestId: string): Buffer[] {
-  return html.split(PLACEHOLDER).map((part, i) => Buffer.from(i % 2 === 0 ? part : part === NONCE_PLACEHOLDER ? nonce : requestId));
+  return html
+    .split(PLACEHOLDER)
+    .map((part, i) => Buffer.from(i % 2 === 0 ? part : part === NONCE_PLACEHOLDER ? nonce : requestId));
 }
 
 export type PageCacheOptions = {

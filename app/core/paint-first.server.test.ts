@@ -30,7 +30,8 @@ const page = [
 function runLoader(html: string, options: { hidden?: boolean; paintTiming?: boolean; scriptsNow?: boolean } = {}) {
   const loader = /<script([^>]*)>(\(function\(preloads,bootstrap,untilPerson\)[\s\S]*?)<\/script>/.exec(html);
   if (!loader) throw new Error("no loader in the page");
-  const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
+  const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] =
+    [];
   const timers: { run: () => void; ms: number }[] = [];
   const frames: (() => void)[] = [];
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
@@ -53,7 +54,11 @@ function runLoader(html: string, options: { hidden?: boolean; paintTiming?: bool
   }
   const window = {
     PerformanceObserver,
-    addEventListener: (type: string, listener: () => void, listenerOptions: { capture?: boolean; passive?: boolean }) => {
+    addEventListener: (
+      type: string,
+      listener: () => void,
+      listenerOptions: { capture?: boolean; passive?: boolean },
+    ) => {
       expect(listenerOptions).toEqual({ capture: true, passive: true });
       windowListeners.set(type, listener);
     },
@@ -61,7 +66,8 @@ function runLoader(html: string, options: { hidden?: boolean; paintTiming?: bool
       if (windowListeners.get(type) === listener) windowListeners.delete(type);
     },
   };
-  const setTimeout = (run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]) => timers.push({ run: () => run(...args), ms });
+  const setTimeout = (run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]) =>
+    timers.push({ run: () => run(...args), ms });
   const requestAnimationFrame = (run: () => void) => frames.push(run);
   new Function("document", "window", "PerformanceObserver", "setTimeout", "requestAnimationFrame", loader[2]!)(
     document,
@@ -70,10 +76,15 @@ function runLoader(html: string, options: { hidden?: boolean; paintTiming?: bool
     setTimeout,
     requestAnimationFrame,
   );
-  const paint = (name: string) => observers.forEach((observer) => observer({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }));
+  const paint = (name: string) =>
+    observers.forEach((observer) => observer({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }));
   /** Runs the timers that are due within `ms`, and the ones they set, as the event loop would. */
   const runTimers = (ms = 0) => {
-    for (let next = timers.findIndex((timer) => timer.ms <= ms); next >= 0; next = timers.findIndex((timer) => timer.ms <= ms)) {
+    for (
+      let next = timers.findIndex((timer) => timer.ms <= ms);
+      next >= 0;
+      next = timers.findIndex((timer) => timer.ms <= ms)
+    ) {
       timers.splice(next, 1)[0]!.run();
     }
   };
@@ -104,7 +115,9 @@ describe("paintFirst", () => {
   it("puts a classic script with the page's nonce where the module script was", () => {
     const loader = runLoader(html);
     expect(loader.attributes).toBe(` nonce="${nonce}"`);
-    expect(html.indexOf("window.__reactRouterContext")).toBeLessThan(html.indexOf("(function(preloads,bootstrap,untilPerson)"));
+    expect(html.indexOf("window.__reactRouterContext")).toBeLessThan(
+      html.indexOf("(function(preloads,bootstrap,untilPerson)"),
+    );
   });
 
   it("adds nothing before the first contentful paint, then the module script, then the preloads one task each", () => {
@@ -162,9 +175,16 @@ describe("paintFirst", () => {
 
   it("on a page for anyone, waits for a person: not the paint, a hidden tab or the clock starts it", () => {
     const loader = runLoader(paintFirst(page, { untilPerson: true }));
-    expect([...loader.windowListeners.keys()].sort()).toEqual(
-      ["click", "focusin", "keydown", "pointerdown", "pointermove", "scroll", "touchstart", "wheel"],
-    );
+    expect([...loader.windowListeners.keys()].sort()).toEqual([
+      "click",
+      "focusin",
+      "keydown",
+      "pointerdown",
+      "pointermove",
+      "scroll",
+      "touchstart",
+      "wheel",
+    ]);
     loader.paint("first-contentful-paint");
     loader.listeners.forEach((listener) => listener());
     loader.frames.forEach((frame) => frame());

@@ -7,7 +7,10 @@ import { publicPages } from "./public-pages";
 function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
     const path = entry.index ? parent || "/" : entry.path ? `${parent}/${entry.path}` : parent;
-    return [...(entry.index || entry.path ? [path] : []), ...routePaths(entry.children ?? [], path === "/" ? "" : path)];
+    return [
+      ...(entry.index || entry.path ? [path] : []),
+      ...routePaths(entry.children ?? [], path === "/" ? "" : path),
+    ];
   });
 }
 

@@ -24,4 +24,3 @@ export type PublicPage = {
   nav?: string;
   sitemap: { changefreq: "daily" | "weekly" | "monthly" | "yearly"; priority: string };
 };
-

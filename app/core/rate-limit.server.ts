@@ -106,7 +106,10 @@ export async function recordFailure(
 
 /** A success ends the streak. */
 export async function clearFailures(db: Database, key: string): Promise<void> {
-  await db.update(rateLimits).set({ failures: 0, blockedUntil: null }).where(eq(rateLimits.key, storedRateLimitKey(key)));
+  await db
+    .update(rateLimits)
+    .set({ failures: 0, blockedUntil: null })
+    .where(eq(rateLimits.key, storedRateLimitKey(key)));
 }
 
 /** The Retry-After header for a refusal. */
@@ -122,7 +125,9 @@ export async function pruneRateLimits(db: Database, now = new Date()): Promise<n
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
   const removed = await db
     .delete(rateLimits)
-    .where(and(lt(rateLimits.resetAt, dayAgo), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, dayAgo))))
+    .where(
+      and(lt(rateLimits.resetAt, dayAgo), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, dayAgo))),
+    )
     .returning({ key: rateLimits.key });
   return removed.length;
 }

@@ -47,8 +47,7 @@ export function helmetOptions(isDev: boolean): Readonly<HelmetOptions> {
   };
 }
 
-export const permissionsPolicy =
-  "camera=(), microphone=(), geolocation=(), usb=(), payment=(self), interest-cohort=()";
+export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), usb=(), payment=(self), interest-cohort=()";
 
 const NONCE_BYTES = 16;
 // Random bytes are drawn from the system in 4 KB batches (one call per 256

@@ -48,70 +48,73 @@ export function eventStream(
   let sink: SseSink;
   let end: (fellBehind: boolean) => void;
   const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let closed = false;
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          sink.close();
-          return;
-        }
-        // The queue only grows while the client does not read (the socket waits for drain).
-        if ((controller.desiredSize ?? 0) < 0) end(true);
-      };
-      end = (fellBehind) => {
-        if (closed) return;
-        closed = true;
-        openStreams.delete(sink);
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-        request.signal.removeEventListener("abort", onAbort);
-        try {
-          cleanup?.();
-        } finally {
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        let closed = false;
+        const write = (text: string) => {
+          if (closed) return;
           try {
-            // A stream that fell behind is errored: its queue is dropped and the connection closed.
-            if (fellBehind) controller.error(new Error("event stream client fell behind"));
-            else controller.close();
+            controller.enqueue(encoder.encode(text));
           } catch {
-            // Already closed by the client.
+            sink.close();
+            return;
           }
+          // The queue only grows while the client does not read (the socket waits for drain).
+          if ((controller.desiredSize ?? 0) < 0) end(true);
+        };
+        end = (fellBehind) => {
+          if (closed) return;
+          closed = true;
+          openStreams.delete(sink);
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          request.signal.removeEventListener("abort", onAbort);
+          try {
+            cleanup?.();
+          } finally {
+            try {
+              // A stream that fell behind is errored: its queue is dropped and the connection closed.
+              if (fellBehind) controller.error(new Error("event stream client fell behind"));
+              else controller.close();
+            } catch {
+              // Already closed by the client.
+            }
+          }
+        };
+        sink = {
+          get closed() {
+            return closed;
+          },
+          send(event, data) {
+            write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          },
+          close() {
+            end(false);
+          },
+        };
+        const onAbort = () => sink.close();
+        openStreams.add(sink);
+        request.signal.addEventListener("abort", onAbort);
+        // Tell EventSource how long to wait before reconnecting, and open the stream at once.
+        write("retry: 3000\n\n");
+        heartbeat = setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
+        heartbeat.unref();
+        if (options.maxLifetimeMs) {
+          lifetime = setTimeout(() => sink.close(), options.maxLifetimeMs * (0.9 + Math.random() * 0.2));
+          lifetime.unref();
         }
-      };
-      sink = {
-        get closed() {
-          return closed;
-        },
-        send(event, data) {
-          write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        },
-        close() {
-          end(false);
-        },
-      };
-      const onAbort = () => sink.close();
-      openStreams.add(sink);
-      request.signal.addEventListener("abort", onAbort);
-      // Tell EventSource how long to wait before reconnecting, and open the stream at once.
-      write("retry: 3000\n\n");
-      heartbeat = setInterval(() => write(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
-      heartbeat.unref();
-      if (options.maxLifetimeMs) {
-        lifetime = setTimeout(() => sink.close(), options.maxLifetimeMs * (0.9 + Math.random() * 0.2));
-        lifetime.unref();
-      }
-      const done = await start(sink);
-      if (closed) done();
-      else cleanup = done;
-      if (request.signal.aborted) sink.close();
+        const done = await start(sink);
+        if (closed) done();
+        else cleanup = done;
+        if (request.signal.aborted) sink.close();
+      },
+      cancel() {
+        sink?.close();
+      },
     },
-    cancel() {
-      sink?.close();
-    },
-  }, new ByteLengthQueuingStrategy({ highWaterMark: maxBuffered }));
+    new ByteLengthQueuingStrategy({ highWaterMark: maxBuffered }),
+  );
   return new Response(stream, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",

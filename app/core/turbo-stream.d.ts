@@ -10,5 +10,8 @@ declare module "react-router-turbo-stream" {
       onComplete?: () => void;
     },
   ): ReadableStream<Uint8Array>;
-  export function decode(readable: ReadableStream<Uint8Array>, options?: { plugins?: unknown[] }): Promise<{ value: unknown; done: Promise<unknown> }>;
+  export function decode(
+    readable: ReadableStream<Uint8Array>,
+    options?: { plugins?: unknown[] },
+  ): Promise<{ value: unknown; done: Promise<unknown> }>;
 }

@@ -17,13 +17,19 @@ afterEach(() => {
 describe("isConnectionError", () => {
   it.each([
     ["refused", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
-    ["terminated by pg_terminate_backend", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    [
+      "terminated by pg_terminate_backend",
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    ],
     ["starting up", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
     ["connection exception class 08", Object.assign(new Error("x"), { code: "08006" })],
     ["pg's own words", new Error("Connection terminated unexpectedly")],
     ["a connect timeout", new Error("Connection terminated due to connection timeout")],
     ["a connect timeout (client)", new Error("timeout expired")],
-    ["wrapped by Drizzle", new Error("Failed query: select 1", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
+    [
+      "wrapped by Drizzle",
+      new Error("Failed query: select 1", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) }),
+    ],
   ])("%s is an outage", (_name, error) => {
     expect(isConnectionError(error)).toBe(true);
   });

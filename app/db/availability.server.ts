@@ -31,7 +31,8 @@ const CONNECTION_CODES = new Set([
 ]);
 // Not pg-pool's "timeout exceeded when trying to connect": that is a wait for a free pooled connection (a busy
 // pool), which is not an outage.
-const CONNECTION_MESSAGES = /connection terminated|timeout expired|connection is closed|client has encountered a connection error/i;
+const CONNECTION_MESSAGES =
+  /connection terminated|timeout expired|connection is closed|client has encountered a connection error/i;
 
 export function isConnectionError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

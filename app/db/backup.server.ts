@@ -14,7 +14,8 @@ export class BackupError extends Error {}
 
 /** Writes a consistent copy of DATA_DIR's embedded database to `file` (gzip tar); returns its size. */
 export async function backupEmbedded(dataDir: string, file: string): Promise<number> {
-  if (!existsSync(path.join(dataDir, "pglite"))) throw new BackupError(`There is no embedded database in ${dataDir}/pglite.`);
+  if (!existsSync(path.join(dataDir, "pglite")))
+    throw new BackupError(`There is no embedded database in ${dataDir}/pglite.`);
   // Opening takes the data directory's lock: a running server makes this fail with a clear message.
   const handle = await openDatabase({ dataDir });
   try {
@@ -37,12 +38,18 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<num
  * to pglite.before-restore-<time>, and only with `force`; the server must be
  * stopped. Returns where the old database went, if there was one.
  */
-export async function restoreEmbedded(dataDir: string, file: string, options: { force?: boolean } = {}): Promise<string | undefined> {
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<string | undefined> {
   if (!existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
   const target = path.join(dataDir, "pglite");
   const occupied = existsSync(target) && readdirSync(target).length > 0;
   if (occupied && !options.force) {
-    throw new BackupError(`${target} already holds a database. Stop the server and run the restore again with --force (the current database is kept beside it).`);
+    throw new BackupError(
+      `${target} already holds a database. Stop the server and run the restore again with --force (the current database is kept beside it).`,
+    );
   }
   mkdirSync(dataDir, { recursive: true });
   const release = takeProcessLock(path.join(dataDir, "pglite.pid"));

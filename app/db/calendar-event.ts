@@ -21,14 +21,7 @@ export type CalendarEvent = {
 export type QualifierType = `${string}-quals`;
 
 export type EventType =
-  | QualifierType
-  | "speech"
-  | "wsd"
-  | "hybrid-tournament"
-  | "debate"
-  | "congress"
-  | "yeshiva-league"
-  | "other";
+  QualifierType | "speech" | "wsd" | "hybrid-tournament" | "debate" | "congress" | "yeshiva-league" | "other";
 
 /** Type to display label, in the order the sheet's legend lists them. */
 export type Legend = Record<string, string>;

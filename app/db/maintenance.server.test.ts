@@ -45,7 +45,9 @@ describe("vacuumAnalyze", () => {
 
 describe("the embedded upkeep worker", () => {
   it("runs at start on PGlite, and leaves PostgreSQL to its autovacuum", async () => {
-    await database.db.insert(orders).values({ itemName: "Donation", totalAmount: 5000, customerEmail: "ruth@example.com", status: "completed" });
+    await database.db
+      .insert(orders)
+      .values({ itemName: "Donation", totalAmount: 5000, customerEmail: "ruth@example.com", status: "completed" });
     const executed: string[] = [];
     const spy = new Proxy(database.db, {
       get(target, property, receiver) {

@@ -17,7 +17,11 @@ describe("a PostgreSQL that does not answer", () => {
   it("a query fails after the connect timeout and marks the database down, instead of waiting forever", async () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as AddressInfo;
-    const handle = await openDatabase({ databaseUrl: `postgres://nobody@127.0.0.1:${port}/none`, dataDir: "memory://", poolSize: 2 });
+    const handle = await openDatabase({
+      databaseUrl: `postgres://nobody@127.0.0.1:${port}/none`,
+      dataDir: "memory://",
+      poolSize: 2,
+    });
     const started = Date.now();
     await expect(handle.db.execute(sql`select 1`)).rejects.toThrow(/Failed query/);
     const ms = Date.now() - started;

@@ -26,7 +26,11 @@ export async function seedDemoContent(handle: DatabaseHandle, log: Logger, seede
 }
 
 /** Demo content belongs to the embedded default only, and only once. */
-export async function seedOnFirstRun(handle: DatabaseHandle, log: Logger, seeders: readonly Seeder[]): Promise<boolean> {
+export async function seedOnFirstRun(
+  handle: DatabaseHandle,
+  log: Logger,
+  seeders: readonly Seeder[],
+): Promise<boolean> {
   if (handle.kind !== "pglite") return false;
   if (await isSeeded(handle.db)) return false;
   await seedDemoContent(handle, log, seeders);

@@ -56,16 +56,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const body = await readProductForm(request);
   if ("error" in body) {
-    return data<CampaignActionData>({ message: body.error.description ? `${body.error.title}: ${body.error.description}` : body.error.title }, { status: body.status });
+    return data<CampaignActionData>(
+      { message: body.error.description ? `${body.error.title}: ${body.error.description}` : body.error.title },
+      { status: body.status },
+    );
   }
   const intent = body.form.get("intent");
   if (intent === "delete") {
     const outcome = await deleteCampaign(db, admin, String(body.form.get("id") ?? ""));
-    return redirectWithToast(PAGE, { type: outcome.ok ? "success" : "error", title: outcome.ok ? "Campaign deleted" : "Not deleted", description: outcome.message });
+    return redirectWithToast(PAGE, {
+      type: outcome.ok ? "success" : "error",
+      title: outcome.ok ? "Campaign deleted" : "Not deleted",
+      description: outcome.message,
+    });
   }
   if (intent !== "save") return data<CampaignActionData>({ message: "Unexpected request." }, { status: 400 });
   const outcome = await saveCampaign(db, admin, body.form, body.image);
-  if (outcome.ok) return redirectWithToast(PAGE, { type: "success", title: "Campaign saved", description: outcome.message });
+  if (outcome.ok)
+    return redirectWithToast(PAGE, { type: "success", title: "Campaign saved", description: outcome.message });
   return data<CampaignActionData>({ result: outcome.result, message: outcome.message }, { status: outcome.status });
 }
 

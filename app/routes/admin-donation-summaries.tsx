@@ -43,10 +43,24 @@ export default function GivingSummariesPage({ loaderData, actionData }: Route.Co
         </Link>
       </DashboardHeader>
 
-      <Form method="get" role="search" aria-label="Preview a donor's summary" className="flex flex-wrap items-end gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Preview a donor's summary"
+        className="flex flex-wrap items-end gap-2"
+      >
         <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
           <Label htmlFor="summary-email">Donor email</Label>
-          <Input id="summary-email" name="email" type="email" defaultValue={typed} placeholder="name@example.com" autoComplete="off" maxLength={254} required />
+          <Input
+            id="summary-email"
+            name="email"
+            type="email"
+            defaultValue={typed}
+            placeholder="name@example.com"
+            autoComplete="off"
+            maxLength={254}
+            required
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="summary-year">Year</Label>
@@ -66,20 +80,29 @@ export default function GivingSummariesPage({ loaderData, actionData }: Route.Co
       </Form>
 
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {loaderData.invalidEmail ? <Notice tone="error">Enter the donor&apos;s whole email address to preview their summary.</Notice> : null}
+      {loaderData.invalidEmail ? (
+        <Notice tone="error">Enter the donor&apos;s whole email address to preview their summary.</Notice>
+      ) : null}
 
       {preview ? (
-        <section aria-labelledby="preview-title" className="grid gap-4 rounded-card border border-border bg-card p-5 shadow-sm">
+        <section
+          aria-labelledby="preview-title"
+          className="grid gap-4 rounded-card border border-border bg-card p-5 shadow-sm"
+        >
           <h2 id="preview-title" className="text-lg font-bold text-navy-900">
             {preview.year} summary for <span className="break-all">{preview.email}</span>
           </h2>
           {preview.gifts.length === 0 ? (
             <EmptyState title="No gifts to list">
-              <p>No completed gift from this address in {preview.year}, or every one was refunded. Nothing would be sent.</p>
+              <p>
+                No completed gift from this address in {preview.year}, or every one was refunded. Nothing would be sent.
+              </p>
             </EmptyState>
           ) : (
             <>
-              {preview.test ? <Notice tone="info">Test gifts (sandbox): the email says it is not for tax purposes.</Notice> : null}
+              {preview.test ? (
+                <Notice tone="info">Test gifts (sandbox): the email says it is not for tax purposes.</Notice>
+              ) : null}
               <Table className={stackedTable} aria-label="Gifts in the summary">
                 <TableHeader>
                   <TableRow>
@@ -108,11 +131,19 @@ export default function GivingSummariesPage({ loaderData, actionData }: Route.Co
               </Table>
               {emailPreview ? (
                 <details className="rounded-lg border border-border bg-sand-100 p-3">
-                  <summary className="cursor-pointer text-sm font-semibold text-navy-900">The email: {emailPreview.subject}</summary>
-                  <pre className="mt-3 overflow-x-auto text-xs leading-relaxed whitespace-pre-wrap">{emailPreview.text}</pre>
+                  <summary className="cursor-pointer text-sm font-semibold text-navy-900">
+                    The email: {emailPreview.subject}
+                  </summary>
+                  <pre className="mt-3 overflow-x-auto text-xs leading-relaxed whitespace-pre-wrap">
+                    {emailPreview.text}
+                  </pre>
                 </details>
               ) : null}
-              <Form method="post" action={summariesHref(preview.email, preview.year)} className="flex flex-wrap items-center gap-3">
+              <Form
+                method="post"
+                action={summariesHref(preview.email, preview.year)}
+                className="flex flex-wrap items-center gap-3"
+              >
                 <input type="hidden" name="email" value={preview.email} />
                 <input type="hidden" name="year" value={preview.year} />
                 <PendingButton pending={sending} icon={<Send aria-hidden="true" />} pendingLabel="Sending">
@@ -153,7 +184,10 @@ export default function GivingSummariesPage({ loaderData, actionData }: Route.Co
                       {formatDateTime(row.sentAt)}
                     </TableCell>
                     <TableCell data-label="Donor email" className="break-all">
-                      <Link to={summariesHref(row.email, row.year)} className="font-medium text-navy-700 underline underline-offset-4">
+                      <Link
+                        to={summariesHref(row.email, row.year)}
+                        className="font-medium text-navy-700 underline underline-offset-4"
+                      >
                         {row.email}
                       </Link>
                     </TableCell>
@@ -166,7 +200,11 @@ export default function GivingSummariesPage({ loaderData, actionData }: Route.Co
                     </TableCell>
                     <TableCell data-label="Sent by">
                       <span className="inline-flex flex-wrap items-center gap-2">
-                        {row.source === "staff" ? <span className="break-all">{row.actorEmail ?? "Staff"}</span> : <Badge variant="secondary">{SOURCE_LABELS[row.source]}</Badge>}
+                        {row.source === "staff" ? (
+                          <span className="break-all">{row.actorEmail ?? "Staff"}</span>
+                        ) : (
+                          <Badge variant="secondary">{SOURCE_LABELS[row.source]}</Badge>
+                        )}
                         {row.corrected ? <Badge variant="warning">Correction</Badge> : null}
                       </span>
                     </TableCell>

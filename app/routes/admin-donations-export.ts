@@ -11,6 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const filters = parseDonationFilters(new URL(request.url).searchParams);
   const rows = await donationsForExport(getDb(context), filters);
-  const monthly = await monthlyCheckoutIds(getDb(context), rows.map((row) => row.checkoutId));
+  const monthly = await monthlyCheckoutIds(
+    getDb(context),
+    rows.map((row) => row.checkoutId),
+  );
   return csvResponse(donationsCsv(rows, monthly), csvFilename("donations"));
 }

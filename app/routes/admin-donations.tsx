@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseDonationFilters(new URL(request.url).searchParams);
   try {
     const refund = await refundLoaderData(request, context, isAdmin, () => "the gift");
-    const [listing, monthly] = await Promise.all([listDonations(getDb(context), filters), monthlyOverview(getDb(context))]);
+    const [listing, monthly] = await Promise.all([
+      listDonations(getDb(context), filters),
+      monthlyOverview(getDb(context)),
+    ]);
     return { ok: true as const, filters, listing, monthly, isAdmin, ...refund };
   } catch (error) {
     logger.error({ err: error }, "donations dashboard failed to load");
@@ -52,7 +55,11 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
     <div className="grid gap-5">
       <DashboardHeader title="View Donations" description="Completed donations, newest first.">
         {/* A link to this same address: the loader runs again, with or without JavaScript. */}
-        <Link to={`${location.pathname}${location.search}`} className={buttonVariants({ variant: "outline" })} preventScrollReset>
+        <Link
+          to={`${location.pathname}${location.search}`}
+          className={buttonVariants({ variant: "outline" })}
+          preventScrollReset
+        >
           <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin")} />
           Refresh Donations
         </Link>
@@ -67,10 +74,24 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
           {refunds.confirmation}
           {loaderData.listing.summary.count > 0 ? <DonationsChart months={loaderData.listing.months} /> : null}
           <MonthlyGiftsSection overview={loaderData.monthly} />
-          <Form key={location.search} method="get" role="search" aria-label="Search donations" className="flex flex-wrap items-end gap-2">
+          <Form
+            key={location.search}
+            method="get"
+            role="search"
+            aria-label="Search donations"
+            className="flex flex-wrap items-end gap-2"
+          >
             <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
               <Label htmlFor="donor-email">Search by donor email</Label>
-              <Input id="donor-email" name="email" type="search" defaultValue={filters.email} placeholder="name@example.com" autoComplete="off" maxLength={254} />
+              <Input
+                id="donor-email"
+                name="email"
+                type="search"
+                defaultValue={filters.email}
+                placeholder="name@example.com"
+                autoComplete="off"
+                maxLength={254}
+              />
             </div>
             <Button type="submit">
               <Search aria-hidden="true" />
@@ -84,7 +105,8 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
             <PendingIndicator label="Loading donations" />
           </Form>
           <p className="text-sm text-muted-foreground tabular" aria-live="polite">
-            Showing {loaderData.listing.matching.toLocaleString("en-US")} of {loaderData.listing.summary.count.toLocaleString("en-US")} total donations
+            Showing {loaderData.listing.matching.toLocaleString("en-US")} of{" "}
+            {loaderData.listing.summary.count.toLocaleString("en-US")} total donations
           </p>
           {loaderData.listing.summary.count === 0 ? (
             <EmptyState title="No donations found">
@@ -100,7 +122,11 @@ export default function DonationsPage({ loaderData, actionData }: Route.Componen
           ) : (
             <>
               <DonationsTable rows={loaderData.listing.rows} onRefund={refunds.onRefund} />
-              <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Donations pages" />
+              <PaginationNav
+                page={loaderData.listing.page}
+                pageCount={loaderData.listing.pageCount}
+                label="Donations pages"
+              />
             </>
           )}
         </>

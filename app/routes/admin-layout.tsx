@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const navCounts: Record<string, number> = {};
   if (user.role === "admin") navCounts["/admin/mail"] = await mailProblemCount(getDb(context));
   // And how many payments need them (decision 0024).
-  if (user.role === "admin") navCounts["/admin/payments"] = await countOf(() => countUnresolvedPayments(getDb(context)), "payments needing attention");
+  if (user.role === "admin")
+    navCounts["/admin/payments"] = await countOf(
+      () => countUnresolvedPayments(getDb(context)),
+      "payments needing attention",
+    );
   return {
     user: { email: user.email, role: user.role },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
@@ -77,7 +81,10 @@ export function ErrorBoundary() {
 function AdminError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <div role="alert" className="mx-auto mt-8 grid max-w-lg gap-2 rounded-xl border border-border bg-card p-8 text-center">
+    <div
+      role="alert"
+      className="mx-auto mt-8 grid max-w-lg gap-2 rounded-xl border border-border bg-card p-8 text-center"
+    >
       <h1 className="text-2xl font-bold text-navy-900">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
       <p className="text-muted-foreground">
         {status >= 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}

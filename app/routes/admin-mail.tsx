@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     getDb(context),
     { id: admin.id, email: admin.email },
     (tx) => (intent === "send-again" ? sendAgain(tx, id) : discardFailed(tx, id)),
-    (changed) => ({ action: intent === "send-again" ? "email.resend" : "email.discard", details: { emailId: id, subject: changed.subject } }),
+    (changed) => ({
+      action: intent === "send-again" ? "email.resend" : "email.discard",
+      details: { emailId: id, subject: changed.subject },
+    }),
   );
   if (!row) {
     return redirectWithToast("/admin/mail", {

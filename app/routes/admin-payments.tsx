@@ -7,7 +7,12 @@ import { getDb } from "~/db/context";
 import { auditedChange } from "~/features/accounts/audit.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AttentionList } from "~/features/payments/attention-list";
-import { ATTENTION_PATH, ATTENTION_TEXT, listPaymentsNeedingAttention, resolvePaymentAttention } from "~/features/payments/attention.server";
+import {
+  ATTENTION_PATH,
+  ATTENTION_TEXT,
+  listPaymentsNeedingAttention,
+  resolvePaymentAttention,
+} from "~/features/payments/attention.server";
 import { checkoutReference } from "~/features/payments/confirmation-email";
 import type { Route } from "./+types/admin-payments";
 
@@ -21,14 +26,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: row.id,
       title: ATTENTION_TEXT[row.reason].title,
       todo: ATTENTION_TEXT[row.reason].todo,
-      amount: row.amount === null ? null : `${formatCents(row.amount)}${row.currency && row.currency !== "usd" ? ` ${row.currency.toUpperCase()}` : ""}`,
+      amount:
+        row.amount === null
+          ? null
+          : `${formatCents(row.amount)}${row.currency && row.currency !== "usd" ? ` ${row.currency.toUpperCase()}` : ""}`,
       email: row.email,
       reference: row.checkoutId ? checkoutReference({ id: row.checkoutId }) : null,
       sessionId: row.providerSessionId,
       paymentId: row.providerPaymentId,
       provider: row.provider,
       received: formatDateTime(row.createdAt),
-      resolved: row.resolvedAt ? `${formatDateTime(row.resolvedAt)}${row.resolvedBy ? ` by ${row.resolvedBy}` : ""}` : null,
+      resolved: row.resolvedAt
+        ? `${formatDateTime(row.resolvedAt)}${row.resolvedBy ? ` by ${row.resolvedBy}` : ""}`
+        : null,
     })),
   };
 }
@@ -48,11 +58,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     (tx) => resolvePaymentAttention(tx, parsed.data.id, admin.email),
     (resolved) => ({
       action: "payment.resolve",
-      details: { attentionId: resolved.id, reason: resolved.reason, sessionId: resolved.providerSessionId, amount: resolved.amount },
+      details: {
+        attentionId: resolved.id,
+        reason: resolved.reason,
+        sessionId: resolved.providerSessionId,
+        amount: resolved.amount,
+      },
     }),
   );
   if (!row) {
-    return redirectWithToast(ATTENTION_PATH, { type: "error", title: "Nothing to do", description: "That payment was already resolved." });
+    return redirectWithToast(ATTENTION_PATH, {
+      type: "error",
+      title: "Nothing to do",
+      description: "That payment was already resolved.",
+    });
   }
   logger.info({ attentionId: row.id, actorUserId: admin.id }, "payment needing attention resolved by staff");
   return redirectWithToast(ATTENTION_PATH, {

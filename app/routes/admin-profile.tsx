@@ -53,7 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // The key shown in step 1 is shown again (it is the account's own, not trusted for anything).
     return data<TwoFactorSetupData>(
-      { intent, ok: false, notice: confirmed.notice, secret: text("secret").slice(0, 64), uri: text("uri").startsWith("otpauth://") ? text("uri").slice(0, 512) : "" },
+      {
+        intent,
+        ok: false,
+        notice: confirmed.notice,
+        secret: text("secret").slice(0, 64),
+        uri: text("uri").startsWith("otpauth://") ? text("uri").slice(0, 512) : "",
+      },
       { status: confirmed.status },
     );
   }
@@ -74,7 +80,11 @@ export default function AdminProfilePage({ loaderData, actionData }: Route.Compo
   const twoFactorResult = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="grid gap-6">
-      <ProfileView profile={loaderData.profile} notice={!twoFactorResult && actionData && "notice" in actionData ? actionData.notice : null} shortName={loaderData.shortName} />
+      <ProfileView
+        profile={loaderData.profile}
+        notice={!twoFactorResult && actionData && "notice" in actionData ? actionData.notice : null}
+        shortName={loaderData.shortName}
+      />
       <TwoFactorSection {...loaderData.twoFactor} result={twoFactorResult} />
     </div>
   );

@@ -58,7 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   let outcome: ActionOutcome;
   switch (intent) {
     case "create":
-      outcome = await adminCreateUser(db, admin, { email: text("email"), password: text("password"), role: text("role") });
+      outcome = await adminCreateUser(db, admin, {
+        email: text("email"),
+        password: text("password"),
+        role: text("role"),
+      });
       break;
     case "role":
       outcome = await adminChangeRole(db, admin, { userId: text("userId"), role: text("role") });

@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** docs/product.md: Set New Password mode when the URL has reset=true or a recovery token. */
 function resetMode(url: URL) {
   const token = url.searchParams.get("token");
-  const isReset = url.searchParams.get("reset") === "true" || Boolean(token) || url.searchParams.get("type") === "recovery";
+  const isReset =
+    url.searchParams.get("reset") === "true" || Boolean(token) || url.searchParams.get("type") === "recovery";
   return { isReset, token };
 }
 
@@ -41,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const tokenValid = token ? Boolean(await accountForResetToken(getDb(context), token)) : false;
   return {
-    mode: isReset ? ("reset" as const) : url.searchParams.get("step") === "code" ? ("code" as const) : ("sign-in" as const),
+    mode: isReset
+      ? ("reset" as const)
+      : url.searchParams.get("step") === "code"
+        ? ("code" as const)
+        : ("sign-in" as const),
     token,
     tokenValid,
     redirectTo: url.searchParams.get("redirectTo"),
@@ -64,7 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!emailSchema.safeParse(email).success || !text("password")) {
       return reply({ intent, notice: authNotices.accountNotFound, email }, 400);
     }
-    const result = await signIn(request, context, { email, password: text("password"), redirectTo: text("redirectTo") });
+    const result = await signIn(request, context, {
+      email,
+      password: text("password"),
+      redirectTo: text("redirectTo"),
+    });
     if (result.ok) return result.response;
     return reply({ intent, notice: result.notice, email }, result.status);
   }

@@ -14,7 +14,10 @@ import { Button } from "~/ui/button";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/checkout-sandbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Test payment (sandbox)" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Test payment (sandbox)" },
+  { name: "robots", content: "noindex" },
+];
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -66,7 +69,11 @@ export default function SandboxCheckoutPage({ loaderData }: Route.ComponentProps
       <div role="note" className="bg-amber-200 px-4 py-2 text-center text-sm font-bold text-stone-900">
         TEST MODE: sandbox checkout. No card is charged, no payment is taken and no money moves.
       </div>
-      <PageHeader eyebrow="Test mode" title="Sandbox payment" lead="This page stands in for the card payment provider: this site takes no real payments. Pay completes a test order; its emails and receipts say they are tests." />
+      <PageHeader
+        eyebrow="Test mode"
+        title="Sandbox payment"
+        lead="This page stands in for the card payment provider: this site takes no real payments. Pay completes a test order; its emails and receipts say they are tests."
+      />
       <Section>
         <div className="grid max-w-xl gap-5">
           <CheckoutSummary lines={lines} email={email} total={total} />

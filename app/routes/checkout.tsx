@@ -9,7 +9,11 @@ import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Complete Your Payment", description: "Review your order and proceed to payment.", path: "/checkout" });
+  pageMeta(matches, {
+    title: "Complete Your Payment",
+    description: "Review your order and proceed to payment.",
+    path: "/checkout",
+  });
 
 /**
  * No loader redirect: after a document POST the route's loader runs too, and
@@ -31,29 +35,36 @@ export default function CheckoutPage() {
         <PageHeader title="Checkout" />
         <Section>
           <div className="grid max-w-xl gap-4">
-          {answer ? (
-            <CheckoutNotice title={answer.title} message={answer.message} />
-          ) : (
-            <p>Start checkout from your cart.</p>
-          )}
-          <LinkButton to={CART_ANCHOR_PATH} variant="outline" className="justify-self-start">Back to your cart</LinkButton>
-        </div>
+            {answer ? (
+              <CheckoutNotice title={answer.title} message={answer.message} />
+            ) : (
+              <p>Start checkout from your cart.</p>
+            )}
+            <LinkButton to={CART_ANCHOR_PATH} variant="outline" className="justify-self-start">
+              Back to your cart
+            </LinkButton>
+          </div>
         </Section>
       </>
     );
   }
   return (
     <>
-      <PageHeader title="Complete Your Payment" lead="Review your order, then pay on the secure payment page. Your cart is kept until the payment is complete." />
+      <PageHeader
+        title="Complete Your Payment"
+        lead="Review your order, then pay on the secure payment page. Your cart is kept until the payment is complete."
+      />
       <Section>
-          <div className="grid max-w-xl gap-5">
-        <CheckoutSummary lines={answer.lines} email={answer.email} total={answer.total} />
-        <a href={answer.url} className={buttonVariants({ variant: "accent", className: "w-full" })}>
-          Proceed to Payment
-        </a>
-        <LinkButton to={CART_ANCHOR_PATH} variant="outline">Back to your cart</LinkButton>
-      </div>
-        </Section>
+        <div className="grid max-w-xl gap-5">
+          <CheckoutSummary lines={answer.lines} email={answer.email} total={answer.total} />
+          <a href={answer.url} className={buttonVariants({ variant: "accent", className: "w-full" })}>
+            Proceed to Payment
+          </a>
+          <LinkButton to={CART_ANCHOR_PATH} variant="outline">
+            Back to your cart
+          </LinkButton>
+        </div>
+      </Section>
     </>
   );
 }

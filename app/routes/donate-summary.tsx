@@ -6,7 +6,9 @@ import { PageHeader, Section } from "~/features/site/page-header";
 import { pageMeta } from "~/features/site/meta";
 import type { Route } from "./+types/donate-summary";
 
-const GivingSummaryForm = lazyUntilUsed(() => import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm));
+const GivingSummaryForm = lazyUntilUsed(() =>
+  import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -42,7 +44,10 @@ export default function DonateSummaryPage({ loaderData, actionData }: Route.Comp
         lead="One email listing every gift you made in a calendar year, with the total and our tax ID, for your tax records."
       />
       <Section className="max-w-2xl">
-        <div id={summaryRequestAnchor} className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-sm sm:p-8">
+        <div
+          id={summaryRequestAnchor}
+          className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-sm sm:p-8"
+        >
           <h2 className="mb-2 text-xl font-bold text-navy-900">Email me my giving summary</h2>
           <p className="mb-5 text-sm text-stone-700">
             We send it only to the address you type, and only if gifts were made from it that year. Every January we

@@ -17,8 +17,12 @@ import { PageHeader, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/donate";
 
 // In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
-const DonationForm = lazyUntilUsed(() => import("~/features/donations/donation-form").then((module) => module.DonationForm));
-const GivingSummaryForm = lazyUntilUsed(() => import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm));
+const DonationForm = lazyUntilUsed(() =>
+  import("~/features/donations/donation-form").then((module) => module.DonationForm),
+);
+const GivingSummaryForm = lazyUntilUsed(() =>
+  import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -136,7 +140,11 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
 /** The year-end giving summary on request (decision 0034): a small form posting to /donate/summary. */
 function GivingSummaryCard({ years, defaultYear }: { years: number[]; defaultYear: number }) {
   return (
-    <section id={summaryRequestAnchor} aria-labelledby="giving-summary-title" className="mt-6 scroll-mt-24 border-t border-border pt-5">
+    <section
+      id={summaryRequestAnchor}
+      aria-labelledby="giving-summary-title"
+      className="mt-6 scroll-mt-24 border-t border-border pt-5"
+    >
       <h2 id="giving-summary-title" className="text-lg font-bold text-navy-900">
         Giving summary for your taxes
       </h2>

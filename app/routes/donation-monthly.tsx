@@ -5,7 +5,15 @@ import { getDb } from "~/db/context";
 import { amountInputValue } from "~/features/donations/amount";
 import { monthlyAmountText } from "~/features/donations/monthly-emails";
 import { giftByToken } from "~/features/donations/monthly.server";
-import { cancelGift, changeAmount, pauseGift, playSandboxRenewal, resumeGift, updateCard, type ManageOutcome } from "~/features/donations/monthly-manage.server";
+import {
+  cancelGift,
+  changeAmount,
+  pauseGift,
+  playSandboxRenewal,
+  resumeGift,
+  updateCard,
+  type ManageOutcome,
+} from "~/features/donations/monthly-manage.server";
 import { MonthlyManagePage, type ManageAnswer } from "~/features/donations/monthly-manage-page";
 import { manageSchema } from "~/features/donations/monthly-schema";
 import { receiptDate } from "~/features/donations/receipt";
@@ -48,10 +56,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       amount: amountInputValue(gift.amountCents),
       coversFee: gift.feeCents > 0,
       since: gift.startedAt ? receiptDate(gift.startedAt) : null,
-      next: gift.nextChargeAt && (gift.status === "active" || gift.status === "past_due") ? receiptDate(gift.nextChargeAt) : null,
+      next:
+        gift.nextChargeAt && (gift.status === "active" || gift.status === "past_due")
+          ? receiptDate(gift.nextChargeAt)
+          : null,
       ended: gift.canceledAt ? receiptDate(gift.canceledAt) : null,
       test: gift.provider === "sandbox",
-      sandboxPanel: gift.provider === "sandbox" && sandboxEnabled() && gift.status !== "canceled" && gift.status !== "pending",
+      sandboxPanel:
+        gift.provider === "sandbox" && sandboxEnabled() && gift.status !== "canceled" && gift.status !== "pending",
       maxCents: settings.maxCents,
       contactEmail: settings.contactEmail,
       sandboxNotice: SANDBOX_NOTICE,
@@ -60,10 +72,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders, actionHeaders }) => errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders, actionHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 const answer = (body: ManageAnswer, status = 200) => data(body, { status, headers: privateHeaders });
-const failed = (description: string): ManageAnswer["notice"] => ({ type: "error", title: "Nothing was changed", description });
+const failed = (description: string): ManageAnswer["notice"] => ({
+  type: "error",
+  title: "Nothing was changed",
+  description,
+});
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   // The body first, like every action: a body that is not a form is a 415/400 whatever the link.
@@ -77,7 +94,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const amountError = submission.error?.amount?.[0];
     // An amount's message shows at its field; anything else was not sent by this page's buttons.
-    return answer({ ok: false, notice: amountError ? null : failed("Please choose one of the buttons on this page."), result: submission.reply() }, 400);
+    return answer(
+      {
+        ok: false,
+        notice: amountError ? null : failed("Please choose one of the buttons on this page."),
+        result: submission.reply(),
+      },
+      400,
+    );
   }
   const value = submission.value;
   let outcome: ManageOutcome;
@@ -112,10 +136,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if ("redirect" in outcome) return redirect(outcome.redirect, { headers: privateHeaders });
   if (!outcome.ok) return answer({ ok: false, notice: failed(outcome.message) }, outcome.status);
-  return answer({ ok: true, notice: { type: "success", title: outcome.message }, result: submission.reply({ resetForm: value.intent === "amount" }) });
+  return answer({
+    ok: true,
+    notice: { type: "success", title: outcome.message },
+    result: submission.reply({ resetForm: value.intent === "amount" }),
+  });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your monthly gift" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your monthly gift" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export default function MonthlyGiftPage({ loaderData, actionData }: Route.ComponentProps) {
   return <MonthlyManagePage gift={loaderData} answer={actionData as ManageAnswer | undefined} />;

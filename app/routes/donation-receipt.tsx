@@ -68,9 +68,15 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
         ) : null}
         <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Donation receipt</p>
         <h1 className="mt-2 text-3xl font-extrabold text-navy-900">{receipt.legalName}</h1>
-        <p className="mt-1 text-sm text-stone-700">A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code</p>
+        <p className="mt-1 text-sm text-stone-700">
+          A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code
+        </p>
         {receipt.refunded ? (
-          <p role="alert" data-testid="receipt-refunded" className="mt-6 rounded-card border border-destructive/40 bg-danger-soft p-4 font-semibold text-destructive">
+          <p
+            role="alert"
+            data-testid="receipt-refunded"
+            className="mt-6 rounded-card border border-destructive/40 bg-danger-soft p-4 font-semibold text-destructive"
+          >
             {receipt.refundedWhole
               ? `This gift was refunded (${receipt.refunded}). This page no longer serves as a receipt for tax purposes.`
               : `${receipt.refunded} of this gift was refunded. This receipt now stands for ${receipt.kept}.`}
@@ -85,10 +91,11 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
           ))}
         </dl>
         {receipt.refundedWhole ? null : (
-        <p className="mt-8 leading-relaxed">
-          Thank you, {receipt.donorName}, for your contribution of {receipt.refunded ? receipt.kept : receipt.total}. {NO_GOODS_OR_SERVICES} Please keep this
-          receipt for your tax records; your gift is tax deductible to the extent allowed by law.
-        </p>
+          <p className="mt-8 leading-relaxed">
+            Thank you, {receipt.donorName}, for your contribution of {receipt.refunded ? receipt.kept : receipt.total}.{" "}
+            {NO_GOODS_OR_SERVICES} Please keep this receipt for your tax records; your gift is tax deductible to the
+            extent allowed by law.
+          </p>
         )}
         <div className="mt-8 print:hidden">
           <PrintButton />

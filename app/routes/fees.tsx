@@ -17,7 +17,9 @@ import type { Route } from "./+types/fees";
 // A registration form opens from its product's link (?register=<id>, decision 0032): in the page, in the server's
 // HTML, without JavaScript; in a dialog with it. Its code (the dialog, Conform, about 10 KB) loads in the browser
 // only once a form is open or its link is reached for: /fees itself does not need it (decision 0021).
-const RegistrationArea = lazyInBrowser(() => import("~/features/shop/registration-area").then((module) => module.default));
+const RegistrationArea = lazyInBrowser(() =>
+  import("~/features/shop/registration-area").then((module) => module.default),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

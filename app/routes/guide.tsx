@@ -14,7 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Switching tabs only changes ?tab=: the event's data is already here.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("event") === nextUrl.searchParams.get("event")) {
+  if (
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get("event") === nextUrl.searchParams.get("event")
+  ) {
     return false;
   }
   return defaultShouldRevalidate;
@@ -23,7 +26,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const event = loaderData?.event;
   if (!event) {
-    return pageMeta(matches, { title: "Competition Guide", description: "Formats, judging and preparation for every event.", path: "/guide" });
+    return pageMeta(matches, {
+      title: "Competition Guide",
+      description: "Formats, judging and preparation for every event.",
+      path: "/guide",
+    });
   }
   return pageMeta(matches, {
     title: event.id === defaultEventId ? "Competition Guide" : `${event.name}: Competition Guide`,

@@ -54,13 +54,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-citron-400/40 bg-citron-400/10 px-3 py-1 text-sm font-semibold text-citron-200">
               An NSDA district, chartered in 2022
             </p>
-            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              {site.name}
-            </h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{site.name}</h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-navy-100 sm:text-xl">
               {/* The vision is the district's own words from content/mission.yaml (the mission page quotes it too). */}
-              {loaderData.vision} We bring speech, debate and model congress online, on the days our
-              students can compete.
+              {loaderData.vision} We bring speech, debate and model congress online, on the days our students can
+              compete.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <GetInvolvedButton />
@@ -94,7 +92,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section aria-labelledby="purpose-heading" className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
         <div>
           <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Statement of purpose</p>
-          <h2 id="purpose-heading" className="mt-3 text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-4xl">
+          <h2
+            id="purpose-heading"
+            className="mt-3 text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-4xl"
+          >
             Why an online district?
           </h2>
         </div>
@@ -103,7 +104,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p key={paragraph}>{paragraph}</p>
           ))}
           <p>
-            <Link to="/mission" className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+            <Link
+              to="/mission"
+              className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+            >
               Read our mission and core values
             </Link>
           </p>
@@ -152,8 +156,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Ready to find your voice?
           </h2>
           <p className="relative mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-navy-100">
-            Students, parents, schools, coaches and judges: there is a place for you in the district. Tell us
-            a little about yourself and we will be in touch.
+            Students, parents, schools, coaches and judges: there is a place for you in the district. Tell us a little
+            about yourself and we will be in touch.
           </p>
           <div className="relative mt-8 flex justify-center">
             <GetInvolvedButton label="Get Involved Today" />

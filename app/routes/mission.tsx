@@ -36,7 +36,9 @@ export default function MissionPage({ loaderData }: Route.ComponentProps) {
           <blockquote className="text-2xl leading-snug font-semibold text-balance text-navy-900 sm:text-3xl">
             <p>“{vision}”</p>
           </blockquote>
-          <figcaption className="mt-3 text-sm font-semibold tracking-wide text-stone-600 uppercase">Our vision</figcaption>
+          <figcaption className="mt-3 text-sm font-semibold tracking-wide text-stone-600 uppercase">
+            Our vision
+          </figcaption>
         </figure>
       </Section>
 

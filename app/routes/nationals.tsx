@@ -92,11 +92,16 @@ export default function NationalsPage({ loaderData }: Route.ComponentProps) {
             rel="noopener noreferrer"
             className="inline-flex w-fit rounded-xl border border-border p-1 hover:border-navy-300"
           >
-            <img src={supporter.logo} alt={`${supporter.name} (opens in a new tab)`} width={340} height={96} loading="lazy" className="h-auto w-[17rem] max-w-full" />
+            <img
+              src={supporter.logo}
+              alt={`${supporter.name} (opens in a new tab)`}
+              width={340}
+              height={96}
+              loading="lazy"
+              className="h-auto w-[17rem] max-w-full"
+            />
           </a>
-          <p className="prose-readable text-stone-700">
-            {supporter.thanks}
-          </p>
+          <p className="prose-readable text-stone-700">{supporter.thanks}</p>
         </div>
       </Section>
 

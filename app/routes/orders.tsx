@@ -83,17 +83,30 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             <section aria-labelledby="orders-summary" className="grid gap-3">
               <p id="orders-summary" className="text-sm text-muted-foreground tabular" aria-live="polite">
                 {loaderData.listing.total} {loaderData.listing.total === 1 ? "order" : "orders"}
-                {loaderData.listing.totalAmount === null ? "" : ` match · ${formatCents(loaderData.listing.totalAmount)} total`}
-                {loaderData.listing.refundedAmount ? ` · ${formatCents(loaderData.listing.refundedAmount)} refunded` : ""}
-                {loaderData.listing.disputedAmount ? ` · ${formatCents(loaderData.listing.disputedAmount)} disputed` : ""}
+                {loaderData.listing.totalAmount === null
+                  ? ""
+                  : ` match · ${formatCents(loaderData.listing.totalAmount)} total`}
+                {loaderData.listing.refundedAmount
+                  ? ` · ${formatCents(loaderData.listing.refundedAmount)} refunded`
+                  : ""}
+                {loaderData.listing.disputedAmount
+                  ? ` · ${formatCents(loaderData.listing.disputedAmount)} disputed`
+                  : ""}
               </p>
               <OrdersTable rows={loaderData.listing.rows} onRefund={refunds.onRefund} />
-              <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Orders pages" />
+              <PaginationNav
+                page={loaderData.listing.page}
+                pageCount={loaderData.listing.pageCount}
+                label="Orders pages"
+              />
             </section>
           )}
         </>
       ) : (
-        <Notice tone="error" title="Failed to load orders. Please refresh the page; if it keeps happening, check the server log." />
+        <Notice
+          tone="error"
+          title="Failed to load orders. Please refresh the page; if it keeps happening, check the server log."
+        />
       )}
     </div>
   );

@@ -46,10 +46,14 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
         <noscript>
           <meta httpEquiv="refresh" content={String(RECHECK_SECONDS + 1)} />
         </noscript>
-        <PageHeader title="Verifying Payment..." lead="Your payment is being confirmed. This page checks again by itself every few seconds." />
+        <PageHeader
+          title="Verifying Payment..."
+          lead="Your payment is being confirmed. This page checks again by itself every few seconds."
+        />
         <Section>
           <p role="status" className="flex items-center gap-2 text-stone-700">
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> Waiting for the payment provider…
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> Waiting for the
+            payment provider…
           </p>
         </Section>
       </>
@@ -75,23 +79,27 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
           lead={
             <span className="flex items-start gap-2">
               <CircleCheck className="mt-1 size-6 shrink-0 text-green-700" aria-hidden="true" />
-              <span>Thank you. A receipt is on its way to {result.email}. Your reference is {result.reference}.</span>
+              <span>
+                Thank you. A receipt is on its way to {result.email}. Your reference is {result.reference}.
+              </span>
             </span>
           }
         >
-          <LinkButton to="/fees" variant="outline">Back to Shopping</LinkButton>
+          <LinkButton to="/fees" variant="outline">
+            Back to Shopping
+          </LinkButton>
           <LinkButton to="/">Return to Home</LinkButton>
         </PageHeader>
         <Section>
           <div className="grid max-w-xl gap-3">
-          {result.test ? (
-            <p role="note" className="rounded-card bg-amber-200 px-4 py-3 font-bold text-stone-900">
-              {SANDBOX_NOTICE}
-            </p>
-          ) : null}
-          <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
-          <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
-        </div>
+            {result.test ? (
+              <p role="note" className="rounded-card bg-amber-200 px-4 py-3 font-bold text-stone-900">
+                {SANDBOX_NOTICE}
+              </p>
+            ) : null}
+            <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
+            <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
+          </div>
         </Section>
       </>
     );
@@ -111,7 +119,9 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
         {/* A GET to the same address: asks again, with or without JavaScript. */}
         <Form method="get" reloadDocument>
           {sessionId ? <input type="hidden" name="session_id" value={sessionId} /> : null}
-          <Button type="submit" variant="outline">Refresh Page</Button>
+          <Button type="submit" variant="outline">
+            Refresh Page
+          </Button>
         </Form>
         <LinkButton to="/contact">Contact Support</LinkButton>
       </PageHeader>

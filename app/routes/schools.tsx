@@ -27,7 +27,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // The list is static: changing the filter with JavaScript only rewrites the URL, without a round trip.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname === nextUrl.pathname && (!formMethod || formMethod === "GET")) return false;
   return defaultShouldRevalidate;
 }
@@ -38,7 +43,8 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
   // The URL decides (server render, back button, shared links); the loader reads the same rule.
   const state = selectedState(searchParams.get("state"), states);
   const visible = schoolsInState(schools, state);
-  const showState = (value: string) => setSearchParams(value ? { state: value } : {}, { replace: true, preventScrollReset: true });
+  const showState = (value: string) =>
+    setSearchParams(value ? { state: value } : {}, { replace: true, preventScrollReset: true });
   // A state chosen before the page's scripts ran (they start at the first input, decision 0021) is in the
   // select but not yet in the URL: apply it once React runs.
   const select = useRef<HTMLSelectElement>(null);
@@ -107,9 +113,9 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
               Want your school to join?
             </h2>
             <p className="mt-3 max-w-2xl leading-relaxed text-navy-100">
-              Any high school whose students cannot compete on Friday or Saturday is welcome. We help new
-              schools start a team, train coaches and judges, and enter their first online tournament.
-              Contact the district and we will walk you through membership.
+              Any high school whose students cannot compete on Friday or Saturday is welcome. We help new schools start
+              a team, train coaches and judges, and enter their first online tournament. Contact the district and we
+              will walk you through membership.
             </p>
           </div>
           <LinkButton to="/contact" variant="accent" size="lg">

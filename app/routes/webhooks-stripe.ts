@@ -17,7 +17,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response("Unreadable body", { status: 400 });
   }
   // Monthly gifts take their share of each event here, so payments never imports the donations feature.
-  const answer = await handleStripeWebhook(getDb(context), body, request.headers.get("Stripe-Signature"), undefined, handleMonthlyStripeEvent);
+  const answer = await handleStripeWebhook(
+    getDb(context),
+    body,
+    request.headers.get("Stripe-Signature"),
+    undefined,
+    handleMonthlyStripeEvent,
+  );
   return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

@@ -18,11 +18,7 @@ export function AlertDialogContent({
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
-      <AlertDialogPrimitive.Content
-        className={cn("ui-alert-dialog", className)}
-        {...props}
-        {...returnFocus}
-      />
+      <AlertDialogPrimitive.Content className={cn("ui-alert-dialog", className)} {...props} {...returnFocus} />
     </AlertDialogPrimitive.Portal>
   );
 }
@@ -31,25 +27,16 @@ export function AlertDialogTitle(props: React.ComponentProps<typeof AlertDialogP
   return <AlertDialogPrimitive.Title className="text-lg font-bold" {...props} />;
 }
 
-export function AlertDialogDescription(
-  props: React.ComponentProps<typeof AlertDialogPrimitive.Description>,
-) {
+export function AlertDialogDescription(props: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className="text-sm text-muted-foreground" {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div className={cn("ui-dialog-footer", className)} {...props} />
-  );
+  return <div className={cn("ui-dialog-footer", className)} {...props} />;
 }
 
-export function AlertDialogCancel({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />
-  );
+export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
+  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }
 
 export const AlertDialogAction = AlertDialogPrimitive.Action;

@@ -33,11 +33,5 @@ export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof b
  * page's JavaScript (decision 0018).
  */
 export function Button({ className, variant, size, ...props }: ButtonProps) {
-  return (
-    <button
-      data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
-      {...props}
-    />
-  );
+  return <button data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }

@@ -2,13 +2,7 @@ import type * as React from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn("ui-card", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn("ui-card", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {

@@ -3,12 +3,5 @@ import { cn } from "./cn";
 
 /** A native checkbox, so forms post it without JavaScript. */
 export function Checkbox({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {
-  return (
-    <input
-      type="checkbox"
-      data-slot="checkbox"
-      className={cn("ui-checkbox", className)}
-      {...props}
-    />
-  );
+  return <input type="checkbox" data-slot="checkbox" className={cn("ui-checkbox", className)} {...props} />;
 }

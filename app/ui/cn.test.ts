@@ -3,7 +3,9 @@ import { cn } from "./cn";
 
 describe("cn", () => {
   it("joins classes as given, conditionals included, without merging", () => {
-    expect(cn("ui-button", null, undefined, { "w-full": true, "sm:w-auto": false }, ["px-4"])).toBe("ui-button w-full px-4");
+    expect(cn("ui-button", null, undefined, { "w-full": true, "sm:w-auto": false }, ["px-4"])).toBe(
+      "ui-button w-full px-4",
+    );
   });
 
   it("refuses two utilities for one property in tests, where the stylesheet's order would pick one", () => {

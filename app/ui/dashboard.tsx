@@ -47,7 +47,9 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   return (
     <div className="grid justify-items-center gap-2 rounded-card border border-dashed border-input bg-card px-6 py-12 text-center">
       <p className="text-base font-semibold text-navy-900">{title}</p>
-      {children ? <div className="grid justify-items-center gap-3 text-sm text-muted-foreground">{children}</div> : null}
+      {children ? (
+        <div className="grid justify-items-center gap-3 text-sm text-muted-foreground">{children}</div>
+      ) : null}
     </div>
   );
 }
@@ -62,7 +64,11 @@ export function PaginationNav({ page, pageCount, label }: { page: number; pageCo
         {children}
       </span>
     ) : (
-      <Link to={pageHref(location.pathname, location.search, target)} rel={rel} className={buttonVariants({ variant: "outline", size: "sm" })}>
+      <Link
+        to={pageHref(location.pathname, location.search, target)}
+        rel={rel}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+      >
         {children}
       </Link>
     );
@@ -72,8 +78,22 @@ export function PaginationNav({ page, pageCount, label }: { page: number; pageCo
         Page {page} of {pageCount}
       </p>
       <div className="flex gap-2">
-        {link(page - 1, <><ChevronLeft aria-hidden="true" />Previous</>, "prev")}
-        {link(page + 1, <>Next<ChevronRight aria-hidden="true" /></>, "next")}
+        {link(
+          page - 1,
+          <>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </>,
+          "prev",
+        )}
+        {link(
+          page + 1,
+          <>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </>,
+          "next",
+        )}
       </div>
     </nav>
   );

@@ -54,15 +54,27 @@ describe("isModifiedClick", () => {
 describe("onlyDialogParamsChanged", () => {
   const url = (path: string) => new URL(path, "http://site.test");
   it("is true when a GET only opens or closes a dialog", () => {
-    expect(onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?register=a") }, ["register"])).toBe(true);
-    expect(onlyDialogParamsChanged({ currentUrl: url("/fees?register=a"), nextUrl: url("/fees") }, ["register"])).toBe(true);
+    expect(onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?register=a") }, ["register"])).toBe(
+      true,
+    );
+    expect(onlyDialogParamsChanged({ currentUrl: url("/fees?register=a"), nextUrl: url("/fees") }, ["register"])).toBe(
+      true,
+    );
   });
   it("is false for a post, another page, another parameter or the same URL", () => {
     expect(
-      onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?register=a"), formMethod: "POST" }, ["register"]),
+      onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?register=a"), formMethod: "POST" }, [
+        "register",
+      ]),
     ).toBe(false);
-    expect(onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/donate?register=a") }, ["register"])).toBe(false);
-    expect(onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?page=2") }, ["register"])).toBe(false);
-    expect(onlyDialogParamsChanged({ currentUrl: url("/fees?a=1"), nextUrl: url("/fees?a=1") }, ["register"])).toBe(false);
+    expect(
+      onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/donate?register=a") }, ["register"]),
+    ).toBe(false);
+    expect(onlyDialogParamsChanged({ currentUrl: url("/fees"), nextUrl: url("/fees?page=2") }, ["register"])).toBe(
+      false,
+    );
+    expect(onlyDialogParamsChanged({ currentUrl: url("/fees?a=1"), nextUrl: url("/fees?a=1") }, ["register"])).toBe(
+      false,
+    );
   });
 });

@@ -43,23 +43,13 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
 }
 
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("ui-dialog-footer", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("ui-dialog-footer", className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />;
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />
-  );
+export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />;
 }

@@ -25,9 +25,7 @@ export function FieldLabel({
 }
 
 export function FieldDescription({ className, ...props }: React.ComponentProps<"p">) {
-  return (
-    <p data-slot="field-description" className={cn("ui-field-description", className)} {...props} />
-  );
+  return <p data-slot="field-description" className={cn("ui-field-description", className)} {...props} />;
 }
 
 /** The field's messages; nothing rendered when there are none. */
@@ -39,11 +37,7 @@ export function FieldError({
   const list = typeof errors === "string" ? [errors] : (errors ?? []);
   if (list.length === 0) return null;
   return (
-    <p
-      data-slot="field-error"
-      className={cn("ui-field-error", className)}
-      {...props}
-    >
+    <p data-slot="field-error" className={cn("ui-field-error", className)} {...props}>
       {list[0]}
     </p>
   );

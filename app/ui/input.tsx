@@ -5,12 +5,5 @@ import { cn } from "./cn";
 export const controlClasses = "ui-control";
 
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
-  return (
-    <input
-      type={type}
-      data-slot="input"
-      className={cn(controlClasses, "ui-input", className)}
-      {...props}
-    />
-  );
+  return <input type={type} data-slot="input" className={cn(controlClasses, "ui-input", className)} {...props} />;
 }

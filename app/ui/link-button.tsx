@@ -11,11 +11,5 @@ export function LinkButton({
   size,
   ...props
 }: React.ComponentProps<typeof Link> & VariantProps<typeof buttonVariants>) {
-  return (
-    <Link
-      data-slot="link-button"
-      className={cn(buttonVariants({ variant, size, className }))}
-      {...props}
-    />
-  );
+  return <Link data-slot="link-button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }

@@ -34,13 +34,24 @@ export function Notice({
     <div
       role={tone === "error" ? "alert" : "status"}
       data-slot="notice"
-      className={cn("flex rounded-lg border text-sm", large ? "gap-4 rounded-card p-6" : "gap-3 px-4 py-3", style.box, className)}
+      className={cn(
+        "flex rounded-lg border text-sm",
+        large ? "gap-4 rounded-card p-6" : "gap-3 px-4 py-3",
+        style.box,
+        className,
+      )}
       {...props}
     >
-      {Icon ? <Icon className={cn("shrink-0", large ? "mt-0.5 size-6" : "mt-0.5 size-4", style.title)} aria-hidden="true" /> : null}
+      {Icon ? (
+        <Icon className={cn("shrink-0", large ? "mt-0.5 size-6" : "mt-0.5 size-4", style.title)} aria-hidden="true" />
+      ) : null}
       <div className="grid min-w-0 gap-0.5">
-        {title ? <p className={cn("font-semibold", large ? "text-lg font-bold text-navy-900" : style.title)}>{title}</p> : null}
-        {children ? <div className={cn("text-foreground", large && "mt-1 text-base text-stone-700")}>{children}</div> : null}
+        {title ? (
+          <p className={cn("font-semibold", large ? "text-lg font-bold text-navy-900" : style.title)}>{title}</p>
+        ) : null}
+        {children ? (
+          <div className={cn("text-foreground", large && "mt-1 text-base text-stone-700")}>{children}</div>
+        ) : null}
       </div>
     </div>
   );

@@ -43,7 +43,11 @@ export function ProblemCard({
 }
 
 /** A problem's facts as label/value rows; a row whose value is null or false is left out. */
-export function ProblemDetails({ rows }: { rows: readonly (readonly [label: string, value: React.ReactNode, className?: string] | null | false)[] }) {
+export function ProblemDetails({
+  rows,
+}: {
+  rows: readonly (readonly [label: string, value: React.ReactNode, className?: string] | null | false)[];
+}) {
   return (
     <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       {rows.map((row) =>
@@ -57,7 +61,15 @@ export function ProblemDetails({ rows }: { rows: readonly (readonly [label: stri
   );
 }
 
-function ProblemDetail({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+function ProblemDetail({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <dt className="font-semibold text-muted-foreground">{label}</dt>

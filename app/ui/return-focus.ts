@@ -14,7 +14,10 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: AutoFocusHandler; o
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus(event: Event) {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+          ? document.activeElement
+          : null;
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus(event: Event) {

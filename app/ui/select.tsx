@@ -7,11 +7,7 @@ import { controlClasses } from "./input";
 export function Select({ className, children, ...props }: React.ComponentProps<"select">) {
   return (
     <div className="relative">
-      <select
-        data-slot="select"
-        className={cn(controlClasses, "ui-select", className)}
-        {...props}
-      >
+      <select data-slot="select" className={cn(controlClasses, "ui-select", className)} {...props}>
         {children}
       </select>
       <ChevronDown

@@ -18,14 +18,7 @@ export function SheetContent({
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/60 data-[state=open]:animate-fade-in" />
-      <SheetPrimitive.Content
-        className={cn(
-          "ui-sheet",
-          side === "left" ? "left-0" : "right-0",
-          className,
-        )}
-        {...props}
-      >
+      <SheetPrimitive.Content className={cn("ui-sheet", side === "left" ? "left-0" : "right-0", className)} {...props}>
         {children}
         <SheetPrimitive.Close className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted">
           <X className="size-5" aria-hidden="true" />

@@ -8,7 +8,10 @@ import { cn } from "./cn";
 /** A dense table that scrolls inside its own box on narrow screens. */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-card border border-border bg-card">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-card border border-border bg-card"
+    >
       <table className={cn("ui-table", className)} {...props} />
     </div>
   );
@@ -27,12 +30,7 @@ export function TableRow(props: React.ComponentProps<"tr">) {
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      className={cn("ui-table-head", className)}
-      {...props}
-    />
-  );
+  return <th className={cn("ui-table-head", className)} {...props} />;
 }
 
 export function TableCell(props: React.ComponentProps<"td">) {

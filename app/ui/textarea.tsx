@@ -3,11 +3,5 @@ import { cn } from "./cn";
 import { controlClasses } from "./input";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return (
-    <textarea
-      data-slot="textarea"
-      className={cn(controlClasses, "ui-textarea", className)}
-      {...props}
-    />
-  );
+  return <textarea data-slot="textarea" className={cn(controlClasses, "ui-textarea", className)} {...props} />;
 }

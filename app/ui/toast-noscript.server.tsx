@@ -13,7 +13,9 @@ export function noScriptToastHtml(message: ToastMessage): string {
       role="status"
       className="fixed inset-x-4 top-3 z-50 mx-auto grid max-w-sm gap-0.5 rounded-xl border border-border bg-card px-4 py-3 text-sm shadow-lg animate-flash-out"
     >
-      <p className={message.type === "error" ? "font-semibold text-destructive" : "font-semibold text-navy-900"}>{message.title}</p>
+      <p className={message.type === "error" ? "font-semibold text-destructive" : "font-semibold text-navy-900"}>
+        {message.title}
+      </p>
       {message.description ? <p className="text-stone-700">{message.description}</p> : null}
     </div>,
   );

@@ -6,7 +6,10 @@ function show(message: ToastMessage) {
   const raise = message.type === "error" ? toast.error : message.type === "success" ? toast.success : toast;
   // The same notice again (a second user added, the same refusal) replaces the one on screen rather
   // than queueing a copy behind it.
-  raise(message.title, { description: message.description, id: `${message.type}:${message.title}:${message.description ?? ""}` });
+  raise(message.title, {
+    description: message.description,
+    id: `${message.type}:${message.title}:${message.description ?? ""}`,
+  });
 }
 
 /**

@@ -101,7 +101,10 @@ export function UrlDialog<Item = string>({
         // The confirmation flavour says so in the page too (a screen reader hears a confirmation, not a region).
         role={alert ? "alertdialog" : undefined}
         aria-labelledby={titleId}
-        className={cn("scroll-mt-24 rounded-card border-2 border-accent bg-card p-5 shadow-sm sm:p-6", sectionClassName)}
+        className={cn(
+          "scroll-mt-24 rounded-card border-2 border-accent bg-card p-5 shadow-sm sm:p-6",
+          sectionClassName,
+        )}
       >
         <h2 id={titleId} className="text-2xl font-bold text-navy-900">
           {heading(item)}

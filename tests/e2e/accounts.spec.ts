@@ -40,7 +40,9 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("Account Not Found");
-    await expect(alert).toContainText("This account doesn't exist yet. Please sign up first or check your credentials.");
+    await expect(alert).toContainText(
+      "This account doesn't exist yet. Please sign up first or check your credentials.",
+    );
     await expect(page).toHaveURL(/\/masterdebater$/);
     await expectNoSeriousA11yViolations(page);
   });
@@ -61,13 +63,20 @@ test.describe("signing in and out", () => {
 test.describe("the admin shell by role", () => {
   test("a user sees four links and is refused admin pages with docs/product.md's text", async ({ page }) => {
     await signIn(page, "user");
-    await expect(sidebar(page).getByRole("link")).toHaveText(["Profile", "View Orders", "View Donations", "View Contacts"]);
+    await expect(sidebar(page).getByRole("link")).toHaveText([
+      "Profile",
+      "View Orders",
+      "View Donations",
+      "View Contacts",
+    ]);
     const users = await page.goto("/admin/users");
     expect(users?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(page.getByText("You must be an admin to view this page.")).toBeVisible();
     await page.goto("/admin/products");
-    await expect(page.getByText("You don't have permission to manage the product catalog. Admin access is required.")).toBeVisible();
+    await expect(
+      page.getByText("You don't have permission to manage the product catalog. Admin access is required."),
+    ).toBeVisible();
     // The sidebar stays, so the user can go on.
     await sidebar(page).getByRole("link", { name: "Profile" }).click();
     await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
@@ -76,7 +85,10 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees eight links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({ page, context }) => {
+  test("an admin sees eight links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, "admin");
     await waitForHydration(page);
     await expect(sidebar(page).getByRole("link")).toHaveText([
@@ -124,7 +136,12 @@ test.describe("the admin shell by role", () => {
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();
-      await expect(page.getByTestId("user-card").filter({ hasText: "coach@example.org" }).getByRole("button", { name: /Reset Password/ })).toBeVisible();
+      await expect(
+        page
+          .getByTestId("user-card")
+          .filter({ hasText: "coach@example.org" })
+          .getByRole("button", { name: /Reset Password/ }),
+      ).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page);
@@ -159,7 +176,9 @@ test.describe.serial("User Management", () => {
     await dialog.getByLabel("Password").fill("citron");
     // The policy's messages appear while typing.
     await expect(dialog.getByText("Password must be at least 8 characters long.")).toBeVisible();
-    await expect(dialog.getByText("Password contains common patterns. Please choose a more secure password.")).toBeVisible();
+    await expect(
+      dialog.getByText("Password contains common patterns. Please choose a more secure password."),
+    ).toBeVisible();
     await dialog.getByRole("button", { name: "Create User" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Password must be at least 8 characters long.");
     await page.keyboard.press("Escape");
@@ -234,7 +253,9 @@ test.describe.serial("User Management", () => {
     await row.getByRole("link", { name: `Delete ${judge}` }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("removes the role");
-    await expect(confirm).toContainText("Its orders and donations stay. An admin can give it a role again from this list.");
+    await expect(confirm).toContainText(
+      "Its orders and donations stay. An admin can give it a role again from this list.",
+    );
     await expect(confirm).not.toContainText("cannot be undone");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
@@ -287,16 +308,33 @@ test.describe.serial("User Management", () => {
     await context.close();
   });
 
-  test("without JavaScript, Add New User shows each refusal once, in the form, and keeps the email", async ({ browser }) => {
+  test("without JavaScript, Add New User shows each refusal once, in the form, and keeps the email", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const page = await context.newPage();
     await signIn(page, "admin", "/admin/users?new=1");
     const form = page.getByRole("form", { name: "Add New User" });
     const refusals = [
       { email: "", password: "", role: "user", message: "Please fill in all required fields." },
-      { email: "not-an-email", password: "Gavel!Judge77", role: "admin", message: "Please enter a valid email address." },
-      { email: "weak.e2e@example.org", password: "password1", role: "user", message: "Password must contain at least one uppercase letter." },
-      { email: e2eAccounts.user.email, password: "Gavel!Judge77", role: "user", message: "A user with this email already exists." },
+      {
+        email: "not-an-email",
+        password: "Gavel!Judge77",
+        role: "admin",
+        message: "Please enter a valid email address.",
+      },
+      {
+        email: "weak.e2e@example.org",
+        password: "password1",
+        role: "user",
+        message: "Password must contain at least one uppercase letter.",
+      },
+      {
+        email: e2eAccounts.user.email,
+        password: "Gavel!Judge77",
+        role: "user",
+        message: "A user with this email already exists.",
+      },
     ];
     for (const { email, password, role, message } of refusals) {
       await form.getByLabel("Email").fill(email);
@@ -338,7 +376,10 @@ test.describe.serial("User Management", () => {
     await expect(dialog).toContainText("If this email exists in our system, you will receive reset instructions.");
 
     const email = await waitForEmail(resetUser, { subject: /Reset your/, since });
-    const link = /http:\/\/[^\s"]+\/auth\?reset=true&amp;token=[\w-]+|http:\/\/[^\s"]+\/auth\?reset=true&token=[\w-]+/.exec(email)?.[0];
+    const link =
+      /http:\/\/[^\s"]+\/auth\?reset=true&amp;token=[\w-]+|http:\/\/[^\s"]+\/auth\?reset=true&token=[\w-]+/.exec(
+        email,
+      )?.[0];
     expect(link).toBeTruthy();
     const resetPath = new URL(link!.replace("&amp;", "&")).pathname + new URL(link!.replace("&amp;", "&")).search;
 

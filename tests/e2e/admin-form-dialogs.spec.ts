@@ -36,7 +36,9 @@ async function openProducts(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("Add, Edit and Delete Product open in place, give focus back, and a stale stock refusal sits at its field", async ({ page }) => {
+  test("Add, Edit and Delete Product open in place, give focus back, and a stale stock refusal sits at its field", async ({
+    page,
+  }) => {
     const name = "Dialog Test Pennant";
     await openProducts(page);
     await markDocument(page);
@@ -99,7 +101,9 @@ test.describe("with JavaScript", () => {
     await expectSameDocument(page);
   });
 
-  test("Add New User, a role, Delete and the test email work in place, and dialogs give focus back", async ({ page }) => {
+  test("Add New User, a role, Delete and the test email work in place, and dialogs give focus back", async ({
+    page,
+  }) => {
     const email = "dialog.e2e@example.org";
     await signIn(page, "admin", "/admin/users");
     await waitForHydration(page);
@@ -145,7 +149,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Manage Products' links open page sections whose forms work, with the server's messages at their fields", async ({ page }) => {
+  test("Manage Products' links open page sections whose forms work, with the server's messages at their fields", async ({
+    page,
+  }) => {
     const name = "No Script Pennant";
     await signIn(page, "admin", "/admin/products");
 
@@ -191,7 +197,9 @@ test.describe("without JavaScript", () => {
     await add.getByLabel("Email").fill(email);
     await add.getByLabel("Password").fill("Section!Coach26");
     await add.getByRole("button", { name: "Create User" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "User created successfully with user role." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "User created successfully with user role." }),
+    ).toBeVisible();
     await expect(add).toHaveCount(0);
 
     const row = userRow(page, email);

@@ -30,11 +30,16 @@ export function e2eDataDir(): string {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 /** The newest email to `address` written under DATA_DIR/mail, waiting for the outbox worker. */
-export async function waitForEmail(address: string, options: { subject?: RegExp; since?: number } = {}): Promise<string> {
+export async function waitForEmail(
+  address: string,
+  options: { subject?: RegExp; since?: number } = {},
+): Promise<string> {
   const dir = path.join(e2eDataDir(), "mail");
   let found: string | undefined;
   await expect

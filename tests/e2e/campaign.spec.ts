@@ -15,16 +15,27 @@ const jsSlug = `e2e-js-${stamp}`;
 
 function isoDay(offset: number) {
   const day = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(day);
 }
 
 /** Hydrated, without waiting for the network to go idle: the campaign's live feed keeps a connection open. */
 async function waitForScripts(page: Page) {
   await startScripts(page);
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
 }
 
-async function fillCampaign(page: Page, scope: ReturnType<Page["locator"]>, fields: { name: string; slug: string; goal: string; story: string }) {
+async function fillCampaign(
+  page: Page,
+  scope: ReturnType<Page["locator"]>,
+  fields: { name: string; slug: string; goal: string; story: string },
+) {
   await scope.getByRole("textbox", { name: "Name" }).fill(fields.name);
   await scope.getByRole("textbox", { name: "Address" }).fill(fields.slug);
   await scope.getByRole("textbox", { name: "Goal (USD)" }).fill(fields.goal);
@@ -62,7 +73,9 @@ test.describe("campaigns", () => {
   test.slow();
   test.afterAll(async ({ browser }) => endCampaigns(browser));
 
-  test("staff create a campaign without JavaScript: the form is a page section, messages come from the server", async ({ browser }) => {
+  test("staff create a campaign without JavaScript: the form is a page section, messages come from the server", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page, "admin", "/admin/campaigns");
@@ -74,14 +87,21 @@ test.describe("campaigns", () => {
     await expect(section.getByText("Name is required")).toBeVisible();
     await expect(section.getByText("Enter a goal in dollars, like 5000")).toBeVisible();
 
-    await fillCampaign(page, section, { name: "Judges Fund (no JS)", slug: noJsSlug, goal: "0", story: "Pay our volunteer judges' lunches." });
+    await fillCampaign(page, section, {
+      name: "Judges Fund (no JS)",
+      slug: noJsSlug,
+      goal: "0",
+      story: "Pay our volunteer judges' lunches.",
+    });
     await section.getByRole("button", { name: "Create Campaign" }).click();
     await expect(section.getByText("The goal must be more than $0")).toBeVisible();
     await section.getByRole("textbox", { name: "Goal (USD)" }).fill("2000");
     await section.getByRole("button", { name: "Create Campaign" }).click();
     await expect(page).toHaveURL(/\/admin\/campaigns$/);
     // The notice without JavaScript: the toast's <noscript> twin, which fades out.
-    await expect(page.getByRole("status").filter({ hasText: "Campaign saved" })).toContainText(`"Judges Fund (no JS)" was created.`);
+    await expect(page.getByRole("status").filter({ hasText: "Campaign saved" })).toContainText(
+      `"Judges Fund (no JS)" was created.`,
+    );
     const row = page.getByRole("row").filter({ hasText: `/donate?campaign=${noJsSlug}` });
     await expect(row).toContainText("$2,000.00");
     await expect(row).toContainText("Open");
@@ -95,9 +115,20 @@ test.describe("campaigns", () => {
     const dialog = page.getByRole("dialog", { name: "Add Campaign" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\?new=1/);
-    await fillCampaign(page, dialog, { name: "Nationals Travel Fund", slug: jsSlug, goal: "5000", story: "Send our qualifiers to Nationals in June." });
+    await fillCampaign(page, dialog, {
+      name: "Nationals Travel Fund",
+      slug: jsSlug,
+      goal: "5000",
+      story: "Send our qualifiers to Nationals in June.",
+    });
     const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#1d2b53" } })
-      .composite([{ input: Buffer.from('<svg width="1200" height="675"><circle cx="600" cy="337" r="220" fill="#d2df3f"/></svg>'), top: 0, left: 0 }])
+      .composite([
+        {
+          input: Buffer.from('<svg width="1200" height="675"><circle cx="600" cy="337" r="220" fill="#d2df3f"/></svg>'),
+          top: 0,
+          left: 0,
+        },
+      ])
       .png()
       .toBuffer();
     await dialog.getByLabel("Image").setInputFiles({ name: "team.png", mimeType: "image/png", buffer: png });
@@ -111,7 +142,9 @@ test.describe("campaigns", () => {
     await expect(row.locator("img")).toHaveAttribute("src", /\/product-images\/[a-f0-9]+-640\.webp/);
   });
 
-  test("a donor gives through a campaign at 390 px without JavaScript; the progress bar counts the gift", async ({ browser }) => {
+  test("a donor gives through a campaign at 390 px without JavaScript; the progress bar counts the gift", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const page = await context.newPage();
     await page.goto(`/donate?campaign=${noJsSlug}`);
@@ -135,12 +168,19 @@ test.describe("campaigns", () => {
 
     const again = await page.goto(`/donate?campaign=${noJsSlug}`);
     expect(again?.headers()["x-page-cache"]).toBeDefined();
-    await expect(page.getByRole("region", { name: "Judges Fund (no JS)" }).getByText("$120.00 raised of $2,000.00 goal")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Judges Fund (no JS)" }).getByText("1 donor", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Judges Fund (no JS)" }).getByText("$120.00 raised of $2,000.00 goal"),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Judges Fund (no JS)" }).getByText("1 donor", { exact: true }),
+    ).toBeVisible();
     await context.close();
   });
 
-  test("a donor gives through a campaign at 390 px with JavaScript; an open page's bar moves live; staff see the tag", async ({ page, browser }) => {
+  test("a donor gives through a campaign at 390 px with JavaScript; an open page's bar moves live; staff see the tag", async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize(phone);
     // A second visitor keeps the campaign open: its bar follows the gift without a reload.
     const watcherContext = await browser.newContext({ viewport: phone });
@@ -161,7 +201,10 @@ test.describe("campaigns", () => {
     await page.getByRole("button", { name: "Donate", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Complete Your Donation" });
     await expect(dialog.getByText("Nationals Travel Fund", { exact: true })).toBeVisible();
-    const [payment] = await Promise.all([page.context().waitForEvent("page"), dialog.getByRole("link", { name: /Proceed to Payment/ }).click()]);
+    const [payment] = await Promise.all([
+      page.context().waitForEvent("page"),
+      dialog.getByRole("link", { name: /Proceed to Payment/ }).click(),
+    ]);
     await payment.getByRole("button", { name: /^Pay/ }).click();
     await expect(payment.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });
 

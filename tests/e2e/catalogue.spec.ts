@@ -26,7 +26,9 @@ test.afterAll(async ({ browser }) => {
   await openProducts(page);
   for (const name of ADDED) {
     if ((await rowOf(page, name).count()) === 0) continue;
-    await rowOf(page, name).getByRole("link", { name: `Delete ${name}`, exact: true }).click();
+    await rowOf(page, name)
+      .getByRole("link", { name: `Delete ${name}`, exact: true })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(rowOf(page, name)).toHaveCount(0);
   }
@@ -42,7 +44,9 @@ async function openProducts(page: Page) {
 test("a signed-in user without the admin role sees Access Denied", async ({ page }) => {
   await signIn(page, "user", "/orders");
   await page.goto("/admin/products");
-  await expect(page.getByText("You don't have permission to manage the product catalog. Admin access is required.")).toBeVisible();
+  await expect(
+    page.getByText("You don't have permission to manage the product catalog. Admin access is required."),
+  ).toBeVisible();
 });
 
 test("an admin adds a product with an uploaded image, edits, hides and deletes it (1280 px)", async ({ page }) => {
@@ -57,8 +61,12 @@ test("an admin adds a product with an uploaded image, edits, hides and deletes i
   await dialog.getByLabel("Price (USD)").fill("12.99");
   await dialog.getByLabel("Unlimited stock").uncheck();
   await dialog.getByLabel("Stock count").fill("4");
-  const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1d3b6f" } }).jpeg().toBuffer();
-  await dialog.getByLabel("Image", { exact: true }).setInputFiles({ name: "notebook.jpg", mimeType: "image/jpeg", buffer: picture });
+  const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1d3b6f" } })
+    .jpeg()
+    .toBuffer();
+  await dialog
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "notebook.jpg", mimeType: "image/jpeg", buffer: picture });
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Add Product" }).click();
 
@@ -103,7 +111,9 @@ test("a file that is not an image is refused in the dialog with docs/product.md'
   await openProducts(page);
   await page.getByRole("link", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
-  await dialog.getByLabel("Image", { exact: true }).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await dialog
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(dialog.getByText("Invalid file type: Please upload an image file (jpg, png, gif, etc.)")).toBeVisible();
 });
 
@@ -142,7 +152,9 @@ test("a refused image stops Add Product until it is removed or replaced (1280 px
   await expect(dialog.getByText("File too large: Image must be less than 5MB")).toBeHidden();
   await expect(image).toHaveJSProperty("value", "");
   // ...and a good one replaces it: the product is created once, with that image.
-  const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#d2df3f" } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#d2df3f" } })
+    .png()
+    .toBuffer();
   await image.setInputFiles({ name: "pin.png", mimeType: "image/png", buffer: picture });
   await save.click();
   await expect(page.getByText("Product created successfully")).toBeVisible();
@@ -152,11 +164,15 @@ test("a refused image stops Add Product until it is removed or replaced (1280 px
 });
 
 // QA: at 1280 and 1024 the page was 1294-1320 px wide, with Add Product and the row actions off-screen.
-test("Manage Products does not scroll sideways at 1280 and 1024 px, even with a long product name", async ({ page }) => {
+test("Manage Products does not scroll sideways at 1280 and 1024 px, even with a long product name", async ({
+  page,
+}) => {
   await openProducts(page);
   await page.getByRole("link", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Product" });
-  await dialog.getByLabel("Name").fill("Citron Online District Extemporaneous Speaking Championship Commemorative Quarter-Zip Pullover");
+  await dialog
+    .getByLabel("Name")
+    .fill("Citron Online District Extemporaneous Speaking Championship Commemorative Quarter-Zip Pullover");
   await dialog.getByLabel("Price (USD)").fill("48");
   await dialog.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Product created successfully")).toBeVisible();
@@ -172,11 +188,15 @@ test("Manage Products does not scroll sideways at 1280 and 1024 px, even with a 
     }
     // Each row's actions can be reached: in view, or in view once the table (not the page) scrolls.
     const table = page.getByRole("table");
-    const last = rows(page).last().getByRole("link", { name: /^Delete / });
+    const last = rows(page)
+      .last()
+      .getByRole("link", { name: /^Delete / });
     await last.scrollIntoViewIfNeeded();
     const box = (await last.boundingBox())!;
     const tableBox = (await table.locator("xpath=..").boundingBox())!;
-    expect(box.x + box.width, `row actions at ${width} px`).toBeLessThanOrEqual(Math.min(width, tableBox.x + tableBox.width));
+    expect(box.x + box.width, `row actions at ${width} px`).toBeLessThanOrEqual(
+      Math.min(width, tableBox.x + tableBox.width),
+    );
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
   }
 });
@@ -186,7 +206,10 @@ test("keyboard reorder by the drag handle persists after a reload", async ({ pag
   await openProducts(page);
   const before = await namesInTable(page);
   const second = before[1]!;
-  await page.getByRole("button", { name: `Reorder ${second}` }).last().focus();
+  await page
+    .getByRole("button", { name: `Reorder ${second}` })
+    .last()
+    .focus();
   await page.keyboard.press("Space");
   await expect(page.getByText(`Picked up ${second}, position 2`)).toBeAttached();
   // The keyboard sensor listens a moment after the pick-up: on a loaded machine a first ArrowUp can come too soon.
@@ -202,7 +225,10 @@ test("keyboard reorder by the drag handle persists after a reload", async ({ pag
   expect(await namesInTable(page)).toEqual([second, before[0], ...before.slice(2)]);
 
   // Put it back with Move down.
-  await rowOf(page, second).first().getByRole("button", { name: `Move ${second} down` }).click();
+  await rowOf(page, second)
+    .first()
+    .getByRole("button", { name: `Move ${second} down` })
+    .click();
   await expect(page.getByText("Product order updated successfully")).toBeVisible();
   await expect.poll(() => namesInTable(page)).toEqual(before);
 });
@@ -217,10 +243,14 @@ test("Move up and Move down work without JavaScript", async ({ browser }) => {
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(rows(page).first()).toBeAttached();
   const before = await namesInTable(page);
-  await rowOf(page, before[0]!).getByRole("button", { name: `Move ${before[0]} down` }).click();
+  await rowOf(page, before[0]!)
+    .getByRole("button", { name: `Move ${before[0]} down` })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Product order updated successfully" })).toBeVisible();
   await expect.poll(async () => (await namesInTable(page)).slice(0, 2)).toEqual([before[1], before[0]]);
-  await rowOf(page, before[0]!).getByRole("button", { name: `Move ${before[0]} up` }).click();
+  await rowOf(page, before[0]!)
+    .getByRole("button", { name: `Move ${before[0]} up` })
+    .click();
   await expect.poll(() => namesInTable(page)).toEqual(before);
   await context.close();
 });
@@ -229,7 +259,9 @@ test.describe("without JavaScript on a 390 px phone", () => {
   test.use({ viewport: phone, javaScriptEnabled: false });
 
   // QA: the Stock count field was rendered disabled and only JavaScript enabled it.
-  test("limited stock can be typed on the first try, when adding and when editing an unlimited product", async ({ page }) => {
+  test("limited stock can be typed on the first try, when adding and when editing an unlimited product", async ({
+    page,
+  }) => {
     await signIn(page, "admin", "/admin/products?new=1");
     const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add Product" }) });
     await add.getByLabel("Name").fill("Limited Lanyard");
@@ -257,7 +289,9 @@ test.describe("without JavaScript on a 390 px phone", () => {
   });
 
   // QA: a 5.7 MB image closed and emptied the form; a 9.7 MB one gave a bare "Content Too Large".
-  test("an image over 5 MB keeps the form as typed, and one over the upload limit gets a page that says why", async ({ page }) => {
+  test("an image over 5 MB keeps the form as typed, and one over the upload limit gets a page that says why", async ({
+    page,
+  }) => {
     await signIn(page, "admin", "/admin/products?new=1");
     const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add Product" }) });
     await add.getByLabel("Name").fill("Oversized Photo Tee");
@@ -278,7 +312,10 @@ test.describe("without JavaScript on a 390 px phone", () => {
 
     // Over the route's upload limit the server does not read the form at all, but says what happened.
     await add.getByLabel("Image", { exact: true }).setInputFiles(bigPng("tee.png", 9_700_000));
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), add.getByRole("button", { name: "Add Product" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      add.getByRole("button", { name: "Add Product" }).click(),
+    ]);
     expect(response.status()).toBe(413);
     await expect(page.getByRole("heading", { name: "File too large" })).toBeVisible();
     await expect(page.getByText("Image must be less than 5MB")).toBeVisible();

@@ -86,16 +86,26 @@ test.describe("on PostgreSQL", () => {
 
   test("WORKERS=2 serves from two processes on one port, background work in one, and SIGTERM drains both", async () => {
     const database = await createScratchDatabase(adminUrl!, "citron_cluster");
-    const server = start({ WORKERS: "2", DATABASE_URL: database.url, SESSION_SECRET: "s".repeat(40), LOG_LEVEL: "info" });
+    const server = start({
+      WORKERS: "2",
+      DATABASE_URL: database.url,
+      SESSION_SECRET: "s".repeat(40),
+      LOG_LEVEL: "info",
+    });
     try {
       const port = await server.port();
       await expect.poll(() => children(server.child.pid!).length).toBe(2);
       const workers = children(server.child.pid!);
       // Both workers answer: over a few connections, responses come from both process ids in the log.
       for (let i = 0; i < 20; i++) {
-        expect((await fetch(`http://127.0.0.1:${port}/mission`, { headers: { Connection: "close" } })).status).toBe(200);
+        expect((await fetch(`http://127.0.0.1:${port}/mission`, { headers: { Connection: "close" } })).status).toBe(
+          200,
+        );
       }
-      const started = server.output().split("\n").filter((line) => line.includes('"msg":"server started"'));
+      const started = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"server started"'));
       expect(started).toHaveLength(2);
       // Exactly one of them does the once-per-machine work (outbox, sweeps, clean-ups).
       expect(started.filter((line) => line.includes('"backgroundWork":true'))).toHaveLength(1);

@@ -28,13 +28,22 @@ test.describe("contact", () => {
   test("the /contact page: reasons, social link, press card, reply note", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: /Contact the Citron Online District/ })).toBeVisible();
-    for (const reason of ["Joining the district", "Participating in tournaments", "Judging", "Coaching", "General information"]) {
+    for (const reason of [
+      "Joining the district",
+      "Participating in tournaments",
+      "Judging",
+      "Coaching",
+      "General information",
+    ]) {
       await expect(page.getByRole("heading", { name: reason })).toBeVisible();
     }
     const social = page.getByRole("link", { name: /Follow Us on Social Media/ });
     await expect(social).toHaveAttribute("target", "_blank");
     await expect(social).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("link", { name: "press@example.org" })).toHaveAttribute("href", "mailto:press@example.org");
+    await expect(page.getByRole("link", { name: "press@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:press@example.org",
+    );
     await expect(page.getByText(/typically reply within 24-48 hours/)).toBeVisible();
     await expect(page.locator("form#contact-form")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -105,7 +114,9 @@ test.describe("contact", () => {
     await expect(form.getByLabel("Name")).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
     // The select shows its prompt again (not an empty box with no option chosen).
-    expect(await form.getByLabel("Inquiry purpose").evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
+    expect(await form.getByLabel("Inquiry purpose").evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(
+      0,
+    );
   });
 
   test.describe("on a 390 px phone", () => {
@@ -136,7 +147,9 @@ test.describe("contact", () => {
       await expect(page).toHaveURL(/\/contact#send-message$/);
       await expect(page.getByText("Name must be at least 2 characters.")).toBeInViewport();
       // What was typed is still there.
-      await expect(page.locator("form#contact-form").getByLabel("Message")).toHaveValue("We would like to judge this spring.");
+      await expect(page.locator("form#contact-form").getByLabel("Message")).toHaveValue(
+        "We would like to judge this spring.",
+      );
 
       await page.locator("form#contact-form").getByLabel("Name").fill("Bina Stern");
       await page.locator("form#contact-form").getByRole("button", { name: "Send Message" }).click();
@@ -167,7 +180,9 @@ test.describe("contact", () => {
     const dialog = await openDialogFrom(page, "/contact", "Contact Us Now");
     await fillContactForm(dialog, { name: "Rate Tester", comment: "One more message than allowed." });
     await dialog.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.locator("[data-sonner-toast]").getByText(/You have sent several messages in a short time/)).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").getByText(/You have sent several messages in a short time/),
+    ).toBeVisible();
     await expect(dialog.getByRole("alert")).toContainText("info@example.org");
     await expect(dialog.getByLabel("Name")).toHaveValue("Rate Tester");
   });

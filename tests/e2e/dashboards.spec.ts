@@ -40,7 +40,9 @@ test.describe("/orders", () => {
     const table = page.getByRole("table", { name: "Completed orders" });
     await expect(table.getByRole("row").nth(1)).toBeVisible();
     // Completed orders only, styled green; amounts in dollars with cents.
-    const statuses = await table.locator("[data-status]").evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute("data-status")))]);
+    const statuses = await table
+      .locator("[data-status]")
+      .evaluateAll((nodes) => [...new Set(nodes.map((n) => n.getAttribute("data-status")))]);
     expect(statuses).toEqual(["completed"]);
     // The success colours of app/app.css: green text (#067647) on a pale green (#dcfae6).
     await expect(table.locator("[data-status]").first()).toHaveCSS("color", "rgb(6, 118, 71)");
@@ -122,7 +124,10 @@ test.describe("/orders", () => {
     expect(new Set(events)).toEqual(new Set(["Public Forum"]));
 
     await page.goto("/contact-submissions");
-    await page.getByRole("list", { name: "Contact submissions" }).getByRole("link", { name: /Jonathan Meyers/ }).click();
+    await page
+      .getByRole("list", { name: "Contact submissions" })
+      .getByRole("link", { name: /Jonathan Meyers/ })
+      .click();
     await expect(page).toHaveURL(/id=[0-9a-f-]{36}/);
     const details = page.getByRole("article", { name: "Jonathan Meyers" });
     await details.getByRole("button", { name: "Mark handled" }).click();
@@ -145,11 +150,20 @@ test.describe("/admin/donations", () => {
     await expect(page.getByText(`Showing ${count} of ${count} total donations`)).toBeVisible();
     await expect(page.getByRole("figure", { name: /Donations by month/ }).locator("li")).toHaveCount(12);
     const table = page.getByRole("table", { name: "Donations" });
-    await expect(table.getByRole("columnheader")).toHaveText(["Date", "Donor Name", "Email", "Amount", "Memorial/Honor", "Description"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Date",
+      "Donor Name",
+      "Email",
+      "Amount",
+      "Memorial/Honor",
+      "Description",
+    ]);
     // Memorial and honor gifts say so (the demo's are spread over both pages of 25).
     await expect(table.getByText(/^In (memory|honor) of /).first()).toBeVisible();
     // Date with hour and minute.
-    await expect(table.locator('td[data-label="Date"]').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    await expect(table.locator('td[data-label="Date"]').first()).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    );
     await expectNoSeriousA11yViolations(page);
 
     await waitForHydration(page);
@@ -166,7 +180,20 @@ test.describe("/admin/donations", () => {
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const [header, ...lines] = await csvOf(await downloadPromise);
-    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Monthly", "Campaign"]);
+    expect(header).toEqual([
+      "Date",
+      "Donor Name",
+      "Email",
+      "Amount (USD)",
+      "Memorial/Honor",
+      "Description",
+      "Order ID",
+      "Refunded (USD)",
+      "Disputed (USD)",
+      "Kept (USD)",
+      "Monthly",
+      "Campaign",
+    ]);
     expect(lines).toHaveLength(emails.length);
     for (const line of lines) expect(line[2]).toBe("ruth.adler@example.com");
 
@@ -195,7 +222,10 @@ test.describe("/contact-submissions", () => {
     const details = page.getByRole("article", { name: "Dana Whitfield" });
     await expect(details.getByTestId("contact-message")).toContainText("printed <notes> into extemp prep");
     await expect(details.getByText("Cedar Grove Day School")).toBeVisible();
-    await expect(details.getByRole("link", { name: "Reply" })).toHaveAttribute("href", /^mailto:dwhitfield@example\.org\?subject=/);
+    await expect(details.getByRole("link", { name: "Reply" })).toHaveAttribute(
+      "href",
+      /^mailto:dwhitfield@example\.org\?subject=/,
+    );
     await expect(details.getByRole("link", { name: "Call" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
@@ -252,7 +282,9 @@ test.describe("on a 390 px phone", () => {
   const longName = "Dr. Elisheva Rosenberg-Katzenellenbogen, Director of Forensics";
 
   for (const javaScriptEnabled of [true, false]) {
-    test(`a long sender name fits the list and the details panel (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    test(`a long sender name fits the list and the details panel (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ viewport: phone, javaScriptEnabled });
       const page = await context.newPage();
       await signIn(page, "admin", "/contact-submissions");
@@ -262,7 +294,9 @@ test.describe("on a 390 px phone", () => {
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
       };
-      const card = page.getByRole("list", { name: "Contact submissions" }).getByRole("link", { name: new RegExp(longName) });
+      const card = page
+        .getByRole("list", { name: "Contact submissions" })
+        .getByRole("link", { name: new RegExp(longName) });
       await expect(card).toBeVisible();
       await noSidewaysScroll(page);
       await within(card);

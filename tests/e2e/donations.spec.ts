@@ -34,7 +34,9 @@ test.describe("donate with JavaScript", () => {
     await expect(page.getByText("Adds $3.30, so the district receives your full $100.00.")).toBeVisible();
   });
 
-  test("docs/product.md's messages, then a memorial gift's summary in Complete Your Donation (phone)", async ({ page }) => {
+  test("docs/product.md's messages, then a memorial gift's summary in Complete Your Donation (phone)", async ({
+    page,
+  }) => {
     await page.setViewportSize(phone);
     await page.goto("/donate");
     await waitForHydration(page);
@@ -70,7 +72,14 @@ test.describe("donate with JavaScript", () => {
 
     const dialog = page.getByRole("dialog", { name: "Complete Your Donation" });
     await expect(dialog).toBeVisible();
-    for (const text of ["Ruth Adler", "ruth.adler.e2e@example.com", "$50.00", "$1.81", "In memory of Rabbi Samuel Katz", "$51.81"]) {
+    for (const text of [
+      "Ruth Adler",
+      "ruth.adler.e2e@example.com",
+      "$50.00",
+      "$1.81",
+      "In memory of Rabbi Samuel Katz",
+      "$51.81",
+    ]) {
       await expect(dialog.getByText(text, { exact: true })).toBeVisible();
     }
     const proceed = dialog.getByRole("link", { name: /Proceed to Payment/ });
@@ -88,7 +97,10 @@ test.describe("donate with JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "In memory of" })).toHaveValue("Rabbi Samuel Katz");
   });
 
-  test("a memorial gift paid through the sandbox: Payment Successful!, View Donations, the receipt", async ({ page, context }) => {
+  test("a memorial gift paid through the sandbox: Payment Successful!, View Donations, the receipt", async ({
+    page,
+    context,
+  }) => {
     const since = Date.now();
     await page.goto("/donate");
     await waitForHydration(page);
@@ -98,7 +110,9 @@ test.describe("donate with JavaScript", () => {
     await page.getByRole("combobox", { name: "Memorial type" }).selectOption("memory");
     await page.getByRole("textbox", { name: "In memory of" }).fill("Grandpa Leo Stein");
     await page.getByRole("button", { name: "Donate", exact: true }).click();
-    const proceed = page.getByRole("dialog", { name: "Complete Your Donation" }).getByRole("link", { name: /Proceed to Payment/ });
+    const proceed = page
+      .getByRole("dialog", { name: "Complete Your Donation" })
+      .getByRole("link", { name: /Proceed to Payment/ });
     const [payment] = await Promise.all([context.waitForEvent("page"), proceed.click()]);
     await payment.getByRole("button", { name: /^Pay/ }).click();
     await expect(payment.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });

@@ -26,9 +26,18 @@ test.describe("the Events Calendar on /events", () => {
     const hybrid = widget.getByTestId("event-card").filter({ hasText: "Hybrid Multi Event Tournament" });
     await expect(hybrid.getByText("Host school, Teaneck, NJ")).toBeVisible();
     await expect(hybrid.getByRole("link", { name: /Teaneck/ })).toHaveCount(0);
-    await expect(winter.getByRole("link", { name: /Register/ })).toHaveAttribute("href", "https://example.org/register/winter");
-    await expect(winter.getByRole("link", { name: /Add to calendar/ })).toHaveAttribute("href", "/events.ics?event=sheet-event-7");
-    await expect(page.getByRole("link", { name: "Subscribe to the calendar (iCal)" })).toHaveAttribute("href", "/events.ics");
+    await expect(winter.getByRole("link", { name: /Register/ })).toHaveAttribute(
+      "href",
+      "https://example.org/register/winter",
+    );
+    await expect(winter.getByRole("link", { name: /Add to calendar/ })).toHaveAttribute(
+      "href",
+      "/events.ics?event=sheet-event-7",
+    );
+    await expect(page.getByRole("link", { name: "Subscribe to the calendar (iCal)" })).toHaveAttribute(
+      "href",
+      "/events.ics",
+    );
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent()) ?? "{}");
     expect(jsonLd["@graph"]).toHaveLength(8);
@@ -106,7 +115,9 @@ test.describe("the Events Calendar on /events", () => {
   });
 });
 
-test("reached by a link from another page, the widget keeps the page's own address (never /events.data)", async ({ page }) => {
+test("reached by a link from another page, the widget keeps the page's own address (never /events.data)", async ({
+  page,
+}) => {
   await page.goto("/mission");
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Event Schedule" }).click();
@@ -179,7 +190,9 @@ async function refreshUntilFetched(page: Page) {
   }).toPass({ timeout: 30_000, intervals: [4000] });
 }
 
-test("a second Refresh inside the cooldown says the calendar is already up to date (docs/product.md#4-states-and-transitions)", async ({ page }) => {
+test("a second Refresh inside the cooldown says the calendar is already up to date (docs/product.md#4-states-and-transitions)", async ({
+  page,
+}) => {
   await page.goto("/events");
   await waitForHydration(page);
   await refreshUntilFetched(page);

@@ -19,7 +19,9 @@ async function noJsPage(browser: Browser) {
 }
 
 test.describe("registration (/fees?register=)", () => {
-  test("with JavaScript: the link opens the dialog in place; Escape closes it and focus is back on the link", async ({ page }) => {
+  test("with JavaScript: the link opens the dialog in place; Escape closes it and focus is back on the link", async ({
+    page,
+  }) => {
     await page.goto("/fees");
     await startScripts(page);
     await expect(page.locator('input[name="js"]').first()).toBeAttached();
@@ -65,7 +67,9 @@ test.describe("registration (/fees?register=)", () => {
 });
 
 test.describe("contact (Get Involved, ?contact=1)", () => {
-  test("with JavaScript: the dialog opens in place on Home; Escape gives focus back to the button", async ({ page }) => {
+  test("with JavaScript: the dialog opens in place on Home; Escape gives focus back to the button", async ({
+    page,
+  }) => {
     await page.goto("/");
     await waitForHydration(page);
     const opener = page.getByRole("link", { name: "Get Involved" }).first();
@@ -79,7 +83,9 @@ test.describe("contact (Get Involved, ?contact=1)", () => {
     await expect(opener).toBeFocused();
   });
 
-  test("without JavaScript: the link leads to the form on /contact, which sends and says so in the page", async ({ browser }) => {
+  test("without JavaScript: the link leads to the form on /contact, which sends and says so in the page", async ({
+    browser,
+  }) => {
     const { context, page } = await noJsPage(browser);
     await page.goto("/");
     await page.getByRole("link", { name: "Get Involved" }).first().click();
@@ -93,7 +99,10 @@ test.describe("contact (Get Involved, ?contact=1)", () => {
     // The answer is in the page. (On a server whose contact limit contact.spec.ts has spent for this address, the
     // answer is the limit's message, in the page all the same.)
     await expect(
-      page.getByRole("status").filter({ hasText: "Message Sent!" }).or(page.getByRole("alert").filter({ hasText: "several messages" })),
+      page
+        .getByRole("status")
+        .filter({ hasText: "Message Sent!" })
+        .or(page.getByRole("alert").filter({ hasText: "several messages" })),
     ).toBeVisible();
     await context.close();
   });
@@ -108,7 +117,9 @@ test.describe("contact (Get Involved, ?contact=1)", () => {
 });
 
 test.describe("forgot password (/auth?forgot=1)", () => {
-  test("with JavaScript: the dialog opens in place; its answer shows in it; Escape gives focus back", async ({ page }) => {
+  test("with JavaScript: the dialog opens in place; its answer shows in it; Escape gives focus back", async ({
+    page,
+  }) => {
     await page.goto("/auth");
     await waitForHydration(page);
     const opener = page.getByRole("link", { name: "Forgot your password?" });

@@ -53,7 +53,9 @@ test("admins find Mail Delivery in the sidebar; users do not, and cannot open it
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await signIn(page, "user");
-  await expect(page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Mail Delivery" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Mail Delivery" }),
+  ).toHaveCount(0);
   await page.goto("/admin/mail");
   await expect(page.getByText("You must be an admin to view this page.")).toBeVisible();
 });
@@ -64,7 +66,9 @@ test.describe("on a phone", () => {
   test("the Mail Delivery page fits the screen", async ({ page }) => {
     await signIn(page, "admin", "/admin/mail");
     await expect(page.getByRole("heading", { level: 1, name: "Mail Delivery" })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -22,7 +22,11 @@ const RENAMED = "Live Feed Banner";
  * can measure how long a change took to arrive. It only observes; the page behaves as it would without it.
  */
 function observeFeedAndToasts() {
-  const w = window as unknown as { __feedReady: number; __toastSeenAt: Record<string, number>; __sameDocument: boolean };
+  const w = window as unknown as {
+    __feedReady: number;
+    __toastSeenAt: Record<string, number>;
+    __sameDocument: boolean;
+  };
   w.__feedReady = 0;
   w.__toastSeenAt = {};
   const Native = window.EventSource;
@@ -54,7 +58,9 @@ async function openShop(browser: Browser): Promise<Visitor> {
   // React runs once the cart forms gain their `js` field (the open feed keeps the network from going idle).
   await expect(page.locator('input[name="js"]').first()).toBeAttached({ timeout: 30_000 });
   // The feed is connected and subscribed before anyone changes anything.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __feedReady: number }).__feedReady), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __feedReady: number }).__feedReady), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   // Marks this document: a reload would lose the mark, so the checks below prove no reload happened.
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
@@ -67,7 +73,10 @@ const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]")
 
 /** Milliseconds from `since` until `title` first showed as a toast on `page`. */
 async function delayOf(page: Page, title: string, since: number): Promise<number> {
-  const seenAt = await page.evaluate((key) => (window as unknown as { __toastSeenAt: Record<string, number> }).__toastSeenAt[key], title);
+  const seenAt = await page.evaluate(
+    (key) => (window as unknown as { __toastSeenAt: Record<string, number> }).__toastSeenAt[key],
+    title,
+  );
   expect(seenAt, `${title} was recorded`).toBeDefined();
   return seenAt! - since;
 }
@@ -114,7 +123,9 @@ test("open shop pages see a product added, edited, hidden and deleted in Manage 
   await measure("New Product Available", since);
 
   // (a) A new name and price: "Product Updated" and the card shows both.
-  await row(NAME).getByRole("link", { name: `Edit ${NAME}` }).click();
+  await row(NAME)
+    .getByRole("link", { name: `Edit ${NAME}` })
+    .click();
   const edit = admin.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel("Price (USD)")).toHaveValue("7.00");
   await edit.getByLabel("Name").fill(RENAMED);
@@ -131,7 +142,9 @@ test("open shop pages see a product added, edited, hidden and deleted in Manage 
 
   // (b) Inactive: "Product Removed" and the card goes.
   since = Date.now();
-  await row(RENAMED).getByRole("button", { name: `Deactivate ${RENAMED}` }).click();
+  await row(RENAMED)
+    .getByRole("button", { name: `Deactivate ${RENAMED}` })
+    .click();
   await expect(admin.getByText("Product deactivated successfully")).toBeVisible({ timeout: 20_000 });
   for (const { page } of visitors) {
     await expect(toast(page, "Product Removed")).toContainText(RENAMED, LIVE);
@@ -142,7 +155,9 @@ test("open shop pages see a product added, edited, hidden and deleted in Manage 
   await measure("Product Removed", since);
 
   // Leave the catalogue as the other specs expect it: delete the product (already hidden, so no notice).
-  await row(RENAMED).getByRole("link", { name: `Delete ${RENAMED}` }).click();
+  await row(RENAMED)
+    .getByRole("link", { name: `Delete ${RENAMED}` })
+    .click();
   await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByText("Product deleted successfully")).toBeVisible({ timeout: 20_000 });
   await expect(row(RENAMED)).toHaveCount(0);

@@ -48,7 +48,10 @@ async function manageGift(page: Page, path: string, js: boolean) {
 
 test.describe("a monthly gift with JavaScript", () => {
   test.slow();
-  test("chosen on /donate at 390 px, paid through the sandbox, managed from the receipt, seen by staff", async ({ page, context }) => {
+  test("chosen on /donate at 390 px, paid through the sandbox, managed from the receipt, seen by staff", async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize(phone);
     const since = Date.now();
     await page.goto("/donate");
@@ -65,7 +68,10 @@ test.describe("a monthly gift with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Complete Your Donation" });
     await expect(dialog.getByText("Every month, until you stop it")).toBeVisible();
     await expect(dialog.getByText("Total each month")).toBeVisible();
-    const [payment] = await Promise.all([context.waitForEvent("page"), dialog.getByRole("link", { name: /Proceed to Payment/ }).click()]);
+    const [payment] = await Promise.all([
+      context.waitForEvent("page"),
+      dialog.getByRole("link", { name: /Proceed to Payment/ }).click(),
+    ]);
     await payment.getByRole("button", { name: "Pay $25.00 a month" }).click();
     await expect(payment.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });
 
@@ -81,7 +87,10 @@ test.describe("a monthly gift with JavaScript", () => {
     await expect(page.getByTestId("monthly-recurring-total")).toBeVisible();
 
     await manageGift(page, new URL(link!).pathname, true);
-    const confirmation = await waitForEmail("lena.monthly.e2e@example.com", { subject: /monthly gift is canceled/, since });
+    const confirmation = await waitForEmail("lena.monthly.e2e@example.com", {
+      subject: /monthly gift is canceled/,
+      since,
+    });
     expect(confirmation).toContain("Nothing more will be charged");
   });
 });

@@ -32,7 +32,9 @@ test.describe("navigation on a 1280 px desktop", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Citron Online District" })).toBeVisible();
     // The vision is content/mission.yaml's (docs/product.md#identity; registration.spec.ts reads the file).
-    await expect(page.getByText(/Every student who keeps a day of rest still gets a national stage\./).first()).toBeVisible();
+    await expect(
+      page.getByText(/Every student who keeps a day of rest still gets a national stage\./).first(),
+    ).toBeVisible();
     await page.getByRole("link", { name: "View Events" }).click();
     await expect(page).toHaveURL(/\/events$/);
   });

@@ -48,7 +48,9 @@ async function openSandbox(page: Page, email: string, total: string) {
 }
 
 test.describe("checkout with the sandbox at 1280 px", () => {
-  test("cart to sandbox payment to Payment Successful!, the order in /orders and the receipt written", async ({ page }) => {
+  test("cart to sandbox payment to Payment Successful!, the order in /orders and the receipt written", async ({
+    page,
+  }) => {
     const student = `Pay Student ${Date.now()}`;
     const email = `buyer-${Date.now()}@example.com`;
     await page.goto("/fees");
@@ -136,7 +138,9 @@ test.describe("checkout without JavaScript", () => {
 test.describe("a buyer who comes back from the payment page (no JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("finds their cart still buyable and the same payment page, and Decline gives the stock back", async ({ page }) => {
+  test("finds their cart still buyable and the same payment page, and Decline gives the stock back", async ({
+    page,
+  }) => {
     const TOTE = "Lectern Tote Bag";
     const toteCard = page.getByRole("article", { name: TOTE });
     await page.goto("/fees");

@@ -14,7 +14,9 @@ async function visitorWithCart(items: [string, number][]): Promise<APIRequestCon
   const visitor = await playwrightRequest.newContext({ baseURL });
   const fees = await (await visitor.get("/fees")).text();
   for (const [name, quantity] of items) {
-    const productId = new RegExp(`name="productId" value="([^"]+)"/><button[^>]*aria-label="Add to Cart: ${name}"`).exec(fees)?.[1];
+    const productId = new RegExp(
+      `name="productId" value="([^"]+)"/><button[^>]*aria-label="Add to Cart: ${name}"`,
+    ).exec(fees)?.[1];
     expect(productId, name).toBeTruthy();
     for (let i = 0; i < quantity; i++) {
       const added = await visitor.post("/fees", { form: { intent: "add", productId: productId! } });
@@ -40,9 +42,14 @@ function normalized(html: string, headers: Record<string, string>) {
   return html.replaceAll(nonce, "NONCE").replaceAll(headers["x-request-id"] ?? "-", "REQUEST-ID");
 }
 
-test("a cart visitor's page from the cache is the page their own full render gives, byte for byte", async ({ request }) => {
+test("a cart visitor's page from the cache is the page their own full render gives, byte for byte", async ({
+  request,
+}) => {
   const one = await visitorWithCart([[TOTE, 1]]);
-  const three = await visitorWithCart([[TOTE, 2], [ZIP, 1]]);
+  const three = await visitorWithCart([
+    [TOTE, 2],
+    [ZIP, 1],
+  ]);
   for (const visitor of [one, three]) {
     const cookie = await cartCookie(visitor);
     for (const path of ["/", "/events", "/guide", "/contact", "/donate", "/fees"]) {
@@ -54,12 +61,18 @@ test("a cart visitor's page from the cache is the page their own full render giv
       expect(full.headers()["x-page-cache"]).toBeUndefined();
       expect(cached.headers()["cache-control"]).toBe(full.headers()["cache-control"]);
       expect(cached.headers()["cache-control"]).toMatch(/^private, no-(cache|store)$/);
-      expect(normalized(await cached.text(), cached.headers()), path).toBe(normalized(await full.text(), full.headers()));
+      expect(normalized(await cached.text(), cached.headers()), path).toBe(
+        normalized(await full.text(), full.headers()),
+      );
     }
   }
   const badge = /data-testid="cart-count"[^>]*>(\d+)</;
-  expect(badge.exec(await (await request.get("/", { headers: { Cookie: await cartCookie(one) } })).text())?.[1]).toBe("1");
-  expect(badge.exec(await (await request.get("/", { headers: { Cookie: await cartCookie(three) } })).text())?.[1]).toBe("3");
+  expect(badge.exec(await (await request.get("/", { headers: { Cookie: await cartCookie(one) } })).text())?.[1]).toBe(
+    "1",
+  );
+  expect(badge.exec(await (await request.get("/", { headers: { Cookie: await cartCookie(three) } })).text())?.[1]).toBe(
+    "3",
+  );
   await one.dispose();
   await three.dispose();
 });
@@ -93,7 +106,9 @@ test("two carts in parallel never see each other's count or cart", async ({ requ
   await Promise.all(carts.map(({ visitor }) => visitor.dispose()));
 });
 
-test("in the browser, the cached page shows the cart, starts its scripts at the paint and hydrates cleanly", async ({ browser }) => {
+test("in the browser, the cached page shows the cart, starts its scripts at the paint and hydrates cleanly", async ({
+  browser,
+}) => {
   const visitor = await visitorWithCart([[TOTE, 2]]);
   const context = await browser.newContext({ storageState: await visitor.storageState(), viewport: phone });
   const page = await context.newPage();
@@ -106,7 +121,9 @@ test("in the browser, the cached page shows the cart, starts its scripts at the 
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   await expect(page.getByRole("link", { name: "Shopping cart, 2 items" })).toBeVisible();
   // A cart visitor's page is not an anonymous one: its scripts start at the first paint, without input.
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+  );
   await startScripts(page);
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);

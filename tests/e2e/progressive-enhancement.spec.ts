@@ -44,7 +44,9 @@ test.describe("on a 390 px phone whose script arrives late", () => {
 
 // The forms of /contact and /donate are in the page's HTML, but their code (Conform) loads on first use (decision 0019).
 test.describe("a form whose code loads when a visitor reaches for it", () => {
-  test("/contact: nothing loads until the form is touched; what was typed meanwhile is kept and sent", async ({ page }) => {
+  test("/contact: nothing loads until the form is touched; what was typed meanwhile is kept and sent", async ({
+    page,
+  }) => {
     const formCode: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/contact-form-[^/]*\.js$/.test(request.url())) formCode.push(request.url());
@@ -118,7 +120,10 @@ test("a bio opened before hydration stays open when the button takes over", asyn
   await expect(card.getByText(/writes the Lincoln-Douglas topic analyses/)).toBeVisible();
   release();
   await expect(card.locator("[data-bio=interactive]")).toBeVisible();
-  await expect(card.getByRole("button", { name: "Read less about Dr. Miriam Feldstein" })).toHaveAttribute("aria-expanded", "true");
+  await expect(card.getByRole("button", { name: "Read less about Dr. Miriam Feldstein" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await expect(card.getByText(/writes the Lincoln-Douglas topic analyses/)).toBeVisible();
 });
 
@@ -162,7 +167,9 @@ test.describe("the first paint comes before the JavaScript (paint-first.server.t
     }));
 
   for (const path of ["/", "/mission", "/fees"]) {
-    test(`${path}: an anonymous visitor's page loads no script until a person moves, then it hydrates`, async ({ page }) => {
+    test(`${path}: an anonymous visitor's page loads no script until a person moves, then it hydrates`, async ({
+      page,
+    }) => {
       const html = await (await page.request.get(path)).text();
       expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
       expect(html).not.toMatch(/<script[^>]*type="module"/);
@@ -187,7 +194,9 @@ test.describe("the first paint comes before the JavaScript (paint-first.server.t
     });
   }
 
-  test("a page that is not the same for everyone starts its scripts at the first paint, without waiting", async ({ page }) => {
+  test("a page that is not the same for everyone starts its scripts at the first paint, without waiting", async ({
+    page,
+  }) => {
     for (const [path, cookie] of [
       ["/auth", undefined],
       // Anyone carrying a session cookie (even one that is not valid any more) gets a page of their own.

@@ -31,16 +31,31 @@ test("mission: statement, vision, six core values, What We Provide and direct li
   await expect(page.getByRole("heading", { level: 1, name: "Our Mission" })).toBeVisible();
   await expect(page.getByText("Every student who keeps a day of rest still gets a national stage.")).toBeVisible();
   const values = page.getByRole("region", { name: "Our Core Values" }).getByRole("heading", { level: 3 });
-  await expect(values).toHaveText(["Inclusivity", "Excellence", "Leadership Development", "Community", "Innovation", "National Impact"]);
+  await expect(values).toHaveText([
+    "Inclusivity",
+    "Excellence",
+    "Leadership Development",
+    "Community",
+    "Innovation",
+    "National Impact",
+  ]);
   const provide = page.getByRole("region", { name: "What We Provide" }).getByRole("heading", { level: 3 });
-  await expect(provide).toHaveText(["Professional Coaching", "Competitive Opportunities", "National Championship Pathways"]);
+  await expect(provide).toHaveText([
+    "Professional Coaching",
+    "Competitive Opportunities",
+    "National Championship Pathways",
+  ]);
   await expect(page.getByRole("link", { name: "our coaches and boards" })).toHaveAttribute("href", "/about");
-  await expect(page.getByRole("link", { name: "our 2025 Nationals team" })).toHaveAttribute("href", "/2025-nationals-team");
+  await expect(page.getByRole("link", { name: "our 2025 Nationals team" })).toHaveAttribute(
+    "href",
+    "/2025-nationals-team",
+  );
   await expect(page.getByRole("link", { name: "Get Involved", exact: true })).toBeVisible();
 });
 
 test.describe("member schools", () => {
-  const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Member schools" }).getByRole("listitem");
+  const cards = (page: import("@playwright/test").Page) =>
+    page.getByRole("list", { name: "Member schools" }).getByRole("listitem");
 
   test("filters by state without JavaScript through a GET form", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -49,7 +64,15 @@ test.describe("member schools", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Member Schools" })).toBeVisible();
     const filter = page.getByLabel("Filter by state");
     await expect(filter.locator("option")).toHaveText([
-      "All States", "California", "Colorado", "Florida", "Illinois", "Kansas", "New Jersey", "New York", "Pennsylvania",
+      "All States",
+      "California",
+      "Colorado",
+      "Florida",
+      "Illinois",
+      "Kansas",
+      "New Jersey",
+      "New York",
+      "Pennsylvania",
     ]);
     await expect(cards(page)).toHaveCount(26);
     await filter.selectOption({ label: "Kansas" });
@@ -97,8 +120,14 @@ test.describe("member schools", () => {
     await expect(link).toHaveAttribute("href", "https://bergen-torah-academy.example.org/");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("img", { name: "Bergen Torah Academy logo" })).toHaveAttribute("src", "/images/schools/placeholder.svg");
-    await expect(page.getByRole("img", { name: "Netzach Academy of Passaic logo" })).toHaveAttribute("src", /netzach-academy-of-passaic\.svg$/);
+    await expect(page.getByRole("img", { name: "Bergen Torah Academy logo" })).toHaveAttribute(
+      "src",
+      "/images/schools/placeholder.svg",
+    );
+    await expect(page.getByRole("img", { name: "Netzach Academy of Passaic logo" })).toHaveAttribute(
+      "src",
+      /netzach-academy-of-passaic\.svg$/,
+    );
     await expect(page.getByRole("heading", { name: "Want your school to join?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Contact the District" })).toHaveAttribute("href", "/contact");
   });
@@ -115,7 +144,10 @@ test.describe("team", () => {
     await expect(bio).toHaveCSS("max-height", "140px");
     await expect(bio).not.toContainText("writes the Lincoln-Douglas topic analyses");
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Read less about Dr. Miriam Feldstein" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Read less about Dr. Miriam Feldstein" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     await expect(bio).toContainText("writes the Lincoln-Douglas topic analyses");
     await page.getByRole("button", { name: "Read less about Dr. Miriam Feldstein" }).click();
     await expect(bio).not.toContainText("writes the Lincoln-Douglas topic analyses");
@@ -126,11 +158,20 @@ test.describe("team", () => {
   test("specialty chips link to the guide, Policy Debate does not, and both boards show", async ({ page }) => {
     await page.goto("/about");
     const chips = page.getByRole("list", { name: "Specialties of Dr. Miriam Feldstein" });
-    await expect(chips.getByRole("link", { name: "Lincoln-Douglas Debate" })).toHaveAttribute("href", "/guide?event=lincoln-douglas");
-    await expect(chips.getByRole("link", { name: "Public Forum Debate" })).toHaveAttribute("href", "/guide?event=public-forum");
+    await expect(chips.getByRole("link", { name: "Lincoln-Douglas Debate" })).toHaveAttribute(
+      "href",
+      "/guide?event=lincoln-douglas",
+    );
+    await expect(chips.getByRole("link", { name: "Public Forum Debate" })).toHaveAttribute(
+      "href",
+      "/guide?event=public-forum",
+    );
     await expect(chips.getByText("Policy Debate")).toBeVisible();
     await expect(chips.getByRole("link", { name: "Policy Debate" })).toHaveCount(0);
-    await page.getByRole("list", { name: "Specialties of Jonathan Mizrahi" }).getByRole("link", { name: "Radio Speaking" }).click();
+    await page
+      .getByRole("list", { name: "Specialties of Jonathan Mizrahi" })
+      .getByRole("link", { name: "Radio Speaking" })
+      .click();
     await expect(page).toHaveURL(/\/guide\?event=radio-speaking$/);
     await page.goBack();
     await expect(page.getByRole("heading", { level: 3, name: "Board of Directors" })).toBeVisible();
@@ -170,7 +211,10 @@ test.describe("nationals", () => {
     const bio = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
     await expect(bio).not.toContainText("tutors middle school math");
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Read less about Ariella K." })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Read less about Ariella K." })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     await expect(bio).toContainText("tutors middle school math");
   });
 
@@ -191,7 +235,16 @@ test("dress code lists every rule of docs/product.md", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Dress Code" })).toBeVisible();
   await expect(page.getByText(/business casual.*college interview/i).first()).toBeVisible();
   const dont = page.getByRole("heading", { name: "Do not wear" }).locator("..");
-  for (const item of ["Jeans", "Shorts", "Hoodies", "Sneakers", "Flashy colors", "Athletic wear", "Excess jewelry", "Hats, unless worn for religious reasons"]) {
+  for (const item of [
+    "Jeans",
+    "Shorts",
+    "Hoodies",
+    "Sneakers",
+    "Flashy colors",
+    "Athletic wear",
+    "Excess jewelry",
+    "Hats, unless worn for religious reasons",
+  ]) {
     await expect(dont.getByText(item, { exact: true })).toBeVisible();
   }
   for (const heading of ["Male attire", "Female attire", "On a video call", "Reminders"]) {
@@ -218,7 +271,10 @@ test("each page has its own title, description and canonical URL", async ({ page
     await page.goto(path);
     titles.add(await page.title());
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`${path === "/" ? "/" : path}$`),
+    );
   }
   expect(titles.size).toBe(pages.length);
 });
@@ -228,7 +284,10 @@ test.describe("on a 390 px phone", () => {
   test("no page scrolls sideways and the main actions are at least 44 px tall", async ({ page }) => {
     for (const path of pages) {
       await page.goto(path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        path,
+      ).toBeLessThanOrEqual(0);
     }
     await page.goto("/2025-nationals-team");
     expect((await page.getByRole("link", { name: "Meet the Team" }).boundingBox())?.height).toBeGreaterThanOrEqual(44);

@@ -14,14 +14,19 @@ async function giveThroughSandbox(page: Page, email: string) {
   await page.getByRole("textbox", { name: "Last name" }).fill("Refund");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("button", { name: "Donate", exact: true }).click();
-  const proceed = page.getByRole("dialog", { name: "Complete Your Donation" }).getByRole("link", { name: /Proceed to Payment/ });
+  const proceed = page
+    .getByRole("dialog", { name: "Complete Your Donation" })
+    .getByRole("link", { name: /Proceed to Payment/ });
   const [payment] = await Promise.all([page.context().waitForEvent("page"), proceed.click()]);
   await payment.getByRole("button", { name: /^Pay/ }).click();
   await expect(payment.getByText("Payment Successful!")).toBeVisible({ timeout: 15_000 });
   await payment.close();
 }
 
-test("an admin refunds part of a gift in the dialog, then the rest without JavaScript; the receipt says it was refunded", async ({ page, browser }) => {
+test("an admin refunds part of a gift in the dialog, then the rest without JavaScript; the receipt says it was refunded", async ({
+  page,
+  browser,
+}) => {
   test.slow();
   const email = `refund.${Date.now()}@example.com`;
   const since = Date.now();
@@ -65,5 +70,7 @@ test("an admin refunds part of a gift in the dialog, then the rest without JavaS
   await context.close();
 
   await page.goto(receiptPath);
-  await expect(page.getByTestId("receipt-refunded")).toHaveText(/This gift was refunded \(\$50\.00\)\. This page no longer serves as a receipt/);
+  await expect(page.getByTestId("receipt-refunded")).toHaveText(
+    /This gift was refunded \(\$50\.00\)\. This page no longer serves as a receipt/,
+  );
 });

@@ -50,7 +50,9 @@ test.afterAll(async ({ browser }) => {
   await expect(page.getByTestId("product-name").first()).toBeAttached();
   for (const name of [ADDED, RENAMED, NO_JS_ADDED]) {
     const row = page.getByTestId("product-row").filter({
-      has: page.getByTestId("product-name").filter({ hasText: new RegExp(`^\\s*${name.replace(/[()]/g, "\\$&")}\\s*$`) }),
+      has: page
+        .getByTestId("product-name")
+        .filter({ hasText: new RegExp(`^\\s*${name.replace(/[()]/g, "\\$&")}\\s*$`) }),
     });
     if ((await row.count()) === 0) continue;
     await row.getByRole("link", { name: `Delete ${name}`, exact: true }).click();
@@ -61,10 +63,15 @@ test.afterAll(async ({ browser }) => {
 });
 
 test.describe("item 1 and 3: staff choose the form, the parent gets it (1280 px)", () => {
-  test("Manage Products shows and sets each product's registration form; a rename keeps it; the form offers only district events", async ({ browser, page }) => {
+  test("Manage Products shows and sets each product's registration form; a rename keeps it; the form offers only district events", async ({
+    browser,
+    page,
+  }) => {
     await signIn(page, "admin", "/admin/products");
     await expect(page.getByRole("columnheader", { name: "Registration" })).toBeVisible();
-    await expect(rowOf(page, "Citron Tournament Entry Fee").getByRole("cell", { name: "Tournament entry", exact: true })).toBeVisible();
+    await expect(
+      rowOf(page, "Citron Tournament Entry Fee").getByRole("cell", { name: "Tournament entry", exact: true }),
+    ).toBeVisible();
     await expect(rowOf(page, "District Quarter-Zip").getByRole("cell", { name: "None", exact: true })).toBeVisible();
 
     await page.getByRole("link", { name: "Add Product" }).click();
@@ -80,7 +87,9 @@ test.describe("item 1 and 3: staff choose the form, the parent gets it (1280 px)
     await expect(rowOf(page, ADDED).getByRole("cell", { name: "Judge", exact: true })).toBeVisible();
 
     // Fix the name: the form stays the judge's.
-    await rowOf(page, ADDED).getByRole("link", { name: `Edit ${ADDED}` }).click();
+    await rowOf(page, ADDED)
+      .getByRole("link", { name: `Edit ${ADDED}` })
+      .click();
     const edit = page.getByRole("dialog", { name: "Edit Product" });
     await expect(edit.getByLabel("Registration form")).toHaveValue("judgeFee");
     await edit.getByLabel("Name").fill(RENAMED);
@@ -101,7 +110,9 @@ test.describe("item 1 and 3: staff choose the form, the parent gets it (1280 px)
     await form.getByRole("textbox", { name: /School contact/ }).fill("coach@example.org");
     await form.getByRole("button", { name: `Add to Cart: ${RENAMED}` }).click();
     await expect(form).toBeHidden({ timeout: 20_000 });
-    await expect(parent.locator("#your-cart").getByRole("listitem").filter({ hasText: RENAMED })).toContainText("Winter Speech Tournament");
+    await expect(parent.locator("#your-cart").getByRole("listitem").filter({ hasText: RENAMED })).toContainText(
+      "Winter Speech Tournament",
+    );
     await parent.close();
   });
 });
@@ -138,7 +149,9 @@ test.describe("on a 390 px phone", () => {
 
 test.describe("item 5: a payment that cannot be verified", () => {
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
-    test(`shows docs/product.md's Verification Error toast beside the page's message at ${viewport.width} px`, async ({ page }) => {
+    test(`shows docs/product.md's Verification Error toast beside the page's message at ${viewport.width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto("/payment-success?session_id=cs_test_not_ours");
       await expect(page.getByRole("heading", { level: 1, name: "Payment Verification Failed" })).toBeVisible();
@@ -149,14 +162,20 @@ test.describe("item 5: a payment that cannot be verified", () => {
     });
   }
 
-  test("without JavaScript the same words are in the page (a <noscript>, which Playwright's no-script mode does not render)", async ({ request }) => {
+  test("without JavaScript the same words are in the page (a <noscript>, which Playwright's no-script mode does not render)", async ({
+    request,
+  }) => {
     const html = await (await request.get("/payment-success")).text();
-    expect(html).toMatch(/<noscript><p[^>]*><strong[^>]*>Verification Error(<!-- -->)?:<\/strong> (<!-- -->)?There was an issue verifying your payment\. Please contact support\.<\/p><\/noscript>/);
+    expect(html).toMatch(
+      /<noscript><p[^>]*><strong[^>]*>Verification Error(<!-- -->)?:<\/strong> (<!-- -->)?There was an issue verifying your payment\. Please contact support\.<\/p><\/noscript>/,
+    );
   });
 });
 
 test.describe("item 7: Home and Donate", () => {
-  test("Home's hero shows the vision of content/mission.yaml; /donate is titled with the district's name", async ({ page }) => {
+  test("Home's hero shows the vision of content/mission.yaml; /donate is titled with the district's name", async ({
+    page,
+  }) => {
     const { vision } = parse(readFileSync(path.join(root, "content/mission.yaml"), "utf8")) as { vision: string };
     await page.goto("/");
     await expect(page.locator("section").first().getByText(vision)).toBeVisible();
@@ -207,12 +226,26 @@ test.describe("item 2: no tournament for sale when the sheet has none", () => {
     const { NODE_ENV: _unset, DATABASE_URL: _db, ...inherited } = process.env;
     server = spawn("node", ["server.js"], {
       cwd: root,
-      env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", EVENTS_SHEET_URL: "tests/fixtures/no-such-sheet.csv" },
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "error",
+        EVENTS_SHEET_URL: "tests/fixtures/no-such-sheet.csv",
+      },
       // Its output, for a failure: the data directory's server.log.
-      stdio: ["ignore", openSync(path.join(dataDir, "server.log"), "w"), openSync(path.join(dataDir, "server.log"), "a")],
+      stdio: [
+        "ignore",
+        openSync(path.join(dataDir, "server.log"), "w"),
+        openSync(path.join(dataDir, "server.log"), "a"),
+      ],
     });
     await expect
-      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 170_000, intervals: [500] })
+      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, {
+        timeout: 170_000,
+        intervals: [500],
+      })
       .toBe(200);
   });
 
@@ -225,7 +258,9 @@ test.describe("item 2: no tournament for sale when the sheet has none", () => {
   });
 
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
-    test(`the parent is told no tournaments are open, with links, and cannot add the fee (${viewport.width} px)`, async ({ page }) => {
+    test(`the parent is told no tournaments are open, with links, and cannot add the fee (${viewport.width} px)`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto(`${base}/events`);
       await expect(page.getByText("Regional Speech & Debate Tournament").first()).toBeVisible();
@@ -253,7 +288,9 @@ test.describe("item 2: no tournament for sale when the sheet has none", () => {
     });
   }
 
-  test("without JavaScript: the in-page form says the same, and a posted sample event is refused", async ({ browser }) => {
+  test("without JavaScript: the in-page form says the same, and a posted sample event is refused", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
     const page = await context.newPage();
     await page.goto("/fees");

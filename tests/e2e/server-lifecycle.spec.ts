@@ -19,14 +19,19 @@ const started = new Set<ChildProcess>();
 // A failed test must not leave its server running.
 test.afterEach(() => {
   for (const child of started) {
-    if (child.exitCode === null && child.pid) for (const pid of [...descendants(child.pid), child.pid].filter(alive)) process.kill(pid, "SIGKILL");
+    if (child.exitCode === null && child.pid)
+      for (const pid of [...descendants(child.pid), child.pid].filter(alive)) process.kill(pid, "SIGKILL");
   }
   started.clear();
 });
 
 type Started = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-function startServer(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Started {
+function startServer(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Started {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-lifecycle-"));
   // No NODE_ENV: server.js then runs the production build as the local preview (demo content, mail to files),
   // as `npm start` does on a fresh clone.
@@ -140,7 +145,10 @@ test.describe("content/ is read from disk at start", () => {
 
   test("an edit shows after a restart, without a rebuild", async () => {
     const file = path.join(copy, "content/schools.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace('name: "Ohr Chaim Academy"', 'name: "Edited Without Rebuild Academy"'));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace('name: "Ohr Chaim Academy"', 'name: "Edited Without Rebuild Academy"'),
+    );
     const server = startServer("node", ["server.js"], { cwd: copy });
     try {
       const port = await listening(server);

@@ -30,7 +30,9 @@ async function openRegistration(page: Page, product: string) {
 async function fillTournament(scope: Locator | Page, student: string) {
   await scope.getByRole("textbox", { name: "Student name" }).fill(student);
   await scope.getByRole("textbox", { name: "Student's school" }).fill("Riverside Yeshiva High School");
-  await scope.getByRole("combobox", { name: "Tournament" }).selectOption({ label: "Winter Speech Tournament (Sun, Jan 10, 2027)" });
+  await scope
+    .getByRole("combobox", { name: "Tournament" })
+    .selectOption({ label: "Winter Speech Tournament (Sun, Jan 10, 2027)" });
   await scope.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Public Forum (PF)" });
 }
 
@@ -118,13 +120,19 @@ test.describe("shop with JavaScript at 1280 px", () => {
 
     // Change a quantity; more than the stock left is refused.
     await cartLine(page, ZIP).getByRole("spinbutton").fill("2");
-    await cartLine(page, ZIP).getByRole("button", { name: /Update quantity/ }).click();
+    await cartLine(page, ZIP)
+      .getByRole("button", { name: /Update quantity/ })
+      .click();
     await expect(page.getByTestId("cart-total")).toHaveText("$174.00");
     await cartLine(page, ZIP).getByRole("spinbutton").fill("30");
-    await cartLine(page, ZIP).getByRole("button", { name: /Update quantity/ }).click();
+    await cartLine(page, ZIP)
+      .getByRole("button", { name: /Update quantity/ })
+      .click();
     // Earlier specs may have bought some (the payments flow): the refusal names what is left, whatever that is.
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: /Only ([3-9]|1\d|2[0-4]) of District Quarter-Zip left in stock\./ }),
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: /Only ([3-9]|1\d|2[0-4]) of District Quarter-Zip left in stock\./ }),
     ).toBeVisible();
     await expect(cartLine(page, ZIP).getByRole("spinbutton")).toHaveValue("2");
 
@@ -133,7 +141,9 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await cartLine(page, "Dina Cohen").getByRole("spinbutton").fill("0");
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Item removed" })).toBeVisible();
     await expect(cartLine(page, "Dina Cohen")).toHaveCount(0);
-    await cartLine(page, "coach@example.org").getByRole("button", { name: `Remove ${JUDGE}` }).click();
+    await cartLine(page, "coach@example.org")
+      .getByRole("button", { name: `Remove ${JUDGE}` })
+      .click();
     await expect(cartLine(page, "coach@example.org")).toHaveCount(0);
     await expect(page.getByTestId("cart-total")).toHaveText("$109.00");
 
@@ -148,9 +158,17 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await page.goto("/fees");
     await waitForHydration(page);
     const expected: [string, string[], string[]][] = [
-      ["YLMC Student Entry Fee", ["Student name", "Student's school"], ["Student name must be at least 2 characters", "School name must be at least 2 characters"]],
+      [
+        "YLMC Student Entry Fee",
+        ["Student name", "Student's school"],
+        ["Student name must be at least 2 characters", "School name must be at least 2 characters"],
+      ],
       ["YLMUN Entry Fee", ["Student name", "Student's school"], ["Student name must be at least 2 characters"]],
-      ["YLMC School Registration Fee", ["School name", "Faculty advisor"], ["School name must be at least 2 characters", "Faculty advisor name must be at least 2 characters"]],
+      [
+        "YLMC School Registration Fee",
+        ["School name", "Faculty advisor"],
+        ["School name must be at least 2 characters", "Faculty advisor name must be at least 2 characters"],
+      ],
     ];
     for (const [product, fields, messages] of expected) {
       const dialog = await openRegistration(page, product);
@@ -218,16 +236,22 @@ test.describe("shop without JavaScript", () => {
       await expect(page).toHaveURL(/\/fees#your-cart$/);
       await expect(cartLine(page, ZIP)).toBeVisible();
       await cartLine(page, ZIP).getByRole("spinbutton").fill("3");
-      await cartLine(page, ZIP).getByRole("button", { name: /Update quantity/ }).click();
+      await cartLine(page, ZIP)
+        .getByRole("button", { name: /Update quantity/ })
+        .click();
       await expect(cartLine(page, ZIP).getByRole("spinbutton")).toHaveValue("3");
       await expect(page.getByTestId("cart-total")).toHaveText("$151.00");
       if (viewport.width === phone.width) await expect(page.getByTestId("cart-count")).toHaveText("4");
 
       await cartLine(page, ZIP).getByRole("spinbutton").fill("0");
-      await cartLine(page, ZIP).getByRole("button", { name: /Update quantity/ }).click();
+      await cartLine(page, ZIP)
+        .getByRole("button", { name: /Update quantity/ })
+        .click();
       await expect(page.getByRole("status").filter({ hasText: "Item removed" })).toBeVisible();
       await expect(cartLine(page, ZIP)).toHaveCount(0);
-      await cartLine(page, "Avi Cohen").getByRole("button", { name: `Remove ${TOURNAMENT}` }).click();
+      await cartLine(page, "Avi Cohen")
+        .getByRole("button", { name: `Remove ${TOURNAMENT}` })
+        .click();
       await expect(cart(page).getByText("Your cart is empty")).toBeVisible();
       await context.close();
     });
@@ -244,8 +268,16 @@ test.describe("live product updates", () => {
     const tote = await page.getByRole("article", { name: "Lectern Tote Bag" }).getAttribute("aria-labelledby");
     const toteId = tote!.replace(/^product-/, "").replace(/-name$/, "");
     const feedProduct = (id: string, name: string, displayOrder: number) => ({
-      id, name, description: "Live from the feed.", price: 1900, imageUrl: null, category: "apparel",
-      isActive: true, displayOrder, unlimitedStock: false, stockCount: 2,
+      id,
+      name,
+      description: "Live from the feed.",
+      price: 1900,
+      imageUrl: null,
+      category: "apparel",
+      isActive: true,
+      displayOrder,
+      unlimitedStock: false,
+      stockCount: 2,
     });
     const newId = "11111111-1111-4111-8111-111111111111";
     const messages = [
@@ -272,7 +304,13 @@ test.describe("live product updates", () => {
     const toast = page.locator("[data-sonner-toast]");
     await expect(page.getByRole("heading", { level: 3, name: "Lectern Tote Bag, Navy" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Lectern Tote Bag, Navy" }).getByText("$19.00")).toBeVisible();
-    await expect(toast.filter({ hasText: "Product Updated" }).or(toast.filter({ hasText: "New Product Available" })).or(toast.filter({ hasText: "Product Removed" })).first()).toBeVisible();
+    await expect(
+      toast
+        .filter({ hasText: "Product Updated" })
+        .or(toast.filter({ hasText: "New Product Available" }))
+        .or(toast.filter({ hasText: "Product Removed" }))
+        .first(),
+    ).toBeVisible();
     await expect.poll(() => served, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await expect(toast.filter({ hasText: "Product Removed" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Citron Water Bottle" })).toHaveCount(0);

@@ -2,7 +2,9 @@ import { signIn } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
 // Decision 0025: an edit dialog opened before the stock changed cannot write its old figure back.
-test("a stale stock count is refused in the edit dialog with the figure available now, and applies once saved again", async ({ page }) => {
+test("a stale stock count is refused in the edit dialog with the figure available now, and applies once saved again", async ({
+  page,
+}) => {
   const name = "Stale Stock Scarf";
   await signIn(page, "admin", "/admin/products");
   await waitForHydration(page);

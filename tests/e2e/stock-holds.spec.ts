@@ -35,7 +35,9 @@ test.describe("stock on hold, on a 390 px phone without JavaScript", () => {
 
     await release.click();
     await expect(page.getByText("Hold released: the stock is back in the shop")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Stock on hold" }).getByRole("button", { name: new RegExp(email) })).toHaveCount(0);
+    await expect(
+      page.getByRole("region", { name: "Stock on hold" }).getByRole("button", { name: new RegExp(email) }),
+    ).toHaveCount(0);
     await shop.goto("/fees");
     await expect(shop.getByRole("article", { name: ZIP }).getByText(`${before} in stock`)).toBeVisible();
     await buyer.close();

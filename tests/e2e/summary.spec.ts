@@ -10,7 +10,9 @@ const answer = `Thank you. If that address gave to us in ${year}, its giving sum
 test.describe("year-end giving summary", () => {
   test.slow();
 
-  test("a donor asks for it on /donate with JavaScript at 390 px: the same answer for anyone, the email to the donor", async ({ page }) => {
+  test("a donor asks for it on /donate with JavaScript at 390 px: the same answer for anyone, the email to the donor", async ({
+    page,
+  }) => {
     await page.setViewportSize(phone);
     await page.goto("/donate");
     await waitForHydration(page);
@@ -44,7 +46,9 @@ test.describe("year-end giving summary", () => {
     await expect(page.locator("[data-sonner-toast]").getByText(answer, { exact: false })).toBeVisible();
   });
 
-  test("without JavaScript at 390 px the form posts to its page, which shows the messages and the answer", async ({ browser }) => {
+  test("without JavaScript at 390 px the form posts to its page, which shows the messages and the answer", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const page = await context.newPage();
     await page.goto("/donate");
@@ -54,7 +58,10 @@ test.describe("year-end giving summary", () => {
     await expect(page).toHaveURL(/\/donate\/summary#giving-summary$/);
     await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
 
-    await page.locator("form#giving-summary-form").getByRole("textbox", { name: "Email address" }).fill("someone.else@example.com");
+    await page
+      .locator("form#giving-summary-form")
+      .getByRole("textbox", { name: "Email address" })
+      .fill("someone.else@example.com");
     await page.locator("form#giving-summary-form").getByRole("button", { name: "Email me my giving summary" }).click();
     const lastYear = String(Number(year) - 1);
     await expect(page.getByRole("status").getByText(`If that address gave to us in ${lastYear}`)).toBeVisible();
@@ -86,7 +93,9 @@ test.describe("year-end giving summary", () => {
 
     const since = Date.now();
     await preview.getByRole("button", { name: "Send to donor" }).click();
-    await expect(page.locator("[data-sonner-toast]").getByText(`The ${year} giving summary is on its way to ${donor}.`)).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").getByText(`The ${year} giving summary is on its way to ${donor}.`),
+    ).toBeVisible();
     const sent = page.getByRole("table", { name: "Sent summaries" });
     await expect(sent.getByRole("row").filter({ hasText: "coach@example.org" }).first()).toContainText(donor);
     await expect(sent.getByRole("row").filter({ hasText: "Donor's request" }).first()).toContainText(donor);

@@ -14,7 +14,10 @@ const codeFor = (key: string, offsetSteps = 0) =>
 test.describe("two-factor sign-in without JavaScript", () => {
   test.use({ viewport: phone, javaScriptEnabled: false });
 
-  test("set up, sign in with a code, refused wrong and reused codes, reset by another admin", async ({ browser, page }) => {
+  test("set up, sign in with a code, refused wrong and reused codes, reset by another admin", async ({
+    browser,
+    page,
+  }) => {
     const email = `tfa-${Date.now()}@example.org`;
     const password = "Quiet!Factor2026";
     await signIn(page, "admin", "/admin/users");
@@ -73,7 +76,10 @@ test.describe("two-factor sign-in without JavaScript", () => {
 
     // The director resets it (a lost phone): the account signs in with its password alone again.
     await page.goto("/admin/users");
-    await page.getByRole("button", { name: `Reset two-factor sign-in for ${email}` }).first().click();
+    await page
+      .getByRole("button", { name: `Reset two-factor sign-in for ${email}` })
+      .first()
+      .click();
     await expect(page.getByText(`${email} will set it up again at their next sign-in.`)).toBeVisible();
     const after = await (await browser.newContext({ viewport: phone, javaScriptEnabled: false })).newPage();
     await signInAs(after, email, password, "/orders");

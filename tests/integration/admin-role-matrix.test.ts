@@ -21,10 +21,23 @@ type RouteModule = {
 };
 
 /** The role each admin-area route needs (docs/product.md#6-roles-and-permissions, docs/product.md#roles). */
-const matrix: Record<string, { role: MinRole; path: string; actions?: Record<string, string>[]; /** When the actions need more than the page. */ actionRole?: MinRole }> = {
+const matrix: Record<
+  string,
+  {
+    role: MinRole;
+    path: string;
+    actions?: Record<string, string>[];
+    /** When the actions need more than the page. */ actionRole?: MinRole;
+  }
+> = {
   "routes/admin-layout.tsx": { role: "user", path: "/orders" },
   // Users read the dashboards; only admins refund (decision 0025). A real completed order ($order).
-  "routes/orders.tsx": { role: "user", path: "/orders", actionRole: "admin", actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-1" }] },
+  "routes/orders.tsx": {
+    role: "user",
+    path: "/orders",
+    actionRole: "admin",
+    actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-1" }],
+  },
   "routes/orders-export.ts": { role: "user", path: "/orders/export.csv" },
   "routes/orders-entries-export.ts": { role: "user", path: "/orders/entries.csv" },
   "routes/admin-donations.tsx": {
@@ -37,7 +50,11 @@ const matrix: Record<string, { role: MinRole; path: string; actions?: Record<str
   // Running monthly gifts, exported like the donations (decision 0033).
   "routes/admin-monthly-gifts-export.ts": { role: "user", path: "/admin/donations/monthly.csv" },
   // Campaigns (decision 0035): admins, like Manage Products. A real campaign ($campaign), so a missing guard would delete it.
-  "routes/admin-campaigns.tsx": { role: "admin", path: "/admin/campaigns", actions: [{ intent: "delete", id: "$campaign" }] },
+  "routes/admin-campaigns.tsx": {
+    role: "admin",
+    path: "/admin/campaigns",
+    actions: [{ intent: "delete", id: "$campaign" }],
+  },
   // Staff preview and send a donor's year-end giving summary (decision 0034). A send redirects back with a toast, which
   // this matrix cannot tell from a refusal: the case is a year not offered, answered 400 to whoever may send.
   "routes/admin-donation-summaries.tsx": {
@@ -116,7 +133,8 @@ async function outcomeOf(call: () => unknown): Promise<Outcome> {
       return { kind: "redirect", location: value.headers.get("Location") ?? "" };
     }
     // A returned answer with a status (a Response, or `data(..., { status })`) keeps it: a 500 must not pass as data.
-    if (value instanceof Response) return value.status === 200 ? { kind: "data" } : { kind: "status", status: value.status };
+    if (value instanceof Response)
+      return value.status === 200 ? { kind: "data" } : { kind: "status", status: value.status };
     const returned = value as { type?: string; init?: ResponseInit | null } | null;
     if (returned?.type === "DataWithResponseInit" && returned.init?.status && returned.init.status !== 200) {
       return { kind: "status", status: returned.init.status };
@@ -124,7 +142,8 @@ async function outcomeOf(call: () => unknown): Promise<Outcome> {
     return { kind: "data" };
   } catch (error) {
     if (error instanceof Response) {
-      if (error.status >= 300 && error.status < 400) return { kind: "redirect", location: error.headers.get("Location") ?? "" };
+      if (error.status >= 300 && error.status < 400)
+        return { kind: "redirect", location: error.headers.get("Location") ?? "" };
       return { kind: "status", status: error.status };
     }
     const thrown = error as { type?: string; init?: ResponseInit | null };
@@ -135,7 +154,12 @@ async function outcomeOf(call: () => unknown): Promise<Outcome> {
 
 describe("admin role matrix", () => {
   let database: TestDatabase;
-  const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = { signedOut: "", removed: "", user: "", admin: "" };
+  const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = {
+    signedOut: "",
+    removed: "",
+    user: "",
+    admin: "",
+  };
   let victimId = "";
   let failedEmailId = "";
   let attentionId = "";
@@ -220,7 +244,11 @@ describe("admin role matrix", () => {
     expect(module.loader).toBeTypeOf("function");
     const before = await snapshot();
     const outcome = await outcomeOf(() =>
-      module.loader!({ request: browserRequest(entry.path, callers[caller]), context: database.context(), params: {} } as never),
+      module.loader!({
+        request: browserRequest(entry.path, callers[caller]),
+        context: database.context(),
+        params: {},
+      } as never),
     );
     expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
     expect(await snapshot()).toBe(before);
@@ -232,35 +260,61 @@ describe("admin role matrix", () => {
       const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
       withAction[file] = Boolean(module.action);
     }
-    expect(withAction).toEqual(Object.fromEntries(Object.entries(matrix).map(([file, entry]) => [file, Boolean(entry.actions?.length)])));
+    expect(withAction).toEqual(
+      Object.fromEntries(Object.entries(matrix).map(([file, entry]) => [file, Boolean(entry.actions?.length)])),
+    );
   });
 
   const actionCases = Object.entries(matrix).flatMap(([file, entry]) =>
     (entry.actions ?? []).flatMap((form) =>
-      (["signedOut", "removed", "user"] as const).map((caller) => ({ file, entry, caller, form, intent: form.intent ?? "form" })),
+      (["signedOut", "removed", "user"] as const).map((caller) => ({
+        file,
+        entry,
+        caller,
+        form,
+        intent: form.intent ?? "form",
+      })),
     ),
   );
-  const isAllowed = ({ entry, caller }: (typeof actionCases)[number]) => expected(entry.actionRole ?? entry.role, caller) === "allowed";
+  const isAllowed = ({ entry, caller }: (typeof actionCases)[number]) =>
+    expected(entry.actionRole ?? entry.role, caller) === "allowed";
 
   async function runAction({ file, entry, caller, form }: (typeof actionCases)[number]) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
-    const placeholders: Record<string, string> = { $victim: victimId, $failedEmail: failedEmailId, $product: productId, $attention: attentionId, $order: orderId, $campaign: campaignId };
+    const placeholders: Record<string, string> = {
+      $victim: victimId,
+      $failedEmail: failedEmailId,
+      $product: productId,
+      $attention: attentionId,
+      $order: orderId,
+      $campaign: campaignId,
+    };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>
-      module.action!({ request: browserRequest(entry.path, callers[caller], fields), context: database.context(), params: {} } as never),
+      module.action!({
+        request: browserRequest(entry.path, callers[caller], fields),
+        context: database.context(),
+        params: {},
+      } as never),
     );
   }
 
-  it.each(actionCases.filter((item) => !isAllowed(item)))("$file action $intent for $caller is refused and changes nothing", async (item) => {
-    const before = await snapshot();
-    const outcome = await runAction(item);
-    expect(classify(outcome, item.entry.path)).toBe(expected(item.entry.actionRole ?? item.entry.role, item.caller));
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(actionCases.filter((item) => !isAllowed(item)))(
+    "$file action $intent for $caller is refused and changes nothing",
+    async (item) => {
+      const before = await snapshot();
+      const outcome = await runAction(item);
+      expect(classify(outcome, item.entry.path)).toBe(expected(item.entry.actionRole ?? item.entry.role, item.caller));
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
-  it.each(actionCases.filter(isAllowed))("$file action $intent for $caller goes through without crashing", async (item) => {
-    expect(classify(await runAction(item), item.entry.path)).toBe("allowed");
-  });
+  it.each(actionCases.filter(isAllowed))(
+    "$file action $intent for $caller goes through without crashing",
+    async (item) => {
+      expect(classify(await runAction(item), item.entry.path)).toBe("allowed");
+    },
+  );
 
   it("lets an admin's action through the guard to change a role", async () => {
     const module = (await import("~/routes/admin-users")) as RouteModule;
@@ -288,7 +342,9 @@ function expected(role: MinRole, caller: string): Verdict {
 /** Only a 403 is "forbidden" and only a redirect to sign in is "to-sign-in"; a 5xx is a crash, never "allowed". */
 function classify(outcome: Outcome, path: string): Verdict | string {
   if (outcome.kind === "redirect") {
-    return outcome.location === `/auth?${new URLSearchParams({ redirectTo: path })}` ? "to-sign-in" : `redirect to ${outcome.location}`;
+    return outcome.location === `/auth?${new URLSearchParams({ redirectTo: path })}`
+      ? "to-sign-in"
+      : `redirect to ${outcome.location}`;
   }
   if (outcome.kind === "status" && outcome.status === 403) return "forbidden";
   if (outcome.kind === "status" && outcome.status >= 500) return `crashed with ${outcome.status}`;
@@ -302,12 +358,17 @@ describe("the matrix's own judgement", () => {
     expect(classify({ kind: "status", status: 403 }, "/orders")).toBe("forbidden");
     expect(classify({ kind: "status", status: 400 }, "/orders")).toBe("allowed");
     expect(classify({ kind: "redirect", location: "/auth?redirectTo=%2Forders" }, "/orders")).toBe("to-sign-in");
-    expect(classify({ kind: "redirect", location: "https://evil.example/" }, "/orders")).toBe("redirect to https://evil.example/");
+    expect(classify({ kind: "redirect", location: "https://evil.example/" }, "/orders")).toBe(
+      "redirect to https://evil.example/",
+    );
   });
 
   it("reads the status of a returned answer", async () => {
     expect(await outcomeOf(() => new Response(null, { status: 500 }))).toEqual({ kind: "status", status: 500 });
-    expect(await outcomeOf(() => ({ type: "DataWithResponseInit", data: {}, init: { status: 503 } }))).toEqual({ kind: "status", status: 503 });
+    expect(await outcomeOf(() => ({ type: "DataWithResponseInit", data: {}, init: { status: 503 } }))).toEqual({
+      kind: "status",
+      status: 503,
+    });
     expect(await outcomeOf(() => ({ ok: true }))).toEqual({ kind: "data" });
   });
 });

@@ -35,14 +35,18 @@ function npmRun(script: string, args: string[], env: Record<string, string>) {
 async function embeddedWithRow(dataDir: string, name: string) {
   const handle = await openDatabase({ dataDir });
   await migrateDatabase(handle);
-  await handle.db.execute(sql`insert into contact_us (name, email, inquiry_purpose, comment) values (${name}, 'kept@example.org', 'other', 'kept')`);
+  await handle.db.execute(
+    sql`insert into contact_us (name, email, inquiry_purpose, comment) values (${name}, 'kept@example.org', 'other', 'kept')`,
+  );
   await handle.close();
 }
 
 async function embeddedNames(dataDir: string): Promise<string[]> {
   const handle = await openDatabase({ dataDir });
   try {
-    const result = (await handle.db.execute(sql`select name from contact_us order by name`)) as unknown as { rows: { name: string }[] };
+    const result = (await handle.db.execute(sql`select name from contact_us order by name`)) as unknown as {
+      rows: { name: string }[];
+    };
     return result.rows.map((row) => row.name);
   } finally {
     await handle.close();
@@ -68,7 +72,9 @@ describe("embedded database backups", () => {
     expect(await restoreEmbedded(target, file)).toBeUndefined();
     expect(await embeddedNames(target)).toEqual(["Before Backup"]);
     await expect(restoreEmbedded(target, file)).rejects.toThrow(BackupError);
-    await expect(restoreEmbedded(target, path.join(target, "missing.tar.gz"), { force: true })).rejects.toThrow(BackupError);
+    await expect(restoreEmbedded(target, path.join(target, "missing.tar.gz"), { force: true })).rejects.toThrow(
+      BackupError,
+    );
     const kept = await restoreEmbedded(target, file, { force: true });
     expect(kept && existsSync(path.join(kept, "PG_VERSION"))).toBe(true);
   }, 120_000);
@@ -81,7 +87,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL backups (pg_dump, rest
     try {
       const handle = await openDatabase({ databaseUrl: source.url, dataDir: "memory://", poolSize: 2 });
       await migrateDatabase(handle);
-      await handle.db.execute(sql`insert into contact_us (name, email, inquiry_purpose, comment) select 'Row ' || g, 'r@example.org', 'other', 'c' from generate_series(1, 50) g`);
+      await handle.db.execute(
+        sql`insert into contact_us (name, email, inquiry_purpose, comment) select 'Row ' || g, 'r@example.org', 'other', 'c' from generate_series(1, 50) g`,
+      );
       await handle.close();
       const file = path.join(tempDir(), "citron.dump");
       const backup = npmRun("db:backup", ["--out", file], { DATABASE_URL: source.url, DATA_DIR: tempDir() });
@@ -97,10 +105,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL backups (pg_dump, rest
       const client = new pg.Client({ connectionString: copy.url });
       await client.connect();
       const rows = await client.query<{ n: number }>("select count(*)::int as n from contact_us");
-      const migrations = await client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+      const migrations = await client.query<{ n: number }>(
+        "select count(*)::int as n from drizzle.__drizzle_migrations",
+      );
       await client.end();
       expect(rows.rows[0]!.n).toBe(50);
-      expect(migrations.rows[0]!.n).toBe(readdirSync(path.join(root, "app/db/migrations")).filter((f) => f.endsWith(".sql")).length);
+      expect(migrations.rows[0]!.n).toBe(
+        readdirSync(path.join(root, "app/db/migrations")).filter((f) => f.endsWith(".sql")).length,
+      );
     } finally {
       await source.drop();
       await copy.drop();

@@ -45,7 +45,10 @@ describe.runIf(adminUrl && built)("checkout on two server processes", () => {
     });
     servers.push(child);
     for (let attempt = 0; attempt < 200; attempt++) {
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -64,7 +67,12 @@ describe.runIf(adminUrl && built)("checkout on two server processes", () => {
   afterAll(async () => {
     await client?.end();
     await Promise.all(
-      servers.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))))),
+      servers.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM")),
+          ),
+      ),
     );
     await scratch?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -78,7 +86,10 @@ describe.runIf(adminUrl && built)("checkout on two server processes", () => {
     const productId = rows[0]!.id;
     const cartIds = Array.from({ length: 100 }, (_, i) => `cart${String(i).padStart(39, "0")}`);
     await client.query(`insert into carts (id) select unnest($1::text[])`, [cartIds]);
-    await client.query(`insert into cart_lines (cart_id, product_id, quantity) select unnest($1::text[]), $2, 1`, [cartIds, productId]);
+    await client.query(`insert into cart_lines (cart_id, product_id, quantity) select unnest($1::text[]), $2, 1`, [
+      cartIds,
+      productId,
+    ]);
 
     const started = Date.now();
     const statuses = await Promise.all(
@@ -101,13 +112,20 @@ describe.runIf(adminUrl && built)("checkout on two server processes", () => {
     const elapsed = Date.now() - started;
     const succeeded = statuses.filter((status) => status === 200).length;
     const refused = statuses.filter((status) => status === 409).length;
-    const histogram = statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
+    const histogram = statuses.reduce<Record<number, number>>(
+      (all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }),
+      {},
+    );
     console.info(`100 checkouts on two processes in ${elapsed} ms: ${JSON.stringify(histogram)}`);
     expect(succeeded).toBe(10);
     expect(refused).toBe(90);
-    const stock = await client.query<{ stock_count: number }>(`select stock_count from products where id = $1`, [productId]);
+    const stock = await client.query<{ stock_count: number }>(`select stock_count from products where id = $1`, [
+      productId,
+    ]);
     expect(stock.rows[0]!.stock_count).toBe(0);
-    const reserved = await client.query<{ total: number }>(`select coalesce(sum(quantity), 0)::int as total from stock_reservations`);
+    const reserved = await client.query<{ total: number }>(
+      `select coalesce(sum(quantity), 0)::int as total from stock_reservations`,
+    );
     expect(reserved.rows[0]!.total).toBe(10);
     const open = await client.query<{ n: number }>(`select count(*)::int as n from checkouts where status = 'open'`);
     expect(open.rows[0]!.n).toBe(10);

@@ -14,7 +14,9 @@ function interpolate(value: unknown): string {
 describe("compose.yaml", () => {
   it("gives the site settings a deployment starts with (docker compose up runs as NODE_ENV=production)", () => {
     const compose = parse(readFileSync(fromRoot("compose.yaml"), "utf8")) as { "x-site-env": Record<string, unknown> };
-    const site = Object.fromEntries(Object.entries(compose["x-site-env"]).map(([key, value]) => [key, interpolate(value)]));
+    const site = Object.fromEntries(
+      Object.entries(compose["x-site-env"]).map(([key, value]) => [key, interpolate(value)]),
+    );
     const env = parseEnv({ ...site, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-compose-")) });
     expect(env).toMatchObject({ DEPLOYED: true, PAYMENTS: "sandbox" });
     expect(env.TAX_ID).not.toBe("00-0000000");

@@ -2,7 +2,11 @@ import { auditLog } from "~/db/schema/accounts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactUs, orders, type NewOrder } from "~/db/schema";
-import { action as contactAction, loader as contactLoader, middleware as contactMiddleware } from "~/routes/contact-submissions";
+import {
+  action as contactAction,
+  loader as contactLoader,
+  middleware as contactMiddleware,
+} from "~/routes/contact-submissions";
 import { loader as donationsLoader } from "~/routes/admin-donations";
 import { loader as donationsExport } from "~/routes/admin-donations-export";
 import { loader as entriesExport } from "~/routes/orders-entries-export";
@@ -40,7 +44,13 @@ const base: NewOrder = {
   status: "completed",
 };
 
-function entry(student: string, tournament: string, event: string, daysAgo: number, extra: Partial<NewOrder> = {}): NewOrder {
+function entry(
+  student: string,
+  tournament: string,
+  event: string,
+  daysAgo: number,
+  extra: Partial<NewOrder> = {},
+): NewOrder {
   return {
     ...base,
     studentName: student,
@@ -107,9 +117,13 @@ describe("the role guard", () => {
     const denied = (await thrown(contactLoader(args("/contact-submissions", "user")))) as { init?: ResponseInit };
     expect(denied.init?.status).toBe(403);
     const next = async () => new Response("page");
-    const signedOut = (await thrown(contactMiddleware[0]!(args("/contact-submissions?status=all", null), next))) as Response;
+    const signedOut = (await thrown(
+      contactMiddleware[0]!(args("/contact-submissions?status=all", null), next),
+    )) as Response;
     expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/contact-submissions?status=all")}`);
+    expect(signedOut.headers.get("Location")).toBe(
+      `/auth?redirectTo=${encodeURIComponent("/contact-submissions?status=all")}`,
+    );
     expect(signedOut.headers.get("Set-Cookie")).toContain("toast=");
     await expect(contactMiddleware[0]!(args("/contact-submissions", "admin"), next)).resolves.toBeInstanceOf(Response);
     const loaderSignedOut = (await thrown(contactLoader(args("/contact-submissions", null)))) as Response;
@@ -118,14 +132,19 @@ describe("the role guard", () => {
 
   it("refuses the handled action to a non-admin", async () => {
     const body = new URLSearchParams({ intent: "handle", id: crypto.randomUUID() });
-    const denied = (await thrown(contactAction(args("/contact-submissions", "user", { method: "POST", body })))) as { init?: ResponseInit };
+    const denied = (await thrown(contactAction(args("/contact-submissions", "user", { method: "POST", body })))) as {
+      init?: ResponseInit;
+    };
     expect(denied.init?.status).toBe(403);
   });
 });
 
 describe("/orders", () => {
   it("says there are no orders at all, apart from no match", async () => {
-    const empty = (await ordersLoader(args("/orders", "admin"))) as { ok: true; listing: { total: number; totalAll: number } };
+    const empty = (await ordersLoader(args("/orders", "admin"))) as {
+      ok: true;
+      listing: { total: number; totalAll: number };
+    };
     expect(empty.listing).toMatchObject({ total: 0, totalAll: 0 });
     await database.db.insert(orders).values(entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1));
     const none = (await ordersLoader(args("/orders?student=Nobody", "admin"))) as typeof empty;
@@ -133,22 +152,36 @@ describe("/orders", () => {
   });
 
   it("lists completed orders only, newest first, with filters by student, tournament and event", async () => {
-    await database.db.insert(orders).values([
-      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
-      entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
-      entry("Noa Feldman", "Fall Invitational", "Public Forum", 3),
-      entry("Maya Goldberg", "Fall Invitational", "Public Forum", 2, { status: "pending" }),
-      entry("Ari Weiss", "Winter Classic", "Lincoln-Douglas", 4, { status: "failed" }),
-    ]);
-    type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number; totalAmount: number | null }; options: { tournaments: string[]; events: string[] } };
+    await database.db
+      .insert(orders)
+      .values([
+        entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+        entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
+        entry("Noa Feldman", "Fall Invitational", "Public Forum", 3),
+        entry("Maya Goldberg", "Fall Invitational", "Public Forum", 2, { status: "pending" }),
+        entry("Ari Weiss", "Winter Classic", "Lincoln-Douglas", 4, { status: "failed" }),
+      ]);
+    type Result = {
+      ok: true;
+      listing: { rows: { studentName: string }[]; total: number; totalAmount: number | null };
+      options: { tournaments: string[]; events: string[] };
+    };
     const all = (await ordersLoader(args("/orders", "user"))) as Result;
     expect(all.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen", "Noa Feldman", "Maya Goldberg"]);
     expect(all.listing.totalAmount).toBeNull();
-    expect(all.options).toEqual({ tournaments: ["Fall Invitational", "Winter Classic"], events: ["Lincoln-Douglas", "Public Forum"] });
+    expect(all.options).toEqual({
+      tournaments: ["Fall Invitational", "Winter Classic"],
+      events: ["Lincoln-Douglas", "Public Forum"],
+    });
 
     const byStudent = (await ordersLoader(args("/orders?student=maya", "user"))) as Result;
     expect(byStudent.listing.rows.map((row) => row.studentName)).toEqual(["Maya Goldberg"]);
-    const byBoth = (await ordersLoader(args(`/orders?tournament=${encodeURIComponent("Winter Classic")}&event=${encodeURIComponent("Public Forum")}`, "user"))) as Result;
+    const byBoth = (await ordersLoader(
+      args(
+        `/orders?tournament=${encodeURIComponent("Winter Classic")}&event=${encodeURIComponent("Public Forum")}`,
+        "user",
+      ),
+    )) as Result;
     expect(byBoth.listing.rows.map((row) => row.studentName)).toEqual(["Eli Rosen"]);
     expect(byBoth.listing.totalAmount).toBe(2500);
     const wildcard = (await ordersLoader(args("/orders?student=%25", "user"))) as Result;
@@ -156,8 +189,13 @@ describe("/orders", () => {
   });
 
   it("pages through many orders, 25 at a time", async () => {
-    await database.db.insert(orders).values(Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
-    type Result = { ok: true; listing: { rows: { studentName: string }[]; page: number; pageCount: number; total: number } };
+    await database.db
+      .insert(orders)
+      .values(Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
+    type Result = {
+      ok: true;
+      listing: { rows: { studentName: string }[]; page: number; pageCount: number; total: number };
+    };
     const first = (await ordersLoader(args("/orders", "admin"))) as Result;
     expect(first.listing).toMatchObject({ page: 1, pageCount: 5, total: 120 });
     expect(first.listing.rows).toHaveLength(25);
@@ -170,17 +208,32 @@ describe("/orders", () => {
   });
 
   it("pages through a student search (a short term too), carrying only the shown columns", async () => {
-    await database.db.insert(orders).values(
-      Array.from({ length: 120 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i, { registration: { secret: "not shown" } as never })),
-    );
-    type Result = { ok: true; listing: { rows: Record<string, unknown>[]; page: number; pageCount: number; total: number; totalAmount: number | null } };
+    await database.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 120 }, (_, i) =>
+          entry(`Student ${i}`, "Winter", "Public Forum", i, { registration: { secret: "not shown" } as never }),
+        ),
+      );
+    type Result = {
+      ok: true;
+      listing: {
+        rows: Record<string, unknown>[];
+        page: number;
+        pageCount: number;
+        total: number;
+        totalAmount: number | null;
+      };
+    };
     const first = (await ordersLoader(args("/orders?student=student", "admin"))) as Result;
     expect(first.listing).toMatchObject({ page: 1, pageCount: 5, total: 120, totalAmount: 120 * 2500 });
     expect(first.listing.rows.map((row) => row.studentName).slice(0, 2)).toEqual(["Student 0", "Student 1"]);
     expect(first.listing.rows[0]?.createdAt).toBeInstanceOf(Date);
     expect(Object.keys(first.listing.rows[0] ?? {})).not.toContain("registration");
     const last = (await ordersLoader(args("/orders?student=student&page=5", "admin"))) as Result;
-    expect(last.listing.rows.map((row) => row.studentName)).toEqual(Array.from({ length: 20 }, (_, i) => `Student ${100 + i}`));
+    expect(last.listing.rows.map((row) => row.studentName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Student ${100 + i}`),
+    );
     // Past the end: the last page, as without a search.
     const beyond = (await ordersLoader(args("/orders?student=student&page=9", "admin"))) as Result;
     expect(beyond.listing).toMatchObject({ page: 5, total: 120 });
@@ -195,7 +248,9 @@ describe("/orders", () => {
   });
 
   it("filters by a term found in hundreds of student names too", async () => {
-    await database.db.insert(orders).values(Array.from({ length: 510 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
+    await database.db
+      .insert(orders)
+      .values(Array.from({ length: 510 }, (_, i) => entry(`Student ${i}`, "Winter", "Public Forum", i)));
     type Result = { ok: true; listing: { rows: { studentName: string }[]; total: number } };
     const many = (await ordersLoader(args("/orders?student=stu&page=2", "admin"))) as Result;
     expect(many.listing.total).toBe(510);
@@ -215,14 +270,19 @@ describe("/orders", () => {
   });
 
   it("counts entries per tournament and event, leaving out donations and unpaid entries", async () => {
-    await database.db.insert(orders).values([
-      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
-      entry("Eli Rosen", "Winter Classic", "Lincoln-Douglas", 4),
-      entry("Noa Feldman", "Winter Classic", "Public Forum", 3),
-      entry("Ari Weiss", "Winter Classic", "Public Forum", 2, { status: "pending" }),
-      donation("ruth@example.com", 5000, 1, { eventType: "memory:Leon Adler" }),
-    ]);
-    const result = (await ordersLoader(args("/orders?view=entries", "admin"))) as { entries: unknown; options: { events: string[] } };
+    await database.db
+      .insert(orders)
+      .values([
+        entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+        entry("Eli Rosen", "Winter Classic", "Lincoln-Douglas", 4),
+        entry("Noa Feldman", "Winter Classic", "Public Forum", 3),
+        entry("Ari Weiss", "Winter Classic", "Public Forum", 2, { status: "pending" }),
+        donation("ruth@example.com", 5000, 1, { eventType: "memory:Leon Adler" }),
+      ]);
+    const result = (await ordersLoader(args("/orders?view=entries", "admin"))) as {
+      entries: unknown;
+      options: { events: string[] };
+    };
     // A memorial gift's event_type is not offered as a competition event.
     expect(result.options.events).toEqual(["Lincoln-Douglas", "Public Forum"]);
     expect(result.entries).toEqual([
@@ -239,18 +299,26 @@ describe("/orders", () => {
   });
 
   it("exports the filtered orders and the entry roster as CSV", async () => {
-    await database.db.insert(orders).values([
-      entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
-      entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
-    ]);
+    await database.db
+      .insert(orders)
+      .values([
+        entry("Maya Goldberg", "Winter Classic", "Lincoln-Douglas", 5),
+        entry("Eli Rosen", "Winter Classic", "Public Forum", 1),
+      ]);
     const response = (await ordersExport(args("/orders/export.csv?event=Public+Forum", "user"))) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Eli Rosen");
     expect(lines[1]).toContain(",25.00,");
     const roster = (await entriesExport(args("/orders/entries.csv", "user"))) as Response;
-    const rosterLines = (await roster.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const rosterLines = (await roster.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(rosterLines.slice(1).map((line) => line.split(",")[3])).toEqual(["Maya Goldberg", "Eli Rosen"]);
   });
 });
@@ -275,16 +343,22 @@ describe("/admin/donations", () => {
   });
 
   it("sums and averages completed donations only, and searches by donor email", async () => {
-    await database.db.insert(orders).values([
-      donation("ruth.adler@example.com", 18_000, 3),
-      donation("dlevine@example.net", 5000, 2, { eventType: "honor:Coach Levine" }),
-      donation("ruth.adler@example.com", 2500, 1, { itemName: "Monthly Donation" }),
-      donation("ghost@example.com", 99_900, 1, { status: "failed" }),
-      entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1),
-    ]);
+    await database.db
+      .insert(orders)
+      .values([
+        donation("ruth.adler@example.com", 18_000, 3),
+        donation("dlevine@example.net", 5000, 2, { eventType: "honor:Coach Levine" }),
+        donation("ruth.adler@example.com", 2500, 1, { itemName: "Monthly Donation" }),
+        donation("ghost@example.com", 99_900, 1, { status: "failed" }),
+        entry("Maya Goldberg", "Winter", "Lincoln-Douglas", 1),
+      ]);
     const all = (await donationsLoader(args("/admin/donations", "user"))) as Result;
     expect(all.listing.summary).toEqual({ totalCents: 25_500, count: 3, averageCents: 8500 });
-    expect(all.listing.rows.map((row) => row.customerEmail)).toEqual(["ruth.adler@example.com", "dlevine@example.net", "ruth.adler@example.com"]);
+    expect(all.listing.rows.map((row) => row.customerEmail)).toEqual([
+      "ruth.adler@example.com",
+      "dlevine@example.net",
+      "ruth.adler@example.com",
+    ]);
     expect(all.listing.months.reduce((sum, month) => sum + month.totalCents, 0)).toBe(25_500);
 
     const searched = (await donationsLoader(args("/admin/donations?email=RUTH", "user"))) as Result;
@@ -295,8 +369,13 @@ describe("/admin/donations", () => {
     expect(none.listing.rows).toEqual([]);
 
     const csv = (await donationsExport(args("/admin/donations/export.csv?email=dlevine", "user"))) as Response;
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Kept (USD),Monthly,Campaign");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Kept (USD),Monthly,Campaign",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("dlevine@example.net,50.00,In honor of Coach Levine,");
   });
@@ -307,14 +386,41 @@ describe("/contact-submissions", () => {
     const rows = await database.db
       .insert(contactUs)
       .values([
-        { name: "Older Open", email: "old@example.org", inquiryPurpose: "other", comment: "An older open message here.", createdAt: new Date(Date.now() - 7_200_000) },
-        { name: "Newer Open", email: "new@example.org", phone: "(212) 555-0147", inquiryPurpose: "join-district", comment: "A newer <b>open</b> message.", createdAt: new Date(Date.now() - 3_600_000) },
-        { name: "Done", email: "done@example.org", inquiryPurpose: "other", comment: "Already answered message.", handledAt: new Date(), handledBy: "director@example.org" },
+        {
+          name: "Older Open",
+          email: "old@example.org",
+          inquiryPurpose: "other",
+          comment: "An older open message here.",
+          createdAt: new Date(Date.now() - 7_200_000),
+        },
+        {
+          name: "Newer Open",
+          email: "new@example.org",
+          phone: "(212) 555-0147",
+          inquiryPurpose: "join-district",
+          comment: "A newer <b>open</b> message.",
+          createdAt: new Date(Date.now() - 3_600_000),
+        },
+        {
+          name: "Done",
+          email: "done@example.org",
+          inquiryPurpose: "other",
+          comment: "Already answered message.",
+          handledAt: new Date(),
+          handledBy: "director@example.org",
+        },
       ])
       .returning();
     return rows;
   }
-  type Result = { ok: true; listing: { rows: { name: string }[]; counts: Record<string, number>; selected: { name: string; comment: string } | null } };
+  type Result = {
+    ok: true;
+    listing: {
+      rows: { name: string }[];
+      counts: Record<string, number>;
+      selected: { name: string; comment: string } | null;
+    };
+  };
 
   it("lists open messages newest first, with counts, and opens the one in ?id=", async () => {
     const [older, newer] = await insertMessages();
@@ -335,7 +441,12 @@ describe("/contact-submissions", () => {
   it("marks a message handled (recording who) and reopens it", async () => {
     const [message] = await insertMessages();
     const post = (intent: string, id: string) =>
-      contactAction(args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent, id, status: "open" }) }));
+      contactAction(
+        args("/contact-submissions", "admin", {
+          method: "POST",
+          body: new URLSearchParams({ intent, id, status: "open" }),
+        }),
+      );
     const done = (await post("handle", message!.id)) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/contact-submissions?id=${message!.id}`);
@@ -354,10 +465,13 @@ describe("/contact-submissions", () => {
     );
   });
 
-  it("says docs/product.md's \"Failed to load contact submissions.\" when the store fails", async () => {
+  it('says docs/product.md\'s "Failed to load contact submissions." when the store fails', async () => {
     await database.db.execute(sql`alter table contact_us rename to contact_us_away`);
     try {
-      const failed = (await contactLoader(args("/contact-submissions", "admin"))) as { data: { ok: boolean }; init: ResponseInit };
+      const failed = (await contactLoader(args("/contact-submissions", "admin"))) as {
+        data: { ok: boolean };
+        init: ResponseInit;
+      };
       expect(failed.init.status).toBe(500);
       expect(failed.data.ok).toBe(false);
     } finally {
@@ -367,10 +481,18 @@ describe("/contact-submissions", () => {
 
   it("answers bad input with 400 and an unknown message with 404, changing nothing", async () => {
     await insertMessages();
-    const bad = (await contactAction(args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent: "delete", id: "x" }) }))) as { init: ResponseInit };
+    const bad = (await contactAction(
+      args("/contact-submissions", "admin", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "delete", id: "x" }),
+      }),
+    )) as { init: ResponseInit };
     expect(bad.init.status).toBe(400);
     const missing = (await contactAction(
-      args("/contact-submissions", "admin", { method: "POST", body: new URLSearchParams({ intent: "handle", id: crypto.randomUUID() }) }),
+      args("/contact-submissions", "admin", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "handle", id: crypto.randomUUID() }),
+      }),
     )) as { init: ResponseInit };
     expect(missing.init.status).toBe(404);
     const counts = ((await contactLoader(args("/contact-submissions", "admin"))) as Result).listing.counts;

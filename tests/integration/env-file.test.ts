@@ -32,10 +32,12 @@ describe(".env", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "citron-env-file-"));
     dirs.push(dir);
     writeFileSync(path.join(dir, ".env"), "# a copy of .env.example, edited\nPORT=not-a-port\nEVENTS_MAX_BYTES=lots\n");
-    const args = scripts["db:migrate"]!.split(" ").slice(1).map((arg) => {
-      if (arg === "tsx") return pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-      return arg.startsWith("scripts/") ? path.join(root, arg) : arg;
-    });
+    const args = scripts["db:migrate"]!.split(" ")
+      .slice(1)
+      .map((arg) => {
+        if (arg === "tsx") return pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+        return arg.startsWith("scripts/") ? path.join(root, arg) : arg;
+      });
     const { NODE_ENV: _unset, EVENTS_MAX_BYTES: _unset2, ...inherited } = process.env;
     const result = spawnSync(process.execPath, args, {
       cwd: dir,

@@ -31,7 +31,12 @@ function routeEntries(entries: RouteConfigEntry[], prefix = ""): ActionRoute[] {
 }
 
 const bodies: { name: string; contentType: string; body: string; status: number }[] = [
-  { name: "JSON", contentType: "application/json", body: JSON.stringify({ intent: "sign-in", email: "a@example.org" }), status: 415 },
+  {
+    name: "JSON",
+    contentType: "application/json",
+    body: JSON.stringify({ intent: "sign-in", email: "a@example.org" }),
+    status: 415,
+  },
   { name: "text", contentType: "text/plain", body: "intent=sign-in&email=a@example.org", status: 415 },
   { name: "XML", contentType: "application/xml", body: "<form><intent>create</intent></form>", status: 415 },
   { name: "no type", contentType: "", body: "intent=create", status: 415 },
@@ -79,7 +84,10 @@ describe("hostile bodies to every action", () => {
       body: { email: "director@example.org", password: TEST_PASSWORD },
       returnHeaders: true,
     });
-    return headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    return headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
   };
   const withActions: ActionRoute[] = [];
 
@@ -103,7 +111,14 @@ describe("hostile bodies to every action", () => {
 
   it("finds the site's actions", () => {
     const files = withActions.map((route) => route.file);
-    for (const file of ["routes/auth.tsx", "routes/contact.tsx", "routes/events-refresh.ts", "routes/admin-users.tsx", "routes/admin-profile.tsx", "routes/contact-submissions.tsx"]) {
+    for (const file of [
+      "routes/auth.tsx",
+      "routes/contact.tsx",
+      "routes/events-refresh.ts",
+      "routes/admin-users.tsx",
+      "routes/admin-profile.tsx",
+      "routes/contact-submissions.tsx",
+    ]) {
       expect(files).toContain(file);
     }
   });
@@ -111,40 +126,45 @@ describe("hostile bodies to every action", () => {
   const callers = ["signed out", "admin"] as const;
   const cases = bodies.flatMap((body) => callers.map((caller) => ({ ...body, caller })));
 
-  it.each(cases)("$name as $caller: 3xx or the body's 4xx, never 500", async ({ contentType, body, status, caller }) => {
-    const failures: string[] = [];
-    const cookie = caller === "admin" ? await adminCookie() : "";
-    // Signing out last, so the admin's session lasts through the others.
-    const ordered = [...withActions].sort((a, b) => Number(BODYLESS_ACTIONS.has(a.file)) - Number(BODYLESS_ACTIONS.has(b.file)));
-    for (const route of ordered) {
-      const module = (await import(/* @vite-ignore */ fromRoot("app", route.file))) as RouteModule;
-      const headers = new Headers();
-      if (contentType) headers.set("Content-Type", contentType);
-      if (cookie) headers.set("Cookie", cookie);
-      const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body });
-      const outcome = await outcomeOf(() =>
-        module.action!({ request, context: database.context(), params: {} } as never),
+  it.each(cases)(
+    "$name as $caller: 3xx or the body's 4xx, never 500",
+    async ({ contentType, body, status, caller }) => {
+      const failures: string[] = [];
+      const cookie = caller === "admin" ? await adminCookie() : "";
+      // Signing out last, so the admin's session lasts through the others.
+      const ordered = [...withActions].sort(
+        (a, b) => Number(BODYLESS_ACTIONS.has(a.file)) - Number(BODYLESS_ACTIONS.has(b.file)),
       );
-      if ("error" in outcome) {
-        failures.push(`${route.file}: threw ${String(outcome.error)}`);
-        continue;
+      for (const route of ordered) {
+        const module = (await import(/* @vite-ignore */ fromRoot("app", route.file))) as RouteModule;
+        const headers = new Headers();
+        if (contentType) headers.set("Content-Type", contentType);
+        if (cookie) headers.set("Cookie", cookie);
+        const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body });
+        const outcome = await outcomeOf(() =>
+          module.action!({ request, context: database.context(), params: {} } as never),
+        );
+        if ("error" in outcome) {
+          failures.push(`${route.file}: threw ${String(outcome.error)}`);
+          continue;
+        }
+        // Signed out, a guarded action sends the visitor to sign in before it reads anything.
+        const redirected = outcome.status >= 300 && outcome.status < 400;
+        if (BODYLESS_ACTIONS.has(route.file)) {
+          if (outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
+          continue;
+        }
+        if (RAW_BODY_ACTIONS.has(route.file)) {
+          if (outcome.status < 400 || outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
+          continue;
+        }
+        if (!(outcome.status === status || (caller === "signed out" && redirected))) {
+          failures.push(`${route.file}: ${outcome.status}`);
+        }
       }
-      // Signed out, a guarded action sends the visitor to sign in before it reads anything.
-      const redirected = outcome.status >= 300 && outcome.status < 400;
-      if (BODYLESS_ACTIONS.has(route.file)) {
-        if (outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
-        continue;
-      }
-      if (RAW_BODY_ACTIONS.has(route.file)) {
-        if (outcome.status < 400 || outcome.status >= 500) failures.push(`${route.file}: ${outcome.status}`);
-        continue;
-      }
-      if (!(outcome.status === status || (caller === "signed out" && redirected))) {
-        failures.push(`${route.file}: ${outcome.status}`);
-      }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it("refuses a cross-site post to every action's path before the action runs", async () => {
     const app = express();

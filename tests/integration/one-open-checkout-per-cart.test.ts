@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { cartLines, carts, checkouts, emailOutbox, orders, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
+import {
+  cartLines,
+  carts,
+  checkouts,
+  emailOutbox,
+  orders,
+  paymentsNeedingAttention,
+  products,
+  stockReservations,
+} from "~/db/schema";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { migrationsFolder } from "~/db/migrate.server";
@@ -57,21 +66,34 @@ async function cart(lines: Array<{ productId: string; quantity: number }>) {
   return id;
 }
 
-const stockOf = async (id: string) => (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+const stockOf = async (id: string) =>
+  (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
 
 describe("one open checkout per cart", () => {
   it("the database refuses a second open checkout of one cart", async () => {
     const cartId = await cart([]);
-    const row = { kind: "shop" as const, provider: "sandbox" as const, cartId, email: "a@example.com", totalAmount: 100, expiresAt: new Date(Date.now() + 60_000) };
+    const row = {
+      kind: "shop" as const,
+      provider: "sandbox" as const,
+      cartId,
+      email: "a@example.com",
+      totalAmount: 100,
+      expiresAt: new Date(Date.now() + 60_000),
+    };
     await database.db.insert(checkouts).values({ ...row, publicToken: "token-1" });
     const error = await database.db
       .insert(checkouts)
       .values({ ...row, publicToken: "token-2" })
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/checkouts_open_cart_id_key|duplicate key/);
     // A closed one of the same cart is allowed beside it.
     await database.db.insert(checkouts).values({ ...row, status: "failed", publicToken: "token-3" });
-    expect(await database.db.$count(checkouts, and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))).toBe(1);
+    expect(await database.db.$count(checkouts, and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))).toBe(
+      1,
+    );
   });
 
   it("eight Proceed to Checkout posts of one cart at the same moment: one open checkout, the stock held once, no errors", async () => {
@@ -82,9 +104,13 @@ describe("one open checkout per cart", () => {
     );
     // The cart row's lock makes them take turns: each gets a payment page (the last one stands), none a 409 or 500.
     expect(results.filter((result) => !result.ok)).toEqual([]);
-    expect(await database.db.$count(checkouts, and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))).toBe(1);
+    expect(await database.db.$count(checkouts, and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))).toBe(
+      1,
+    );
     expect(await stockOf(tote.id)).toBe(3);
-    const held = await database.db.select({ total: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` }).from(stockReservations);
+    const held = await database.db
+      .select({ total: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+      .from(stockReservations);
     expect(held[0]!.total).toBe(2);
     expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(1);
   });
@@ -97,46 +123,67 @@ describe("one open checkout per cart", () => {
       Array.from({ length: 12 }, (_, i) =>
         cart(
           i % 2 === 0
-            ? [{ productId: pens.id, quantity: 1 }, { productId: pins.id, quantity: 1 }, { productId: mugs.id, quantity: 1 }]
-            : [{ productId: mugs.id, quantity: 1 }, { productId: pins.id, quantity: 1 }, { productId: pens.id, quantity: 1 }],
+            ? [
+                { productId: pens.id, quantity: 1 },
+                { productId: pins.id, quantity: 1 },
+                { productId: mugs.id, quantity: 1 },
+              ]
+            : [
+                { productId: mugs.id, quantity: 1 },
+                { productId: pins.id, quantity: 1 },
+                { productId: pens.id, quantity: 1 },
+              ],
         ),
       ),
     );
-    const results = await Promise.all(carts.map((cartId, i) => checkoutCart(database.db, { cartId, email: `b${i}@example.com` })));
+    const results = await Promise.all(
+      carts.map((cartId, i) => checkoutCart(database.db, { cartId, email: `b${i}@example.com` })),
+    );
     expect(results.filter((result) => !result.ok)).toEqual([]);
     expect([await stockOf(pens.id), await stockOf(pins.id), await stockOf(mugs.id)]).toEqual([88, 88, 88]);
   }, 30_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)("reserves stock rows in product-id order, whatever the cart's order (PostgreSQL row locks)", async () => {
-    const [low, high] = [await product("Low", 10), await product("High", 10)].sort((a, b) => (a.id < b.id ? -1 : 1));
-    // The cart lists the higher id first; another transaction holds that row.
-    const cartId = await cart([{ productId: high!.id, quantity: 1 }, { productId: low!.id, quantity: 1 }]);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const blocker = database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from products where id = ${high!.id} for update`);
-      locked();
-      await held;
-    });
-    await isLocked;
-    const checkout = checkoutCart(database.db, { cartId, email: "order@example.com" });
-    // Wait until the checkout is blocked on the held row.
-    for (let i = 0; i < 100; i++) {
-      const waiting = await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-      if ((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    // In id order, the lower row was taken first: it is locked now. (In the cart's order it would be untouched.)
-    const probe = await database.db
-      .transaction(async (tx) => tx.execute(sql`select id from products where id = ${low!.id} for update nowait`))
-      .then(() => "free", () => "locked");
-    release();
-    await blocker;
-    expect(await checkout).toMatchObject({ ok: true });
-    expect(probe).toBe("locked");
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "reserves stock rows in product-id order, whatever the cart's order (PostgreSQL row locks)",
+    async () => {
+      const [low, high] = [await product("Low", 10), await product("High", 10)].sort((a, b) => (a.id < b.id ? -1 : 1));
+      // The cart lists the higher id first; another transaction holds that row.
+      const cartId = await cart([
+        { productId: high!.id, quantity: 1 },
+        { productId: low!.id, quantity: 1 },
+      ]);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const blocker = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from products where id = ${high!.id} for update`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const checkout = checkoutCart(database.db, { cartId, email: "order@example.com" });
+      // Wait until the checkout is blocked on the held row.
+      for (let i = 0; i < 100; i++) {
+        const waiting = await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        if ((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // In id order, the lower row was taken first: it is locked now. (In the cart's order it would be untouched.)
+      const probe = await database.db
+        .transaction(async (tx) => tx.execute(sql`select id from products where id = ${low!.id} for update nowait`))
+        .then(
+          () => "free",
+          () => "locked",
+        );
+      release();
+      await blocker;
+      expect(await checkout).toMatchObject({ ok: true });
+      expect(probe).toBe("locked");
+    },
+  );
 
   it("the migration before the unique index closes all but the newest open checkout of a cart and gives their stock back", async () => {
     const tote = await product("Lectern Tote Bag", 5);
@@ -146,9 +193,26 @@ describe("one open checkout per cart", () => {
     const open = async (minutesAgo: number, token: string) => {
       const [row] = await database.db
         .insert(checkouts)
-        .values({ kind: "shop", provider: "sandbox", cartId, email: "a@example.com", totalAmount: 1000, publicToken: token, expiresAt: new Date(Date.now() + 60_000), createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .values({
+          kind: "shop",
+          provider: "sandbox",
+          cartId,
+          email: "a@example.com",
+          totalAmount: 1000,
+          publicToken: token,
+          expiresAt: new Date(Date.now() + 60_000),
+          createdAt: new Date(Date.now() - minutesAgo * 60_000),
+        })
         .returning();
-      await database.db.insert(orders).values({ checkoutId: row!.id, status: "pending", itemName: "Lectern Tote Bag", itemQuantity: 1, totalAmount: 1000, customerEmail: "a@example.com", productId: tote.id });
+      await database.db.insert(orders).values({
+        checkoutId: row!.id,
+        status: "pending",
+        itemName: "Lectern Tote Bag",
+        itemQuantity: 1,
+        totalAmount: 1000,
+        customerEmail: "a@example.com",
+        productId: tote.id,
+      });
       await database.db.insert(stockReservations).values({ checkoutId: row!.id, productId: tote.id, quantity: 1 });
       return row!.id;
     };
@@ -156,13 +220,20 @@ describe("one open checkout per cart", () => {
     const newer = await open(1, "newer");
     await database.db.update(products).set({ stockCount: 3 }).where(eq(products.id, tote.id));
     // Found by name, not number (numbers change when branches merge).
-    const file = (suffix: string) => readFileSync(`${migrationsFolder}/${readdirSync(migrationsFolder).find((name) => name.endsWith(suffix))!}`, "utf8");
+    const file = (suffix: string) =>
+      readFileSync(
+        `${migrationsFolder}/${readdirSync(migrationsFolder).find((name) => name.endsWith(suffix))!}`,
+        "utf8",
+      );
     const migration = file("_one-open-checkout-per-cart-cleanup.sql");
     const index = file("_checkouts-one-open-per-cart.sql").split("--> statement-breakpoint").at(-1)!;
     await database.db.transaction(async (tx) => {
-      for (const statement of [...migration.split("--> statement-breakpoint"), index]) await tx.execute(sql.raw(statement));
+      for (const statement of [...migration.split("--> statement-breakpoint"), index])
+        await tx.execute(sql.raw(statement));
     });
-    const rows = await database.db.select({ id: checkouts.id, status: checkouts.status, reason: checkouts.failureReason }).from(checkouts);
+    const rows = await database.db
+      .select({ id: checkouts.id, status: checkouts.status, reason: checkouts.failureReason })
+      .from(checkouts);
     expect(rows.sort((a, b) => (a.id === newer ? -1 : b.id === newer ? 1 : 0))).toEqual([
       { id: newer, status: "open", reason: null },
       { id: older, status: "failed", reason: "replaced" },

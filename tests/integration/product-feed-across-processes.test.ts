@@ -21,7 +21,11 @@ type Server = { process: ChildProcess; url: string };
 
 function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn("node", ["server.js"], { cwd: root, env: { ...env, PORT: "0", HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("node", ["server.js"], {
+      cwd: root,
+      env: { ...env, PORT: "0", HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -68,7 +72,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
     first = await startServer(env);
     // Migrated by the first; seeded on request (never automatically on PostgreSQL).
     // Not `npm run db:seed`, which reads a developer's .env.
-    const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], { cwd: root, env, encoding: "utf8" });
+    const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    });
     if (seed.status !== 0) throw new Error(seed.stderr);
     second = await startServer(env);
   }, 120_000);
@@ -92,7 +100,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first!.url },
-      body: new URLSearchParams({ intent: "sign-in", email: "director@example.org", password: ADMIN_PASSWORD, redirectTo: "/orders" }),
+      body: new URLSearchParams({
+        intent: "sign-in",
+        email: "director@example.org",
+        password: ADMIN_PASSWORD,
+        redirectTo: "/orders",
+      }),
     });
     const cookie = signIn.headers
       .getSetCookie()
@@ -113,7 +126,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
       while (!pattern.test(received)) {
         const next = await Promise.race([
           reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out; got ${received}`)), Math.max(1, deadline - Date.now()))),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`timed out; got ${received}`)), Math.max(1, deadline - Date.now())),
+          ),
         ]);
         if (next.done) throw new Error("stream ended");
         received += next.value;
@@ -131,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasBuild)("product feed across s
     // Switched off: the shop's listeners are told it is gone, without its details (decision 0028).
     await waitFor(/event: product\ndata: .*"op":"delete"/, 1000);
     const elapsed = Date.now() - started;
-    const line = received.split("\n").find((text) => text.startsWith("data: {\"op\""))!;
+    const line = received.split("\n").find((text) => text.startsWith('data: {"op"'))!;
     const message = JSON.parse(line.slice("data: ".length)) as { id: string; product: unknown };
     expect(message).toEqual({ op: "delete", id: productId, product: null });
     expect(elapsed).toBeLessThan(1000);

@@ -23,12 +23,18 @@ afterEach(() => {
 function lint(files: Record<string, string>): { status: number | null; diagnostics: Diagnostic[] } {
   dir = mkdtempSync(path.join(os.tmpdir(), "citron-lint-"));
   copyFileSync(path.join(root, ".oxlintrc.json"), path.join(dir, ".oxlintrc.json"));
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }));
+  writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }),
+  );
   for (const [file, source] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), source);
   }
-  const run = spawnSync(oxlint, ["-c", ".oxlintrc.json", "-f", "json", "app", "server"], { cwd: dir, encoding: "utf8" });
+  const run = spawnSync(oxlint, ["-c", ".oxlintrc.json", "-f", "json", "app", "server"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
   return { status: run.status, diagnostics: report.diagnostics };
 }
@@ -45,30 +51,36 @@ const targets = {
 };
 
 describe("the lint config enforces the layers", () => {
-  it("fails on a wrong-way import, with the rule's message, whether it uses ~/ or a relative path", { timeout: 30_000 }, () => {
-    const { status, diagnostics } = lint({
-      ...targets,
-      "app/core/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
-      "app/core/wrong-ui.ts": 'import { toast } from "../ui/toast";\nexport const wrong = toast;\n',
-      "app/db/wrong.ts": 'import type { cart } from "../features/shop/cart.server";\nexport type Wrong = typeof cart;\n',
-      "app/features/payments/wrong.ts": 'import { cart } from "../shop/cart.server";\nexport const wrong = cart;\n',
-      "app/features/products/wrong.ts": 'import { checkout } from "~/features/payments/checkout.server";\nexport const wrong = checkout;\n',
-      "server/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
-    });
-    expect(status).not.toBe(0);
-    const expected: Record<string, RegExp> = {
-      "app/core/wrong.ts": /app\/core is the bottom layer/,
-      "app/core/wrong-ui.ts": /app\/core is the bottom layer/,
-      "app/db/wrong.ts": /app\/ui and app\/db import nothing from app\/features/,
-      "app/features/payments/wrong.ts": /Payments imports neither shop, donations nor orders/,
-      "app/features/products/wrong.ts": /The catalogue imports none of them/,
-      "server/wrong.ts": /server\/ reaches features only through its composition files/,
-    };
-    for (const [file, help] of Object.entries(expected)) {
-      const errors = errorsIn(diagnostics, file).map((d) => ({ file, code: d.code, help: d.help }));
-      expect(errors).toEqual([{ file, code: "eslint(no-restricted-imports)", help: expect.stringMatching(help) }]);
-    }
-  });
+  it(
+    "fails on a wrong-way import, with the rule's message, whether it uses ~/ or a relative path",
+    { timeout: 30_000 },
+    () => {
+      const { status, diagnostics } = lint({
+        ...targets,
+        "app/core/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
+        "app/core/wrong-ui.ts": 'import { toast } from "../ui/toast";\nexport const wrong = toast;\n',
+        "app/db/wrong.ts":
+          'import type { cart } from "../features/shop/cart.server";\nexport type Wrong = typeof cart;\n',
+        "app/features/payments/wrong.ts": 'import { cart } from "../shop/cart.server";\nexport const wrong = cart;\n',
+        "app/features/products/wrong.ts":
+          'import { checkout } from "~/features/payments/checkout.server";\nexport const wrong = checkout;\n',
+        "server/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
+      });
+      expect(status).not.toBe(0);
+      const expected: Record<string, RegExp> = {
+        "app/core/wrong.ts": /app\/core is the bottom layer/,
+        "app/core/wrong-ui.ts": /app\/core is the bottom layer/,
+        "app/db/wrong.ts": /app\/ui and app\/db import nothing from app\/features/,
+        "app/features/payments/wrong.ts": /Payments imports neither shop, donations nor orders/,
+        "app/features/products/wrong.ts": /The catalogue imports none of them/,
+        "server/wrong.ts": /server\/ reaches features only through its composition files/,
+      };
+      for (const [file, help] of Object.entries(expected)) {
+        const errors = errorsIn(diagnostics, file).map((d) => ({ file, code: d.code, help: d.help }));
+        expect(errors).toEqual([{ file, code: "eslint(no-restricted-imports)", help: expect.stringMatching(help) }]);
+      }
+    },
+  );
 
   it("fails on an import cycle", { timeout: 30_000 }, () => {
     const { status, diagnostics } = lint({
@@ -88,10 +100,13 @@ describe("the lint config enforces the layers", () => {
       "app/ui/right.ts": 'import { format } from "~/core/format";\nexport const right = format;\n',
       "app/features/shop/right.ts":
         'import { checkout } from "~/features/payments/checkout.server";\nimport { catalogue } from "../products/catalogue.server";\nexport const right = [checkout, catalogue];\n',
-      "app/features/payments/right.ts": 'import { catalogue } from "~/features/products/catalogue.server";\nexport const right = catalogue;\n',
-      "app/features/payments/set-up.test.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const setUp = cart;\n',
+      "app/features/payments/right.ts":
+        'import { catalogue } from "~/features/products/catalogue.server";\nexport const right = catalogue;\n',
+      "app/features/payments/set-up.test.ts":
+        'import { cart } from "~/features/shop/cart.server";\nexport const setUp = cart;\n',
       "server/app.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const app = cart;\n',
-      "server/workers.ts": 'import { checkout } from "~/features/payments/checkout.server";\nexport const workers = checkout;\n',
+      "server/workers.ts":
+        'import { checkout } from "~/features/payments/checkout.server";\nexport const workers = checkout;\n',
     });
     expect(diagnostics).toEqual([]);
     expect(status).toBe(0);

@@ -64,16 +64,21 @@ describe.skipIf(reason)("metrics of a cluster", () => {
 
     // Fresh connections: the primary hands them to the workers in turn (round robin, Node's default on
     // Linux), so each worker served about half. Only an aggregated scrape sees all 40.
-    for (let i = 0; i < 40; i++) await (await fetch(`${url}/healthz`, { headers: { Connection: "close" } })).arrayBuffer();
+    for (let i = 0; i < 40; i++)
+      await (await fetch(`${url}/healthz`, { headers: { Connection: "close" } })).arrayBuffer();
     const scrapes = await Promise.all(
       Array.from({ length: 4 }, async () => {
-        const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}`, Connection: "close" } });
+        const response = await fetch(`${url}/metrics`, {
+          headers: { Authorization: `Bearer ${TOKEN}`, Connection: "close" },
+        });
         expect(response.status).toBe(200);
         return response.text();
       }),
     );
     for (const text of scrapes) {
-      expect(Number(/^citron_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)$/m.exec(text)?.[1])).toBe(40);
+      expect(
+        Number(/^citron_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)$/m.exec(text)?.[1]),
+      ).toBe(40);
       // One database value, not one per worker added up.
       expect(text).toMatch(/^citron_outbox_messages\{status="pending"\} 0$/m);
       expect(text).toMatch(/^citron_database_up 1$/m);

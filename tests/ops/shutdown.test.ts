@@ -3,7 +3,17 @@ import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../support/scratch-database";
-import { histogram, PORT_BASE, seed, skipReason, sleep, startInstance, startSmtpCatcher, waitFor, type Instance } from "./support";
+import {
+  histogram,
+  PORT_BASE,
+  seed,
+  skipReason,
+  sleep,
+  startInstance,
+  startSmtpCatcher,
+  waitFor,
+  type Instance,
+} from "./support";
 
 /**
  * Decision 0029: SIGTERM while traffic flows. The server stops accepting, finishes
@@ -17,7 +27,12 @@ if (reason) console.warn(`[skipped] ${reason}`);
 const PORTS = { first: PORT_BASE + 6, second: PORT_BASE + 7, smtp: PORT_BASE + 8 };
 
 /** A contact form POST whose body arrives in two halves `pauseMs` apart; resolves with the status. */
-function slowPost(url: string, address: string, email: string, pauseMs: number): { sent: Promise<void>; done: Promise<number> } {
+function slowPost(
+  url: string,
+  address: string,
+  email: string,
+  pauseMs: number,
+): { sent: Promise<void>; done: Promise<number> } {
   const body = new URLSearchParams({
     name: "Slow Sender",
     school: "Riverside High School",
@@ -74,7 +89,12 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
   }, 60_000);
 
   it("stops accepting, finishes requests in flight, ends live feeds, releases the outbox, exits 0 within the deadline", async () => {
-    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: sessionSecret, SMTP_URL: smtp.url, MAIL_TRANSPORT: "smtp" };
+    const env = {
+      DATABASE_URL: scratch.url,
+      SESSION_SECRET: sessionSecret,
+      SMTP_URL: smtp.url,
+      MAIL_TRANSPORT: "smtp",
+    };
     const first = await startInstance("stop-first", PORTS.first, env);
     instances.push(first);
     seed(scratch.url, sessionSecret);
@@ -115,7 +135,9 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
     });
 
     await waitFor("the outbox to start sending", () => smtp.delivered.length > 0 || smtp.receiving > 0, 15_000, 20);
-    const uploads = Array.from({ length: 5 }, (_, i) => slowPost(first.url, `10.1.0.${i + 1}`, `slow${i}@example.org`, 1500));
+    const uploads = Array.from({ length: 5 }, (_, i) =>
+      slowPost(first.url, `10.1.0.${i + 1}`, `slow${i}@example.org`, 1500),
+    );
     await Promise.all(uploads.map((upload) => upload.sent));
 
     const signalAt = Date.now();
@@ -129,10 +151,22 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
 
     // Every request that got an answer got all of it; after the signal new connections are refused.
     const answered = outcomes.filter((outcome) => outcome.status !== -1);
-    const refusedCodes = [...new Set(outcomes.filter((outcome) => outcome.status === -1).map((outcome) => outcome.error))];
-    const [claimed] = (await sql.query<{ n: number }>("select count(*)::int as n from email_outbox where status = 'pending' and claim_token is not null")).rows;
-    const [sentRows] = (await sql.query<{ n: number }>("select count(*)::int as n from email_outbox where status = 'sent' and subject like 'Backlog%'")).rows;
-    const [saved] = (await sql.query<{ n: number }>("select count(*)::int as n from contact_us where email like 'slow%'")).rows;
+    const refusedCodes = [
+      ...new Set(outcomes.filter((outcome) => outcome.status === -1).map((outcome) => outcome.error)),
+    ];
+    const [claimed] = (
+      await sql.query<{ n: number }>(
+        "select count(*)::int as n from email_outbox where status = 'pending' and claim_token is not null",
+      )
+    ).rows;
+    const [sentRows] = (
+      await sql.query<{ n: number }>(
+        "select count(*)::int as n from email_outbox where status = 'sent' and subject like 'Backlog%'",
+      )
+    ).rows;
+    const [saved] = (
+      await sql.query<{ n: number }>("select count(*)::int as n from contact_us where email like 'slow%'")
+    ).rows;
     console.info(
       `[ops figures] ${JSON.stringify({ shutdown: { code, ms, feedEndMs, uploads: histogram(uploadStatuses), traffic: histogram(outcomes.map((o) => o.status)), refusedCodes, backlogSentBeforeExit: sentRows!.n, backlog } })}`,
     );
@@ -153,10 +187,17 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
     smtp.delayEach(0);
     const second = await startInstance("stop-second", PORTS.second, env);
     instances.push(second);
-    await waitFor("the outbox to drain", async () => {
-      const [left] = (await sql.query<{ n: number }>("select count(*)::int as n from email_outbox where status <> 'sent'")).rows;
-      return left!.n === 0;
-    }, 30_000, 200);
+    await waitFor(
+      "the outbox to drain",
+      async () => {
+        const [left] = (
+          await sql.query<{ n: number }>("select count(*)::int as n from email_outbox where status <> 'sent'")
+        ).rows;
+        return left!.n === 0;
+      },
+      30_000,
+      200,
+    );
     const perMessage = new Map<string, number>();
     for (const mail of smtp.delivered) perMessage.set(mail.messageId, (perMessage.get(mail.messageId) ?? 0) + 1);
     const [all] = (await sql.query<{ n: number }>("select count(*)::int as n from email_outbox")).rows;

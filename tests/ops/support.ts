@@ -36,7 +36,12 @@ export function skipReason(): string | null {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every `everyMs` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -134,7 +139,10 @@ export async function startInstance(name: string, port: number, env: Record<stri
   const started = Date.now();
   while (Date.now() - started < 90_000) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${text}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return instance;
     await sleep(100);
   }
@@ -148,7 +156,17 @@ export function seed(databaseUrl: string, sessionSecret: string): void {
   // Not `npm run db:seed`, which reads a developer's .env.
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", CITRON_LOCAL_PREVIEW: "true", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD, DEMO_USER_PASSWORD: "Podium@Lime2026", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      CITRON_LOCAL_PREVIEW: "true",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DEMO_USER_PASSWORD: "Podium@Lime2026",
+      LOG_LEVEL: "warn",
+    },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -294,7 +312,11 @@ export class Visitor {
     return this.cookies.get(name);
   }
 
-  async request(base: string, pathname: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(
+    base: string,
+    pathname: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { "X-Forwarded-For": this.address, Accept: "text/html", ...init.headers };
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader;
     let body: string | undefined;
@@ -303,7 +325,12 @@ export class Visitor {
       headers.Origin = base;
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(`${base}${pathname}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const response = await fetch(`${base}${pathname}`, {
+      method: init.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");
       const index = pair!.indexOf("=");
@@ -323,7 +350,11 @@ export function histogram(statuses: number[]): Record<number, number> {
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
-export async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = Array.from({ length: items.length });
   let next = 0;
   await Promise.all(

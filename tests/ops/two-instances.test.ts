@@ -51,7 +51,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   const sessionSecret = randomBytes(32).toString("hex");
   let sweepDueAt = 0;
 
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await sql.query<T>(text, values)).rows;
+  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await sql.query<T>(text, values)).rows;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_ops");
@@ -114,7 +115,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(again.status).toBe(302);
     const page = await (await shopper.request(b.url, "/fees")).text();
     expect(page).toContain('aria-label="Remove Lectern Tote Bag"');
-    const lines = await query<{ quantity: number }>("select quantity from cart_lines where product_id = $1", [tote!.id]);
+    const lines = await query<{ quantity: number }>("select quantity from cart_lines where product_id = $1", [
+      tote!.id,
+    ]);
     expect(lines).toEqual([{ quantity: 2 }]);
   });
 
@@ -124,7 +127,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     );
     const buyers = Array.from({ length: 100 }, (_, i) => new Visitor(`10.8.${Math.floor(i / 200)}.${(i % 200) + 1}`));
     const adds = await inParallel(buyers, 10, async (buyer, i) => {
-      const response = await buyer.request(i % 2 ? b.url : a.url, "/fees", { form: { intent: "add", productId: product!.id } });
+      const response = await buyer.request(i % 2 ? b.url : a.url, "/fees", {
+        form: { intent: "add", productId: product!.id },
+      });
       return response.status;
     });
     expect(histogram(adds)).toEqual({ 302: 100 });
@@ -132,15 +137,25 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const started = Date.now();
     const answers = await Promise.all(
       buyers.map(async (buyer, i) => {
-        const response = await buyer.request(i % 2 ? a.url : b.url, "/checkout", { form: { email: `buyer${i}@example.com` } });
+        const response = await buyer.request(i % 2 ? a.url : b.url, "/checkout", {
+          form: { email: `buyer${i}@example.com` },
+        });
         return { status: response.status, text: await response.text() };
       }),
     );
     const statuses = answers.map((answer) => answer.status);
-    figures.checkouts = { sold: statuses.filter((s) => s === 200).length, of: 100, stock: 10, ms: Date.now() - started, statuses: histogram(statuses) };
+    figures.checkouts = {
+      sold: statuses.filter((s) => s === 200).length,
+      of: 100,
+      stock: 10,
+      ms: Date.now() - started,
+      statuses: histogram(statuses),
+    };
     expect(histogram(statuses)).toEqual({ 200: 10, 409: 90 });
     for (const answer of answers.filter((x) => x.status === 409)) expect(answer.text).toContain("is sold out");
-    const [stock] = await query<{ stock_count: number }>("select stock_count from products where id = $1", [product!.id]);
+    const [stock] = await query<{ stock_count: number }>("select stock_count from products where id = $1", [
+      product!.id,
+    ]);
     expect(stock!.stock_count).toBe(0);
     const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
     expect(open!.n).toBe(10);
@@ -158,7 +173,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       return stripe.event("checkout.session.completed", session, WEBHOOK_SECRET);
     });
     // Each event 200 times, in a shuffled order, half to each instance.
-    const deliveries = Array.from({ length: 1000 }, (_, i) => events[i % events.length]!).sort(() => Math.random() - 0.5);
+    const deliveries = Array.from({ length: 1000 }, (_, i) => events[i % events.length]!).sort(
+      () => Math.random() - 0.5,
+    );
     const probes: number[] = [];
     // Objects, so the loops see the stop.
     const storm = { on: true };
@@ -186,21 +203,36 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     storm.on = false;
     await probing;
     probes.sort((x, y) => x - y);
-    figures.webhookStorm = { deliveries: 1000, ms, statuses: histogram(statuses), pageWhileStorming: { n: probes.length, p50: probes[Math.floor(probes.length / 2)], max: probes.at(-1) } };
+    figures.webhookStorm = {
+      deliveries: 1000,
+      ms,
+      statuses: histogram(statuses),
+      pageWhileStorming: { n: probes.length, p50: probes[Math.floor(probes.length / 2)], max: probes.at(-1) },
+    };
     expect(ms).toBeLessThan(60_000);
     expect(histogram(statuses)).toEqual({ 200: 1000 });
     expect(probes.length).toBeGreaterThan(0);
 
     const ids = paid.map((checkout) => checkout.id);
-    const completed = await query<{ n: number }>("select count(*)::int as n from checkouts where id = any($1) and status = 'completed'", [ids]);
+    const completed = await query<{ n: number }>(
+      "select count(*)::int as n from checkouts where id = any($1) and status = 'completed'",
+      [ids],
+    );
     expect(completed[0]!.n).toBe(5);
     const recorded = await query<{ n: number }>("select count(*)::int as n from payment_events");
     expect(recorded[0]!.n).toBe(5);
     // One confirmation email per buyer, delivered once.
-    await waitFor("confirmation emails", async () => {
-      const [pending] = await query<{ n: number }>("select count(*)::int as n from email_outbox where status = 'pending'");
-      return pending!.n === 0;
-    }, 30_000, 200);
+    await waitFor(
+      "confirmation emails",
+      async () => {
+        const [pending] = await query<{ n: number }>(
+          "select count(*)::int as n from email_outbox where status = 'pending'",
+        );
+        return pending!.n === 0;
+      },
+      30_000,
+      200,
+    );
     for (const checkout of paid) {
       expect(smtp.delivered.filter((mail) => mail.to.includes(checkout.email))).toHaveLength(1);
     }
@@ -210,7 +242,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     for (const line of handled) expect(ids).toContain(line.checkoutId);
     const requestLines = [...a.logs, ...b.logs].filter((line) => line.msg === "request completed");
     expect(requestLines.length).toBeGreaterThan(1000);
-    for (const line of requestLines) expect((line.req as { id?: unknown }).id).toEqual(expect.stringMatching(/^[\w-]{8,}$/));
+    for (const line of requestLines)
+      expect((line.req as { id?: unknown }).id).toEqual(expect.stringMatching(/^[\w-]{8,}$/));
 
     // The other five are left to the expiry sweep, which both instances run (checked last).
     const rest = open.slice(5).map((checkout) => checkout.id);
@@ -246,10 +279,15 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const [rows] = await query<{ n: number }>("select count(*)::int as n from contact_us where email like 'sender%'");
     expect(rows!.n).toBe(20);
     // Retries come 15 s after a refusal: wait for the outbox to empty.
-    await waitFor("the outbox to drain", async () => {
-      const [left] = await query<{ n: number }>("select count(*)::int as n from email_outbox where status <> 'sent'");
-      return left!.n === 0;
-    }, 45_000, 250);
+    await waitFor(
+      "the outbox to drain",
+      async () => {
+        const [left] = await query<{ n: number }>("select count(*)::int as n from email_outbox where status <> 'sent'");
+        return left!.n === 0;
+      },
+      45_000,
+      250,
+    );
     const [sent] = await query<{ n: number }>("select count(*)::int as n from email_outbox where status = 'sent'");
     const byMessageId = new Map<string, number>();
     for (const mail of smtp.delivered) byMessageId.set(mail.messageId, (byMessageId.get(mail.messageId) ?? 0) + 1);
@@ -291,7 +329,10 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   /** Opens /products/feed on `instance`; `received` grows as events arrive. */
   async function openFeed(instance: Instance) {
     const abort = new AbortController();
-    const response = await fetch(`${instance.url}/products/feed`, { signal: abort.signal, headers: { "X-Forwarded-For": "10.5.0.1" } });
+    const response = await fetch(`${instance.url}/products/feed`, {
+      signal: abort.signal,
+      headers: { "X-Forwarded-For": "10.5.0.1" },
+    });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const feed = { received: "", ended: false, close: () => abort.abort() };
     void (async () => {
@@ -311,7 +352,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     return feed;
   }
 
-  const toggle = (id: string, on: Instance = a) => admin.request(on.url, "/admin/products", { form: { intent: "toggle", id } });
+  const toggle = (id: string, on: Instance = a) =>
+    admin.request(on.url, "/admin/products", { form: { intent: "toggle", id } });
 
   it("a product change made on one reaches a live feed on the other, and the other's page cache serves the change next", async () => {
     const [product] = await query<{ id: string }>("select id from products where name = 'Winter Beanie'");
@@ -338,7 +380,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const [product] = await query<{ id: string }>("select id from products where name = 'District Quarter-Zip'");
     const feed = await openFeed(b);
     const shopper = new Visitor("10.4.0.1");
-    expect((await shopper.request(a.url, "/fees", { form: { intent: "add", productId: product!.id } })).status).toBe(302);
+    expect((await shopper.request(a.url, "/fees", { form: { intent: "add", productId: product!.id } })).status).toBe(
+      302,
+    );
 
     type Sample = { at: number; ms: number; status: number; kind: string; email?: string };
     const samples: Sample[] = [];
@@ -354,13 +398,28 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
         try {
           if (kind === "contact") {
             email = `outage${n++}@example.org`;
-            const response = await new Visitor(`10.3.${Math.floor(n / 200)}.${(n % 200) + 1}`).request(instance.url, "/contact", {
-              form: { name: "Outage Sender", school: "Riverside", email, phone: "555-010-0199", inquiryPurpose: "join-district", comment: "Sent during an outage test.", website: "" },
-            });
+            const response = await new Visitor(`10.3.${Math.floor(n / 200)}.${(n % 200) + 1}`).request(
+              instance.url,
+              "/contact",
+              {
+                form: {
+                  name: "Outage Sender",
+                  school: "Riverside",
+                  email,
+                  phone: "555-010-0199",
+                  inquiryPurpose: "join-district",
+                  comment: "Sent during an outage test.",
+                  website: "",
+                },
+              },
+            );
             await response.arrayBuffer();
             status = response.status;
           } else {
-            const response = await (kind === "cart page" ? shopper : admin).request(instance.url, kind === "readyz" ? "/readyz" : kind === "cart page" ? "/fees" : "/orders");
+            const response = await (kind === "cart page" ? shopper : admin).request(
+              instance.url,
+              kind === "readyz" ? "/readyz" : kind === "cart page" ? "/fees" : "/orders",
+            );
             await response.arrayBuffer();
             status = response.status;
           }
@@ -391,7 +450,11 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       "the feed to hear a change after the outage",
       async () => {
         expect((await toggle(product!.id)).status).toBe(200);
-        return (await waitFor("event", () => feed.received.slice(beforeToggle).includes(product!.id), 1000, 20).catch(() => false)) && Date.now();
+        return (
+          (await waitFor("event", () => feed.received.slice(beforeToggle).includes(product!.id), 1000, 20).catch(
+            () => false,
+          )) && Date.now()
+        );
       },
       30_000,
       200,
@@ -424,7 +487,11 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       try {
         // The first request after the cut finds the connection gone: its 500 becomes the outage's 503.
         const response = await admin.request(a.url, "/orders");
-        return { status: response.status, text: await response.text(), retryAfter: response.headers.get("retry-after") };
+        return {
+          status: response.status,
+          text: await response.text(),
+          retryAfter: response.headers.get("retry-after"),
+        };
       } finally {
         await gate.up();
       }
@@ -432,11 +499,20 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(outage.status).toBe(503);
     expect(outage.retryAfter).toBe("5");
     expect(outage.text).toContain("Back in a moment");
-    await waitFor("ready again", async () => (await fetch(`${a.url}/readyz`)).ok && (await fetch(`${b.url}/readyz`)).ok, 30_000, 50);
+    await waitFor(
+      "ready again",
+      async () => (await fetch(`${a.url}/readyz`)).ok && (await fetch(`${b.url}/readyz`)).ok,
+      30_000,
+      50,
+    );
 
     // Every message answered 200 was saved with its email; none answered otherwise was.
     const contacts = samples.filter((s) => s.kind === "contact");
-    const saved = new Set((await query<{ email: string }>("select email from contact_us where email like 'outage%'")).map((row) => row.email));
+    const saved = new Set(
+      (await query<{ email: string }>("select email from contact_us where email like 'outage%'")).map(
+        (row) => row.email,
+      ),
+    );
     for (const sample of contacts) expect(saved.has(sample.email!)).toBe(sample.status === 200);
     const orphans = await query<{ n: number }>(
       `select count(*)::int as n from contact_us c where c.email like 'outage%'
@@ -463,7 +539,12 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t",
     );
     const started = Date.now();
-    await waitFor("both ready", async () => (await fetch(`${a.url}/readyz`)).ok && (await fetch(`${b.url}/readyz`)).ok, 30_000, 20);
+    await waitFor(
+      "both ready",
+      async () => (await fetch(`${a.url}/readyz`)).ok && (await fetch(`${b.url}/readyz`)).ok,
+      30_000,
+      20,
+    );
     await waitFor("pages again", async () => statuses.at(-1) === 200 && statuses.at(-2) === 200, 30_000, 20);
     const ms = Date.now() - started;
     state.running = false;
@@ -478,16 +559,25 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
 
   it("the checkout sweep runs on both and expires each overdue checkout once, giving its stock back once", async () => {
     // Both instances sweep every minute from their start; wait for the next round.
-    await waitFor("the sweep", async () => {
-      const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
-      return open!.n === 0;
-    }, Math.max(5000, 75_000 - (Date.now() - sweepDueAt)), 500);
-    const [expired] = await query<{ n: number }>("select count(*)::int as n from checkouts where failure_reason = 'expired'");
+    await waitFor(
+      "the sweep",
+      async () => {
+        const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
+        return open!.n === 0;
+      },
+      Math.max(5000, 75_000 - (Date.now() - sweepDueAt)),
+      500,
+    );
+    const [expired] = await query<{ n: number }>(
+      "select count(*)::int as n from checkouts where failure_reason = 'expired'",
+    );
     expect(expired!.n).toBe(5);
     const [stock] = await query<{ stock_count: number }>("select stock_count from products where name = 'Ops Hoodie'");
     expect(stock!.stock_count).toBe(5);
     // One log line per expired checkout, across both instances: each checkout once.
-    const logged = [...a.logs, ...b.logs].filter((line) => line.msg === "checkout expired; stock released").map((line) => String(line.checkoutId));
+    const logged = [...a.logs, ...b.logs]
+      .filter((line) => line.msg === "checkout expired; stock released")
+      .map((line) => String(line.checkoutId));
     expect(logged).toHaveLength(5);
     expect(new Set(logged).size).toBe(5);
     figures.sweep = { expired: expired!.n, stockAfter: stock!.stock_count };
@@ -497,6 +587,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(text).toContain('citron_checkouts{status="completed",reason=""} 5');
     expect(text).toContain('citron_checkouts{status="failed",reason="expired"} 5');
     expect(text).toMatch(/^citron_outbox_messages\{status="pending"\} \d+$/m);
-    expect(text).toMatch(/citron_http_requests_total\{method="POST",route="routes\/webhooks-stripe",status="200"\} \d+/);
+    expect(text).toMatch(
+      /citron_http_requests_total\{method="POST",route="routes\/webhooks-stripe",status="200"\} \d+/,
+    );
   }, 90_000);
 });

@@ -54,7 +54,11 @@ export async function postContact(
   }
   const request = new Request("http://localhost/contact", { method: "POST", body: payload, headers: options.headers });
   const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: options.clientAddress ?? "203.0.113.1" });
+  context.set(requestInfoContext, {
+    requestId: "test",
+    nonce: "",
+    clientAddress: options.clientAddress ?? "203.0.113.1",
+  });
   const args = { request, context, params: {}, url: new URL(request.url), pattern: "/contact" };
   const result = (await action(args as unknown as Parameters<typeof action>[0])) as unknown as {
     data: ContactActionData;

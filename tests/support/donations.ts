@@ -95,7 +95,11 @@ export async function postDonation(
     headers: { "Content-Type": options.contentType ?? "application/x-www-form-urlencoded" },
   });
   const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: options.clientAddress ?? "203.0.113.9" });
+  context.set(requestInfoContext, {
+    requestId: "test",
+    nonce: "",
+    clientAddress: options.clientAddress ?? "203.0.113.9",
+  });
   const result = (await handleDonation(request, context, options.openCheckout ?? spyOpenCheckout())) as unknown as {
     data: DonateActionData;
     init: ResponseInit | null;

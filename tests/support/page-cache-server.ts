@@ -8,7 +8,10 @@ import express, { type RequestHandler } from "express";
  * (set as app.ts does; `withCsp` also sends the nonce in a Content-Security-Policy header); behind it, a stand-in
  * for React Router that says who answered.
  */
-export async function servePageCache(cache: RequestHandler, options: { withCsp?: boolean } = {}): Promise<{ server: Server; base: string }> {
+export async function servePageCache(
+  cache: RequestHandler,
+  options: { withCsp?: boolean } = {},
+): Promise<{ server: Server; base: string }> {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.requestId = randomUUID();

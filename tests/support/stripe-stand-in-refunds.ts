@@ -99,16 +99,23 @@ export function standInMoney() {
       return invalid("One of the following params should be provided for this request: payment_intent or charge.");
     }
     const left = charge.amount - charge.amount_refunded;
-    if (left <= 0) return invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+    if (left <= 0)
+      return invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
     const rawAmount = params.get("amount");
     const amount = rawAmount === null ? left : Number(rawAmount);
-    if (!/^\d+$/.test(rawAmount ?? String(left)) || amount < 1) return invalid("Invalid positive integer", { param: "amount" });
+    if (!/^\d+$/.test(rawAmount ?? String(left)) || amount < 1)
+      return invalid("Invalid positive integer", { param: "amount" });
     if (amount > left) {
-      return invalid(`Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`, { param: "amount" });
+      return invalid(
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+        { param: "amount" },
+      );
     }
     const reason = params.get("reason");
     if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
-      return invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", { param: "reason" });
+      return invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", {
+        param: "reason",
+      });
     }
     const metadata: Record<string, string> = {};
     for (const [key, value] of params) {
@@ -119,7 +126,12 @@ export function standInMoney() {
     return { status: 200, body: refund };
   }
 
-  function addRefund(charge: StandInCharge, amount: number, metadata: Record<string, string> = {}, reason: string | null = null) {
+  function addRefund(
+    charge: StandInCharge,
+    amount: number,
+    metadata: Record<string, string> = {},
+    reason: string | null = null,
+  ) {
     const refund: StandInRefund = {
       id: `re_${randomBytes(12).toString("hex")}`,
       object: "refund",
@@ -199,7 +211,14 @@ export function standInMoney() {
     /** A signed event carrying any object (a charge, refund or dispute). */
     objectEvent(type: string, object: object, secret: string) {
       const id = `evt_${randomBytes(12).toString("hex")}`;
-      const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: now(), data: { object: { ...object } } });
+      const payload = JSON.stringify({
+        id,
+        object: "event",
+        type,
+        api_version: "2025-01-01",
+        created: now(),
+        data: { object: { ...object } },
+      });
       return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },
     /** The routes of this slice; null when the request is not one of them. */
@@ -222,7 +241,10 @@ export function standInMoney() {
       const one = /^\/v1\/(refunds|payment_intents|charges)\/([^/]+)$/.exec(url.pathname);
       if (method === "GET" && one) {
         const id = decodeURIComponent(one[2]!);
-        const store = { refunds, payment_intents: paymentIntents, charges }[one[1] as "refunds"] as Map<string, unknown>;
+        const store = { refunds, payment_intents: paymentIntents, charges }[one[1] as "refunds"] as Map<
+          string,
+          unknown
+        >;
         const found = store.get(id);
         return found ? { status: 200, body: found } : missing(one[1]!.replace(/s$/, ""), id);
       }

@@ -27,7 +27,15 @@ export type StandInSubscription = {
       quantity: number;
       current_period_start: number;
       current_period_end: number;
-      price: { id: string; object: "price"; product: string; unit_amount: number; currency: string; recurring: { interval: string; interval_count: number }; type: "recurring" };
+      price: {
+        id: string;
+        object: "price";
+        product: string;
+        unit_amount: number;
+        currency: string;
+        recurring: { interval: string; interval_count: number };
+        type: "recurring";
+      };
     }>;
   };
 };
@@ -45,8 +53,20 @@ export type StandInInvoice = {
   attempted: boolean;
   created: number;
   status_transitions: { paid_at: number | null };
-  parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
-  lines: { object: "list"; data: Array<{ id: string; object: "line_item"; amount: number; currency: string; period: { start: number; end: number } }> };
+  parent: {
+    type: "subscription_details";
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  lines: {
+    object: "list";
+    data: Array<{
+      id: string;
+      object: "line_item";
+      amount: number;
+      currency: string;
+      period: { start: number; end: number };
+    }>;
+  };
 };
 
 type Reply = { status: number; body: unknown };
@@ -57,14 +77,30 @@ export type StandInSubscriptions = {
   invoices: Map<string, StandInInvoice>;
   portalSessions: Array<{ customer: string; return_url: string }>;
   /** The session's subscription and first paid invoice, when the donor finishes the page. */
-  start(input: { amount: number; currency: string; metadata: Record<string, string>; now: number }): { subscription: StandInSubscription; invoice: StandInInvoice };
+  start(input: { amount: number; currency: string; metadata: Record<string, string>; now: number }): {
+    subscription: StandInSubscription;
+    invoice: StandInInvoice;
+  };
   /** Next month's invoice: paid, or declined (attempt_count counts the tries). */
   renew(subscriptionId: string, paid: boolean, now: number): StandInInvoice;
   handle(method: string, url: URL, body: string, key: string | null, now: number): Reply | null;
 };
 
-const invalid = (message: string, param?: string): Reply => ({ status: 400, body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } } });
-const missing = (param: string): Reply => ({ status: 400, body: { error: { type: "invalid_request_error", code: "parameter_missing", message: `Missing required param: ${param}.`, param } } });
+const invalid = (message: string, param?: string): Reply => ({
+  status: 400,
+  body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } },
+});
+const missing = (param: string): Reply => ({
+  status: 400,
+  body: {
+    error: {
+      type: "invalid_request_error",
+      code: "parameter_missing",
+      message: `Missing required param: ${param}.`,
+      param,
+    },
+  },
+});
 
 export function standInSubscriptions(): StandInSubscriptions {
   const subscriptions = new Map<string, StandInSubscription>();
@@ -74,7 +110,12 @@ export function standInSubscriptions(): StandInSubscriptions {
   const byKey = new Map<string, Reply>();
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
-  function invoiceFor(subscription: StandInSubscription, reason: StandInInvoice["billing_reason"], paid: boolean, now: number): StandInInvoice {
+  function invoiceFor(
+    subscription: StandInSubscription,
+    reason: StandInInvoice["billing_reason"],
+    paid: boolean,
+    now: number,
+  ): StandInInvoice {
     const item = subscription.items.data[0]!;
     const amount = item.price.unit_amount * item.quantity;
     const invoice: StandInInvoice = {
@@ -90,8 +131,22 @@ export function standInSubscriptions(): StandInSubscriptions {
       attempted: true,
       created: now,
       status_transitions: { paid_at: paid ? now : null },
-      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } },
-      lines: { object: "list", data: [{ id: id("il"), object: "line_item", amount, currency: subscription.currency, period: { start: item.current_period_start, end: item.current_period_end } }] },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+      },
+      lines: {
+        object: "list",
+        data: [
+          {
+            id: id("il"),
+            object: "line_item",
+            amount,
+            currency: subscription.currency,
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+      },
     };
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
@@ -126,7 +181,15 @@ export function standInSubscriptions(): StandInSubscriptions {
               quantity: 1,
               current_period_start: now,
               current_period_end: now + MONTH,
-              price: { id: id("price"), object: "price", product: id("prod"), unit_amount: amount, currency, recurring: { interval: "month", interval_count: 1 }, type: "recurring" },
+              price: {
+                id: id("price"),
+                object: "price",
+                product: id("prod"),
+                unit_amount: amount,
+                currency,
+                recurring: { interval: "month", interval_count: 1 },
+                type: "recurring",
+              },
             },
           ],
         },
@@ -136,7 +199,8 @@ export function standInSubscriptions(): StandInSubscriptions {
     },
     renew(subscriptionId, paid, now) {
       const subscription = subscriptions.get(subscriptionId);
-      if (!subscription || subscription.status === "canceled") throw new Error(`subscription ${subscriptionId} is not live`);
+      if (!subscription || subscription.status === "canceled")
+        throw new Error(`subscription ${subscriptionId} is not live`);
       const item = subscription.items.data[0]!;
       item.current_period_start = item.current_period_end;
       item.current_period_end += MONTH;
@@ -153,7 +217,17 @@ export function standInSubscriptions(): StandInSubscriptions {
       const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (match) {
         const subscription = subscriptions.get(decodeURIComponent(match[1]!));
-        if (!subscription) return { status: 404, body: { error: { type: "invalid_request_error", message: `No such subscription: '${match[1]}'`, code: "resource_missing" } } };
+        if (!subscription)
+          return {
+            status: 404,
+            body: {
+              error: {
+                type: "invalid_request_error",
+                message: `No such subscription: '${match[1]}'`,
+                code: "resource_missing",
+              },
+            },
+          };
         if (method === "GET") return { status: 200, body: subscription };
         if (method === "DELETE") {
           if (subscription.status === "canceled") return invalid("This subscription is already canceled.");
@@ -162,11 +236,16 @@ export function standInSubscriptions(): StandInSubscriptions {
           return remember({ status: 200, body: subscription });
         }
         if (method === "POST") {
-          if (subscription.status === "canceled") return invalid("A canceled subscription can only update its cancellation_details and metadata.");
+          if (subscription.status === "canceled")
+            return invalid("A canceled subscription can only update its cancellation_details and metadata.");
           const params = new URLSearchParams(body);
           for (const name of params.keys()) {
             // Subscription mode has no payment_intent_data or submit_type here either; only what we send is known.
-            if (!/^(items\[0\]\[(id|price_data\]\[(currency|product|unit_amount|recurring\]\[interval))\]|proration_behavior|pause_collection(\[behavior\])?|metadata\[[^\]]+\])$/.test(name)) {
+            if (
+              !/^(items\[0\]\[(id|price_data\]\[(currency|product|unit_amount|recurring\]\[interval))\]|proration_behavior|pause_collection(\[behavior\])?|metadata\[[^\]]+\])$/.test(
+                name,
+              )
+            ) {
               return invalid(`Received unknown parameter: ${name}`, name);
             }
           }
@@ -176,12 +255,20 @@ export function standInSubscriptions(): StandInSubscriptions {
             // Inline prices on a subscription item name an existing product (product_data is for Checkout only).
             if (!params.get("items[0][price_data][product]")) return missing("items[0][price_data][product]");
             if (!params.get("items[0][price_data][currency]")) return missing("items[0][price_data][currency]");
-            if (params.get("items[0][price_data][recurring][interval]") !== "month") return missing("items[0][price_data][recurring][interval]");
+            if (params.get("items[0][price_data][recurring][interval]") !== "month")
+              return missing("items[0][price_data][recurring][interval]");
             const unitAmount = Number(params.get("items[0][price_data][unit_amount]"));
-            if (!Number.isInteger(unitAmount) || unitAmount < 0) return invalid("Invalid integer: items[0][price_data][unit_amount]", "items[0][price_data][unit_amount]");
+            if (!Number.isInteger(unitAmount) || unitAmount < 0)
+              return invalid("Invalid integer: items[0][price_data][unit_amount]", "items[0][price_data][unit_amount]");
             const proration = params.get("proration_behavior");
-            if (proration && !["none", "create_prorations", "always_invoice"].includes(proration)) return invalid(`Invalid proration_behavior: ${proration}`, "proration_behavior");
-            item.price = { ...item.price, id: id("price"), product: params.get("items[0][price_data][product]")!, unit_amount: unitAmount };
+            if (proration && !["none", "create_prorations", "always_invoice"].includes(proration))
+              return invalid(`Invalid proration_behavior: ${proration}`, "proration_behavior");
+            item.price = {
+              ...item.price,
+              id: id("price"),
+              product: params.get("items[0][price_data][product]")!,
+              unit_amount: unitAmount,
+            };
           }
           if (params.has("pause_collection")) {
             if (params.get("pause_collection") !== "") return invalid("Invalid pause_collection", "pause_collection");
@@ -189,7 +276,8 @@ export function standInSubscriptions(): StandInSubscriptions {
           }
           if (params.has("pause_collection[behavior]")) {
             const behavior = params.get("pause_collection[behavior]")!;
-            if (!["keep_as_draft", "mark_uncollectible", "void"].includes(behavior)) return invalid(`Invalid pause_collection[behavior]: ${behavior}`, "pause_collection[behavior]");
+            if (!["keep_as_draft", "mark_uncollectible", "void"].includes(behavior))
+              return invalid(`Invalid pause_collection[behavior]: ${behavior}`, "pause_collection[behavior]");
             subscription.pause_collection = { behavior, resumes_at: null };
           }
           return remember({ status: 200, body: subscription });
@@ -202,7 +290,16 @@ export function standInSubscriptions(): StandInSubscriptions {
         if (!customers.has(customer)) return invalid(`No such customer: '${customer}'`, "customer");
         const returnUrl = params.get("return_url") ?? "";
         portalSessions.push({ customer, return_url: returnUrl });
-        return remember({ status: 200, body: { id: id("bps"), object: "billing_portal.session", customer, return_url: returnUrl, url: `https://billing.stripe.test/p/session/${id("test")}` } });
+        return remember({
+          status: 200,
+          body: {
+            id: id("bps"),
+            object: "billing_portal.session",
+            customer,
+            return_url: returnUrl,
+            url: `https://billing.stripe.test/p/session/${id("test")}`,
+          },
+        });
       }
       return null;
     },

@@ -104,7 +104,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "GET", path: url.pathname, idempotencyKey: key });
       const send = (status: number, value: unknown) => {
-        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+        res.writeHead(status, {
+          "content-type": "application/json",
+          "request-id": `req_${randomBytes(6).toString("hex")}`,
+        });
         res.end(JSON.stringify(value));
       };
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
@@ -118,36 +121,69 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         let amount = 0;
         for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
           amount +=
-            Number(params.get(`line_items[${i}][price_data][unit_amount]`)) * Number(params.get(`line_items[${i}][quantity]`));
+            Number(params.get(`line_items[${i}][price_data][unit_amount]`)) *
+            Number(params.get(`line_items[${i}][quantity]`));
         }
         const created = stripeNow();
         const expiresAt = params.has("expires_at") ? Number(params.get("expires_at")) : created + 24 * 3600;
         if (!Number.isInteger(expiresAt)) return send(400, invalid("Invalid integer: expires_at", "expires_at"));
         // Stripe: "The `expires_at` timestamp must be at least 30 minutes / less than 24 hours from Checkout Session creation."
         if (expiresAt < created + 30 * 60) {
-          return send(400, invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at"));
+          return send(
+            400,
+            invalid(
+              "The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.",
+              "expires_at",
+            ),
+          );
         }
         if (expiresAt > created + 24 * 3600) {
-          return send(400, invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at"));
+          return send(
+            400,
+            invalid(
+              "The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.",
+              "expires_at",
+            ),
+          );
         }
         const mode = params.get("mode") ?? "";
-        if (!["payment", "subscription", "setup"].includes(mode)) return send(400, invalid("Missing required param: mode.", "mode"));
+        if (!["payment", "subscription", "setup"].includes(mode))
+          return send(400, invalid("Missing required param: mode.", "mode"));
         const names = [...params.keys()];
         if (mode === "subscription") {
           // Stripe's rules for subscription mode: recurring prices only; no PaymentIntent or submit type to set.
           for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
             if (params.get(`line_items[${i}][price_data][recurring][interval]`) === null) {
-              return send(400, invalid("You must specify `line_items[" + i + "][price_data][recurring]` in `subscription` mode.", `line_items[${i}][price_data][recurring]`));
+              return send(
+                400,
+                invalid(
+                  "You must specify `line_items[" + i + "][price_data][recurring]` in `subscription` mode.",
+                  `line_items[${i}][price_data][recurring]`,
+                ),
+              );
             }
           }
           if (names.some((name) => name.startsWith("payment_intent_data"))) {
-            return send(400, invalid("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data"));
+            return send(
+              400,
+              invalid("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data"),
+            );
           }
-          if (params.has("submit_type")) return send(400, invalid("`submit_type` can only be used in `payment` mode.", "submit_type"));
+          if (params.has("submit_type"))
+            return send(400, invalid("`submit_type` can only be used in `payment` mode.", "submit_type"));
         } else if (names.some((name) => name.includes("[recurring]"))) {
-          return send(400, invalid("You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.", "line_items"));
+          return send(
+            400,
+            invalid(
+              "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+              "line_items",
+            ),
+          );
         } else if (names.some((name) => name.startsWith("subscription_data"))) {
-          return send(400, invalid("You can only pass `subscription_data` in `subscription` mode.", "subscription_data"));
+          return send(
+            400,
+            invalid("You can only pass `subscription_data` in `subscription` mode.", "subscription_data"),
+          );
         }
         const id = `cs_test_${randomBytes(12).toString("hex")}`;
         const methods = [...params].filter(([k]) => k.startsWith("allowed_payment_method_types[")).map(([, v]) => v);
@@ -169,14 +205,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           customer_email: params.get("customer_email"),
           metadata: bracketed(params, "metadata"),
           payment_intent_metadata: Object.fromEntries(
-            [...params].filter(([k]) => k.startsWith("payment_intent_data[metadata]")).map(([k, v]) => [k.slice("payment_intent_data[metadata][".length, -1), v]),
+            [...params]
+              .filter(([k]) => k.startsWith("payment_intent_data[metadata]"))
+              .map(([k, v]) => [k.slice("payment_intent_data[metadata][".length, -1), v]),
           ),
           mode,
           subscription: null,
           customer: null,
           invoice: null,
           subscription_data_metadata: Object.fromEntries(
-            [...params].filter(([k]) => k.startsWith("subscription_data[metadata]")).map(([k, v]) => [k.slice("subscription_data[metadata][".length, -1), v]),
+            [...params]
+              .filter(([k]) => k.startsWith("subscription_data[metadata]"))
+              .map(([k, v]) => [k.slice("subscription_data[metadata][".length, -1), v]),
           ),
           submit_type: params.get("submit_type"),
           success_url: params.get("success_url") ?? "",
@@ -190,7 +230,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
       if (req.method === "POST" && expire) {
         const session = sessions.get(decodeURIComponent(expire[1]!));
-        if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (!session)
+          return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
         if (session.status !== "open") {
           return send(400, invalid("Only Checkout Sessions with a status of open can be expired."));
         }
@@ -201,7 +242,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
-        return session ? send(200, session) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        return session
+          ? send(200, session)
+          : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
       const billingReply = billing.handle(req.method ?? "GET", url, body, key, stripeNow());
       if (billingReply) return send(billingReply.status, billingReply.body);
@@ -243,7 +286,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       session.customer_details = { email: session.customer_email };
       if (session.mode === "subscription") {
         // No PaymentIntent on the session in subscription mode: the first invoice carries the payment.
-        const { subscription, invoice } = billing.start({ amount: session.amount_total, currency: session.currency, metadata: session.subscription_data_metadata, now: stripeNow() });
+        const { subscription, invoice } = billing.start({
+          amount: session.amount_total,
+          currency: session.currency,
+          metadata: session.subscription_data_metadata,
+          now: stripeNow(),
+        });
         session.subscription = subscription.id;
         session.customer = subscription.customer;
         session.invoice = invoice.id;

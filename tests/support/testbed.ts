@@ -30,7 +30,10 @@ export type PaymentsTestbed = { database: TestDatabase; stripe: StripeStandIn };
  * What a payments test starts in its beforeAll: the settings (testEnv, the site at https://citron.example), a
  * test database and the local Stripe stand-in.
  */
-export async function openPaymentsTestbed(name: string, values: Record<string, string | undefined> = {}): Promise<PaymentsTestbed> {
+export async function openPaymentsTestbed(
+  name: string,
+  values: Record<string, string | undefined> = {},
+): Promise<PaymentsTestbed> {
   setEnvForTests(testEnv(name, { PUBLIC_URL: "https://citron.example", ...values }));
   return { database: await createTestDatabase(), stripe: await startStripeStandIn() };
 }

@@ -32,7 +32,9 @@ export const givingSummaries = pgTable(
   (table) => [
     check("giving_summaries_source_check", sql`source in ('job', 'request', 'staff')`),
     // The January job's claim: once per donor and year, whatever the number of instances.
-    uniqueIndex("giving_summaries_job_key").on(table.email, table.year).where(sql`source = 'job'`),
+    uniqueIndex("giving_summaries_job_key")
+      .on(table.email, table.year)
+      .where(sql`source = 'job'`),
     index("giving_summaries_email_year_idx").on(table.email, table.year, table.createdAt),
     index("giving_summaries_created_at_idx").on(table.createdAt.desc()),
   ],

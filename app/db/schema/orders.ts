@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { RegistrationData } from "../registration-data";
 import { campaigns } from "./giving-campaign";
 import { checkouts } from "./payments";
@@ -63,7 +75,9 @@ export const orders = pgTable(
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`status = 'completed' and item_name ilike '%donation%'`),
     // A campaign's progress: its tagged gifts.
-    index("orders_campaign_id_idx").on(table.campaignId).where(sql`campaign_id is not null`),
+    index("orders_campaign_id_idx")
+      .on(table.campaignId)
+      .where(sql`campaign_id is not null`),
     // Also, written by hand in later migrations (they need the pg_trgm extension first):
     // orders_donor_email_trgm_idx (donations only; 0007) and, on order_students, order_students_name_trgm_idx (0009),
     // GIN trigram indexes for the dashboards' substring searches (student name, donor email).
@@ -102,7 +116,15 @@ export const orderTallies = pgTable(
   },
   (table) => [
     unique("order_tallies_group_key")
-      .on(table.status, table.donation, table.tournamentName, table.tournamentDate, table.eventType, table.hasStudent, table.month)
+      .on(
+        table.status,
+        table.donation,
+        table.tournamentName,
+        table.tournamentDate,
+        table.eventType,
+        table.hasStudent,
+        table.month,
+      )
       .nullsNotDistinct(),
   ],
 );

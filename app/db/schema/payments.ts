@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 
 export const CHECKOUT_KINDS = ["shop", "donation"] as const;
@@ -47,9 +58,13 @@ export const checkouts = pgTable(
     check("checkouts_total_amount_check", sql`total_amount >= 0`),
     check("checkouts_status_check", sql`status in ('open', 'processing', 'completed', 'failed')`),
     // The expiry sweep: open checkouts by their deadline.
-    index("checkouts_open_expires_at_idx").on(table.expiresAt).where(sql`status = 'open'`),
+    index("checkouts_open_expires_at_idx")
+      .on(table.expiresAt)
+      .where(sql`status = 'open'`),
     // One open checkout per cart, enforced by the database (decision 0024); also finds a cart's open checkout.
-    uniqueIndex("checkouts_open_cart_id_key").on(table.cartId).where(sql`status = 'open'`),
+    uniqueIndex("checkouts_open_cart_id_key")
+      .on(table.cartId)
+      .where(sql`status = 'open'`),
   ],
 );
 

@@ -21,4 +21,3 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_reset_at_idx").on(table.resetAt)],
 );
-

@@ -42,10 +42,7 @@ export const refunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check("refunds_amount_check", sql`amount > 0`),
-    index("refunds_checkout_id_idx").on(table.checkoutId),
-  ],
+  (table) => [check("refunds_amount_check", sql`amount > 0`), index("refunds_checkout_id_idx").on(table.checkoutId)],
 );
 
 /** A payer's bank disputing a charge (charge.dispute.created), once per dispute id. */

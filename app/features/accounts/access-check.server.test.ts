@@ -27,7 +27,10 @@ describe("a role check that fails", () => {
       return { status: 200 };
     } catch (thrown) {
       if (!(thrown instanceof Response)) return { status: 500, error: String(thrown) };
-      const cookies = thrown.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+      const cookies = thrown.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
       const { toast } = await readToast(new Request("http://citron.test/", { headers: { Cookie: cookies } }));
       return { status: thrown.status, location: thrown.headers.get("Location"), toast };
     }
@@ -55,7 +58,11 @@ describe("a role check that fails", () => {
           toast: { type: "error", title: "Error", description: "Failed to load profile information." },
         });
       }
-      const root = (await rootLoader({ request: browserRequest("/", admin.cookie), context: database.context(), params: {} } as never)) as unknown as {
+      const root = (await rootLoader({
+        request: browserRequest("/", admin.cookie),
+        context: database.context(),
+        params: {},
+      } as never)) as unknown as {
         data: { user: unknown };
       };
       expect(root.data.user).toBeNull();

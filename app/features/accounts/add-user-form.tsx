@@ -38,7 +38,14 @@ export function AddUserForm({
         <FieldLabel htmlFor="new-user-email" required>
           Email
         </FieldLabel>
-        <Input id="new-user-email" name="email" type="email" autoComplete="off" required defaultValue={failed?.values?.email} />
+        <Input
+          id="new-user-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          defaultValue={failed?.values?.email}
+        />
       </Field>
       <NewPasswordField id="new-user-password" label="Password" shortName={shortName} required />
       <Field>

@@ -120,7 +120,11 @@ export function AdminShell({
           aria-controls="admin-sidebar"
           title="Toggle sidebar (Ctrl+B)"
         >
-          {open ? <PanelLeftClose className="size-5" aria-hidden="true" /> : <PanelLeftOpen className="size-5" aria-hidden="true" />}
+          {open ? (
+            <PanelLeftClose className="size-5" aria-hidden="true" />
+          ) : (
+            <PanelLeftOpen className="size-5" aria-hidden="true" />
+          )}
         </Button>
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Back to the public site">
           <LogoMark className="size-7" />
@@ -193,7 +197,10 @@ function SidebarContent({
                   <span className="relative">
                     <Icon className="size-5 shrink-0" aria-hidden="true" />
                     {count > 0 && !expanded ? (
-                      <span aria-hidden="true" className="absolute -top-1 -right-1 size-2.5 rounded-full bg-destructive ring-2 ring-card" />
+                      <span
+                        aria-hidden="true"
+                        className="absolute -top-1 -right-1 size-2.5 rounded-full bg-destructive ring-2 ring-card"
+                      />
                     ) : null}
                   </span>
                   <span className={cn(!expanded && "sr-only")}>{item.label}</span>

@@ -10,7 +10,11 @@ import { NoticeBox } from "~/ui/notice-box";
 import { NewPasswordField } from "./form-parts";
 import type { Notice } from "./notices";
 
-export type AuthResult = { intent: "sign-in" | "forgot" | "set-password" | "verify-code"; notice: Notice; email?: string };
+export type AuthResult = {
+  intent: "sign-in" | "forgot" | "set-password" | "verify-code";
+  notice: Notice;
+  email?: string;
+};
 
 export function SubmitButton({ intent, children }: { intent: string; children: React.ReactNode }) {
   const navigation = useNavigation();
@@ -38,13 +42,7 @@ export function Shell({ title, lead, children }: { title: string; lead: string; 
 const FORGOT_PARAM = "forgot";
 
 /** Sign in, with the Forgot your password? dialog (a screen of its own without JavaScript: ?forgot=1). */
-export function SignInScreen({
-  result,
-  redirectTo,
-}: {
-  result: AuthResult | undefined;
-  redirectTo: string | null;
-}) {
+export function SignInScreen({ result, redirectTo }: { result: AuthResult | undefined; redirectTo: string | null }) {
   // The reset form posts to this address, ?forgot=1 included: its reply is shown where the form is, which stays open.
   const forgot = useUrlDialog(FORGOT_PARAM, "caller");
 
@@ -130,10 +128,14 @@ export function SetPasswordScreen({
           notice={{
             type: "error",
             title: "Password Update Error",
-            description: "This reset link is invalid or has expired. Please request a new one with Forgot your password?",
+            description:
+              "This reset link is invalid or has expired. Please request a new one with Forgot your password?",
           }}
         />
-        <Link to="/auth?forgot=1" className="text-center text-sm font-semibold text-navy-700 underline underline-offset-4">
+        <Link
+          to="/auth?forgot=1"
+          className="text-center text-sm font-semibold text-navy-700 underline underline-offset-4"
+        >
           Forgot your password?
         </Link>
       </Shell>

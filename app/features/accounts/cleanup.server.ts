@@ -10,7 +10,10 @@ import { sessions, verifications } from "~/db/schema/accounts";
  */
 export async function pruneExpiredAuthData(db: Database, now = new Date()): Promise<number> {
   const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  const expiredTokens = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
+  const expiredTokens = await db
+    .delete(verifications)
+    .where(lt(verifications.expiresAt, now))
+    .returning({ id: verifications.id });
   // The site's one limiter table (sign-in, reset, contact, ...).
   const staleLimits = await pruneRateLimits(db, now);
   return expiredSessions.length + expiredTokens.length + staleLimits;

@@ -16,7 +16,11 @@ export const accountsSeeder: Seeder = {
   async run(db, log) {
     const config = env();
     const people = [
-      { email: config.PROTECTED_ADMIN_EMAIL.toLowerCase(), role: "admin" as const, configured: config.DEMO_ADMIN_PASSWORD },
+      {
+        email: config.PROTECTED_ADMIN_EMAIL.toLowerCase(),
+        role: "admin" as const,
+        configured: config.DEMO_ADMIN_PASSWORD,
+      },
       { email: DEMO_USER_EMAIL, role: "user" as const, configured: config.DEMO_USER_PASSWORD },
     ];
     const printed: string[] = [];

@@ -78,7 +78,11 @@ export function NewPasswordField({
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />
-          <p id={`${confirmId}-error`} aria-live="polite" className={cn("text-sm text-destructive", !mismatch && "hidden")}>
+          <p
+            id={`${confirmId}-error`}
+            aria-live="polite"
+            className={cn("text-sm text-destructive", !mismatch && "hidden")}
+          >
             {mismatch ? passwordMessages.mismatch : null}
           </p>
         </Field>

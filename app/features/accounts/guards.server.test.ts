@@ -32,7 +32,9 @@ describe("guards", () => {
     expect(found?.createdAt).toBeInstanceOf(Date);
     expect(found?.lastSignInAt).toBeInstanceOf(Date);
     expect(await getSessionUser(browserRequest("/orders", ""), database.context())).toBeNull();
-    expect(await getSessionUser(browserRequest("/orders", "citron.session_token=forged.value"), database.context())).toBeNull();
+    expect(
+      await getSessionUser(browserRequest("/orders", "citron.session_token=forged.value"), database.context()),
+    ).toBeNull();
   });
 
   it("send signed-out visitors to /auth with the way back", async () => {
@@ -40,14 +42,21 @@ describe("guards", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2");
     // A sidebar link followed after the session ended asks for the page's data: the way back is the page.
-    const fromNavigation = await thrown(requireUser(browserRequest("/admin/donations.data?_routes=routes%2Fadmin-donations", ""), database.context()));
+    const fromNavigation = await thrown(
+      requireUser(browserRequest("/admin/donations.data?_routes=routes%2Fadmin-donations", ""), database.context()),
+    );
     expect(fromNavigation.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fdonations");
   });
 
   it("refuse a signed-in user without the admin role with 403 and docs/product.md's text", async () => {
     const response = await thrown(requireAdmin(browserRequest("/admin/users", user.cookie), database.context()));
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ title: "Access Denied", message: "You must be an admin to view this page." });
-    await expect(requireAdmin(browserRequest("/admin/users", admin.cookie), database.context())).resolves.toMatchObject({ role: "admin" });
+    expect(await response.json()).toEqual({
+      title: "Access Denied",
+      message: "You must be an admin to view this page.",
+    });
+    await expect(requireAdmin(browserRequest("/admin/users", admin.cookie), database.context())).resolves.toMatchObject(
+      { role: "admin" },
+    );
   });
 });

@@ -79,7 +79,12 @@ export async function requireUser(
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
   // Where admins must sign in with two factors, one without sees nothing else until it is set up (on the profile page).
-  if (user.role === "admin" && env().ADMIN_TWO_FACTOR_REQUIRED && !user.twoFactorEnabled && new URL(request.url).pathname !== "/admin/profile") {
+  if (
+    user.role === "admin" &&
+    env().ADMIN_TWO_FACTOR_REQUIRED &&
+    !user.twoFactorEnabled &&
+    new URL(request.url).pathname !== "/admin/profile"
+  ) {
     throw redirect(TWO_FACTOR_SETUP_PATH);
   }
   return user;

@@ -17,7 +17,16 @@ describe("password policy (docs/product.md#5-validation-rules)", () => {
     ["Abc@xyzw", [passwordMessages.number]],
     ["Abc1xyzw", [passwordMessages.special]],
     ["Abc1#xyzw", [passwordMessages.special]],
-    ["", [passwordMessages.length, passwordMessages.lowercase, passwordMessages.uppercase, passwordMessages.number, passwordMessages.special]],
+    [
+      "",
+      [
+        passwordMessages.length,
+        passwordMessages.lowercase,
+        passwordMessages.uppercase,
+        passwordMessages.number,
+        passwordMessages.special,
+      ],
+    ],
   ])("%j breaks exactly the expected rules", (password, expected) => {
     expect(passwordProblems(password, SHORT_NAME)).toEqual(expected);
   });

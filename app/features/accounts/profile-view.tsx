@@ -13,7 +13,15 @@ import type { Role } from "./roles";
 export type ProfileInfo = { id: string; email: string; role: Role; created: string; lastSignIn: string | null };
 
 /** docs/product.md#profile: account information, and a password change under the policy. */
-export function ProfileView({ profile, notice, shortName }: { profile: ProfileInfo; notice: Notice | null; shortName: string }) {
+export function ProfileView({
+  profile,
+  notice,
+  shortName,
+}: {
+  profile: ProfileInfo;
+  notice: Notice | null;
+  shortName: string;
+}) {
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
@@ -47,9 +55,20 @@ export function ProfileView({ profile, notice, shortName }: { profile: ProfileIn
           <NoticeBox notice={notice} />
           <Field>
             <FieldLabel htmlFor="current-password">Current Password</FieldLabel>
-            <Input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
+            <Input
+              id="current-password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
           </Field>
-          <NewPasswordField id="profile-new-password" label="New Password" shortName={shortName} confirmId="profile-confirm-password" />
+          <NewPasswordField
+            id="profile-new-password"
+            label="New Password"
+            shortName={shortName}
+            confirmId="profile-confirm-password"
+          />
           <Button type="submit" disabled={busy} className="justify-self-start">
             {busy ? <Spinner /> : null}
             Update Password

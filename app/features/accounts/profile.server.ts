@@ -30,7 +30,11 @@ export async function changeOwnPassword(
   const limitKey = keys.passwordCheck(user.id);
   const limited = await checkRateLimit(db, limitKey, limits.passwordCheckPerAccount);
   if (!limited.allowed) {
-    return { notice: profileNotices.tooManyPasswordChecks(waitText(limited.retryAfterSeconds)), status: 429, setCookie: [] };
+    return {
+      notice: profileNotices.tooManyPasswordChecks(waitText(limited.retryAfterSeconds)),
+      status: 429,
+      setCookie: [],
+    };
   }
   try {
     const { headers } = await getAuth(db).api.changePassword({

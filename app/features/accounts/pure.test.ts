@@ -7,7 +7,12 @@ import { failureDelaySeconds, waitText } from "./rate-limit.server";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
   it("shows four links to users and nine to admins, in order", () => {
-    expect(adminNavFor("user").map((item) => item.label)).toEqual(["Profile", "View Orders", "View Donations", "View Contacts"]);
+    expect(adminNavFor("user").map((item) => item.label)).toEqual([
+      "Profile",
+      "View Orders",
+      "View Donations",
+      "View Contacts",
+    ]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
       ["View Orders", "/orders"],

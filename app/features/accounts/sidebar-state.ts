@@ -17,6 +17,8 @@ export function sidebarCookie(open: boolean): string {
 }
 
 /** Ctrl+B (Windows, Linux) or Cmd+B (macOS) toggles the sidebar. */
-export function isSidebarShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+export function isSidebarShortcut(
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">,
+): boolean {
   return event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

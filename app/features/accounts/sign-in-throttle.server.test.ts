@@ -17,7 +17,13 @@ const OWNER = "director@example.org";
 describe("sign-in throttling by address and account, with the owner's device cookie", () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-throttle-")), SESSION_SECRET: "t".repeat(40) }));
+    setEnvForTests(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-throttle-")),
+        SESSION_SECRET: "t".repeat(40),
+      }),
+    );
     database = await createTestDatabase();
     await signedInAccount(database.db, OWNER, "admin");
     await signedInAccount(database.db, "coach@example.org", "user");
@@ -34,7 +40,11 @@ describe("sign-in throttling by address and account, with the owner's device coo
     const context = database.context();
     context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: from });
     const result = (await action({
-      request: browserRequest("/auth", options.cookie ?? "", { intent: "sign-in", email: options.email ?? OWNER, password }),
+      request: browserRequest("/auth", options.cookie ?? "", {
+        intent: "sign-in",
+        email: options.email ?? OWNER,
+        password,
+      }),
       context,
       params: {},
     } as never)) as Response | { init: ResponseInit | null };
@@ -72,7 +82,8 @@ describe("sign-in throttling by address and account, with the owner's device coo
 
   it("a device cookie still slows guessing down (a stolen cookie does not guess freely)", async () => {
     const { device } = await signIn("203.0.113.10", TEST_PASSWORD);
-    for (let i = 0; i < 3; i++) expect((await signIn("203.0.113.11", "Wrong!Guess1", { cookie: device })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn("203.0.113.11", "Wrong!Guess1", { cookie: device })).status).toBe(401);
     expect((await signIn("203.0.113.11", TEST_PASSWORD, { cookie: device })).status).toBe(429);
   });
 
@@ -84,7 +95,9 @@ describe("sign-in throttling by address and account, with the owner's device coo
       hits: limits.signInFailuresPerAccount.max,
     });
     // The director's cookie does not open the coach's locked account.
-    expect((await signIn("203.0.113.10", TEST_PASSWORD, { email: "coach@example.org", cookie: device })).status).toBe(429);
+    expect((await signIn("203.0.113.10", TEST_PASSWORD, { email: "coach@example.org", cookie: device })).status).toBe(
+      429,
+    );
     // A forged cookie (right shape, wrong signature) counts as none.
     const [name, value] = device!.split("=");
     const forged = `${name}=${value!.slice(0, -4)}AAAA`;

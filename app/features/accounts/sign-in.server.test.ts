@@ -17,7 +17,8 @@ async function post(database: TestDatabase, form: Record<string, string>, cookie
     context: database.context(),
     params: {},
   } as never)) as Response | { data: Reply; init: ResponseInit | null };
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookies: result.headers.getSetCookie() };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), cookies: result.headers.getSetCookie() };
   return { status: result.init?.status ?? 200, reply: result.data };
 }
 
@@ -38,7 +39,12 @@ describe("/auth: sign in, limits and password reset", () => {
   });
 
   it("signs in with the right password, sets an HttpOnly SameSite=Lax cookie and goes back", async () => {
-    const result = await post(database, { intent: "sign-in", email: "Coach@Example.org", password: TEST_PASSWORD, redirectTo: "/admin/donations" });
+    const result = await post(database, {
+      intent: "sign-in",
+      email: "Coach@Example.org",
+      password: TEST_PASSWORD,
+      redirectTo: "/admin/donations",
+    });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/admin/donations");
     const session = result.cookies!.find((line) => line.startsWith("citron.session_token="));
@@ -49,7 +55,12 @@ describe("/auth: sign in, limits and password reset", () => {
   });
 
   it("never redirects off the site after signing in", async () => {
-    const result = await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD, redirectTo: "//evil.example" });
+    const result = await post(database, {
+      intent: "sign-in",
+      email: "coach@example.org",
+      password: TEST_PASSWORD,
+      redirectTo: "//evil.example",
+    });
     expect(result.location).toBe("/orders");
   });
 
@@ -79,16 +90,25 @@ describe("/auth: sign in, limits and password reset", () => {
     const blocked = await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.reply?.notice.title).toBe("Sign In Error");
-    expect(blocked.reply?.notice.description).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(blocked.reply?.notice.description).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/,
+    );
     // Once the wait is over, the right password works and ends the streak.
     await database.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() - 1000) });
-    expect((await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD })).status).toBe(302);
-    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, storedRateLimitKey("sign-in:email:coach@example.org:ip:unknown")));
+    expect(
+      (await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD })).status,
+    ).toBe(302);
+    const [row] = await database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, storedRateLimitKey("sign-in:email:coach@example.org:ip:unknown")));
     expect(row?.failures).toBe(0);
   });
 
   it("limits failures per IP address", async () => {
-    await database.db.insert(rateLimits).values({ key: storedRateLimitKey("sign-in:ip:unknown"), resetAt: new Date(Date.now() + 60_000), hits: 60 });
+    await database.db
+      .insert(rateLimits)
+      .values({ key: storedRateLimitKey("sign-in:ip:unknown"), resetAt: new Date(Date.now() + 60_000), hits: 60 });
     const result = await post(database, { intent: "sign-in", email: "coach@example.org", password: TEST_PASSWORD });
     expect(result.status).toBe(429);
   });
@@ -99,7 +119,9 @@ describe("/auth: sign in, limits and password reset", () => {
     const known = await post(database, { intent: "forgot", email: "coach@example.org" });
     expect(unknown.reply?.notice).toEqual(known.reply?.notice);
     expect(known.reply?.notice).toMatchObject({ title: "Reset Email Sent" });
-    expect(known.reply?.notice.description).toContain("If this email exists in our system, you will receive reset instructions.");
+    expect(known.reply?.notice.description).toContain(
+      "If this email exists in our system, you will receive reset instructions.",
+    );
     const mails = await database.db.select().from(emailOutbox);
     expect(mails.map((mail) => mail.to)).toEqual(["coach@example.org"]);
     expect(mails[0]!.text).toMatch(/\/auth\?reset=true&token=[\w-]+/);
@@ -111,7 +133,8 @@ describe("/auth: sign in, limits and password reset", () => {
       title: "Invalid Email",
       description: "Please enter a valid email address.",
     });
-    for (let i = 0; i < 3; i++) expect((await post(database, { intent: "forgot", email: "coach@example.org" })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post(database, { intent: "forgot", email: "coach@example.org" })).status).toBe(200);
     const fourth = await post(database, { intent: "forgot", email: "coach@example.org" });
     expect(fourth.status).toBe(429);
     expect(fourth.reply?.notice).toMatchObject({
@@ -126,27 +149,58 @@ describe("/auth: sign in, limits and password reset", () => {
     const [mail] = await database.db.select().from(emailOutbox);
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
 
-    const page = (await loader({ request: browserRequest(`/auth?reset=true&token=${token}`, ""), context: database.context(), params: {} } as never)) as {
+    const page = (await loader({
+      request: browserRequest(`/auth?reset=true&token=${token}`, ""),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       mode: string;
       tokenValid: boolean;
     };
     expect(page).toMatchObject({ mode: "reset", tokenValid: true });
 
     const weak = await post(database, { intent: "set-password", token, password: "citron", confirmPassword: "citron" });
-    expect(weak.reply?.notice).toMatchObject({ title: "Weak Password", description: "Password must be at least 8 characters long." });
-    const mismatch = await post(database, { intent: "set-password", token, password: "Fresh!Start2026", confirmPassword: "Fresh!Start2027" });
-    expect(mismatch.reply?.notice).toMatchObject({ title: "Password Mismatch", description: "Passwords do not match. Please try again." });
+    expect(weak.reply?.notice).toMatchObject({
+      title: "Weak Password",
+      description: "Password must be at least 8 characters long.",
+    });
+    const mismatch = await post(database, {
+      intent: "set-password",
+      token,
+      password: "Fresh!Start2026",
+      confirmPassword: "Fresh!Start2027",
+    });
+    expect(mismatch.reply?.notice).toMatchObject({
+      title: "Password Mismatch",
+      description: "Passwords do not match. Please try again.",
+    });
 
-    const done = await post(database, { intent: "set-password", token, password: "Fresh!Start2026", confirmPassword: "Fresh!Start2026" });
+    const done = await post(database, {
+      intent: "set-password",
+      token,
+      password: "Fresh!Start2026",
+      confirmPassword: "Fresh!Start2026",
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/orders");
     expect(done.cookies!.some((line) => line.startsWith("citron.session_token="))).toBe(true);
 
-    const again = await post(database, { intent: "set-password", token, password: "Other!Start2026", confirmPassword: "Other!Start2026" });
+    const again = await post(database, {
+      intent: "set-password",
+      token,
+      password: "Other!Start2026",
+      confirmPassword: "Other!Start2026",
+    });
     expect(again.reply?.notice.title).toBe("Password Update Error");
-    expect((await post(database, { intent: "sign-in", email: "coach@example.org", password: "Fresh!Start2026" })).status).toBe(302);
-    const audit = await database.db.execute(sql`select action, actor_email from audit_log where action = 'password.reset'`);
-    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ action: "password.reset", actor_email: "coach@example.org" }]);
+    expect(
+      (await post(database, { intent: "sign-in", email: "coach@example.org", password: "Fresh!Start2026" })).status,
+    ).toBe(302);
+    const audit = await database.db.execute(
+      sql`select action, actor_email from audit_log where action = 'password.reset'`,
+    );
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+      { action: "password.reset", actor_email: "coach@example.org" },
+    ]);
   });
 
   it("refuses an expired token", async () => {
@@ -155,18 +209,32 @@ describe("/auth: sign in, limits and password reset", () => {
     await post(database, { intent: "forgot", email: "coach@example.org" });
     const [mail] = await database.db.select().from(emailOutbox);
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
-    await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
-    const result = await post(database, { intent: "set-password", token, password: "Late!Again2026", confirmPassword: "Late!Again2026" });
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const result = await post(database, {
+      intent: "set-password",
+      token,
+      password: "Late!Again2026",
+      confirmPassword: "Late!Again2026",
+    });
     expect(result.reply?.notice).toMatchObject({ title: "Password Update Error" });
   });
 
   it("sends a signed-in visitor to /orders, except in Set New Password mode", async () => {
     const signIn = await post(database, { intent: "sign-in", email: "coach@example.org", password: "Fresh!Start2026" });
     const cookie = cookieHeader(signIn.cookies!);
-    await expect(loader({ request: browserRequest("/auth", cookie), context: database.context(), params: {} } as never)).rejects.toMatchObject({
+    await expect(
+      loader({ request: browserRequest("/auth", cookie), context: database.context(), params: {} } as never),
+    ).rejects.toMatchObject({
       status: 302,
     });
-    const reset = (await loader({ request: browserRequest("/auth?reset=true", cookie), context: database.context(), params: {} } as never)) as { mode: string };
+    const reset = (await loader({
+      request: browserRequest("/auth?reset=true", cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as { mode: string };
     expect(reset.mode).toBe("reset");
   });
 
@@ -181,7 +249,9 @@ describe("/auth: sign in, limits and password reset", () => {
     } as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
-    expect(response.headers.getSetCookie().find((line) => line.startsWith("citron.session_token="))).toMatch(/Max-Age=0/i);
+    expect(response.headers.getSetCookie().find((line) => line.startsWith("citron.session_token="))).toMatch(
+      /Max-Age=0/i,
+    );
     expect(await database.db.select().from(sessions)).toHaveLength(before.length - 1);
     expect(await getSessionUser(browserRequest("/orders", cookie), database.context())).toBeNull();
   });
@@ -202,7 +272,9 @@ describe("sign-out failure", () => {
       const flash = response.headers.getSetCookie().find((line) => line.startsWith("toast="));
       expect(flash).toBeTruthy();
       const { readToast } = await import("~/core/toast.server");
-      const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: flash!.split(";")[0]! } }));
+      const { toast } = await readToast(
+        new Request("http://localhost/", { headers: { Cookie: flash!.split(";")[0]! } }),
+      );
       expect(toast).toEqual({ type: "error", title: "Failed to sign out." });
     } finally {
       await database.destroy();

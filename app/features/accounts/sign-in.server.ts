@@ -55,7 +55,10 @@ export async function signIn(
   const streakKey = device ? keys.signInDevice(email, device) : keys.signInAccountAddress(email, address);
   const verdicts = [await failureWait(db, streakKey)];
   if (!device) {
-    verdicts.push(await checkRateLimit(db, ipKey, limits.signInFailuresPerIp), await checkRateLimit(db, accountKey, limits.signInFailuresPerAccount));
+    verdicts.push(
+      await checkRateLimit(db, ipKey, limits.signInFailuresPerIp),
+      await checkRateLimit(db, accountKey, limits.signInFailuresPerAccount),
+    );
   }
   const blocked = verdicts.find((verdict) => !verdict.allowed);
   if (blocked && !blocked.allowed) {
@@ -70,7 +73,10 @@ export async function signIn(
     await clearFailures(db, streakKey);
     // With two-factor sign-in on, the password only opens the second step (a code), on /auth?step=code.
     const secondStep = Boolean((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
-    logger.info({ event: secondStep ? "sign-in-password" : "sign-in", knownDevice: Boolean(device) }, secondStep ? "password accepted; code asked" : "signed in");
+    logger.info(
+      { event: secondStep ? "sign-in-password" : "sign-in", knownDevice: Boolean(device) },
+      secondStep ? "password accepted; code asked" : "signed in",
+    );
     const setCookie = headers.getSetCookie();
     const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
@@ -86,7 +92,11 @@ export async function signIn(
       return { ok: false, notice: authNotices.accountNotFound, status: 401 };
     }
     if (error instanceof APIError) {
-      return { ok: false, notice: authNotices.signInError(error.body?.message ?? error.message), status: error.statusCode };
+      return {
+        ok: false,
+        notice: authNotices.signInError(error.body?.message ?? error.message),
+        status: error.statusCode,
+      };
     }
     logger.error({ err: error }, "sign-in failed unexpectedly");
     return { ok: false, notice: authNotices.unexpected, status: 500 };

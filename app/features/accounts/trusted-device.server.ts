@@ -32,7 +32,8 @@ function deviceCookie() {
   return cookie;
 }
 
-const accountTag = (email: string) => createHash("sha256").update(`device:${email.trim().toLowerCase()}`).digest("base64url").slice(0, 22);
+const accountTag = (email: string) =>
+  createHash("sha256").update(`device:${email.trim().toLowerCase()}`).digest("base64url").slice(0, 22);
 
 type DeviceValue = { a: string; d: string };
 
@@ -40,12 +41,18 @@ type DeviceValue = { a: string; d: string };
 export async function trustedDeviceFor(request: Request, email: string): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${DEVICE_COOKIE}=`)) return null;
-  const value = (await deviceCookie().parse(header).catch(() => null)) as DeviceValue | null;
-  if (!value || typeof value.a !== "string" || typeof value.d !== "string" || !/^[A-Za-z0-9_-]{22}$/.test(value.d)) return null;
+  const value = (await deviceCookie()
+    .parse(header)
+    .catch(() => null)) as DeviceValue | null;
+  if (!value || typeof value.a !== "string" || typeof value.d !== "string" || !/^[A-Za-z0-9_-]{22}$/.test(value.d))
+    return null;
   return value.a === accountTag(email) ? value.d : null;
 }
 
 /** Set-Cookie for the device that just signed in to `email` (its id kept, or a new one). */
 export function trustedDeviceCookie(email: string, deviceId: string | null): Promise<string> {
-  return deviceCookie().serialize({ a: accountTag(email), d: deviceId ?? randomBytes(16).toString("base64url") } satisfies DeviceValue);
+  return deviceCookie().serialize({
+    a: accountTag(email),
+    d: deviceId ?? randomBytes(16).toString("base64url"),
+  } satisfies DeviceValue);
 }

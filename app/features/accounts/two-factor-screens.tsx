@@ -116,12 +116,24 @@ export function TwoFactorSection({
                 ) : null}
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
-              <Form method="post" action="/admin/profile" className="grid gap-4" aria-label="Confirm two-factor sign-in">
+              <Form
+                method="post"
+                action="/admin/profile"
+                className="grid gap-4"
+                aria-label="Confirm two-factor sign-in"
+              >
                 <input type="hidden" name="secret" value={started.secret} />
                 <input type="hidden" name="uri" value={started.uri} />
                 <Field>
                   <FieldLabel htmlFor="setup-code">Code from the app</FieldLabel>
-                  <Input id="setup-code" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} required />
+                  <Input
+                    id="setup-code"
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={7}
+                    required
+                  />
                 </Field>
                 <SubmitButton intent="2fa-confirm">Turn On Two-Factor Sign-In</SubmitButton>
               </Form>

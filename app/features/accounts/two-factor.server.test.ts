@@ -19,7 +19,12 @@ import { resetTwoFactor } from "./two-factor.server";
 
 const ADMIN = "director@example.org";
 const envFor = (extra: Record<string, string> = {}) =>
-  parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-2fa-")), SESSION_SECRET: "f".repeat(40), ...extra });
+  parseEnv({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-2fa-")),
+    SESSION_SECRET: "f".repeat(40),
+    ...extra,
+  });
 
 /** A browser's cookies: what Set-Cookie headers leave behind. */
 class Jar {
@@ -28,7 +33,9 @@ class Jar {
     for (const line of headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");
       const [name, ...value] = pair!.split("=");
-      const expired = attributes.some((part) => /max-age=0\b/i.test(part.trim()) || /expires=Thu, 01 Jan 1970/i.test(part.trim()));
+      const expired = attributes.some(
+        (part) => /max-age=0\b/i.test(part.trim()) || /expires=Thu, 01 Jan 1970/i.test(part.trim()),
+      );
       if (expired || value.join("=") === "") this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value.join("="));
     }
@@ -38,7 +45,11 @@ class Jar {
   }
 }
 
-type Answer = { status: number; location?: string | null; data?: { notice?: { description?: string }; ok?: boolean; secret?: string; backupCodes?: string[] } };
+type Answer = {
+  status: number;
+  location?: string | null;
+  data?: { notice?: { description?: string }; ok?: boolean; secret?: string; backupCodes?: string[] };
+};
 
 describe("two-factor sign-in for admins", () => {
   let database: TestDatabase;
@@ -56,7 +67,13 @@ describe("two-factor sign-in for admins", () => {
     await database.db.delete(rateLimits);
   });
 
-  async function call(fn: (args: never) => Promise<unknown>, pathName: string, jar: Jar, form: Record<string, string>, address = "203.0.113.20"): Promise<Answer> {
+  async function call(
+    fn: (args: never) => Promise<unknown>,
+    pathName: string,
+    jar: Jar,
+    form: Record<string, string>,
+    address = "203.0.113.20",
+  ): Promise<Answer> {
     const context = database.context();
     context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: address });
     let result: unknown;
@@ -75,10 +92,17 @@ describe("two-factor sign-in for admins", () => {
   }
 
   const signInWithPassword = (jar: Jar, address?: string) =>
-    call(authAction, "/auth", jar, { intent: "sign-in", email: ADMIN, password: TEST_PASSWORD, redirectTo: "/admin/donations" }, address);
+    call(
+      authAction,
+      "/auth",
+      jar,
+      { intent: "sign-in", email: ADMIN, password: TEST_PASSWORD, redirectTo: "/admin/donations" },
+      address,
+    );
   const enterCode = (jar: Jar, code: string, extra: Record<string, string> = {}, address?: string) =>
     call(authAction, "/auth", jar, { intent: "verify-code", code, redirectTo: "/admin/donations", ...extra }, address);
-  const signedIn = async (jar: Jar) => (await getSessionUser(browserRequest("/orders", jar.header), database.context()))?.email ?? null;
+  const signedIn = async (jar: Jar) =>
+    (await getSessionUser(browserRequest("/orders", jar.header), database.context()))?.email ?? null;
 
   let secret = "";
   let recoveryCodes: string[] = [];
@@ -90,7 +114,9 @@ describe("two-factor sign-in for admins", () => {
   it("an admin sets it up on the profile page: password, then the app's first code", async () => {
     const jar = new Jar();
     expect((await signInWithPassword(jar)).location).toBe("/admin/donations");
-    expect(await call(profileAction, "/admin/profile", jar, { intent: "2fa-start", password: "Wrong!Guess1" })).toMatchObject({ status: 400 });
+    expect(
+      await call(profileAction, "/admin/profile", jar, { intent: "2fa-start", password: "Wrong!Guess1" }),
+    ).toMatchObject({ status: 400 });
     const started = await call(profileAction, "/admin/profile", jar, { intent: "2fa-start", password: TEST_PASSWORD });
     expect(started.status).toBe(200);
     secret = started.data!.secret!;
@@ -134,7 +160,7 @@ describe("two-factor sign-in for admins", () => {
     expect(await database.db.$count(sessions)).toBe(sessionsBefore);
   });
 
-  it("\"Trust this browser\" skips the code on that browser only", async () => {
+  it('"Trust this browser" skips the code on that browser only', async () => {
     const jar = new Jar();
     await signInWithPassword(jar);
     // The next step's code: the current one was used by the test before (a TOTP window spans a step either side).
@@ -183,7 +209,11 @@ describe("two-factor sign-in for admins", () => {
 
   it("another admin's reset turns it off, ends the sessions and is audited", async () => {
     const [target] = await database.db.select().from(users).where(eq(users.email, ADMIN));
-    await resetTwoFactor(database.db, { id: null, email: "second-admin@example.org" }, { id: target!.id, email: ADMIN });
+    await resetTwoFactor(
+      database.db,
+      { id: null, email: "second-admin@example.org" },
+      { id: target!.id, email: ADMIN },
+    );
     expect((await database.db.select().from(users).where(eq(users.email, ADMIN)))[0]!.twoFactorEnabled).toBe(false);
     expect(await database.db.$count(twoFactors)).toBe(0);
     expect(await database.db.$count(sessions, eq(sessions.userId, target!.id))).toBe(0);
@@ -199,18 +229,29 @@ describe("two-factor sign-in for admins", () => {
     const director = new Jar();
     await signInWithPassword(director);
     const [me] = await database.db.select().from(users).where(eq(users.email, ADMIN));
-    expect(await call(usersAction, "/admin/users", director, { intent: "reset-2fa", userId: me!.id })).toMatchObject({ status: 403 });
+    expect(await call(usersAction, "/admin/users", director, { intent: "reset-2fa", userId: me!.id })).toMatchObject({
+      status: 403,
+    });
     const done = await call(usersAction, "/admin/users", director, { intent: "reset-2fa", userId: second.id });
     expect(done).toMatchObject({ status: 200, data: { ok: true } });
     expect((await database.db.select().from(users).where(eq(users.id, second.id)))[0]!.twoFactorEnabled).toBe(false);
     expect(await database.db.$count(twoFactors, eq(twoFactors.userId, second.id))).toBe(0);
-    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetEmail, "second-admin@example.org"));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetEmail, "second-admin@example.org"));
     expect(audit).toMatchObject({ action: "user.two_factor_reset", actorEmail: ADMIN });
     // Another admin may not reset the protected admin's (the command line does).
     await signedInAccount(database.db, "third-admin@example.org", "admin");
     const third = new Jar();
-    await call(authAction, "/auth", third, { intent: "sign-in", email: "third-admin@example.org", password: TEST_PASSWORD });
-    expect(await call(usersAction, "/admin/users", third, { intent: "reset-2fa", userId: me!.id })).toMatchObject({ status: 403 });
+    await call(authAction, "/auth", third, {
+      intent: "sign-in",
+      email: "third-admin@example.org",
+      password: TEST_PASSWORD,
+    });
+    expect(await call(usersAction, "/admin/users", third, { intent: "reset-2fa", userId: me!.id })).toMatchObject({
+      status: 403,
+    });
   });
 
   it("where required, an admin without it sees only the setup until it is on", async () => {
@@ -218,10 +259,16 @@ describe("two-factor sign-in for admins", () => {
     try {
       const jar = new Jar();
       await signInWithPassword(jar);
-      const orders = await call(async (args) => ordersLoader(args), "/orders", jar, {}).catch((error: unknown) => error);
+      const orders = await call(async (args) => ordersLoader(args), "/orders", jar, {}).catch(
+        (error: unknown) => error,
+      );
       expect(orders).toMatchObject({ status: 302, location: "/admin/profile?setup=two-factor" });
       const context = database.context();
-      const profile = (await profileLoader({ request: browserRequest("/admin/profile?setup=two-factor", jar.header), context, params: {} } as never)) as {
+      const profile = (await profileLoader({
+        request: browserRequest("/admin/profile?setup=two-factor", jar.header),
+        context,
+        params: {},
+      } as never)) as {
         twoFactor: { required: boolean; enabled: boolean };
       };
       expect(profile.twoFactor).toEqual({ required: true, enabled: false, asked: true });

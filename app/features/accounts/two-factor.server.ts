@@ -40,7 +40,8 @@ async function firstUseOfCode(db: Database, userId: string, code: string): Promi
   return (await takeRateLimit(db, `totp-used:${userId}:${code}`, twoFactorLimits.usedCode)).allowed;
 }
 
-export type SignInCodeResult = { ok: true; response: Response } | { ok: false; notice: Notice; status: number; headers?: HeadersInit };
+export type SignInCodeResult =
+  { ok: true; response: Response } | { ok: false; notice: Notice; status: number; headers?: HeadersInit };
 
 /**
  * The sign-in's second step: a 6-digit TOTP code or a recovery code, with the
@@ -57,7 +58,12 @@ export async function verifySignInCode(
   if (!code || code.length > 32) return { ok: false, notice: twoFactorNotices.codeRequired, status: 400 };
   const perAddress = await takeRateLimit(db, `2fa:ip:${clientAddress(context)}`, twoFactorLimits.codesPerAddress);
   if (!perAddress.allowed) {
-    return { ok: false, notice: twoFactorNotices.tooMany(waitText(perAddress.retryAfterSeconds)), status: 429, headers: retryAfterHeader(perAddress) };
+    return {
+      ok: false,
+      notice: twoFactorNotices.tooMany(waitText(perAddress.retryAfterSeconds)),
+      status: 429,
+      headers: retryAfterHeader(perAddress),
+    };
   }
   const auth = getAuth(db);
   try {
@@ -73,7 +79,10 @@ export async function verifySignInCode(
     }
     const done = redirect(afterSignInPath(input.redirectTo));
     for (const cookie of headers.getSetCookie()) done.headers.append("Set-Cookie", cookie);
-    logger.info({ event: "sign-in", secondFactor: isTotp(code) ? "totp" : "recovery-code" }, "signed in with two factors");
+    logger.info(
+      { event: "sign-in", secondFactor: isTotp(code) ? "totp" : "recovery-code" },
+      "signed in with two factors",
+    );
     return { ok: true, response: done };
   } catch (error) {
     return { ok: false, ...codeRefusal(error) };
@@ -86,22 +95,30 @@ function codeRefusal(error: unknown): { notice: Notice; status: number } {
     if (code === "INVALID_TWO_FACTOR_COOKIE") return { notice: twoFactorNotices.expired, status: 401 };
     if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { notice: twoFactorNotices.challengeSpent, status: 429 };
     if (code === "ACCOUNT_LOCKED" || /lock/i.test(code ?? "")) return { notice: twoFactorNotices.locked, status: 429 };
-    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return { notice: twoFactorNotices.wrongCode, status: 401 };
+    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE")
+      return { notice: twoFactorNotices.wrongCode, status: 401 };
     logger.warn({ err: error }, "two-factor verification refused");
-    return { notice: twoFactorNotices.wrongCode, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
+    return {
+      notice: twoFactorNotices.wrongCode,
+      status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400,
+    };
   }
   logger.error({ err: error }, "two-factor verification failed unexpectedly");
   return { notice: twoFactorNotices.unexpected, status: 500 };
 }
 
-export type SetupStart = { ok: true; secret: string; uri: string; backupCodes: string[] } | { ok: false; notice: Notice; status: number };
+export type SetupStart =
+  { ok: true; secret: string; uri: string; backupCodes: string[] } | { ok: false; notice: Notice; status: number };
 
 /** Step 1 of setting up: the password again; answers the secret, its otpauth URI and the recovery codes (shown once). */
 export async function startTwoFactorSetup(request: Request, context: Context, password: string): Promise<SetupStart> {
   const db = getDb(context);
   if (!password) return { ok: false, notice: twoFactorNotices.passwordRequired, status: 400 };
   try {
-    const result = await getAuth(db).api.enableTwoFactor({ body: { password, issuer: env().SITE_NAME }, headers: request.headers });
+    const result = await getAuth(db).api.enableTwoFactor({
+      body: { password, issuer: env().SITE_NAME },
+      headers: request.headers,
+    });
     const { totpURI, backupCodes } = result as { totpURI: string; backupCodes: string[] };
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return { ok: true, secret, uri: totpURI, backupCodes };
@@ -127,11 +144,20 @@ export async function confirmTwoFactorSetup(
   const code = normalizeCode(rawCode);
   if (!isTotp(code)) return { ok: false, notice: twoFactorNotices.codeRequired, status: 400 };
   const limit = await takeRateLimit(db, `2fa-setup:user:${user.id}`, twoFactorLimits.setupPerAccount);
-  if (!limit.allowed) return { ok: false, notice: twoFactorNotices.tooMany(waitText(limit.retryAfterSeconds)), status: 429 };
+  if (!limit.allowed)
+    return { ok: false, notice: twoFactorNotices.tooMany(waitText(limit.retryAfterSeconds)), status: 429 };
   try {
-    const { headers } = await getAuth(db).api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    const { headers } = await getAuth(db).api.verifyTOTP({
+      body: { code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     await firstUseOfCode(db, user.id, code);
-    await writeAudit(db, { actor: await who(db, user.id), action: "user.two_factor_enable", target: await who(db, user.id) });
+    await writeAudit(db, {
+      actor: await who(db, user.id),
+      action: "user.two_factor_enable",
+      target: await who(db, user.id),
+    });
     return { ok: true, setCookie: headers.getSetCookie() };
   } catch (error) {
     return { ok: false, ...codeRefusal(error) };
@@ -148,7 +174,11 @@ async function who(db: Database, userId: string) {
  * secret and recovery codes go, its sessions end, and it must set up again at
  * its next sign-in when the requirement applies. Audited with who did it.
  */
-export async function resetTwoFactor(db: Database, actor: { id: string | null; email: string }, target: { id: string; email: string }) {
+export async function resetTwoFactor(
+  db: Database,
+  actor: { id: string | null; email: string },
+  target: { id: string; email: string },
+) {
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, target.id));
     await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, target.id));
@@ -172,7 +202,8 @@ export async function adminResetTwoFactor(
     : [];
   if (!target) return { ok: false, notice: userNotices.userNotFound, status: 404 };
   if (target.id === actor.id) return { ok: false, notice: twoFactorNotices.notOwnReset, status: 403 };
-  if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) return { ok: false, notice: twoFactorNotices.protectedReset, status: 403 };
+  if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL))
+    return { ok: false, notice: twoFactorNotices.protectedReset, status: 403 };
   await resetTwoFactor(db, { id: actor.id, email: actor.email }, target);
   return { ok: true, notice: twoFactorNotices.resetDone(target.email), status: 200 };
 }

@@ -19,7 +19,11 @@ export function useUsersAction(onSuccess?: () => void) {
   const pending = fetcher.state !== "idle";
   // A form that closes its dialog does so once the action has answered (closing reloads the list); the others
   // tell their answer once the list shows it.
-  useActionResult(fetcher.data, { read: readUsersAnswer, busy: onSuccess ? fetcher.state === "submitting" : pending, onSuccess });
+  useActionResult(fetcher.data, {
+    read: readUsersAnswer,
+    busy: onSuccess ? fetcher.state === "submitting" : pending,
+    onSuccess,
+  });
   return { fetcher, pending };
 }
 
@@ -30,7 +34,10 @@ export function IntentForm({
   icon,
   children,
   ...button
-}: Omit<React.ComponentProps<typeof PendingButton>, "pending" | "name" | "value"> & { intent: string; userId?: string }) {
+}: Omit<React.ComponentProps<typeof PendingButton>, "pending" | "name" | "value"> & {
+  intent: string;
+  userId?: string;
+}) {
   const { fetcher, pending } = useUsersAction();
   return (
     <fetcher.Form method="post" action={USERS_PATH}>

@@ -16,17 +16,30 @@ describe("npm run user:create", () => {
     getAuth(database.db).api.signInEmail({ body: { email, password } });
 
   it("creates an admin who can sign in at once", async () => {
-    expect(await createOrUpdateAccount(database.db, { email: "Boss@Example.org", password: "Gavel!Boss2026", role: "admin" })).toEqual({
+    expect(
+      await createOrUpdateAccount(database.db, {
+        email: "Boss@Example.org",
+        password: "Gavel!Boss2026",
+        role: "admin",
+      }),
+    ).toEqual({
       created: true,
       email: "boss@example.org",
     });
-    await expect(signIn("boss@example.org", "Gavel!Boss2026")).resolves.toMatchObject({ user: { email: "boss@example.org" } });
-    const [row] = await database.db.select({ role: userRoles.role }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId));
+    await expect(signIn("boss@example.org", "Gavel!Boss2026")).resolves.toMatchObject({
+      user: { email: "boss@example.org" },
+    });
+    const [row] = await database.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId));
     expect(row?.role).toBe("admin");
   });
 
   it("updates the password and role of an existing account and ends its sessions", async () => {
-    expect(await createOrUpdateAccount(database.db, { email: "boss@example.org", password: "Second!Try2026", role: "user" })).toEqual({
+    expect(
+      await createOrUpdateAccount(database.db, { email: "boss@example.org", password: "Second!Try2026", role: "user" }),
+    ).toEqual({
       created: false,
       email: "boss@example.org",
     });

@@ -6,13 +6,31 @@ import { UserManagement, type UserListItem, type UsersActionResult } from "./use
 
 // The page as the server sends it, which is all a browser without JavaScript gets.
 const users: UserListItem[] = [
-  { id: "u-director", email: "director@example.org", role: "admin", created: "", lastSignIn: null, isProtected: true, isSelf: true },
-  { id: "u-coach", email: "coach@example.org", role: "user", created: "", lastSignIn: null, isProtected: false, isSelf: false },
+  {
+    id: "u-director",
+    email: "director@example.org",
+    role: "admin",
+    created: "",
+    lastSignIn: null,
+    isProtected: true,
+    isSelf: true,
+  },
+  {
+    id: "u-coach",
+    email: "coach@example.org",
+    role: "user",
+    created: "",
+    lastSignIn: null,
+    isProtected: false,
+    isSelf: false,
+  },
 ];
 
 // The open form is the address's (?new=1, ?delete=<id>): the page reads it as the browser gives it.
 function render(url: string, props: { result?: UsersActionResult } = {}) {
-  const Page = () => <UserManagement users={users} result={props.result} recipients={["info@example.org"]} shortName="citron" />;
+  const Page = () => (
+    <UserManagement users={users} result={props.result} recipients={["info@example.org"]} shortName="citron" />
+  );
   const Stub = createRoutesStub([{ path: "/admin/users", Component: Page }]);
   return renderToStaticMarkup(<Stub initialEntries={[url]} />);
 }
@@ -39,7 +57,9 @@ describe("User Management without JavaScript", () => {
   });
 
   it("other notices show at the top, and a successful create closes the form", () => {
-    const html = render("/admin/users?new=1", { result: { intent: "create", ok: true, notice: userNotices.created("user") } });
+    const html = render("/admin/users?new=1", {
+      result: { intent: "create", ok: true, notice: userNotices.created("user") },
+    });
     expect(occurrences(html, "User created successfully with user role.")).toBe(1);
     expect(html).not.toContain('aria-label="Add New User"');
   });
@@ -60,7 +80,9 @@ describe("User Management without JavaScript", () => {
   it("every form posts to the list, so confirming ?delete=<id> leaves the confirmation", () => {
     const html = render("/admin/users?delete=u-coach");
     expect(html).toContain("Delete user?");
-    const actions = [...html.matchAll(/<form[^>]*method="post"[^>]*>/g)].map((tag) => /action="([^"]*)"/.exec(tag[0])?.[1]);
+    const actions = [...html.matchAll(/<form[^>]*method="post"[^>]*>/g)].map(
+      (tag) => /action="([^"]*)"/.exec(tag[0])?.[1],
+    );
     expect(actions.length).toBeGreaterThan(3);
     expect(new Set(actions)).toEqual(new Set(["/admin/users"]));
   });

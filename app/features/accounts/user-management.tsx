@@ -87,7 +87,11 @@ export function UserManagement({
       {/* Phones: one card per account. */}
       <ul className="grid gap-3 md:hidden" aria-label="Users">
         {users.map((user) => (
-          <li key={user.id} data-testid="user-card" className="grid gap-3 rounded-card border border-border bg-card p-4">
+          <li
+            key={user.id}
+            data-testid="user-card"
+            className="grid gap-3 rounded-card border border-border bg-card p-4"
+          >
             <UserIdentity user={user} />
             <dl className="grid grid-cols-2 gap-2 text-sm">
               <div>

@@ -22,7 +22,15 @@ export function UserIdentity({ user }: { user: UserListItem }) {
 }
 
 /** Reset Password, Reset Two-Factor and Delete for one account (Delete asks first: ?delete=<id>). */
-export function UserActions({ user, className, idPrefix }: { idPrefix: string; user: UserListItem; className?: string }) {
+export function UserActions({
+  user,
+  className,
+  idPrefix,
+}: {
+  idPrefix: string;
+  user: UserListItem;
+  className?: string;
+}) {
   return (
     <div className={cn("flex flex-wrap items-start gap-2", className)}>
       <IntentForm
@@ -79,8 +87,8 @@ export function UserActions({ user, className, idPrefix }: { idPrefix: string; u
 export function DeleteConsequence({ email }: { email: string }) {
   return (
     <span className="block text-sm text-muted-foreground">
-      This removes the role of <strong className="text-navy-900">{email}</strong>: the account can no longer sign in
-      and is signed out everywhere. Its orders and donations stay. An admin can give it a role again from this list.
+      This removes the role of <strong className="text-navy-900">{email}</strong>: the account can no longer sign in and
+      is signed out everywhere. Its orders and donations stay. An admin can give it a role again from this list.
     </span>
   );
 }

@@ -30,7 +30,8 @@ describe("User Management actions", () => {
     return { status: result.init?.status ?? 200, ...result.data };
   }
   const roleOf = async (id: string) =>
-    (await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)))[0]?.role ?? null;
+    (await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)))[0]?.role ??
+    null;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -41,7 +42,11 @@ describe("User Management actions", () => {
   afterAll(() => database.destroy());
 
   it("lists users with role and US dates in New York time", async () => {
-    const data = (await loader({ request: browserRequest("/admin/users", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await loader({
+      request: browserRequest("/admin/users", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       users: { email: string; role: string | null; created: string; isProtected: boolean; isSelf: boolean }[];
     };
     expect(data.users.map((user) => [user.email, user.role, user.isProtected, user.isSelf])).toEqual([
@@ -57,18 +62,31 @@ describe("User Management actions", () => {
       status: 400,
       notice: { title: "Error", description: "Please fill in all required fields." },
     });
-    expect((await post({ intent: "create", email: "new@example.org", password: "Admin!2026x", role: "user" })).notice.description).toBe(
-      "Password contains common patterns. Please choose a more secure password.",
-    );
-    const created = await post({ intent: "create", email: "New.Judge@Example.org", password: "Gavel!Judge77", role: "admin" });
-    expect(created).toMatchObject({ status: 200, ok: true, notice: { title: "User created successfully with admin role." } });
+    expect(
+      (await post({ intent: "create", email: "new@example.org", password: "Admin!2026x", role: "user" })).notice
+        .description,
+    ).toBe("Password contains common patterns. Please choose a more secure password.");
+    const created = await post({
+      intent: "create",
+      email: "New.Judge@Example.org",
+      password: "Gavel!Judge77",
+      role: "admin",
+    });
+    expect(created).toMatchObject({
+      status: 200,
+      ok: true,
+      notice: { title: "User created successfully with admin role." },
+    });
     const [row] = await database.db.select().from(users).where(eq(users.email, "new.judge@example.org"));
     expect(await roleOf(row!.id)).toBe("admin");
-    expect((await post({ intent: "create", email: "new.judge@example.org", password: "Gavel!Judge77", role: "user" })).notice.description).toBe(
-      "A user with this email already exists.",
-    );
+    expect(
+      (await post({ intent: "create", email: "new.judge@example.org", password: "Gavel!Judge77", role: "user" })).notice
+        .description,
+    ).toBe("A user with this email already exists.");
     // The new account can sign in at once.
-    await expect(getAuth(database.db).api.signInEmail({ body: { email: "new.judge@example.org", password: "Gavel!Judge77" } })).resolves.toBeTruthy();
+    await expect(
+      getAuth(database.db).api.signInEmail({ body: { email: "new.judge@example.org", password: "Gavel!Judge77" } }),
+    ).resolves.toBeTruthy();
   });
 
   it("Add New User checks the address like the command line does", async () => {
@@ -83,24 +101,40 @@ describe("User Management actions", () => {
   });
 
   it("a refused Add New User comes back with its email and role to fill the form in again, never the password", async () => {
-    const refused = await post({ intent: "create", email: "Not-An-Address", password: "Secret!Pass2026", role: "admin" });
+    const refused = await post({
+      intent: "create",
+      email: "Not-An-Address",
+      password: "Secret!Pass2026",
+      role: "admin",
+    });
     expect(refused).toMatchObject({ status: 400, ok: false, values: { email: "Not-An-Address", role: "admin" } });
     expect(JSON.stringify(refused)).not.toContain("Secret!Pass2026");
     const weak = await post({ intent: "create", email: "weak@example.org", password: "password1", role: "user" });
     expect(weak).toMatchObject({ status: 400, values: { email: "weak@example.org", role: "user" } });
-    const created = await post({ intent: "create", email: "kept@example.org", password: "Gavel!Kept2026", role: "user" });
+    const created = await post({
+      intent: "create",
+      email: "kept@example.org",
+      password: "Gavel!Kept2026",
+      role: "user",
+    });
     expect(created.ok).toBe(true);
     expect(created.values).toBeUndefined();
   });
 
   it("an admin cannot demote themselves", async () => {
     const refused = await post({ intent: "role", userId: admin.id, role: "user" });
-    expect(refused).toMatchObject({ status: 400, ok: false, notice: { description: "You cannot take away your own admin role. Ask another admin." } });
+    expect(refused).toMatchObject({
+      status: 400,
+      ok: false,
+      notice: { description: "You cannot take away your own admin role. Ask another admin." },
+    });
     expect(await roleOf(admin.id)).toBe("admin");
   });
 
   it("builds the test email with the shared template, escaping what it shows", async () => {
-    setEnvForTests(parseEnv({ ...process.env, DATA_DIR: "/tmp/citron-users-test", SITE_NAME: "Citron <b>District</b> & Co" }));
+    setEnvForTests(
+      parseEnv({ ...process.env, DATA_DIR: "/tmp/citron-users-test", SITE_NAME: "Citron <b>District</b> & Co" }),
+    );
     try {
       const actor = { id: admin.id, email: admin.email, role: "admin" } as SessionUser;
       const sent: { subject: string; html: string; text: string }[] = [];
@@ -120,7 +154,11 @@ describe("User Management actions", () => {
     await database.db.execute(sql`alter table user_roles add constraint no_new_roles check (role <> 'user') not valid`);
     try {
       const actor = { id: admin.id, email: admin.email, role: "admin" } as SessionUser;
-      const outcome = await adminCreateUser(database.db, actor, { email: "half@example.org", password: "Half!Done2026", role: "user" });
+      const outcome = await adminCreateUser(database.db, actor, {
+        email: "half@example.org",
+        password: "Half!Done2026",
+        role: "user",
+      });
       expect(outcome.notice).toMatchObject({ title: "User Created" });
       expect(outcome.notice.description).toMatch(/role could not be assigned/);
     } finally {
@@ -129,14 +167,22 @@ describe("User Management actions", () => {
   });
 
   it("changes a role by replacing the record, and keeps the protected admin an admin", async () => {
-    expect(await post({ intent: "role", userId: coach.id, role: "admin" })).toMatchObject({ notice: { title: "User role updated to admin" } });
+    expect(await post({ intent: "role", userId: coach.id, role: "admin" })).toMatchObject({
+      notice: { title: "User role updated to admin" },
+    });
     expect(await roleOf(coach.id)).toBe("admin");
-    expect(await post({ intent: "role", userId: coach.id, role: "user" })).toMatchObject({ notice: { title: "User role updated to user" } });
+    expect(await post({ intent: "role", userId: coach.id, role: "user" })).toMatchObject({
+      notice: { title: "User role updated to user" },
+    });
     const demote = await post({ intent: "role", userId: director.id, role: "user" });
     expect(demote.status).toBe(403);
     expect(await roleOf(director.id)).toBe("admin");
-    expect((await post({ intent: "role", userId: coach.id, role: "owner" })).notice.description).toBe("Failed to update user role.");
-    expect((await post({ intent: "role", userId: "missing", role: "user" })).notice.description).toBe("User not found.");
+    expect((await post({ intent: "role", userId: coach.id, role: "owner" })).notice.description).toBe(
+      "Failed to update user role.",
+    );
+    expect((await post({ intent: "role", userId: "missing", role: "user" })).notice.description).toBe(
+      "User not found.",
+    );
   });
 
   it("Delete removes the role and the sessions, keeps the account, and never touches the protected admin", async () => {
@@ -150,22 +196,37 @@ describe("User Management actions", () => {
     expect(removed).toBeInstanceOf(Response);
     expect(removed.status).toBe(302);
     expect(removed.headers.get("Location")).toBe("/admin/users");
-    const flash = await readToast(new Request("http://localhost/admin/users", { headers: { Cookie: removed.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(flash.toast).toMatchObject({ type: "success", title: "User Role Removed", description: "coach@example.org no longer has any access." });
+    const flash = await readToast(
+      new Request("http://localhost/admin/users", {
+        headers: { Cookie: removed.headers.get("Set-Cookie")!.split(";")[0]! },
+      }),
+    );
+    expect(flash.toast).toMatchObject({
+      type: "success",
+      title: "User Role Removed",
+      description: "coach@example.org no longer has any access.",
+    });
     expect(await roleOf(coach.id)).toBeNull();
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toEqual([]);
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, coach.id))).toHaveLength(1);
-    expect((await post({ intent: "delete", userId: admin.id })).notice.description).toBe("You cannot remove your own access.");
+    expect((await post({ intent: "delete", userId: admin.id })).notice.description).toBe(
+      "You cannot remove your own access.",
+    );
   });
 
   it("Reset Password queues the reset email for that account", async () => {
     await database.db.delete(emailOutbox);
     expect(await post({ intent: "reset", userId: director.id })).toMatchObject({
-      notice: { title: "Password Reset Email Sent", description: "A reset link has been sent to director@example.org." },
+      notice: {
+        title: "Password Reset Email Sent",
+        description: "A reset link has been sent to director@example.org.",
+      },
     });
     const mails = await database.db.select().from(emailOutbox);
     expect(mails.map((mail) => mail.to)).toEqual(["director@example.org"]);
-    expect((await post({ intent: "reset", userId: "" })).notice.description).toBe("No user selected for password reset.");
+    expect((await post({ intent: "reset", userId: "" })).notice.description).toBe(
+      "No user selected for password reset.",
+    );
   });
 
   it("the test email reports success or docs/product.md's failure text", async () => {
@@ -200,11 +261,15 @@ describe("User Management actions", () => {
 
 describe("cookies in production", () => {
   it("are __Host- prefixed, Secure, HttpOnly and SameSite=Lax when PUBLIC_URL is https", async () => {
-    setEnvForTests(parseEnv({ ...process.env, PUBLIC_URL: "https://district.example", SESSION_SECRET: "x".repeat(40) }));
+    setEnvForTests(
+      parseEnv({ ...process.env, PUBLIC_URL: "https://district.example", SESSION_SECRET: "x".repeat(40) }),
+    );
     const database = await createTestDatabase();
     try {
       await signedInAccount(database.db, "secure@example.org", null);
-      await database.db.insert(userRoles).values({ userId: (await database.db.select().from(users))[0]!.id, role: "user" });
+      await database.db
+        .insert(userRoles)
+        .values({ userId: (await database.db.select().from(users))[0]!.id, role: "user" });
       const { headers } = await getAuth(database.db).api.signInEmail({
         body: { email: "secure@example.org", password: TEST_PASSWORD },
         returnHeaders: true,
@@ -217,7 +282,10 @@ describe("cookies in production", () => {
       expect(session).toMatch(/; Path=\//i);
       expect(session).not.toMatch(/Domain=/i);
       const cookie = session!.split(";")[0]!;
-      const user = await getSessionUser(new Request("https://district.example/orders", { headers: { Cookie: cookie } }), database.context());
+      const user = await getSessionUser(
+        new Request("https://district.example/orders", { headers: { Cookie: cookie } }),
+        database.context(),
+      );
       expect(user?.email).toBe("secure@example.org");
     } finally {
       setEnvForTests(undefined);

@@ -49,7 +49,10 @@ export function isEmailAddress(value: string): boolean {
   return z.email().safeParse(value.trim().toLowerCase()).success;
 }
 
-export async function createAccount(db: Database, input: { email: string; password: string }): Promise<{ id: string; email: string }> {
+export async function createAccount(
+  db: Database,
+  input: { email: string; password: string },
+): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
   if (!isEmailAddress(email)) throw new AccountError(INVALID_EMAIL);
   const problems = passwordProblems(input.password, env().SITE_SHORT_NAME);
@@ -65,7 +68,9 @@ export async function insertAccount(db: Database, email: string, password: strin
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.insert(users).values({ id, email, name: email.split("@")[0] ?? email, emailVerified: true });
-    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
+    await tx
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
   });
   return { id, email };
 }
@@ -82,7 +87,9 @@ export async function setPassword(db: Database, userId: string, password: string
       .where(eq(accounts.userId, userId))
       .returning({ id: accounts.id });
     if (updated.length === 0) {
-      await tx.insert(accounts).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
     }
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
@@ -167,7 +174,11 @@ export async function adminChangeRole(
 }
 
 /** Delete: removes the role (the account stays, with no permissions) and ends its sessions. */
-export async function adminRemoveRole(db: Database, actor: SessionUser, input: { userId: string }): Promise<ActionOutcome> {
+export async function adminRemoveRole(
+  db: Database,
+  actor: SessionUser,
+  input: { userId: string },
+): Promise<ActionOutcome> {
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
   if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) return fail(userNotices.cannotDelete, 403);
@@ -185,7 +196,11 @@ export async function adminRemoveRole(db: Database, actor: SessionUser, input: {
   return ok(userNotices.roleRemoved(target.email));
 }
 
-export async function adminSendReset(db: Database, actor: SessionUser, input: { userId: string }): Promise<ActionOutcome> {
+export async function adminSendReset(
+  db: Database,
+  actor: SessionUser,
+  input: { userId: string },
+): Promise<ActionOutcome> {
   if (!input.userId) return fail(userNotices.noUserForReset, 400);
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
@@ -210,7 +225,10 @@ export async function adminSendTestEmail(
   // The shared template escapes every value (the site name and the address come from configuration and accounts).
   const { html, text } = renderEmail({
     title: `${SITE_NAME}: test notification`,
-    intro: [`This is a test email from the ${SITE_NAME} admin panel, sent by ${actor.email}.`, "Notifications are working."],
+    intro: [
+      `This is a test email from the ${SITE_NAME} admin panel, sent by ${actor.email}.`,
+      "Notifications are working.",
+    ],
   });
   try {
     await send({ to: TEST_EMAIL_RECIPIENTS, subject: singleLine(`${SITE_NAME}: test notification`), text, html });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { campaignMessages, campaignPhase, isCalendarDay, parseGoalCents, progressPercent, slugFromName } from "./campaign-form";
+import {
+  campaignMessages,
+  campaignPhase,
+  isCalendarDay,
+  parseGoalCents,
+  progressPercent,
+  slugFromName,
+} from "./campaign-form";
 import { donorsText, raisedText } from "./campaign-panel";
 
 describe("campaign form rules", () => {

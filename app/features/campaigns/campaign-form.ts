@@ -30,7 +30,13 @@ export function isCalendarDay(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 2000 && year <= 2999;
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    year >= 2000 &&
+    year <= 2999
+  );
 }
 
 /** The address made from a name when staff leave it empty: "Spring Drive 2027!" -> "spring-drive-2027". */
@@ -49,7 +55,8 @@ export function slugFromName(name: string): string {
 export function parseGoalCents(text: string | undefined): { cents: number } | { error: string } {
   const cleaned = (text ?? "").trim().replace(/^\$/, "").replace(/,/g, "");
   if (cleaned === "") return { error: campaignMessages.goal };
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: cleaned.startsWith("-") ? campaignMessages.goalPositive : campaignMessages.goal };
+  if (!/^\d+(\.\d+)?$/.test(cleaned))
+    return { error: cleaned.startsWith("-") ? campaignMessages.goalPositive : campaignMessages.goal };
   const [whole, fraction = ""] = cleaned.split(".") as [string, string?];
   if (fraction.length > 2) return { error: campaignMessages.goalDecimals };
   if (whole.replace(/^0+/, "").length > 8) return { error: campaignMessages.goalMax };
@@ -81,16 +88,14 @@ export const campaignSchema = z
       .max(campaignLimits.slug, campaignMessages.slugTooLong)
       .regex(SLUG, campaignMessages.slug)
       .optional(),
-    goal: z
-      .string({ error: campaignMessages.goal })
-      .transform((raw, ctx) => {
-        const parsed = parseGoalCents(raw);
-        if ("error" in parsed) {
-          ctx.addIssue({ code: "custom", message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.cents;
-      }),
+    goal: z.string({ error: campaignMessages.goal }).transform((raw, ctx) => {
+      const parsed = parseGoalCents(raw);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    }),
     startsOn: z.string({ error: campaignMessages.startsOn }).trim().refine(isCalendarDay, campaignMessages.startsOn),
     endsOn: z.string({ error: campaignMessages.endsOn }).trim().refine(isCalendarDay, campaignMessages.endsOn),
     story: z
@@ -100,7 +105,8 @@ export const campaignSchema = z
     removeImage: z.literal("on").optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.endsOn < value.startsOn) ctx.addIssue({ code: "custom", path: ["endsOn"], message: campaignMessages.endBeforeStart });
+    if (value.endsOn < value.startsOn)
+      ctx.addIssue({ code: "custom", path: ["endsOn"], message: campaignMessages.endBeforeStart });
   })
   .transform((value, ctx) => {
     const slug = value.slug ?? slugFromName(value.name);

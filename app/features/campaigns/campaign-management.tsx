@@ -68,12 +68,16 @@ export function CampaignManagement({
   const { notice } = useActionResult(result, {
     read: (answer) => ({
       ok: false,
-      notice: answer.message && !answer.result ? { type: "error", title: "Not saved", description: answer.message } : null,
+      notice:
+        answer.message && !answer.result ? { type: "error", title: "Not saved", description: answer.message } : null,
     }),
   });
   return (
     <div className="grid gap-6">
-      <DashboardHeader title="Campaigns" description="Fundraising drives with a goal, shown above the donation form while they run.">
+      <DashboardHeader
+        title="Campaigns"
+        description="Fundraising drives with a goal, shown above the donation form while they run."
+      >
         <DialogLink param="new" hash="campaign-new" className={buttonVariants()}>
           <Plus aria-hidden="true" />
           Add Campaign
@@ -87,7 +91,9 @@ export function CampaignManagement({
         description="It shows above the donation form while its dates include today."
         className="sm:max-w-2xl"
       >
-        {({ cancel }) => <CampaignForm key="new" action="/admin/campaigns?new=1" result={result?.result} cancel={cancel} />}
+        {({ cancel }) => (
+          <CampaignForm key="new" action="/admin/campaigns?new=1" result={result?.result} cancel={cancel} />
+        )}
       </UrlDialog>
       <UrlDialog
         param="edit"
@@ -98,7 +104,13 @@ export function CampaignManagement({
         className="sm:max-w-2xl"
       >
         {({ item, cancel }) => (
-          <CampaignForm key={item.id} action={`/admin/campaigns?edit=${item.id}`} campaign={item} result={result?.result} cancel={cancel} />
+          <CampaignForm
+            key={item.id}
+            action={`/admin/campaigns?edit=${item.id}`}
+            campaign={item}
+            result={result?.result}
+            cancel={cancel}
+          />
         )}
       </UrlDialog>
       <UrlDialog
@@ -107,12 +119,17 @@ export function CampaignManagement({
         alert
         resolve={find}
         title="Delete Campaign"
-        description={(campaign) => `Delete “${campaign.name}”? A campaign that has gifts stays in the records; change its last day to end it.`}
+        description={(campaign) =>
+          `Delete “${campaign.name}”? A campaign that has gifts stays in the records; change its last day to end it.`
+        }
       >
         {({ item, cancel }) => <DeleteForm campaign={item} cancel={cancel} />}
       </UrlDialog>
       {loadFailed ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-danger-soft px-4 py-3 text-sm font-medium text-destructive"
+        >
           Failed to load campaigns. Please reload the page.
         </p>
       ) : campaigns.length === 0 ? (
@@ -151,7 +168,13 @@ function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
             <TableCell data-label="Campaign">
               <span className="flex items-center gap-3">
                 {campaign.image ? (
-                  <img src={campaign.image.src} srcSet={campaign.image.srcSet} sizes="48px" alt="" className="size-12 shrink-0 rounded-md object-cover" />
+                  <img
+                    src={campaign.image.src}
+                    srcSet={campaign.image.srcSet}
+                    sizes="48px"
+                    alt=""
+                    className="size-12 shrink-0 rounded-md object-cover"
+                  />
                 ) : null}
                 <span className="grid gap-0.5">
                   <span className="font-medium wrap-anywhere">{campaign.name}</span>
@@ -184,11 +207,23 @@ function CampaignTable({ campaigns }: { campaigns: AdminCampaignItem[] }) {
             </TableCell>
             <TableCell data-label="Actions">
               <span className="flex flex-wrap gap-1">
-                <DialogLink param="edit" value={campaign.id} hash="campaign-edit" className={action} aria-label={`Edit ${campaign.name}`}>
+                <DialogLink
+                  param="edit"
+                  value={campaign.id}
+                  hash="campaign-edit"
+                  className={action}
+                  aria-label={`Edit ${campaign.name}`}
+                >
                   <Pencil aria-hidden="true" />
                   Edit
                 </DialogLink>
-                <DialogLink param="delete" value={campaign.id} hash="campaign-delete" className={action} aria-label={`Delete ${campaign.name}`}>
+                <DialogLink
+                  param="delete"
+                  value={campaign.id}
+                  hash="campaign-delete"
+                  className={action}
+                  aria-label={`Delete ${campaign.name}`}
+                >
                   <Trash2 aria-hidden="true" />
                   Delete
                 </DialogLink>
@@ -214,7 +249,13 @@ function DeleteForm({ campaign, cancel }: { campaign: AdminCampaignItem; cancel:
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={campaign.id} />
       {cancel}
-      <PendingButton pending={pending} variant="destructive" size="lg" icon={<Trash2 aria-hidden="true" />} pendingLabel="Deleting">
+      <PendingButton
+        pending={pending}
+        variant="destructive"
+        size="lg"
+        icon={<Trash2 aria-hidden="true" />}
+        pendingLabel="Deleting"
+      >
         Delete
       </PendingButton>
     </Form>
@@ -237,7 +278,14 @@ function CampaignForm({
     id: campaign ? `campaign-form-${campaign.id}` : "campaign-form-new",
     lastResult: result,
     defaultValue: campaign
-      ? { name: campaign.name, slug: campaign.slug, goal: campaign.goalInput, startsOn: campaign.startsOn, endsOn: campaign.endsOn, story: campaign.story }
+      ? {
+          name: campaign.name,
+          slug: campaign.slug,
+          goal: campaign.goalInput,
+          startsOn: campaign.startsOn,
+          endsOn: campaign.endsOn,
+          story: campaign.story,
+        }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignSchema }),
     shouldValidate: "onBlur",
@@ -247,7 +295,14 @@ function CampaignForm({
   const { key: startKey, ...startProps } = getInputProps(fields.startsOn, { type: "date" });
   const { key: endKey, ...endProps } = getInputProps(fields.endsOn, { type: "date" });
   return (
-    <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)} className="grid gap-5" aria-busy={pending}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      {...getFormProps(form)}
+      className="grid gap-5"
+      aria-busy={pending}
+    >
       <input type="hidden" name="intent" value="save" />
       {campaign ? <input type="hidden" name="id" value={campaign.id} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
@@ -260,7 +315,15 @@ function CampaignForm({
         placeholder="spring-drive"
         hint="/donate?campaign=… Left empty, it is made from the name."
       />
-      <TextField field={fields.goal} label="Goal (USD)" required inputMode="decimal" autoComplete="off" placeholder="5000" className="tabular" />
+      <TextField
+        field={fields.goal}
+        label="Goal (USD)"
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="5000"
+        className="tabular"
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field>
           <FieldLabel htmlFor={fields.startsOn.id} required>

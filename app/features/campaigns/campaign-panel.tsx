@@ -34,7 +34,11 @@ export function raisedText(raisedCents: number, goalCents: number): string {
  */
 export function useLiveProgress(slug: string, initial: CampaignProgressMessage): CampaignProgressMessage {
   const [state, setState] = useState({ base: initial, live: initial });
-  if (state.base.raisedCents !== initial.raisedCents || state.base.goalCents !== initial.goalCents || state.base.donors !== initial.donors) {
+  if (
+    state.base.raisedCents !== initial.raisedCents ||
+    state.base.goalCents !== initial.goalCents ||
+    state.base.donors !== initial.donors
+  ) {
     setState({ base: initial, live: initial });
   }
   useEffect(() => {
@@ -43,7 +47,11 @@ export function useLiveProgress(slug: string, initial: CampaignProgressMessage):
     source.addEventListener("progress", (event) => {
       try {
         const message = JSON.parse((event as MessageEvent<string>).data) as CampaignProgressMessage;
-        if (typeof message.raisedCents === "number" && typeof message.goalCents === "number" && typeof message.donors === "number") {
+        if (
+          typeof message.raisedCents === "number" &&
+          typeof message.goalCents === "number" &&
+          typeof message.donors === "number"
+        ) {
           setState((previous) => ({ ...previous, live: message }));
         }
       } catch {
@@ -76,7 +84,10 @@ export function CampaignProgressBar({ raisedCents, goalCents, donors }: Campaign
         aria-valuetext={`${text}, ${donorsText(donors)}`}
         className="h-3 w-full overflow-hidden rounded-full bg-sand-200 ring-1 ring-inset ring-navy-900/10"
       >
-        <div className="h-full rounded-full bg-citron-500 motion-safe:transition-[width] motion-safe:duration-500" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-citron-500 motion-safe:transition-[width] motion-safe:duration-500"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
@@ -90,9 +101,16 @@ const phaseNote: Record<CampaignPhase, (campaign: PublicCampaign) => string> = {
 
 /** The campaign above the donation form: name, story, picture and its live progress. */
 export function CampaignPanel({ campaign }: { campaign: PublicCampaign }) {
-  const live = useLiveProgress(campaign.slug, { raisedCents: campaign.raisedCents, goalCents: campaign.goalCents, donors: campaign.donors });
+  const live = useLiveProgress(campaign.slug, {
+    raisedCents: campaign.raisedCents,
+    goalCents: campaign.goalCents,
+    donors: campaign.donors,
+  });
   return (
-    <section aria-labelledby="campaign-name" className="mb-8 overflow-hidden rounded-card border border-border bg-card shadow-sm">
+    <section
+      aria-labelledby="campaign-name"
+      className="mb-8 overflow-hidden rounded-card border border-border bg-card shadow-sm"
+    >
       <div className="grid gap-0 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
         {campaign.image ? (
           <img

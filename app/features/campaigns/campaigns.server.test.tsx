@@ -64,10 +64,18 @@ const validCampaign = {
   story: "Send our qualifiers to Nationals in June.",
 };
 
-type AdminAnswer = { status: number; location: string | null; errors: Record<string, string[] | null>; message?: string };
+type AdminAnswer = {
+  status: number;
+  location: string | null;
+  errors: Record<string, string[] | null>;
+  message?: string;
+};
 
 /** Posts the campaign form as a browser does (multipart, with an optional image). */
-async function postCampaign(fields: Record<string, string>, options: { cookie?: string; image?: File; path?: string } = {}): Promise<AdminAnswer> {
+async function postCampaign(
+  fields: Record<string, string>,
+  options: { cookie?: string; image?: File; path?: string } = {},
+): Promise<AdminAnswer> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   if (options.image) body.set("image", options.image);
@@ -78,9 +86,18 @@ async function postCampaign(fields: Record<string, string>, options: { cookie?: 
   });
   try {
     const result = (await adminAction({ request, context: database.context(), params: {} } as never)) as unknown;
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), errors: {} };
-    const answer = result as { data: { result?: { error?: Record<string, string[] | null> }; message?: string }; init: ResponseInit | null };
-    return { status: answer.init?.status ?? 200, location: null, errors: answer.data.result?.error ?? {}, message: answer.data.message };
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), errors: {} };
+    const answer = result as {
+      data: { result?: { error?: Record<string, string[] | null> }; message?: string };
+      init: ResponseInit | null;
+    };
+    return {
+      status: answer.init?.status ?? 200,
+      location: null,
+      errors: answer.data.result?.error ?? {},
+      message: answer.data.message,
+    };
   } catch (thrown) {
     const response = thrown as { init?: ResponseInit; status?: number };
     return { status: response.init?.status ?? response.status ?? 0, location: null, errors: {} };
@@ -95,19 +112,39 @@ async function donate(fields: Record<string, string>, path = "/donate") {
   });
   const context = database.context();
   context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "203.0.113.9" });
-  const result = (await donateAction({ request, context, params: {} } as never)) as unknown as { data: DonateActionData; init: ResponseInit | null };
+  const result = (await donateAction({ request, context, params: {} } as never)) as unknown as {
+    data: DonateActionData;
+    init: ResponseInit | null;
+  };
   return { status: result.init?.status ?? 200, data: result.data };
 }
 
 async function donatePage(query = "") {
-  return donateLoader({ request: new Request(`http://localhost/donate${query}`), context: database.context(), params: {} } as never);
+  return donateLoader({
+    request: new Request(`http://localhost/donate${query}`),
+    context: database.context(),
+    params: {},
+  } as never);
 }
 
 /** A paid gift through the campaign's form; returns its orders row. */
 async function paidGift(slug: string, fields: Record<string, string> = {}) {
-  const answer = await donate({ ...validDonation, coverFee: "", memorialType: "none", memorialDetails: "", notifyEmail: "", ...fields, campaign: slug });
+  const answer = await donate({
+    ...validDonation,
+    coverFee: "",
+    memorialType: "none",
+    memorialDetails: "",
+    notifyEmail: "",
+    ...fields,
+    campaign: slug,
+  });
   expect(answer.status).toBe(200);
-  const [row] = await database.db.select().from(orders).orderBy(orders.createdAt).limit(1).offset((await database.db.select().from(orders)).length - 1);
+  const [row] = await database.db
+    .select()
+    .from(orders)
+    .orderBy(orders.createdAt)
+    .limit(1)
+    .offset((await database.db.select().from(orders)).length - 1);
   expect(await fulfilPaid(database.db, row!.checkoutId!)).toBe(true);
   return (await database.db.query.orders.findFirst({ where: eq(orders.id, row!.id) }))!;
 }
@@ -125,24 +162,49 @@ describe("staff create and edit campaigns", () => {
   it("creates a valid campaign, audited, and redirects to the list with a notice", async () => {
     const answer = await postCampaign(validCampaign);
     expect(answer).toMatchObject({ status: 302, location: "/admin/campaigns" });
-    expect(await bySlug("nationals-2027")).toMatchObject({ name: "Nationals Travel Fund", goalCents: 500_000, startsOn: validCampaign.startsOn, endsOn: validCampaign.endsOn });
+    expect(await bySlug("nationals-2027")).toMatchObject({
+      name: "Nationals Travel Fund",
+      goalCents: 500_000,
+      startsOn: validCampaign.startsOn,
+      endsOn: validCampaign.endsOn,
+    });
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "campaign.create"));
     expect(audit).toHaveLength(1);
-    const listed = (await adminLoader({ request: browserRequest("/admin/campaigns", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const listed = (await adminLoader({
+      request: browserRequest("/admin/campaigns", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       campaigns: Array<{ name: string; goal: string; raised: string; phase: string }>;
     };
-    expect(listed.campaigns).toMatchObject([{ name: "Nationals Travel Fund", goal: "$5,000.00", raised: "$0.00", phase: "open" }]);
+    expect(listed.campaigns).toMatchObject([
+      { name: "Nationals Travel Fund", goal: "$5,000.00", raised: "$0.00", phase: "open" },
+    ]);
   });
 
   it.each([
-    ["everything empty", { name: "", goal: "", startsOn: "", endsOn: "", story: "", slug: "" }, { name: campaignMessages.name, goal: campaignMessages.goal, startsOn: campaignMessages.startsOn, endsOn: campaignMessages.endsOn, story: campaignMessages.story }],
+    [
+      "everything empty",
+      { name: "", goal: "", startsOn: "", endsOn: "", story: "", slug: "" },
+      {
+        name: campaignMessages.name,
+        goal: campaignMessages.goal,
+        startsOn: campaignMessages.startsOn,
+        endsOn: campaignMessages.endsOn,
+        story: campaignMessages.story,
+      },
+    ],
     ["a name too long", { name: "N".repeat(121) }, { name: campaignMessages.nameTooLong }],
     ["a story too long", { story: "S".repeat(2001) }, { story: campaignMessages.storyTooLong }],
     ["a goal of zero", { goal: "0" }, { goal: campaignMessages.goalPositive }],
     ["a negative goal", { goal: "-50" }, { goal: campaignMessages.goalPositive }],
     ["a goal with three decimals", { goal: "10.005" }, { goal: campaignMessages.goalDecimals }],
     ["a goal over the ceiling", { goal: "10000000.01" }, { goal: campaignMessages.goalMax }],
-    ["an end before the start", { startsOn: addDays(today, 5), endsOn: addDays(today, 4) }, { endsOn: campaignMessages.endBeforeStart }],
+    [
+      "an end before the start",
+      { startsOn: addDays(today, 5), endsOn: addDays(today, 4) },
+      { endsOn: campaignMessages.endBeforeStart },
+    ],
     ["a day that does not exist", { startsOn: "2027-02-30" }, { startsOn: campaignMessages.startsOn }],
     ["an address with a slash", { slug: "../admin" }, { slug: campaignMessages.slug }],
     ["a name with nothing to make an address from", { name: "!!!", slug: "" }, { slug: campaignMessages.slug }],
@@ -162,7 +224,9 @@ describe("staff create and edit campaigns", () => {
   });
 
   it("makes the address from the name when it is left empty", async () => {
-    expect((await postCampaign({ ...validCampaign, slug: "", name: "Spring Drive: Judges & Coaches 2027!" })).status).toBe(302);
+    expect(
+      (await postCampaign({ ...validCampaign, slug: "", name: "Spring Drive: Judges & Coaches 2027!" })).status,
+    ).toBe(302);
     expect(await bySlug("spring-drive-judges-coaches-2027")).toBeTruthy();
   });
 
@@ -182,9 +246,14 @@ describe("staff create and edit campaigns", () => {
   it("edits a campaign, keeping its gifts; re-encodes an uploaded image into the product image variants", async () => {
     expect((await postCampaign(validCampaign)).status).toBe(302);
     const campaign = (await bySlug("nationals-2027"))!;
-    const bytes = await sharp({ create: { width: 900, height: 500, channels: 3, background: "#1d2b53" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 900, height: 500, channels: 3, background: "#1d2b53" } })
+      .png()
+      .toBuffer();
     const image = new File([new Uint8Array(bytes)], "team.png", { type: "image/png" });
-    const answer = await postCampaign({ ...validCampaign, id: campaign.id, goal: "7500.50" }, { image, path: `/admin/campaigns?edit=${campaign.id}` });
+    const answer = await postCampaign(
+      { ...validCampaign, id: campaign.id, goal: "7500.50" },
+      { image, path: `/admin/campaigns?edit=${campaign.id}` },
+    );
     expect(answer.status).toBe(302);
     const saved = (await bySlug("nationals-2027"))!;
     expect(saved.goalCents).toBe(750_050);
@@ -210,7 +279,10 @@ describe("staff create and edit campaigns", () => {
     const withGifts = (await bySlug("nationals-2027"))!;
     const quiet = (await bySlug("quiet"))!;
     expect(await deleteCampaign(database.db, staff, withGifts.id)).toMatchObject({ ok: false, status: 409 });
-    const answer = await postCampaign({ intent: "delete", id: quiet.id }, { path: `/admin/campaigns?delete=${quiet.id}` });
+    const answer = await postCampaign(
+      { intent: "delete", id: quiet.id },
+      { path: `/admin/campaigns?delete=${quiet.id}` },
+    );
     expect(answer).toMatchObject({ status: 302, location: "/admin/campaigns" });
     expect((await database.db.select().from(campaigns)).map((row) => row.slug)).toEqual(["nationals-2027"]);
   });
@@ -219,15 +291,46 @@ describe("staff create and edit campaigns", () => {
 describe("gifts through a campaign", () => {
   beforeEach(async () => {
     await database.db.insert(campaigns).values([
-      { slug: "nationals-2027", name: "Nationals Travel Fund", goalCents: 500_000, startsOn: addDays(today, -3), endsOn: addDays(today, 10), story: "Travel." },
-      { slug: "judges", name: "Judges Fund", goalCents: 100_000, startsOn: addDays(today, -1), endsOn: addDays(today, 3), story: "Judges." },
-      { slug: "last-spring", name: "Last Spring", goalCents: 100_000, startsOn: addDays(today, -90), endsOn: addDays(today, -1), story: "Over." },
-      { slug: "next-fall", name: "Next Fall", goalCents: 100_000, startsOn: addDays(today, 5), endsOn: addDays(today, 30), story: "Soon." },
+      {
+        slug: "nationals-2027",
+        name: "Nationals Travel Fund",
+        goalCents: 500_000,
+        startsOn: addDays(today, -3),
+        endsOn: addDays(today, 10),
+        story: "Travel.",
+      },
+      {
+        slug: "judges",
+        name: "Judges Fund",
+        goalCents: 100_000,
+        startsOn: addDays(today, -1),
+        endsOn: addDays(today, 3),
+        story: "Judges.",
+      },
+      {
+        slug: "last-spring",
+        name: "Last Spring",
+        goalCents: 100_000,
+        startsOn: addDays(today, -90),
+        endsOn: addDays(today, -1),
+        story: "Over.",
+      },
+      {
+        slug: "next-fall",
+        name: "Next Fall",
+        goalCents: 100_000,
+        startsOn: addDays(today, 5),
+        endsOn: addDays(today, 30),
+        story: "Soon.",
+      },
     ]);
   });
 
   it("/donate shows the open campaign ending soonest, and the named one with ?campaign=", async () => {
-    const plain = (await donatePage()) as { campaign: { slug: string; phase: string }; config: { campaignSlug: string | null } };
+    const plain = (await donatePage()) as {
+      campaign: { slug: string; phase: string };
+      config: { campaignSlug: string | null };
+    };
     expect(plain.campaign).toMatchObject({ slug: "judges", phase: "open" });
     expect(plain.config.campaignSlug).toBe("judges");
     const named = (await donatePage("?campaign=nationals-2027")) as typeof plain;
@@ -278,7 +381,8 @@ describe("gifts through a campaign", () => {
 
   it("counts completed gifts only, less refunds; donors once per email; the dashboards and CSV name the campaign", async () => {
     const campaign = (await bySlug("nationals-2027"))!;
-    const progress = async () => (await campaignProgress(database.db, [campaign.id])).get(campaign.id) ?? { raisedCents: 0, donors: 0 };
+    const progress = async () =>
+      (await campaignProgress(database.db, [campaign.id])).get(campaign.id) ?? { raisedCents: 0, donors: 0 };
 
     // Opened but never paid: nothing raised.
     await donate({ ...validDonation, coverFee: "", campaign: "nationals-2027", amount: "999" });
@@ -291,9 +395,13 @@ describe("gifts through a campaign", () => {
     expect(await progress()).toEqual({ raisedCents: 16_500, donors: 2 });
 
     // A partial refund lowers what was raised; a whole refund also takes its donor off.
-    expect((await refundOrder(database.db, staff, { orderId: first.id, cents: 3000, reason: "Asked", requestKey: "r1" })).ok).toBe(true);
+    expect(
+      (await refundOrder(database.db, staff, { orderId: first.id, cents: 3000, reason: "Asked", requestKey: "r1" })).ok,
+    ).toBe(true);
     expect(await progress()).toEqual({ raisedCents: 13_500, donors: 2 });
-    expect((await refundOrder(database.db, staff, { orderId: third.id, cents: null, reason: "Asked", requestKey: "r2" })).ok).toBe(true);
+    expect(
+      (await refundOrder(database.db, staff, { orderId: third.id, cents: null, reason: "Asked", requestKey: "r2" })).ok,
+    ).toBe(true);
     expect(await progress()).toEqual({ raisedCents: 11_000, donors: 1 });
     expect(second.campaignId).toBe(campaign.id);
 
@@ -304,7 +412,9 @@ describe("gifts through a campaign", () => {
     expect(csv.split("\n")[0]).toMatch(/,Monthly,Campaign\r?$/);
     expect(csv.match(/Nationals Travel Fund/g)).toHaveLength(3);
 
-    const page = (await donatePage("?campaign=nationals-2027")) as { campaign: { raisedCents: number; donors: number; goalCents: number } };
+    const page = (await donatePage("?campaign=nationals-2027")) as {
+      campaign: { raisedCents: number; donors: number; goalCents: number };
+    };
     expect(page.campaign).toMatchObject({ raisedCents: 11_000, donors: 1, goalCents: 500_000 });
     const html = renderToString(<CampaignPanel campaign={page.campaign as never} />);
     expect(html).toContain("$110.00 raised of $5,000.00 goal");
@@ -333,7 +443,12 @@ describe("gifts through a campaign", () => {
         const deadline = Date.now() + 5000;
         while (!pattern.test(text)) {
           if (Date.now() > deadline) throw new Error(`timed out: ${text}`);
-          const next = await Promise.race([reader.read(), new Promise<{ done: true; value: undefined }>((resolve) => setTimeout(() => resolve({ done: true, value: undefined }), 200))]);
+          const next = await Promise.race([
+            reader.read(),
+            new Promise<{ done: true; value: undefined }>((resolve) =>
+              setTimeout(() => resolve({ done: true, value: undefined }), 200),
+            ),
+          ]);
           if (next.value) text += next.value;
         }
       };
@@ -344,7 +459,9 @@ describe("gifts through a campaign", () => {
       await until(/"raisedCents":5000/);
       for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard).toContainEqual({ id: campaign.id });
-      expect((await campaignFeedResponse(new Request("http://localhost/campaigns/feed?campaign=nope"), database.db)).status).toBe(404);
+      expect(
+        (await campaignFeedResponse(new Request("http://localhost/campaigns/feed?campaign=nope"), database.db)).status,
+      ).toBe(404);
       context.signal.abort();
       await reader.cancel();
     } finally {

@@ -29,7 +29,10 @@ const kept = sql`(${orders.totalAmount} - ${orders.refundedAmount} - ${orders.di
  * its completed gifts; donors = distinct donor emails among the gifts it kept
  * something of (a gift refunded whole no longer counts its donor).
  */
-export async function campaignProgress(db: Database | Transaction, ids: readonly string[]): Promise<Map<string, CampaignProgress>> {
+export async function campaignProgress(
+  db: Database | Transaction,
+  ids: readonly string[],
+): Promise<Map<string, CampaignProgress>> {
   const progress = new Map<string, CampaignProgress>();
   if (ids.length === 0) return progress;
   const rows = await db
@@ -55,8 +58,15 @@ export type CampaignWithProgress = Campaign & CampaignProgress & { phase: Campai
 
 export async function listCampaigns(db: Database, today = todayInNewYork()): Promise<CampaignWithProgress[]> {
   const rows = await db.select().from(campaigns).orderBy(desc(campaigns.startsOn), asc(campaigns.name));
-  const progress = await campaignProgress(db, rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, ...(progress.get(row.id) ?? { raisedCents: 0, donors: 0 }), phase: campaignPhase(row, today) }));
+  const progress = await campaignProgress(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    ...(progress.get(row.id) ?? { raisedCents: 0, donors: 0 }),
+    phase: campaignPhase(row, today),
+  }));
 }
 
 export async function getCampaign(db: Database | Transaction, id: string): Promise<Campaign | null> {
@@ -88,7 +98,11 @@ export async function activeCampaign(db: Database, today = todayInNewYork()): Pr
  * not started, ended, malformed) makes a general gift, and the donor sees no
  * campaign in the summary before paying.
  */
-export async function campaignForGift(db: Database, slug: unknown, today = todayInNewYork()): Promise<{ id: string; name: string } | null> {
+export async function campaignForGift(
+  db: Database,
+  slug: unknown,
+  today = todayInNewYork(),
+): Promise<{ id: string; name: string } | null> {
   if (typeof slug !== "string" || !/^[a-z0-9-]{1,60}$/.test(slug)) return null;
   const campaign = await getCampaignBySlug(db, slug);
   if (!campaign || campaignPhase(campaign, today) !== "open") return null;
@@ -108,8 +122,7 @@ type Actor = { id: string | null; email: string };
 const who = (actor: Actor) => ({ id: actor.id, email: actor.email });
 
 export type CampaignSaveOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: number; result: SubmissionResult<string[]>; message?: string };
+  { ok: true; message: string } | { ok: false; status: number; result: SubmissionResult<string[]>; message?: string };
 
 function snapshot(campaign: Campaign) {
   const { createdAt: _created, updatedAt: _updated, ...rest } = campaign;
@@ -117,14 +130,24 @@ function snapshot(campaign: Campaign) {
 }
 
 /** Saves the campaign form (a new campaign, or `id`'s). Image: an upload, re-encoded like a product's; else kept or removed. */
-export async function saveCampaign(db: Database, actor: Actor, form: FormData, image: File | null): Promise<CampaignSaveOutcome> {
+export async function saveCampaign(
+  db: Database,
+  actor: Actor,
+  form: FormData,
+  image: File | null,
+): Promise<CampaignSaveOutcome> {
   const submission = parseWithZod(form, { schema: campaignSchema });
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
   const values = submission.value;
   const id = form.get("id");
   const current = typeof id === "string" && id ? await getCampaign(db, id) : null;
   if (typeof id === "string" && id && !current) {
-    return { ok: false, status: 404, result: submission.reply({ formErrors: ["This campaign no longer exists."] }), message: "This campaign no longer exists." };
+    return {
+      ok: false,
+      status: 404,
+      result: submission.reply({ formErrors: ["This campaign no longer exists."] }),
+      message: "This campaign no longer exists.",
+    };
   }
   let imageUrl = current && !values.removeImage ? current.imageUrl : null;
   if (image) {
@@ -133,8 +156,16 @@ export async function saveCampaign(db: Database, actor: Actor, form: FormData, i
     } catch (error) {
       const notice = error instanceof ImageError ? error.notice : null;
       if (!notice) logger.error({ err: error }, "campaign image failed");
-      const message = notice ? (notice.description ? `${notice.title}: ${notice.description}` : notice.title) : "The image could not be stored. Please try another.";
-      return { ok: false, status: notice?.title.startsWith("File too large") ? 413 : 422, result: submission.reply({ fieldErrors: { image: [message] } }) };
+      const message = notice
+        ? notice.description
+          ? `${notice.title}: ${notice.description}`
+          : notice.title
+        : "The image could not be stored. Please try another.";
+      return {
+        ok: false,
+        status: notice?.title.startsWith("File too large") ? 413 : 422,
+        result: submission.reply({ fieldErrors: { image: [message] } }),
+      };
     }
   }
   const fields = {
@@ -150,17 +181,34 @@ export async function saveCampaign(db: Database, actor: Actor, form: FormData, i
     await db.transaction(async (tx) => {
       if (!current) {
         const [row] = await tx.insert(campaigns).values(fields).returning();
-        await writeAudit(tx, { actor: who(actor), action: "campaign.create", details: { campaignId: row!.id, after: snapshot(row!) } });
+        await writeAudit(tx, {
+          actor: who(actor),
+          action: "campaign.create",
+          details: { campaignId: row!.id, after: snapshot(row!) },
+        });
         await publishCampaignChange(tx, row!.id);
       } else {
-        const [row] = await tx.update(campaigns).set({ ...fields, updatedAt: new Date() }).where(eq(campaigns.id, current.id)).returning();
+        const [row] = await tx
+          .update(campaigns)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(campaigns.id, current.id))
+          .returning();
         if (!row) throw new Error("campaign vanished");
-        await writeAudit(tx, { actor: who(actor), action: "campaign.update", details: { campaignId: row.id, before: snapshot(current), after: snapshot(row) } });
+        await writeAudit(tx, {
+          actor: who(actor),
+          action: "campaign.update",
+          details: { campaignId: row.id, before: snapshot(current), after: snapshot(row) },
+        });
         await publishCampaignChange(tx, row.id);
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error, "campaigns_slug_key")) return { ok: false, status: 409, result: submission.reply({ fieldErrors: { slug: [campaignMessages.slugTaken] } }) };
+    if (isUniqueViolation(error, "campaigns_slug_key"))
+      return {
+        ok: false,
+        status: 409,
+        result: submission.reply({ fieldErrors: { slug: [campaignMessages.slugTaken] } }),
+      };
     logger.error({ err: error }, "saving a campaign failed");
     const message = "The campaign could not be saved. Please try again.";
     return { ok: false, status: 500, result: submission.reply({ formErrors: [message] }), message };
@@ -193,7 +241,11 @@ export async function deleteCampaign(db: Database, actor: Actor, id: string): Pr
         };
       }
       await tx.delete(campaigns).where(eq(campaigns.id, id));
-      await writeAudit(tx, { actor: who(actor), action: "campaign.delete", details: { campaignId: id, before: snapshot(current) } });
+      await writeAudit(tx, {
+        actor: who(actor),
+        action: "campaign.delete",
+        details: { campaignId: id, before: snapshot(current) },
+      });
       await publishCampaignChange(tx, id);
       return { ok: true, status: 200, message: `"${current.name}" was deleted.` };
     });

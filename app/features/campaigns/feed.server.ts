@@ -60,7 +60,10 @@ const perAddress = new Map<string, number>();
 let counted = 0;
 
 const refuse = (status: 404 | 429 | 503, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" } });
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" },
+  });
 
 /**
  * GET /campaigns/feed?campaign=<slug>: the campaign's figures at once, then

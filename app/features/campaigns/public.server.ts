@@ -26,7 +26,11 @@ async function toPublic(db: Database, campaign: Campaign, today: string): Promis
  * phase, so a link in an old email still shows how the drive ended), else the
  * active one. Its slug goes into the form only while it is open.
  */
-export async function campaignForDonatePage(db: Database, params: URLSearchParams, now = new Date()): Promise<PublicCampaign | null> {
+export async function campaignForDonatePage(
+  db: Database,
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<PublicCampaign | null> {
   const today = todayInNewYork(now);
   const slug = (params.get("campaign") ?? "").trim().toLowerCase();
   const named = slug ? await getCampaignBySlug(db, slug) : null;

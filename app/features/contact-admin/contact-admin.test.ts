@@ -10,7 +10,9 @@ describe("Reply and Call links", () => {
     );
   });
   it("cannot be turned into another header by the address", () => {
-    expect(replyHref("a@example.org?bcc=x@example.org", "X")).toMatch(/^mailto:a@example\.org%3Fbcc%3Dx@example\.org\?subject=/);
+    expect(replyHref("a@example.org?bcc=x@example.org", "X")).toMatch(
+      /^mailto:a@example\.org%3Fbcc%3Dx@example\.org\?subject=/,
+    );
   });
   it.each([
     ["(212) 555-0147", "tel:2125550147"],

@@ -9,13 +9,24 @@ import { inquiryPurposeLabel } from "~/features/contact/inquiry-purposes";
 import { callHref, replyHref } from "./contact-links";
 import type { ContactStatusFilter } from "./filters";
 
-type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & { createdAt: string | Date; handledAt: string | Date | null };
+type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & {
+  createdAt: string | Date;
+  handledAt: string | Date | null;
+};
 
 /**
  * One message in full. Everything is rendered as React text, so a message
  * holding markup is shown as typed, never run.
  */
-export function ContactDetails({ submission, status, siteName }: { submission: Row; status: ContactStatusFilter; siteName: string }) {
+export function ContactDetails({
+  submission,
+  status,
+  siteName,
+}: {
+  submission: Row;
+  status: ContactStatusFilter;
+  siteName: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === submission.id;
   const call = callHref(submission.phone);
@@ -28,7 +39,10 @@ export function ContactDetails({ submission, status, siteName }: { submission: R
   ] as const;
   return (
     // grid-cols-1 (minmax(0, 1fr)): a long name, address or link in the message wraps instead of widening the page.
-    <article aria-labelledby="contact-details-name" className="grid grid-cols-1 gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
+    <article
+      aria-labelledby="contact-details-name"
+      className="grid grid-cols-1 gap-4 rounded-card border border-border bg-card p-5 shadow-xs"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h2 id="contact-details-name" className="min-w-0 text-xl font-bold text-navy-900 wrap-anywhere">
           {submission.name}
@@ -47,7 +61,10 @@ export function ContactDetails({ submission, status, siteName }: { submission: R
         <h3 id="contact-details-message" className="text-sm font-semibold text-muted-foreground">
           Message
         </h3>
-        <p className="rounded-lg bg-muted p-3 text-sm leading-relaxed break-words whitespace-pre-wrap" data-testid="contact-message">
+        <p
+          className="rounded-lg bg-muted p-3 text-sm leading-relaxed break-words whitespace-pre-wrap"
+          data-testid="contact-message"
+        >
           {submission.comment}
         </p>
       </section>

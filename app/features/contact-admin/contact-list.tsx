@@ -6,7 +6,10 @@ import { cn } from "~/ui/cn";
 import { inquiryPurposeLabel } from "~/features/contact/inquiry-purposes";
 import { contactHref, type ContactStatusFilter } from "./filters";
 
-type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & { createdAt: string | Date; handledAt: string | Date | null };
+type Row = Omit<ContactSubmission, "createdAt" | "handledAt"> & {
+  createdAt: string | Date;
+  handledAt: string | Date | null;
+};
 
 /**
  * The card list, newest first; each card is a link (?id=) so selecting works without JavaScript.

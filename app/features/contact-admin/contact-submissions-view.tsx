@@ -21,9 +21,7 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
   return (
     <div className="grid gap-5">
       <DashboardHeader title="Contact Submissions" description="Messages from the contact form, newest first." />
-      {actionError ? (
-        <Notice tone="error" title={actionError} />
-      ) : null}
+      {actionError ? <Notice tone="error" title={actionError} /> : null}
       {loaderData.ok ? (
         <>
           <nav aria-label="Filter by status" className="flex gap-1 rounded-xl bg-muted p-1 sm:w-fit">
@@ -59,14 +57,27 @@ export function ContactSubmissionsView({ loaderData, actionError }: { loaderData
                     </LinkButton>
                   </EmptyState>
                 ) : (
-                  <ContactList rows={loaderData.listing.rows} status={filters.status} page={loaderData.listing.page} selectedId={filters.id} />
+                  <ContactList
+                    rows={loaderData.listing.rows}
+                    status={filters.status}
+                    page={loaderData.listing.page}
+                    selectedId={filters.id}
+                  />
                 )}
-                <PaginationNav page={loaderData.listing.page} pageCount={loaderData.listing.pageCount} label="Message pages" />
+                <PaginationNav
+                  page={loaderData.listing.page}
+                  pageCount={loaderData.listing.pageCount}
+                  label="Message pages"
+                />
               </section>
               {/* On a phone the opened message comes first, above the list. */}
               <div className="order-first md:order-none md:sticky md:top-20">
                 {loaderData.listing.selected ? (
-                  <ContactDetails submission={loaderData.listing.selected} status={filters.status} siteName={loaderData.siteName} />
+                  <ContactDetails
+                    submission={loaderData.listing.selected}
+                    status={filters.status}
+                    siteName={loaderData.siteName}
+                  />
                 ) : (
                   <p className="hidden rounded-card border border-dashed border-input bg-card p-8 text-center text-sm text-muted-foreground md:block">
                     {filters.id ? "That message was not found." : "Select a message to see its details."}

@@ -64,7 +64,13 @@ describe("the contact action", () => {
   });
 
   it("answers 400 with docs/product.md's messages and writes nothing for bad input", async () => {
-    const answer = await postContact(database, { ...validContact, name: "A", email: "nope", inquiryPurpose: "", comment: "short" });
+    const answer = await postContact(database, {
+      ...validContact,
+      name: "A",
+      email: "nope",
+      inquiryPurpose: "",
+      comment: "short",
+    });
     expect(answer.status).toBe(400);
     expect(answer.data.status).toBe("invalid");
     expect(answer.data.result?.error).toMatchObject({
@@ -91,9 +97,7 @@ describe("the contact action", () => {
 
     // Sent back into the form (a rejected post without JavaScript), it is text, never markup.
     const rejected = await postContact(database, { ...validContact, name: "x", comment: hostile });
-    const Stub = createRoutesStub([
-      { path: "/", Component: () => <ContactForm lastResult={rejected.data.result} /> },
-    ]);
+    const Stub = createRoutesStub([{ path: "/", Component: () => <ContactForm lastResult={rejected.data.result} /> }]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).not.toContain("<script>alert");
     expect(html).toContain("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;");
@@ -140,11 +144,17 @@ describe("the contact action", () => {
   });
 
   it("refuses bodies that are not a form, or far too large, with a 4xx", async () => {
-    const json = await postContact(database, JSON.stringify(validContact), { headers: { "Content-Type": "application/json" } });
-    expect(json.status).toBe(415);
-    const huge = await postContact(database, { ...validContact, comment: "x".repeat(70_000) }, {
-      headers: { "Content-Length": "70400" },
+    const json = await postContact(database, JSON.stringify(validContact), {
+      headers: { "Content-Type": "application/json" },
     });
+    expect(json.status).toBe(415);
+    const huge = await postContact(
+      database,
+      { ...validContact, comment: "x".repeat(70_000) },
+      {
+        headers: { "Content-Length": "70400" },
+      },
+    );
     expect(huge.status).toBe(413);
     expect(await counts()).toEqual({ contacts: 0, emails: 0 });
   });
@@ -165,15 +175,44 @@ describe("fuzzing the contact action", () => {
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const badValues: Record<string, readonly (string | string[] | null)[]> = {
       name: [null, "", " ", "A", " B ", "\u200b", "x".repeat(contactLimits.name + 1), "\t\n"],
-      email: [null, "", "plainaddress", "@example.org", "a@", "a@b", "a b@example.org", "<a@example.org>", `${"a".repeat(250)}@example.org`, "a@example.org\r\nBcc: x@example.org"],
-      inquiryPurpose: [null, "", "JOIN-DISTRICT", "join district", "sell", "other ", "<script>", "0", ["other", "join-district"]],
+      email: [
+        null,
+        "",
+        "plainaddress",
+        "@example.org",
+        "a@",
+        "a@b",
+        "a b@example.org",
+        "<a@example.org>",
+        `${"a".repeat(250)}@example.org`,
+        "a@example.org\r\nBcc: x@example.org",
+      ],
+      inquiryPurpose: [
+        null,
+        "",
+        "JOIN-DISTRICT",
+        "join district",
+        "sell",
+        "other ",
+        "<script>",
+        "0",
+        ["other", "join-district"],
+      ],
       comment: [null, "", "short", "123456789", "         ", "x".repeat(contactLimits.comment + 1), "\u0000\u0000"],
       school: ["x".repeat(contactLimits.school + 1)],
       phone: ["9".repeat(contactLimits.phone + 1)],
     };
     const goodValues: Record<string, string> = { ...validContact };
     const fields = Object.keys(badValues);
-    const extras = ["", "<img src=x onerror=alert(1)>", "💥".repeat(30), "' OR 1=1 --", "${jndi:ldap://x}", "%00", "\\u0000"];
+    const extras = [
+      "",
+      "<img src=x onerror=alert(1)>",
+      "💥".repeat(30),
+      "' OR 1=1 --",
+      "${jndi:ldap://x}",
+      "%00",
+      "\\u0000",
+    ];
 
     const cases = 520;
     const problems: string[] = [];
@@ -203,7 +242,8 @@ describe("fuzzing the contact action", () => {
         answer.data.status === "invalid" &&
         messages.length > 0 &&
         messages.every((message) => /^[A-Z].*\.$/.test(message));
-      if (!ok) problems.push(`case ${i} -> ${answer.status} ${JSON.stringify(answer.data)}: ${JSON.stringify([...form])}`);
+      if (!ok)
+        problems.push(`case ${i} -> ${answer.status} ${JSON.stringify(answer.data)}: ${JSON.stringify([...form])}`);
     }
     expect(problems).toEqual([]);
     expect(await counts()).toEqual({ contacts: 0, emails: 0 });
@@ -212,8 +252,13 @@ describe("fuzzing the contact action", () => {
   it("treats random bytes and odd encodings as 4xx too", async () => {
     const next = random(7);
     const bodies = Array.from({ length: 40 }, (_, i) => {
-      const bytes = Array.from({ length: 1 + Math.floor(next() * 200) }, () => String.fromCharCode(Math.floor(next() * 256)));
-      return { body: bytes.join(""), type: i % 2 ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=zz" };
+      const bytes = Array.from({ length: 1 + Math.floor(next() * 200) }, () =>
+        String.fromCharCode(Math.floor(next() * 256)),
+      );
+      return {
+        body: bytes.join(""),
+        type: i % 2 ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=zz",
+      };
     });
     for (const { body, type } of bodies) {
       const answer = await postContact(database, body, { headers: { "Content-Type": type } });
@@ -226,8 +271,14 @@ describe("fuzzing the contact action", () => {
 
 describe("the notices", () => {
   it("quote docs/product.md#8-error-and-notice-texts", () => {
-    expect(contactSentNotice).toMatchObject({ title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon." });
-    expect(contactFailedNotice).toMatchObject({ title: "Error", description: "There was a problem sending your message. Please try again." });
+    expect(contactSentNotice).toMatchObject({
+      title: "Message Sent!",
+      description: "Thank you for contacting us. We'll get back to you soon.",
+    });
+    expect(contactFailedNotice).toMatchObject({
+      title: "Error",
+      description: "There was a problem sending your message. Please try again.",
+    });
   });
 });
 

@@ -43,7 +43,9 @@ export function ContactForm({
   const fetcher = useFetcher<ContactActionData>();
   const submitting = fetcher.state !== "idle";
 
-  const { onValidate, loadOnUse } = useLazyValidation(() => import("./validate").then((module) => module.validateContact));
+  const { onValidate, loadOnUse } = useLazyValidation(() =>
+    import("./validate").then((module) => module.validateContact),
+  );
 
   const [form, fields] = useForm<ContactInput, ContactMessage>({
     id: id ?? `contact-${generatedId}`,
@@ -64,7 +66,10 @@ export function ContactForm({
     read: (answer) =>
       answer.status === "success"
         ? { ok: true, notice: contactSentNotice }
-        : { ok: false, notice: answer.status === "error" ? { ...contactFailedNotice, description: answer.message } : null },
+        : {
+            ok: false,
+            notice: answer.status === "error" ? { ...contactFailedNotice, description: answer.message } : null,
+          },
     onSuccess: () => onSent?.(),
   });
 
@@ -113,7 +118,13 @@ export function ContactForm({
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
-        <PendingButton pending={submitting} pendingLabel="Sending" pendingText="Sending..." icon={<Send aria-hidden="true" />} size="lg">
+        <PendingButton
+          pending={submitting}
+          pendingLabel="Sending"
+          pendingText="Sending..."
+          icon={<Send aria-hidden="true" />}
+          size="lg"
+        >
           Send Message
         </PendingButton>
       </div>

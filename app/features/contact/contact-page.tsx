@@ -12,8 +12,16 @@ import { ContactDialog, GetInvolvedButton } from "./get-involved-button";
 import { contactSentNotice } from "./notices";
 
 const reasons = [
-  { icon: Users, title: "Joining the district", text: "Schools and students who want to compete with us, on days they can." },
-  { icon: Trophy, title: "Participating in tournaments", text: "Entries, schedules, events and the path to Nationals." },
+  {
+    icon: Users,
+    title: "Joining the district",
+    text: "Schools and students who want to compete with us, on days they can.",
+  },
+  {
+    icon: Trophy,
+    title: "Participating in tournaments",
+    text: "Entries, schedules, events and the path to Nationals.",
+  },
   { icon: Gavel, title: "Judging", text: "Judge online rounds; we brief and support new judges." },
   { icon: GraduationCap, title: "Coaching", text: "Coaching for students and help for school programs." },
   { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
@@ -74,8 +82,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
                 Press and media
               </CardTitle>
               <CardDescription>
-                Journalists and partners: write to our public-relations team for interviews, photos and
-                statements.
+                Journalists and partners: write to our public-relations team for interviews, photos and statements.
               </CardDescription>
             </CardHeader>
             <a
@@ -92,8 +99,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
                 When we reply
               </CardTitle>
               <CardDescription className="text-stone-700">
-                We typically reply within 24-48 hours. If your question is urgent, please say so in your
-                message.
+                We typically reply within 24-48 hours. If your question is urgent, please say so in your message.
               </CardDescription>
             </CardHeader>
           </Card>
@@ -116,11 +122,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
               </LinkButton>
             </Notice>
           ) : (
-            <ContactForm
-              id="contact-form"
-              className="mt-6 scroll-mt-40"
-              lastResult={actionData?.result}
-            />
+            <ContactForm id="contact-form" className="mt-6 scroll-mt-40" lastResult={actionData?.result} />
           )}
         </Section>
       </div>

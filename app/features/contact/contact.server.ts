@@ -26,10 +26,7 @@ export async function saveContactMessage(
         comment: message.comment,
       })
       .returning({ id: contactUs.id, createdAt: contactUs.createdAt });
-    const email = await queueEmail(
-      tx,
-      contactNotification(message, { ...notify, submittedAt: row!.createdAt }),
-    );
+    const email = await queueEmail(tx, contactNotification(message, { ...notify, submittedAt: row!.createdAt }));
     return { id: row!.id, emailId: email.id };
   });
 }

@@ -26,7 +26,13 @@ describe("contactNotification", () => {
 
   it("carries every field in both parts, with the time in New York", () => {
     for (const part of [email.text, email.html]) {
-      for (const value of ["Ada Lovelace", "ada@example.org", "+1 555 010 0199", "Judge Tournaments", "I can judge on Sundays."]) {
+      for (const value of [
+        "Ada Lovelace",
+        "ada@example.org",
+        "+1 555 010 0199",
+        "Judge Tournaments",
+        "I can judge on Sundays.",
+      ]) {
         expect(part).toContain(value);
       }
       expect(part).toContain("Mar 5, 2026, 10:30");
@@ -40,21 +46,27 @@ describe("contactNotification", () => {
   });
 
   it("says when an optional field was left empty", () => {
-    const bare = contactNotification({ ...message, school: null, phone: null }, {
-      to: ["staff@example.org"],
-      siteName: "Citron",
-      submittedAt: new Date(),
-    });
+    const bare = contactNotification(
+      { ...message, school: null, phone: null },
+      {
+        to: ["staff@example.org"],
+        siteName: "Citron",
+        submittedAt: new Date(),
+      },
+    );
     expect(bare.text).toContain("School: Not given");
     expect(bare.text).toContain("Phone: Not given");
   });
 
   it("keeps the subject on one line whatever the name holds", () => {
-    const sneaky = contactNotification({ ...message, name: "Eve\r\nBcc: all@example.org" }, {
-      to: ["staff@example.org"],
-      siteName: "Citron",
-      submittedAt: new Date(),
-    });
+    const sneaky = contactNotification(
+      { ...message, name: "Eve\r\nBcc: all@example.org" },
+      {
+        to: ["staff@example.org"],
+        siteName: "Citron",
+        submittedAt: new Date(),
+      },
+    );
     expect(sneaky.subject).not.toMatch(/[\r\n]/);
   });
 });

@@ -25,12 +25,18 @@ export function contactNotification(
   const purpose = inquiryPurposeLabel(message.inquiryPurpose);
   const { html, text } = renderEmail({
     title: "New contact message",
-    intro: [`${message.name} sent a message through the ${options.siteName} website. Reply to this email to answer them.`],
+    intro: [
+      `${message.name} sent a message through the ${options.siteName} website. Reply to this email to answer them.`,
+    ],
     fields: [
       { label: "Name", value: message.name },
       { label: "School", value: message.school },
       { label: "Email", value: message.email, href: `mailto:${message.email}` },
-      { label: "Phone", value: message.phone, href: message.phone ? `tel:${message.phone.replace(/[^\d+]/g, "")}` : undefined },
+      {
+        label: "Phone",
+        value: message.phone,
+        href: message.phone ? `tel:${message.phone.replace(/[^\d+]/g, "")}` : undefined,
+      },
       { label: "Inquiry purpose", value: purpose },
       { label: "Submitted", value: dateFormat.format(options.submittedAt) },
     ],

@@ -40,10 +40,9 @@ export const contactSchema = z.object({
     .max(contactLimits.email, tooLong("Email", contactLimits.email))
     .pipe(z.email(contactMessages.email)),
   phone: optionalText("Phone", contactLimits.phone),
-  inquiryPurpose: z.enum(
-    inquiryPurposes.map((purpose) => purpose.value) as [InquiryPurpose, ...InquiryPurpose[]],
-    { error: contactMessages.inquiryPurpose },
-  ),
+  inquiryPurpose: z.enum(inquiryPurposes.map((purpose) => purpose.value) as [InquiryPurpose, ...InquiryPurpose[]], {
+    error: contactMessages.inquiryPurpose,
+  }),
   comment: z
     .string({ error: contactMessages.comment })
     .trim()

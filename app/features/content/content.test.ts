@@ -23,7 +23,14 @@ const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, ".
 describe("content files", () => {
   it("every file matches its schema", () => {
     // Each getter parses and validates its file; a bad field throws with its path.
-    expect(() => [schoolsContent(), teamContent(), nationalsContent(), testimonialsContent(), missionContent(), dressCodeContent()]).not.toThrow();
+    expect(() => [
+      schoolsContent(),
+      teamContent(),
+      nationalsContent(),
+      testimonialsContent(),
+      missionContent(),
+      dressCodeContent(),
+    ]).not.toThrow();
   });
 
   it("reports the file, line and field of a mistake", () => {
@@ -60,7 +67,9 @@ describe("content files", () => {
       const line = team.split("\n").findIndex((text) => /^\s*role:/.test(text)) + 1;
       writeFileSync(path.join(dir, "team.yaml"), team.replace(/^(\s*)role:/m, "$1rol:"));
       await expect(loadSiteContent(dir)).rejects.toThrow(
-        new RegExp(`^content/team\\.yaml is not valid:\n {2}line \\d+: coaches\\.0\\.role: .*\n {2}line ${line}: coaches\\.0: Unrecognized key: "rol"`),
+        new RegExp(
+          `^content/team\\.yaml is not valid:\n {2}line \\d+: coaches\\.0\\.role: .*\n {2}line ${line}: coaches\\.0: Unrecognized key: "rol"`,
+        ),
       );
       await expect(loadSiteContent(dir)).rejects.toBeInstanceOf(ContentError);
     } finally {
@@ -72,16 +81,22 @@ describe("content files", () => {
   it("is not bundled into the build: no module imports content/ as a string", () => {
     const appDir = path.resolve(import.meta.dirname, "../..");
     const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
-    const bundling = sources.filter((file) => /content\/[^"']*\?raw/.test(readFileSync(path.join(appDir, file), "utf8")));
+    const bundling = sources.filter((file) =>
+      /content\/[^"']*\?raw/.test(readFileSync(path.join(appDir, file), "utf8")),
+    );
     expect(bundling).toEqual([]);
   });
 
   it("lists about 26 schools in the eight states docs/product.md names, each with a unique slug and a logo file", () => {
     const schools = schoolsContent();
     expect(schools.length).toBe(26);
-    expect(new Set(schools.map((school) => school.state))).toEqual(new Set(["NY", "NJ", "FL", "IL", "PA", "CA", "CO", "KS"]));
+    expect(new Set(schools.map((school) => school.state))).toEqual(
+      new Set(["NY", "NJ", "FL", "IL", "PA", "CA", "CO", "KS"]),
+    );
     expect(new Set(schools.map((school) => school.slug)).size).toBe(schools.length);
-    expect(schools.filter((school) => !existsSync(path.join(publicDir, school.logo))).map((school) => school.logo)).toEqual([]);
+    expect(
+      schools.filter((school) => !existsSync(path.join(publicDir, school.logo))).map((school) => school.logo),
+    ).toEqual([]);
     for (const school of schools) expect(new URL(school.website).hostname).toMatch(/\.example\.org$/);
   });
 
@@ -129,11 +144,35 @@ describe("content files", () => {
   it("names every item of docs/product.md's dress code", () => {
     const text = JSON.stringify(parse(read("dress-code.yaml"))).toLowerCase();
     for (const item of [
-      "business casual", "college interview", "jeans", "shorts", "tees", "hoodies", "sneakers", "flashy colors",
-      "logos", "athletic wear", "excess jewelry", "hats, unless worn for religious reasons", "tidy room", "blur",
-      "face level", "front", "test your setup", "black, gray or navy", "tie is optional", "blazer with dress pants",
-      "dress shirt with dress pants", "skirt suit or pants suit", "freedom of color", "blouse", "shell", "cardigan",
-      "suggestions", "enforced at district tournaments", "more conservative option",
+      "business casual",
+      "college interview",
+      "jeans",
+      "shorts",
+      "tees",
+      "hoodies",
+      "sneakers",
+      "flashy colors",
+      "logos",
+      "athletic wear",
+      "excess jewelry",
+      "hats, unless worn for religious reasons",
+      "tidy room",
+      "blur",
+      "face level",
+      "front",
+      "test your setup",
+      "black, gray or navy",
+      "tie is optional",
+      "blazer with dress pants",
+      "dress shirt with dress pants",
+      "skirt suit or pants suit",
+      "freedom of color",
+      "blouse",
+      "shell",
+      "cardigan",
+      "suggestions",
+      "enforced at district tournaments",
+      "more conservative option",
     ]) {
       expect(text).toContain(item);
     }

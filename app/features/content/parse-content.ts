@@ -41,11 +41,12 @@ function lineOf(document: Document, lines: LineCounter, at: PropertyKey[], unkno
     const node = depth === 0 ? document.contents : document.getIn(keys.slice(0, depth), true);
     if (!isNode(node) || !node.range) continue;
     if (depth === keys.length && unknownKey !== undefined && isMap(node)) {
-      const pair = node.items.find((item) => isNode(item.key) && String((item.key as { value?: unknown }).value) === unknownKey);
+      const pair = node.items.find(
+        (item) => isNode(item.key) && String((item.key as { value?: unknown }).value) === unknownKey,
+      );
       if (pair && isNode(pair.key) && pair.key.range) return lines.linePos(pair.key.range[0]).line;
     }
     return lines.linePos(node.range[0]).line;
   }
   return undefined;
 }
-

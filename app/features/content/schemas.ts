@@ -90,12 +90,8 @@ export const missionFileSchema = z.strictObject({
   statement: sentence,
   vision: sentence,
   purpose: z.array(sentence).min(1),
-  coreValues: z
-    .array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence }))
-    .length(6),
-  whatWeProvide: z
-    .array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence }))
-    .length(3),
+  coreValues: z.array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence })).length(6),
+  whatWeProvide: z.array(z.strictObject({ title: text.max(60), icon: iconName, description: sentence })).length(3),
 });
 
 export const dressCodeFileSchema = z.strictObject({
@@ -103,6 +99,8 @@ export const dressCodeFileSchema = z.strictObject({
   doWear: z.array(sentence).min(1),
   doNotWear: z.array(sentence).min(1),
   videoCall: z.array(z.strictObject({ title: text.max(60), tip: sentence })).min(1),
-  attire: z.array(z.strictObject({ category: text.max(60), note: sentence.optional(), items: z.array(sentence).min(1) })).min(1),
+  attire: z
+    .array(z.strictObject({ category: text.max(60), note: sentence.optional(), items: z.array(sentence).min(1) }))
+    .min(1),
   reminders: z.array(sentence).min(1),
 });

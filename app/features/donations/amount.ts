@@ -28,7 +28,10 @@ const AMOUNT = /^(\d*)(?:\.(\d*))?$/;
  * ("12..5", "1e3", "abc" are 0, so they get the minimum's message).
  */
 export function parseAmount(raw: string | null | undefined): ParsedAmount {
-  const value = (raw ?? "").trim().replace(/^\$\s*/, "").replace(/,(?=\d{3}(?:\D|$))/g, "");
+  const value = (raw ?? "")
+    .trim()
+    .replace(/^\$\s*/, "")
+    .replace(/,(?=\d{3}(?:\D|$))/g, "");
   const match = AMOUNT.exec(value);
   if (!match) return { ok: true, cents: 0 };
   const whole = match[1] ?? "";
@@ -74,4 +77,3 @@ export function providerFee(totalCents: number, fee: CardFee): number {
 
 /** The quick-pick amounts beside the input, in dollars. */
 export const QUICK_AMOUNTS = [25, 50, 100, 250] as const;
-

@@ -1,6 +1,14 @@
 import type * as React from "react";
 import { buttonVariants } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/ui/dialog";
 
 /** Complete Your Donation as a dialog: the gift's summary, Cancel and Proceed to Payment (loaded on use). */
 export default function CompleteDonationDialog({

@@ -63,7 +63,10 @@ export function CompleteDonation({ url, summary }: { url: string; summary: Donat
 
   if (!hydrated) {
     return (
-      <section aria-labelledby="complete-donation-title" className="mb-8 grid gap-4 rounded-card border-2 border-citron-500 bg-card p-6 shadow-sm">
+      <section
+        aria-labelledby="complete-donation-title"
+        className="mb-8 grid gap-4 rounded-card border-2 border-citron-500 bg-card p-6 shadow-sm"
+      >
         <h2 id="complete-donation-title" className="text-xl font-bold text-navy-900">
           {COMPLETE_TITLE}
         </h2>

@@ -100,15 +100,31 @@ describe("the donation action", () => {
     });
     expect(answer.data.status).toBe("ready");
     const [row] = await database.db.select().from(orders);
-    expect(row).toMatchObject({ eventType: null, totalAmount: 2550, itemDescription: "Donation to Citron Online District" });
+    expect(row).toMatchObject({
+      eventType: null,
+      totalAmount: 2550,
+      itemDescription: "Donation to Citron Online District",
+    });
     const [checkout] = await database.db.select().from(checkouts);
     expect(checkout!.details).toEqual({
-      donation: { firstName: "Ruth", lastName: "Adler", giftCents: 2550, feeCents: 0, tribute: null, notifyEmail: null },
+      donation: {
+        firstName: "Ruth",
+        lastName: "Adler",
+        giftCents: 2550,
+        feeCents: 0,
+        tribute: null,
+        notifyEmail: null,
+      },
     });
   });
 
   it("an honor gift is recorded as honor:{details}", async () => {
-    await postDonation(database, { ...validDonation, memorialType: "honor", memorialDetails: "Coach Levine", coverFee: "" });
+    await postDonation(database, {
+      ...validDonation,
+      memorialType: "honor",
+      memorialDetails: "Coach Levine",
+      coverFee: "",
+    });
     const [row] = await database.db.select().from(orders);
     expect(row).toMatchObject({ eventType: "honor:Coach Levine", totalAmount: 5000 });
     expect(memorialLabel(row!.eventType)).toBe("In honor of Coach Levine");
@@ -180,7 +196,11 @@ describe("the donation action", () => {
   });
 
   it("a refused checkout answers Failed to process donation: {message} and keeps what was typed", async () => {
-    const refuse: OpenCheckout = async () => ({ ok: false, status: 502, message: "The card provider is not answering." });
+    const refuse: OpenCheckout = async () => ({
+      ok: false,
+      status: 502,
+      message: "The card provider is not answering.",
+    });
     const answer = await postDonation(database, validDonation, { openCheckout: refuse });
     expect(answer.status).toBe(502);
     expect(answer.data).toMatchObject({
@@ -188,7 +208,11 @@ describe("the donation action", () => {
       message: "Failed to process donation: The card provider is not answering.",
     });
     const result = (answer.data as { result?: { initialValue?: Record<string, unknown> } }).result;
-    expect(result?.initialValue).toMatchObject({ firstName: "Ruth", amount: "50", memorialDetails: "Rabbi Samuel Katz" });
+    expect(result?.initialValue).toMatchObject({
+      firstName: "Ruth",
+      amount: "50",
+      memorialDetails: "Rabbi Samuel Katz",
+    });
 
     const thrown = await postDonation(database, validDonation, {
       openCheckout: async () => {
@@ -196,7 +220,10 @@ describe("the donation action", () => {
       },
     });
     expect(thrown.status).toBe(503);
-    expect(thrown.data).toMatchObject({ status: "error", message: expect.stringMatching(/^Failed to process donation: /) });
+    expect(thrown.data).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/^Failed to process donation: /),
+    });
   });
 
   it("when the provider fails, the donor sees Failed to process donation: {message} and the checkout is failed", async () => {
@@ -213,7 +240,10 @@ describe("the donation action", () => {
     try {
       const answer = await postDonation(database, validDonation);
       expect(answer.status).toBe(502);
-      expect(answer.data).toMatchObject({ status: "error", message: "Failed to process donation: Card provider unavailable" });
+      expect(answer.data).toMatchObject({
+        status: "error",
+        message: "Failed to process donation: Card provider unavailable",
+      });
       const [row] = await database.db.select().from(orders);
       expect(row!.status).toBe("failed");
     } finally {
@@ -223,7 +253,11 @@ describe("the donation action", () => {
 
   it("a filled honeypot opens nothing", async () => {
     const calls: Parameters<OpenCheckout>[1][] = [];
-    const answer = await postDonation(database, { ...validDonation, website: "http://spam.example" }, { openCheckout: spyOpenCheckout(calls) });
+    const answer = await postDonation(
+      database,
+      { ...validDonation, website: "http://spam.example" },
+      { openCheckout: spyOpenCheckout(calls) },
+    );
     expect(answer.status).toBe(400);
     expect(calls).toHaveLength(0);
   });
@@ -245,15 +279,21 @@ describe("the donation action", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.data).toMatchObject({
       status: "error",
-      message: expect.stringMatching(/^Failed to process donation: Too many donation attempts from your connection\. Please wait about an hour/),
+      message: expect.stringMatching(
+        /^Failed to process donation: Too many donation attempts from your connection\. Please wait about an hour/,
+      ),
     });
     expect(calls).toHaveLength(3);
     // Another address is not affected; invalid forms do not count.
-    expect((await postDonation(database, validDonation, { openCheckout: open, clientAddress: "198.51.100.7" })).status).toBe(200);
+    expect(
+      (await postDonation(database, validDonation, { openCheckout: open, clientAddress: "198.51.100.7" })).status,
+    ).toBe(200);
     for (let i = 0; i < 5; i++) {
       await postDonation(database, { ...validDonation, amount: "0" }, { clientAddress: "198.51.100.8" });
     }
-    expect((await postDonation(database, validDonation, { openCheckout: open, clientAddress: "198.51.100.8" })).status).toBe(200);
+    expect(
+      (await postDonation(database, validDonation, { openCheckout: open, clientAddress: "198.51.100.8" })).status,
+    ).toBe(200);
   });
 });
 
@@ -272,7 +312,9 @@ describe("a completed donation's emails and receipt", () => {
 
     const number = receiptNumber(checkout!);
     // Made with the sandbox: every message says it is a test and no payment was taken (decision 0024).
-    expect(receipt.subject).toBe(`[TEST, no payment taken] Your donation receipt ${number} from Citron Online District`);
+    expect(receipt.subject).toBe(
+      `[TEST, no payment taken] Your donation receipt ${number} from Citron Online District`,
+    );
     expect(receipt.text).toContain(SANDBOX_NOTICE);
     for (const fact of [
       "Citron Online District, Inc.",
@@ -291,7 +333,9 @@ describe("a completed donation's emails and receipt", () => {
 
     expect(notice.subject).toBe("[TEST, no payment taken] Ruth Adler made a gift in memory of Rabbi Samuel Katz");
     expect(notice.text).toContain(SANDBOX_NOTICE);
-    expect(notice.text).toContain("Ruth Adler has made a gift to Citron Online District in memory of Rabbi Samuel Katz");
+    expect(notice.text).toContain(
+      "Ruth Adler has made a gift to Citron Online District in memory of Rabbi Samuel Katz",
+    );
     expect(`${notice.text}${notice.html}`).not.toMatch(/\$|51\.81|50\.00|5181/);
 
     const [row] = await database.db.select().from(orders);

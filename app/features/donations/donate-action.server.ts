@@ -83,7 +83,11 @@ export async function handleDonation(
     opened = await (submission.value.monthly ? openMonthly : openCheckout)(db, input);
   } catch (error) {
     log.error({ err: error }, "donation checkout could not be opened");
-    opened = { ok: false, status: 503, message: "The payment service is not answering. Please try again in a few minutes." };
+    opened = {
+      ok: false,
+      status: 503,
+      message: "The payment service is not answering. Please try again in a few minutes.",
+    };
   }
   if (!opened.ok) {
     log.warn({ status: opened.status, reason: opened.message }, "donation checkout refused");
@@ -92,7 +96,12 @@ export async function handleDonation(
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, opened.status);
   }
   log.info(
-    { checkoutId: opened.checkoutId, totalCents: summary.totalCents, monthly: Boolean(summary.monthly), campaignId: campaign?.id },
+    {
+      checkoutId: opened.checkoutId,
+      totalCents: summary.totalCents,
+      monthly: Boolean(summary.monthly),
+      campaignId: campaign?.id,
+    },
     "donation checkout opened",
   );
   return reply({ status: "ready", result: submission.reply(), checkout: { url: opened.url, summary } });

@@ -14,19 +14,22 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
   ].filter(Boolean);
   return (
     <div className="grid gap-2">
-    <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
-      {cards.map((card) => (
-        <div key={card.label} className="flex items-baseline justify-between gap-3 rounded-card border border-border bg-card px-4 py-3 shadow-xs sm:grid sm:gap-1 sm:py-4">
-          <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
-          <dd className="text-xl font-bold text-navy-900 tabular sm:text-2xl">{card.value}</dd>
-        </div>
-      ))}
-    </dl>
-    {apart.length > 0 ? (
-      <p className="text-sm text-muted-foreground tabular" data-testid="donations-apart">
-        Totals count what the district kept: {apart.join(" and ")} not included.
-      </p>
-    ) : null}
+      <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
+        {cards.map((card) => (
+          <div
+            key={card.label}
+            className="flex items-baseline justify-between gap-3 rounded-card border border-border bg-card px-4 py-3 shadow-xs sm:grid sm:gap-1 sm:py-4"
+          >
+            <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
+            <dd className="text-xl font-bold text-navy-900 tabular sm:text-2xl">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {apart.length > 0 ? (
+        <p className="text-sm text-muted-foreground tabular" data-testid="donations-apart">
+          Totals count what the district kept: {apart.join(" and ")} not included.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -77,7 +77,12 @@ export function donationCheckout(
     { name: `Donation to ${siteName}`, description: tribute ?? undefined, unitAmount: form.amountCents, quantity: 1 },
   ];
   if (feeCents > 0) {
-    lineItems.push({ name: "Card fee covered", description: "So the district receives your full gift", unitAmount: feeCents, quantity: 1 });
+    lineItems.push({
+      name: "Card fee covered",
+      description: "So the district receives your full gift",
+      unitAmount: feeCents,
+      quantity: 1,
+    });
   }
 
   return {

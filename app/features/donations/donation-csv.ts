@@ -21,7 +21,10 @@ const donationColumns: CsvColumn<Order>[] = [
  * `monthly`: the checkouts that are a month of a monthly gift (their rows say "yes" in the Monthly column); the
  * Campaign column names the drive a gift was given through (decision 0035).
  */
-export function donationsCsv(rows: readonly (Order | DonationExportRow)[], monthly: ReadonlySet<string> = new Set()): string {
+export function donationsCsv(
+  rows: readonly (Order | DonationExportRow)[],
+  monthly: ReadonlySet<string> = new Set(),
+): string {
   return toCsv(rows, [
     ...donationColumns,
     { header: "Monthly", value: (o) => (o.checkoutId && monthly.has(o.checkoutId) ? "yes" : "") },

@@ -72,7 +72,11 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
     }),
   });
 
-  const { key: amountKey, defaultValue: _amountDefault, ...amountProps } = getInputProps(fields.amount, { type: "text" });
+  const {
+    key: amountKey,
+    defaultValue: _amountDefault,
+    ...amountProps
+  } = getInputProps(fields.amount, { type: "text" });
   const { key: memorialKey, ...memorialProps } = getSelectProps(fields.memorialType);
   const { key: coverKey, ...coverProps } = getInputProps(fields.coverFee, { type: "checkbox" });
 
@@ -117,7 +121,11 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
                 ${dollars}
               </button>
             ) : (
-              <a key={dollars} href={`/donate?${new URLSearchParams({ amount: String(dollars), ...(config.campaignSlug ? { campaign: config.campaignSlug } : {}) })}#donation-form`} className={classes}>
+              <a
+                key={dollars}
+                href={`/donate?${new URLSearchParams({ amount: String(dollars), ...(config.campaignSlug ? { campaign: config.campaignSlug } : {}) })}#donation-form`}
+                className={classes}
+              >
                 ${dollars}
               </a>
             );
@@ -128,7 +136,10 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
             Donation amount (USD)
           </FieldLabel>
           <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
+            >
               $
             </span>
             <Input
@@ -142,7 +153,9 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
               value={amount}
               onChange={(event) => setAmount(acceptAmountEdit(amount, event.currentTarget.value))}
               aria-required="true"
-              aria-describedby={cn(fields.amount.errors ? fields.amount.errorId : "", `${fields.amount.id}-hint`) || undefined}
+              aria-describedby={
+                cn(fields.amount.errors ? fields.amount.errorId : "", `${fields.amount.id}-hint`) || undefined
+              }
             />
           </div>
           <FieldDescription id={`${fields.amount.id}-hint`}>
@@ -168,10 +181,30 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
       <fieldset className="grid gap-5">
         <legend className="mb-2 text-base font-bold text-navy-900">Your details</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={donationLimits.name} required />
-          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={donationLimits.name} required />
+          <TextField
+            field={fields.firstName}
+            label="First name"
+            autoComplete="given-name"
+            maxLength={donationLimits.name}
+            required
+          />
+          <TextField
+            field={fields.lastName}
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={donationLimits.name}
+            required
+          />
         </div>
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" maxLength={donationLimits.email} required hint="Your receipt is sent here." />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={donationLimits.email}
+          required
+          hint="Your receipt is sent here."
+        />
       </fieldset>
 
       <fieldset className="grid gap-5">
@@ -187,8 +220,12 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
         <div className="grid gap-5 group-has-[option[value=none]:checked]/donation:hidden">
           <Field>
             <FieldLabel htmlFor={fields.memorialDetails.id} required>
-              <span className="hidden group-has-[option[value=memory]:checked]/donation:inline">{memorialLabels.memory}</span>
-              <span className="hidden group-has-[option[value=honor]:checked]/donation:inline">{memorialLabels.honor}</span>
+              <span className="hidden group-has-[option[value=memory]:checked]/donation:inline">
+                {memorialLabels.memory}
+              </span>
+              <span className="hidden group-has-[option[value=honor]:checked]/donation:inline">
+                {memorialLabels.honor}
+              </span>
             </FieldLabel>
             <Input
               {...withoutKey(getInputProps(fields.memorialDetails, { type: "text" }))}
@@ -244,14 +281,23 @@ function GiftFrequency({ name, initial, campaign }: { name: string; initial: "on
             key={option.value}
             className="flex min-h-11 cursor-pointer items-center justify-center rounded-md text-sm font-semibold text-navy-900 has-[:checked]:bg-navy-900 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-navy-700"
           >
-            <input type="radio" name={name} value={option.value} defaultChecked={initial === option.value} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={initial === option.value}
+              className="sr-only"
+            />
             {option.label}
           </label>
         ))}
       </div>
-      <p className="text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:hidden">A single gift, charged once.</p>
+      <p className="text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:hidden">
+        A single gift, charged once.
+      </p>
       <p className="hidden text-sm text-muted-foreground group-has-[input[value=monthly]:checked]/donation:block">
-        Charged every month until you stop it. Every receipt has a link to change the amount, pause or cancel, no account needed.
+        Charged every month until you stop it. Every receipt has a link to change the amount, pause or cancel, no
+        account needed.
         {/* The action makes a monthly gift a general one (campaigns take one-time gifts). */}
         {campaign ? " A monthly gift goes to the district's general fund, not to the campaign above." : null}
       </p>

@@ -12,7 +12,10 @@ function apartHeight(month: MonthTotal, max: number): number {
 }
 
 export function DonationsChart({ months }: { months: MonthTotal[] }) {
-  const max = Math.max(1, ...months.map((month) => month.totalCents + (month.refundedCents ?? 0) + (month.disputedCents ?? 0)));
+  const max = Math.max(
+    1,
+    ...months.map((month) => month.totalCents + (month.refundedCents ?? 0) + (month.disputedCents ?? 0)),
+  );
   return (
     <figure className="grid gap-3 rounded-card border border-border bg-card p-4">
       <figcaption className="text-sm font-semibold text-navy-900">
@@ -28,7 +31,8 @@ export function DonationsChart({ months }: { months: MonthTotal[] }) {
           return (
             <li key={month.month} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1">
               <span className="sr-only">
-                {label}: {formatCents(month.totalCents)} from {month.count} {month.count === 1 ? "donation" : "donations"}
+                {label}: {formatCents(month.totalCents)} from {month.count}{" "}
+                {month.count === 1 ? "donation" : "donations"}
                 {month.refundedCents ? `, ${formatCents(month.refundedCents)} refunded` : ""}
                 {month.disputedCents ? `, ${formatCents(month.disputedCents)} disputed` : ""}
               </span>

@@ -9,7 +9,13 @@ import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payment
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 
 /** docs/product.md's columns: Date (with hour and minute), Donor Name, Email, Amount, Memorial/Honor, Description. */
-export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
+export function DonationsTable({
+  rows,
+  onRefund,
+}: {
+  rows: DonationRow[];
+  /** Admins: a Refund button per gift (decision 0025). */ onRefund?: (row: RefundTarget) => void;
+}) {
   return (
     <Table className={stackedTable} aria-label="Donations">
       <TableHeader>
@@ -46,7 +52,9 @@ export function DonationsTable({ rows, onRefund }: { rows: DonationRow[]; /** Ad
             </TableCell>
             <TableCell data-label="Description" className="text-muted-foreground md:max-w-72">
               {donation.itemDescription ?? "—"}
-              {donation.campaignName ? <span className="mt-1 block text-foreground">Campaign: {donation.campaignName}</span> : null}
+              {donation.campaignName ? (
+                <span className="mt-1 block text-foreground">Campaign: {donation.campaignName}</span>
+              ) : null}
             </TableCell>
           </TableRow>
         ))}

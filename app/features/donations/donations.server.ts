@@ -29,7 +29,9 @@ function donationsWhere(filters: Pick<DonationFilters, "email">): SQL {
 }
 
 /** The name of the campaign a gift was given through (decision 0035), or null. */
-const campaignName = sql<string | null>`(select ${campaigns.name} from ${campaigns} where ${campaigns.id} = ${orders.campaignId})`;
+const campaignName = sql<
+  string | null
+>`(select ${campaigns.name} from ${campaigns} where ${campaigns.id} = ${orders.campaignId})`;
 
 /** The columns the donations table shows (docs/product.md#9-constants-and-limits), and the only ones a page carries. */
 export const donationListColumns = {
@@ -47,10 +49,17 @@ export const donationListColumns = {
 };
 
 /** The campaign names of a page's gifts, in one read (the names a page shows are few). */
-async function withCampaignNames<Row extends { campaignId: string | null }>(db: Database, rows: Row[]): Promise<Array<Row & { campaignName: string | null }>> {
+async function withCampaignNames<Row extends { campaignId: string | null }>(
+  db: Database,
+  rows: Row[],
+): Promise<Array<Row & { campaignName: string | null }>> {
   const ids = [...new Set(rows.map((row) => row.campaignId).filter((id): id is string => id !== null))];
   const names = new Map(
-    ids.length === 0 ? [] : (await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))).map((row) => [row.id, row.name]),
+    ids.length === 0
+      ? []
+      : (
+          await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))
+        ).map((row) => [row.id, row.name]),
   );
   return rows.map((row) => ({ ...row, campaignName: row.campaignId ? (names.get(row.campaignId) ?? null) : null }));
 }
@@ -85,7 +94,14 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
       : Promise.resolve(null),
   ]);
   const { summary, months: monthRows } = tallied;
-  if (search) return { ...search.page, rows: await withCampaignNames(db, await withProviders(db, search.rows)), matching: search.total, summary, months: monthRows };
+  if (search)
+    return {
+      ...search.page,
+      rows: await withCampaignNames(db, await withProviders(db, search.rows)),
+      matching: search.total,
+      summary,
+      months: monthRows,
+    };
   const matching = !filters.email
     ? summary.count
     : Number((await db.select({ count: count() }).from(orders).where(donationsWhere(filters)))[0]?.count ?? 0);
@@ -100,7 +116,13 @@ export async function listDonations(db: Database, filters: DonationFilters, now 
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
           .offset(page.offset);
-  return { ...page, rows: await withCampaignNames(db, await withProviders(db, rows)), matching, summary, months: monthRows };
+  return {
+    ...page,
+    rows: await withCampaignNames(db, await withProviders(db, rows)),
+    matching,
+    summary,
+    months: monthRows,
+  };
 }
 
 const talliedDonations = and(eq(orderTallies.status, "completed"), eq(orderTallies.donation, true));
@@ -148,7 +170,10 @@ async function donationTallies(db: Database, now: Date): Promise<{ summary: Dona
 
 export type DonationExportRow = Order & { campaignName: string | null };
 
-export function donationsForExport(db: Database, filters: Pick<DonationFilters, "email">): Promise<DonationExportRow[]> {
+export function donationsForExport(
+  db: Database,
+  filters: Pick<DonationFilters, "email">,
+): Promise<DonationExportRow[]> {
   return db
     .select({ ...getTableColumns(orders), campaignName })
     .from(orders)

@@ -66,12 +66,37 @@ describe("donations CSV", () => {
       campaignId: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
-    expect(header).toEqual(["Date", "Donor Name", "Email", "Amount (USD)", "Memorial/Honor", "Description", "Order ID", "Refunded (USD)", "Disputed (USD)", "Kept (USD)", "Monthly", "Campaign"]);
-    expect(row).toEqual([
-      "2026-05-10 10:00", "Ruth Adler", "ruth.adler@example.com", "180.00", "In memory of Rabbi Samuel Katz",
-      "Donation in memory of Rabbi Samuel Katz", donation.id, "30.00", "0.00", "150.00", "", "",
+    expect(header).toEqual([
+      "Date",
+      "Donor Name",
+      "Email",
+      "Amount (USD)",
+      "Memorial/Honor",
+      "Description",
+      "Order ID",
+      "Refunded (USD)",
+      "Disputed (USD)",
+      "Kept (USD)",
+      "Monthly",
+      "Campaign",
     ]);
-    const [, monthlyRow] = Papa.parse<string[]>(donationsCsv([{ ...donation, checkoutId: "c1" }], new Set(["c1"]))).data;
+    expect(row).toEqual([
+      "2026-05-10 10:00",
+      "Ruth Adler",
+      "ruth.adler@example.com",
+      "180.00",
+      "In memory of Rabbi Samuel Katz",
+      "Donation in memory of Rabbi Samuel Katz",
+      donation.id,
+      "30.00",
+      "0.00",
+      "150.00",
+      "",
+      "",
+    ]);
+    const [, monthlyRow] = Papa.parse<string[]>(
+      donationsCsv([{ ...donation, checkoutId: "c1" }], new Set(["c1"])),
+    ).data;
     expect(monthlyRow!.at(-2)).toBe("yes");
   });
 });

@@ -25,31 +25,33 @@ type PlanRow = { "QUERY PLAN": string };
 /** Runs listDonations with its raw SQL (the search) explained instead of run; returns the plans. */
 async function searchPlans(email: string): Promise<string[]> {
   const plans: string[] = [];
-  await database.db.transaction(async (tx) => {
-    // Enough donations (and tournament entries) for the planner to weigh its choices as in production,
-    // with addresses as varied as real ones.
-    await tx.execute(sql`
+  await database.db
+    .transaction(async (tx) => {
+      // Enough donations (and tournament entries) for the planner to weigh its choices as in production,
+      // with addresses as varied as real ones.
+      await tx.execute(sql`
       insert into orders (item_name, item_description, item_quantity, student_name, total_amount, customer_email, status)
       select case when i % 10 = 0 then 'Donation' else 'Citron Tournament Entry Fee' end, 'Search plan', 1,
         'Student ' || i, 2500, md5(i::text) || '@example.com', 'completed'
       from generate_series(1, 20000) as i`);
-    await tx.execute(sql`analyze orders`);
-    const explaining = new Proxy(tx, {
-      get(target, property, receiver) {
-        if (property !== "execute") return Reflect.get(target, property, receiver);
-        return async (query: SQL) => {
-          const result = (await target.execute(sql`explain ${query}`)) as unknown as { rows: PlanRow[] };
-          plans.push(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
-          return { rows: [] };
-        };
-      },
+      await tx.execute(sql`analyze orders`);
+      const explaining = new Proxy(tx, {
+        get(target, property, receiver) {
+          if (property !== "execute") return Reflect.get(target, property, receiver);
+          return async (query: SQL) => {
+            const result = (await target.execute(sql`explain ${query}`)) as unknown as { rows: PlanRow[] };
+            plans.push(result.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+            return { rows: [] };
+          };
+        },
+      });
+      await listDonations(explaining as unknown as Database, { email, page: 1 });
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      // The rollback above is how drizzle leaves the test database as it was.
+      if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
     });
-    await listDonations(explaining as unknown as Database, { email, page: 1 });
-    tx.rollback();
-  }).catch((error: unknown) => {
-    // The rollback above is how drizzle leaves the test database as it was.
-    if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
-  });
   return plans;
 }
 

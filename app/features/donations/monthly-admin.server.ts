@@ -7,7 +7,19 @@ import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 /** Gifts staff follow: not canceled, and past their first month (a pending one is an unfinished checkout). */
 const LIVE = ["active", "paused", "past_due"] as const;
 
-export type MonthlyGiftRow = Pick<MonthlyGift, "id" | "firstName" | "lastName" | "email" | "amountCents" | "feeCents" | "startedAt" | "nextChargeAt" | "status" | "provider">;
+export type MonthlyGiftRow = Pick<
+  MonthlyGift,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "amountCents"
+  | "feeCents"
+  | "startedAt"
+  | "nextChargeAt"
+  | "status"
+  | "provider"
+>;
 
 export type MonthlyOverview = {
   rows: MonthlyGiftRow[];
@@ -31,7 +43,12 @@ const columns = {
 
 export async function monthlyOverview(db: Database, limit = 100): Promise<MonthlyOverview> {
   const [rows, [totals]] = await Promise.all([
-    db.select(columns).from(monthlyGifts).where(inArray(monthlyGifts.status, [...LIVE])).orderBy(desc(monthlyGifts.startedAt), desc(monthlyGifts.id)).limit(limit),
+    db
+      .select(columns)
+      .from(monthlyGifts)
+      .where(inArray(monthlyGifts.status, [...LIVE]))
+      .orderBy(desc(monthlyGifts.startedAt), desc(monthlyGifts.id))
+      .limit(limit),
     db
       .select({
         count: sql<number>`count(*)::int`,
@@ -52,7 +69,9 @@ export async function monthlyCheckoutIds(db: Database, checkoutIds: Array<string
     const rows = await db
       .select({ id: checkouts.id })
       .from(checkouts)
-      .where(sql`${inArray(checkouts.id, ids.slice(i, i + 1000))} and ${checkouts.details} -> 'donation' -> 'monthly' is not null`);
+      .where(
+        sql`${inArray(checkouts.id, ids.slice(i, i + 1000))} and ${checkouts.details} -> 'donation' -> 'monthly' is not null`,
+      );
     for (const row of rows) found.add(row.id);
   }
   return found;
@@ -65,7 +84,11 @@ const csvColumns: CsvColumn<MonthlyGift>[] = [
   { header: "Card Fee Covered (USD)", value: (g) => centsToDecimal(g.feeCents) },
   { header: "Status", value: (g) => g.status },
   { header: "Since", value: (g) => (g.startedAt ? formatCsvDateTime(g.startedAt) : "") },
-  { header: "Next Charge", value: (g) => (g.nextChargeAt && g.status !== "canceled" && g.status !== "paused" ? formatCsvDateTime(g.nextChargeAt) : "") },
+  {
+    header: "Next Charge",
+    value: (g) =>
+      g.nextChargeAt && g.status !== "canceled" && g.status !== "paused" ? formatCsvDateTime(g.nextChargeAt) : "",
+  },
   { header: "Ended", value: (g) => (g.canceledAt ? formatCsvDateTime(g.canceledAt) : "") },
   { header: "Test", value: (g) => (g.provider === "sandbox" ? "yes" : "") },
   { header: "Monthly Gift ID", value: (g) => g.id },

@@ -17,17 +17,39 @@ export function manageUrl(publicUrl: string, token: string): string {
 /** "$25.00 a month" (with the covered card fee, when chosen). */
 export function monthlyAmountText(gift: Pick<MonthlyGift, "amountCents" | "feeCents">): string {
   const total = formatCents(gift.amountCents + gift.feeCents);
-  return gift.feeCents > 0 ? `${total} a month (includes ${formatCents(gift.feeCents)} to cover card fees)` : `${total} a month`;
+  return gift.feeCents > 0
+    ? `${total} a month (includes ${formatCents(gift.feeCents)} to cover card fees)`
+    : `${total} a month`;
 }
 
 export type MonthlyChange = "amount" | "paused" | "resumed" | "canceled" | "ended";
 
 const changeText: Record<MonthlyChange, { subject: string; title: string; line: string }> = {
-  amount: { subject: "Your monthly gift amount changed", title: "Your monthly gift amount changed", line: "From your next monthly charge on, your gift is" },
-  paused: { subject: "Your monthly gift is paused", title: "Your monthly gift is paused", line: "Nothing is charged until you resume your gift of" },
-  resumed: { subject: "Your monthly gift is resumed", title: "Your monthly gift is resumed", line: "Your monthly charges start again:" },
-  canceled: { subject: "Your monthly gift is canceled", title: "Your monthly gift is canceled", line: "Nothing more will be charged. Your gift was" },
-  ended: { subject: "Your monthly gift has ended", title: "Your monthly gift has ended", line: "Your card provider ended the monthly charges. Your gift was" },
+  amount: {
+    subject: "Your monthly gift amount changed",
+    title: "Your monthly gift amount changed",
+    line: "From your next monthly charge on, your gift is",
+  },
+  paused: {
+    subject: "Your monthly gift is paused",
+    title: "Your monthly gift is paused",
+    line: "Nothing is charged until you resume your gift of",
+  },
+  resumed: {
+    subject: "Your monthly gift is resumed",
+    title: "Your monthly gift is resumed",
+    line: "Your monthly charges start again:",
+  },
+  canceled: {
+    subject: "Your monthly gift is canceled",
+    title: "Your monthly gift is canceled",
+    line: "Nothing more will be charged. Your gift was",
+  },
+  ended: {
+    subject: "Your monthly gift has ended",
+    title: "Your monthly gift has ended",
+    line: "Your card provider ended the monthly charges. Your gift was",
+  },
 };
 
 type Identity = { siteName: string; publicUrl: string };
@@ -42,11 +64,17 @@ export function monthlyChangeEmail(gift: MonthlyGift, change: MonthlyChange, ide
     intro: [
       ...(test ? [SANDBOX_NOTICE] : []),
       `Dear ${gift.firstName} ${gift.lastName}, ${text.line} ${monthlyAmountText(gift)}.`,
-      ended ? `Thank you for your support of ${identity.siteName}. Your receipts stay valid for your tax records.` : "If you did not make this change, please reply to this email.",
+      ended
+        ? `Thank you for your support of ${identity.siteName}. Your receipts stay valid for your tax records.`
+        : "If you did not make this change, please reply to this email.",
     ],
     ...(ended ? {} : { action: { label: MANAGE_LINK_LABEL, url: manageUrl(identity.publicUrl, gift.manageToken) } }),
   });
-  return { to: gift.email, subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${text.subject} (${identity.siteName})`), ...body };
+  return {
+    to: gift.email,
+    subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${text.subject} (${identity.siteName})`),
+    ...body,
+  };
 }
 
 /** A renewal the card did not pay: the donor gets the manage link, where the card can be updated. */
@@ -63,7 +91,9 @@ export function failedRenewalEmail(gift: MonthlyGift, amountCents: number, ident
   });
   return {
     to: gift.email,
-    subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}Please update your card for your monthly gift to ${identity.siteName}`),
+    subject: singleLine(
+      `${test ? SANDBOX_SUBJECT_PREFIX : ""}Please update your card for your monthly gift to ${identity.siteName}`,
+    ),
     ...body,
   };
 }

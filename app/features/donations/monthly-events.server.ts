@@ -14,8 +14,10 @@ export const MONTHLY_EVENTS = [
   "customer.subscription.deleted",
 ] as const;
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
-const fromUnix = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : undefined);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+const fromUnix = (seconds: number | null | undefined) =>
+  typeof seconds === "number" ? new Date(seconds * 1000) : undefined;
 
 type InvoiceLike = {
   id: string;
@@ -26,14 +28,23 @@ type InvoiceLike = {
   attempt_count?: number;
   customer?: string | { id: string } | null;
   subscription?: string | { id: string } | null;
-  parent?: { subscription_details?: { subscription?: string | { id: string } | null; metadata?: Record<string, string> | null } | null } | null;
+  parent?: {
+    subscription_details?: {
+      subscription?: string | { id: string } | null;
+      metadata?: Record<string, string> | null;
+    } | null;
+  } | null;
   subscription_details?: { metadata?: Record<string, string> | null } | null;
   status_transitions?: { paid_at?: number | null } | null;
   lines?: { data?: Array<{ period?: { end?: number } }> };
 };
 
 /** The gift an object of our subscription belongs to: by the gift id we put in its metadata, else by the subscription id. */
-async function findGift(db: Database, giftId: string | null | undefined, subscriptionId: string | null): Promise<MonthlyGift | undefined> {
+async function findGift(
+  db: Database,
+  giftId: string | null | undefined,
+  subscriptionId: string | null,
+): Promise<MonthlyGift | undefined> {
   const byId = await giftById(db, giftId);
   if (byId) return byId;
   if (!subscriptionId) return undefined;
@@ -56,14 +67,22 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     // The payments core handled the session first: only a first month it completed starts the gift.
     const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, gift.firstCheckoutId) });
     if (checkout?.status !== "completed") return;
-    await activateGift(db, gift, { subscriptionId: idOf(session.subscription), customerId: idOf(session.customer), paidAt: checkout.completedAt ?? new Date() });
+    await activateGift(db, gift, {
+      subscriptionId: idOf(session.subscription),
+      customerId: idOf(session.customer),
+      paidAt: checkout.completedAt ?? new Date(),
+    });
     return;
   }
   if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
     const invoice = object as unknown as InvoiceLike;
     const details = invoice.parent?.subscription_details;
     const subscriptionId = idOf(details?.subscription ?? invoice.subscription);
-    const gift = await findGift(db, details?.metadata?.monthly_gift_id ?? invoice.subscription_details?.metadata?.monthly_gift_id, subscriptionId);
+    const gift = await findGift(
+      db,
+      details?.metadata?.monthly_gift_id ?? invoice.subscription_details?.metadata?.monthly_gift_id,
+      subscriptionId,
+    );
     if (!gift) {
       logger.warn({ eventId: event.id, invoiceId: invoice.id }, "invoice for no monthly gift of ours; ignored");
       return;
@@ -72,11 +91,18 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     if (event.type === "invoice.payment_failed") {
       // The first month's card is settled on Stripe's page, while the donor waits; later months email the donor.
       if (invoice.billing_reason === "subscription_create") return;
-      await renewalFailed(db, gift, { invoiceId: invoice.id, attempt: invoice.attempt_count ?? 1, amount: invoice.amount_due ?? 0 });
+      await renewalFailed(db, gift, {
+        invoiceId: invoice.id,
+        attempt: invoice.attempt_count ?? 1,
+        amount: invoice.amount_due ?? 0,
+      });
       return;
     }
     if ((invoice.currency ?? "usd").toLowerCase() !== "usd") {
-      logger.error({ invoiceId: invoice.id, currency: invoice.currency }, "monthly gift invoice in another currency; not recorded");
+      logger.error(
+        { invoiceId: invoice.id, currency: invoice.currency },
+        "monthly gift invoice in another currency; not recorded",
+      );
       return;
     }
     const paidAt = fromUnix(invoice.status_transitions?.paid_at) ?? new Date(event.created * 1000);
@@ -110,7 +136,11 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
   }
   // customer.subscription.updated: the state Stripe holds (a pause or resume made at Stripe, a past-due card).
   if (gift.status === "canceled" || gift.status === "pending") return;
-  const status = subscription.pause_collection ? "paused" : subscription.status === "past_due" || subscription.status === "unpaid" ? "past_due" : "active";
+  const status = subscription.pause_collection
+    ? "paused"
+    : subscription.status === "past_due" || subscription.status === "unpaid"
+      ? "past_due"
+      : "active";
   const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
   await db
     .update(monthlyGifts)

@@ -44,12 +44,14 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state !== "idle";
-  const sending = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const sending = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const { notice } = useActionResult(answer, { read: (a) => ({ ok: a.ok, notice: a.notice }), busy });
   const [form, fields] = useForm({
     id: "monthly-amount",
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: amountFormSchema(gift.maxCents, gift.contactEmail) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: amountFormSchema(gift.maxCents, gift.contactEmail) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { amount: gift.amount },
@@ -85,14 +87,21 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
         ) : null}
         {gift.status === "past_due" ? (
           <Notice tone="error" icon={CircleAlert} title="Your last monthly charge did not go through">
-            <p>{gift.test ? "Test mode has no card to update; play the next renewal to pay it." : "Please update your card."}</p>
+            <p>
+              {gift.test
+                ? "Test mode has no card to update; play the next renewal to pay it."
+                : "Please update your card."}
+            </p>
           </Notice>
         ) : null}
         <dl className="grid gap-3">
           {rows.map(([label, value]) => (
             <div key={label} className="grid gap-1 border-b border-border pb-3 sm:grid-cols-[10rem_1fr]">
               <dt className="text-sm text-stone-700">{label}</dt>
-              <dd className="font-semibold break-words" data-testid={`monthly-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+              <dd
+                className="font-semibold break-words"
+                data-testid={`monthly-${label.toLowerCase().replace(/\s+/g, "-")}`}
+              >
                 {value}
               </dd>
             </div>
@@ -124,20 +133,43 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
               </h2>
               <Form method="post" action={action} className="flex flex-wrap gap-3">
                 {gift.status === "paused" ? (
-                  <PendingButton pending={sending("resume")} name="intent" value="resume" variant="accent" pendingLabel="Resuming">
+                  <PendingButton
+                    pending={sending("resume")}
+                    name="intent"
+                    value="resume"
+                    variant="accent"
+                    pendingLabel="Resuming"
+                  >
                     Resume my gift
                   </PendingButton>
                 ) : (
-                  <PendingButton pending={sending("pause")} name="intent" value="pause" variant="outline" pendingLabel="Pausing">
+                  <PendingButton
+                    pending={sending("pause")}
+                    name="intent"
+                    value="pause"
+                    variant="outline"
+                    pendingLabel="Pausing"
+                  >
                     Pause my gift
                   </PendingButton>
                 )}
                 {gift.test ? null : (
-                  <PendingButton pending={sending("update-card")} name="intent" value="update-card" variant="outline" pendingLabel="Opening">
+                  <PendingButton
+                    pending={sending("update-card")}
+                    name="intent"
+                    value="update-card"
+                    variant="outline"
+                    pendingLabel="Opening"
+                  >
                     Update my card
                   </PendingButton>
                 )}
-                <DialogLink param={CONFIRM_PARAM} value="cancel" hash="confirm-cancel" className={buttonVariants({ variant: "ghost" }) + " text-destructive"}>
+                <DialogLink
+                  param={CONFIRM_PARAM}
+                  value="cancel"
+                  hash="confirm-cancel"
+                  className={buttonVariants({ variant: "ghost" }) + " text-destructive"}
+                >
                   Cancel my monthly gift
                 </DialogLink>
               </Form>
@@ -152,7 +184,13 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
             >
               {({ close, mode }) => (
                 <Form method="post" action={action} className="flex flex-wrap gap-3">
-                  <PendingButton pending={sending("cancel")} name="intent" value="cancel" variant="destructive" pendingLabel="Canceling">
+                  <PendingButton
+                    pending={sending("cancel")}
+                    name="intent"
+                    value="cancel"
+                    variant="destructive"
+                    pendingLabel="Canceling"
+                  >
                     Yes, cancel my monthly gift
                   </PendingButton>
                   {mode === "dialog" ? (
@@ -178,25 +216,46 @@ export function MonthlyManagePage({ gift, answer }: { gift: ManageView; answer: 
             </a>
           </p>
         ) : null}
-        {gift.status === "pending" ? <p className="leading-relaxed">Your first month is still being confirmed. Please reload this page in a minute.</p> : null}
+        {gift.status === "pending" ? (
+          <p className="leading-relaxed">
+            Your first month is still being confirmed. Please reload this page in a minute.
+          </p>
+        ) : null}
 
         {gift.sandboxPanel ? (
-          <section aria-labelledby="sandbox-panel" className="rounded-card border-2 border-dashed border-amber-500 bg-amber-50 p-5">
+          <section
+            aria-labelledby="sandbox-panel"
+            className="rounded-card border-2 border-dashed border-amber-500 bg-amber-50 p-5"
+          >
             <h2 id="sandbox-panel" className="font-bold text-stone-900">
               Test mode: sandbox renewals
             </h2>
             <p className="mt-1 text-sm text-stone-700">Plays what the card provider does each month. No money moves.</p>
             <Form method="post" action={action} className="mt-3 flex flex-wrap gap-3">
-              <PendingButton pending={sending("sandbox-renew")} name="intent" value="sandbox-renew" variant="secondary" disabled={busy}>
+              <PendingButton
+                pending={sending("sandbox-renew")}
+                name="intent"
+                value="sandbox-renew"
+                variant="secondary"
+                disabled={busy}
+              >
                 Play next month&apos;s renewal
               </PendingButton>
-              <PendingButton pending={sending("sandbox-fail")} name="intent" value="sandbox-fail" variant="outline" disabled={busy}>
+              <PendingButton
+                pending={sending("sandbox-fail")}
+                name="intent"
+                value="sandbox-fail"
+                variant="outline"
+                disabled={busy}
+              >
                 Play a declined renewal
               </PendingButton>
             </Form>
           </section>
         ) : null}
-        <p className="text-sm text-stone-700">Each change is confirmed by email. Amounts are in US dollars; {formatCents(100)} is the smallest monthly gift.</p>
+        <p className="text-sm text-stone-700">
+          Each change is confirmed by email. Amounts are in US dollars; {formatCents(100)} is the smallest monthly gift.
+        </p>
       </article>
     </main>
   );

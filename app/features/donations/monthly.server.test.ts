@@ -2,14 +2,30 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { checkouts, emailOutbox, monthlyGiftPayments, monthlyGifts, orders, paymentEvents, rateLimits, refunds, type MonthlyGift } from "~/db/schema";
+import {
+  checkouts,
+  emailOutbox,
+  monthlyGiftPayments,
+  monthlyGifts,
+  orders,
+  paymentEvents,
+  rateLimits,
+  refunds,
+  type MonthlyGift,
+} from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { refundOrder } from "~/features/payments/refunds.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import { action as manageAction, loader as manageLoader } from "~/routes/donation-monthly";
 import { action as webhookAction } from "~/routes/webhooks-stripe";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "../../../tests/support/donations";
+import {
+  fulfilPaid,
+  postDonation,
+  useDonationTestEnv,
+  useTestProvider,
+  validDonation,
+} from "../../../tests/support/donations";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { monthlyCheckoutIds, monthlyGiftsCsv, monthlyOverview } from "./monthly-admin.server";
 import { playSandboxRenewal } from "./monthly-manage.server";
@@ -43,7 +59,17 @@ afterAll(async () => {
 beforeEach(async () => {
   useDonationTestEnv();
   useTestProvider();
-  for (const table of [refunds, monthlyGiftPayments, monthlyGifts, orders, checkouts, emailOutbox, rateLimits, paymentEvents]) await database.db.delete(table);
+  for (const table of [
+    refunds,
+    monthlyGiftPayments,
+    monthlyGifts,
+    orders,
+    checkouts,
+    emailOutbox,
+    rateLimits,
+    paymentEvents,
+  ])
+    await database.db.delete(table);
 });
 
 const monthlyDonation = { ...validDonation, frequency: "monthly" };
@@ -67,7 +93,9 @@ async function manage(token: string, form: Record<string, string>, search = "") 
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-  const answer = (await manageAction({ request, params: { token }, context: database.context() } as never).catch((error: unknown) => error)) as {
+  const answer = (await manageAction({ request, params: { token }, context: database.context() } as never).catch(
+    (error: unknown) => error,
+  )) as {
     data?: { ok: boolean; message: string };
     init?: { status?: number } | null;
     status?: number;
@@ -78,7 +106,9 @@ async function manage(token: string, form: Record<string, string>, search = "") 
 
 async function loadManage(token: string) {
   const request = new Request(`https://citron.example.org/donate/monthly/${token}`);
-  return manageLoader({ request, params: { token }, context: database.context() } as never).catch((error: unknown) => error) as Promise<{
+  return manageLoader({ request, params: { token }, context: database.context() } as never).catch(
+    (error: unknown) => error,
+  ) as Promise<{
     data: Record<string, unknown>;
     init: { status?: number } | null;
   }>;
@@ -104,8 +134,15 @@ describe("a monthly gift through the sandbox", () => {
     const rows = await completedDonations();
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(row).toMatchObject({ itemName: "Donation", totalAmount: 5181, eventType: "memory:Rabbi Samuel Katz", studentName: "Ruth Adler" });
-      expect(row.itemDescription).toMatch(/^Monthly donation to Citron Online District in memory of Rabbi Samuel Katz \(card fee covered\)$/);
+      expect(row).toMatchObject({
+        itemName: "Donation",
+        totalAmount: 5181,
+        eventType: "memory:Rabbi Samuel Katz",
+        studentName: "Ruth Adler",
+      });
+      expect(row.itemDescription).toMatch(
+        /^Monthly donation to Citron Online District in memory of Rabbi Samuel Katz \(card fee covered\)$/,
+      );
     }
     expect(await database.db.select().from(monthlyGiftPayments)).toHaveLength(3);
     const mail = await outbox();
@@ -114,11 +151,26 @@ describe("a monthly gift through the sandbox", () => {
     expect(receipts).toHaveLength(3);
     expect(notices).toHaveLength(3);
     for (const receipt of receipts) {
-      expect(receipt.text).toContain(`Manage your monthly gift: https://citron.example.org/donate/monthly/${gift.manageToken}`);
+      expect(receipt.text).toContain(
+        `Manage your monthly gift: https://citron.example.org/donate/monthly/${gift.manageToken}`,
+      );
       expect(receipt.text).toContain("includes $1.81 you added to cover card fees");
     }
-    expect((await monthlyCheckoutIds(database.db, rows.map((row) => row.checkoutId))).size).toBe(3);
-    const csv = donationsCsv(rows, await monthlyCheckoutIds(database.db, rows.map((row) => row.checkoutId)));
+    expect(
+      (
+        await monthlyCheckoutIds(
+          database.db,
+          rows.map((row) => row.checkoutId),
+        )
+      ).size,
+    ).toBe(3);
+    const csv = donationsCsv(
+      rows,
+      await monthlyCheckoutIds(
+        database.db,
+        rows.map((row) => row.checkoutId),
+      ),
+    );
     expect(csv.split(/\r?\n/)[0]).toContain("Monthly");
     expect(csv.split(/\r?\n/).filter((line) => line.endsWith(",yes,"))).toHaveLength(3);
   });
@@ -132,7 +184,16 @@ describe("a monthly gift through the sandbox", () => {
 
     const renewals = (await completedDonations()).filter((row) => row.checkoutId !== gift.firstCheckoutId);
     const staff = { id: null, email: "director@example.org" };
-    expect((await refundOrder(database.db, staff, { orderId: renewals[0]!.id, cents: null, reason: "Asked", requestKey: "m1" })).ok).toBe(true);
+    expect(
+      (
+        await refundOrder(database.db, staff, {
+          orderId: renewals[0]!.id,
+          cents: null,
+          reason: "Asked",
+          requestKey: "m1",
+        })
+      ).ok,
+    ).toBe(true);
     const summary = await previewGivingSummary(database.db, gift.email, year);
     expect(summary.gifts).toHaveLength(2);
     expect(summary.totalCents).toBe(2 * 5181);
@@ -215,8 +276,16 @@ describe("a monthly gift through the sandbox", () => {
 
   it("shows staff the running gifts with the monthly total, and exports them", async () => {
     const gift = await sandboxGift();
-    await sandboxGift({ ...monthlyDonation, email: "second@example.com", amount: "10", coverFee: "", memorialType: "none" });
-    const second = (await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.email, "second@example.com")))[0]!;
+    await sandboxGift({
+      ...monthlyDonation,
+      email: "second@example.com",
+      amount: "10",
+      coverFee: "",
+      memorialType: "none",
+    });
+    const second = (
+      await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.email, "second@example.com"))
+    )[0]!;
     let overview = await monthlyOverview(database.db);
     expect(overview).toMatchObject({ count: 2, recurringCents: 5181 + 1000 });
     await manage(second.manageToken, { intent: "pause" });
@@ -234,13 +303,26 @@ describe("a monthly gift through the sandbox", () => {
 
 describe("a monthly gift through Stripe (the strict stand-in)", () => {
   beforeEach(() => {
-    useDonationTestEnv({ STRIPE_SECRET_KEY: "sk_test_monthly", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+    useDonationTestEnv({
+      STRIPE_SECRET_KEY: "sk_test_monthly",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
     setPaymentProviderForTests(undefined);
   });
 
   const deliver = (type: string, object: object) => {
     const event = stripe.event(type, object, WEBHOOK_SECRET);
-    return { event, answer: handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET, handleMonthlyStripeEvent) };
+    return {
+      event,
+      answer: handleStripeWebhook(
+        database.db,
+        event.payload,
+        event.signature,
+        WEBHOOK_SECRET,
+        handleMonthlyStripeEvent,
+      ),
+    };
   };
 
   async function stripeGift() {
@@ -265,7 +347,11 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     stripe.complete(session.id);
     const first = stripe.billing.invoices.get(session.invoice!)!;
     expect((await deliver("invoice.paid", first).answer).status).toBe(200);
-    expect(await theGift()).toMatchObject({ status: "active", providerSubscriptionId: session.subscription, providerCustomerId: session.customer });
+    expect(await theGift()).toMatchObject({
+      status: "active",
+      providerSubscriptionId: session.subscription,
+      providerCustomerId: session.customer,
+    });
     expect(await completedDonations()).toHaveLength(1);
     // The session's own event afterwards, and the invoice again under a new event id: nothing new.
     await deliver("checkout.session.completed", session).answer;
@@ -277,7 +363,13 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect((await delivered.answer).status).toBe(200);
     // The same event again (Stripe's retry), and a second event for the same invoice, concurrently.
     await Promise.all([
-      handleStripeWebhook(database.db, delivered.event.payload, delivered.event.signature, WEBHOOK_SECRET, handleMonthlyStripeEvent),
+      handleStripeWebhook(
+        database.db,
+        delivered.event.payload,
+        delivered.event.signature,
+        WEBHOOK_SECRET,
+        handleMonthlyStripeEvent,
+      ),
       deliver("invoice.paid", renewal).answer,
     ]);
     const rows = await completedDonations();
@@ -294,7 +386,11 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     const post = async (type: string, object: object) => {
       const event = stripe.event(type, object, WEBHOOK_SECRET);
       const response = (await webhookAction({
-        request: new Request("https://citron.example.org/webhooks/stripe", { method: "POST", body: event.payload, headers: { "Stripe-Signature": event.signature } }),
+        request: new Request("https://citron.example.org/webhooks/stripe", {
+          method: "POST",
+          body: event.payload,
+          headers: { "Stripe-Signature": event.signature },
+        }),
         context: database.context(),
         params: {},
       } as never)) as Response;
@@ -304,7 +400,9 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect((await theGift()).status).toBe("active");
     expect(await post("invoice.paid", stripe.billing.invoices.get(session.invoice!)!)).toBe(200);
     expect(await completedDonations()).toHaveLength(1);
-    expect(await post("invoice.paid", stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000)))).toBe(200);
+    expect(
+      await post("invoice.paid", stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000))),
+    ).toBe(200);
     expect(await completedDonations()).toHaveLength(2);
   });
 
@@ -351,7 +449,10 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     const card = await manage(gift.manageToken, { intent: "update-card" });
     expect(card.status).toBe(302);
     expect(card.headers?.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\//);
-    expect(stripe.billing.portalSessions.at(-1)).toMatchObject({ customer: session.customer, return_url: `https://citron.example.org/donate/monthly/${gift.manageToken}` });
+    expect(stripe.billing.portalSessions.at(-1)).toMatchObject({
+      customer: session.customer,
+      return_url: `https://citron.example.org/donate/monthly/${gift.manageToken}`,
+    });
 
     expect((await manage(gift.manageToken, { intent: "cancel" })).data).toMatchObject({ ok: true });
     expect(subscription().status).toBe("canceled");
@@ -361,20 +462,55 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
   });
 
   it("keeps Stripe's subscription-mode rules", async () => {
-    const client = new Stripe("sk_test_rules", { host: "127.0.0.1", port: Number(new URL(stripe.url).port), protocol: "http", maxNetworkRetries: 0 });
+    const client = new Stripe("sk_test_rules", {
+      host: "127.0.0.1",
+      port: Number(new URL(stripe.url).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
     const base = {
       success_url: "https://x.test/s",
       cancel_url: "https://x.test/c",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Gift" }, recurring: { interval: "month" as const } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 500,
+            product_data: { name: "Gift" },
+            recurring: { interval: "month" as const },
+          },
+        },
+      ],
     };
-    await expect(client.checkout.sessions.create({ ...base, mode: "subscription", payment_intent_data: { metadata: { a: "b" } } })).rejects.toThrow(/payment_intent_data/);
-    await expect(client.checkout.sessions.create({ ...base, mode: "subscription", submit_type: "donate" })).rejects.toThrow(/submit_type/);
     await expect(
-      client.checkout.sessions.create({ ...base, mode: "subscription", line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Gift" } } }] }),
+      client.checkout.sessions.create({ ...base, mode: "subscription", payment_intent_data: { metadata: { a: "b" } } }),
+    ).rejects.toThrow(/payment_intent_data/);
+    await expect(
+      client.checkout.sessions.create({ ...base, mode: "subscription", submit_type: "donate" }),
+    ).rejects.toThrow(/submit_type/);
+    await expect(
+      client.checkout.sessions.create({
+        ...base,
+        mode: "subscription",
+        line_items: [
+          { quantity: 1, price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Gift" } } },
+        ],
+      }),
     ).rejects.toThrow(/recurring/);
     await expect(client.checkout.sessions.create({ ...base, mode: "payment" })).rejects.toThrow(/recurring price/);
-    await expect(client.checkout.sessions.create({ ...base, mode: "subscription", expires_at: Math.floor(Date.now() / 1000) + 60 })).rejects.toThrow(/30 minutes/);
-    const session = await client.checkout.sessions.create({ ...base, mode: "subscription", expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    await expect(
+      client.checkout.sessions.create({
+        ...base,
+        mode: "subscription",
+        expires_at: Math.floor(Date.now() / 1000) + 60,
+      }),
+    ).rejects.toThrow(/30 minutes/);
+    const session = await client.checkout.sessions.create({
+      ...base,
+      mode: "subscription",
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+    });
     expect(session.mode).toBe("subscription");
   });
 });

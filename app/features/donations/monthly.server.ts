@@ -29,11 +29,19 @@ export async function giftByToken(db: Database, token: string, now = new Date())
   if (!TOKEN.test(token)) return null;
   const gift = await db.query.monthlyGifts.findFirst({ where: eq(monthlyGifts.manageToken, token) });
   if (!gift) return null;
-  if (gift.status === "canceled" && gift.canceledAt && now.getTime() - gift.canceledAt.getTime() > ENDED_LINK_DAYS * 86_400_000) return null;
+  if (
+    gift.status === "canceled" &&
+    gift.canceledAt &&
+    now.getTime() - gift.canceledAt.getTime() > ENDED_LINK_DAYS * 86_400_000
+  )
+    return null;
   return gift;
 }
 
-export async function giftById(db: Database | Transaction, id: string | null | undefined): Promise<MonthlyGift | undefined> {
+export async function giftById(
+  db: Database | Transaction,
+  id: string | null | undefined,
+): Promise<MonthlyGift | undefined> {
   if (!id || !UUID.test(id)) return undefined;
   return db.query.monthlyGifts.findFirst({ where: eq(monthlyGifts.id, id) });
 }
@@ -65,7 +73,14 @@ export async function openMonthlyCheckout(db: Database, input: DonationCheckoutI
   const description = input.orders[0]?.itemDescription?.replace(/^Donation to /, "Monthly donation to ") ?? null;
   const opened = await openCheckout(db, {
     ...input,
-    lineItems: [{ name: `Monthly ${input.lineItems[0]!.name.charAt(0).toLowerCase()}${input.lineItems[0]!.name.slice(1)}`, description: description ?? undefined, unitAmount: total, quantity: 1 }],
+    lineItems: [
+      {
+        name: `Monthly ${input.lineItems[0]!.name.charAt(0).toLowerCase()}${input.lineItems[0]!.name.slice(1)}`,
+        description: description ?? undefined,
+        unitAmount: total,
+        quantity: 1,
+      },
+    ],
     orders: input.orders.map((order) => ({ ...order, itemDescription: description })),
     details: { donation: { ...details, monthly } },
     recurring: { metadata: { monthly_gift_id: gift!.id } },
@@ -94,7 +109,14 @@ export function monthlyOf(checkout: { details: unknown }): { giftId: string; man
 export async function activateGift(
   db: Database,
   gift: MonthlyGift,
-  paid: { subscriptionId: string | null; customerId?: string | null; paidAt: Date; invoiceId?: string; amount?: number; nextChargeAt?: Date },
+  paid: {
+    subscriptionId: string | null;
+    customerId?: string | null;
+    paidAt: Date;
+    invoiceId?: string;
+    amount?: number;
+    nextChargeAt?: Date;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -111,7 +133,13 @@ export async function activateGift(
     if (paid.invoiceId && gift.firstCheckoutId) {
       await tx
         .insert(monthlyGiftPayments)
-        .values({ invoiceId: paid.invoiceId, monthlyGiftId: gift.id, checkoutId: gift.firstCheckoutId, amount: paid.amount ?? gift.amountCents + gift.feeCents, paidAt: paid.paidAt })
+        .values({
+          invoiceId: paid.invoiceId,
+          monthlyGiftId: gift.id,
+          checkoutId: gift.firstCheckoutId,
+          amount: paid.amount ?? gift.amountCents + gift.feeCents,
+          paidAt: paid.paidAt,
+        })
         .onConflictDoNothing();
     }
   });
@@ -124,7 +152,15 @@ export async function activateGift(
 export async function firstMonthPaid(
   db: Database,
   gift: MonthlyGift,
-  invoice: { invoiceId: string; subscriptionId: string | null; customerId: string | null; amountPaid: number; currency: string; paidAt: Date; nextChargeAt?: Date },
+  invoice: {
+    invoiceId: string;
+    subscriptionId: string | null;
+    customerId: string | null;
+    amountPaid: number;
+    currency: string;
+    paidAt: Date;
+    nextChargeAt?: Date;
+  },
 ): Promise<"recorded" | "not_paid"> {
   if (!gift.firstCheckoutId) return "not_paid";
   const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, gift.firstCheckoutId) });
@@ -160,13 +196,19 @@ export async function recordRenewal(
   const recorded = await db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(monthlyGiftPayments)
-      .values({ invoiceId: invoice.invoiceId, monthlyGiftId: gift.id, amount: invoice.amountPaid, paidAt: invoice.paidAt })
+      .values({
+        invoiceId: invoice.invoiceId,
+        monthlyGiftId: gift.id,
+        amount: invoice.amountPaid,
+        paidAt: invoice.paidAt,
+      })
       .onConflictDoNothing()
       .returning();
     if (!payment) return false;
     const current = (await tx.query.monthlyGifts.findFirst({ where: eq(monthlyGifts.id, gift.id) }))!;
     const settings = donationSettings();
-    const feeCents = current.feeCents > 0 && invoice.amountPaid === current.amountCents + current.feeCents ? current.feeCents : 0;
+    const feeCents =
+      current.feeCents > 0 && invoice.amountPaid === current.amountCents + current.feeCents ? current.feeCents : 0;
     const stored = current.details as Pick<DonationDetails, "tribute" | "notifyEmail">;
     const details: DonationDetails = {
       firstName: current.firstName,
@@ -211,7 +253,10 @@ export async function recordRenewal(
         createdAt: invoice.paidAt,
       })
       .returning();
-    await tx.update(monthlyGiftPayments).set({ checkoutId: checkout!.id }).where(eq(monthlyGiftPayments.invoiceId, invoice.invoiceId));
+    await tx
+      .update(monthlyGiftPayments)
+      .set({ checkoutId: checkout!.id })
+      .where(eq(monthlyGiftPayments.invoiceId, invoice.invoiceId));
     // Receipt (with the manage link) and, for a tribute gift, the monthly notice: queued with the row, so exactly once.
     for (const message of donationEmails(checkout!, paidOrders)) await queueEmail(tx, message);
     await tx
@@ -225,18 +270,36 @@ export async function recordRenewal(
       .where(eq(monthlyGifts.id, gift.id));
     return true;
   });
-  if (recorded) logger.info({ monthlyGiftId: gift.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid }, "monthly gift renewal recorded");
+  if (recorded)
+    logger.info(
+      { monthlyGiftId: gift.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid },
+      "monthly gift renewal recorded",
+    );
   return recorded ? "recorded" : "duplicate";
 }
 
 /** A renewal the card did not pay: past_due, and one email per failed attempt asking for a new card. */
-export async function renewalFailed(db: Database, gift: MonthlyGift, failure: { invoiceId: string; attempt: number; amount: number }): Promise<boolean> {
+export async function renewalFailed(
+  db: Database,
+  gift: MonthlyGift,
+  failure: { invoiceId: string; attempt: number; amount: number },
+): Promise<boolean> {
   const key = `${failure.invoiceId}:${failure.attempt}`;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(monthlyGifts)
-      .set({ status: sql`case when ${monthlyGifts.status} = 'active' then 'past_due' else ${monthlyGifts.status} end`, lastFailureNotice: key, updatedAt: new Date() })
-      .where(and(eq(monthlyGifts.id, gift.id), ne(monthlyGifts.status, "canceled"), or(isNull(monthlyGifts.lastFailureNotice), ne(monthlyGifts.lastFailureNotice, key))))
+      .set({
+        status: sql`case when ${monthlyGifts.status} = 'active' then 'past_due' else ${monthlyGifts.status} end`,
+        lastFailureNotice: key,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(monthlyGifts.id, gift.id),
+          ne(monthlyGifts.status, "canceled"),
+          or(isNull(monthlyGifts.lastFailureNotice), ne(monthlyGifts.lastFailureNotice, key)),
+        ),
+      )
       .returning();
     if (!updated) return false;
     await queueEmail(tx, failedRenewalEmail(updated, failure.amount, donationSettings()));
@@ -245,7 +308,11 @@ export async function renewalFailed(db: Database, gift: MonthlyGift, failure: { 
 }
 
 /** Ends a gift (the donor's cancel, or the provider's): canceled once, with one email. */
-export async function endGift(db: Database, gift: MonthlyGift, change: Extract<MonthlyChange, "canceled" | "ended">): Promise<boolean> {
+export async function endGift(
+  db: Database,
+  gift: MonthlyGift,
+  change: Extract<MonthlyChange, "canceled" | "ended">,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(monthlyGifts)

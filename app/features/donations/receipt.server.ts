@@ -19,7 +19,12 @@ export async function findReceipt(db: Database, token: string): Promise<(Receipt
     .where(and(eq(checkouts.publicToken, token), eq(checkouts.kind, "donation"), eq(checkouts.status, "completed")))
     .limit(1);
   if (!checkout) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt)).limit(1);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkout.id))
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
   // A refunded gift's page says so (decision 0025); refundedCents is 0 for the others.
   return { ...buildReceipt(checkout, order, donationSettings()), refundedCents: order?.refundedAmount ?? 0 };
 }

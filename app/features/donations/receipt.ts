@@ -77,7 +77,9 @@ export function receiptDate(date: Date): string {
 /** The amount line: the whole contribution, saying what part covered the card fee. */
 export function receiptAmount(receipt: Pick<Receipt, "totalCents" | "feeCents">): string {
   const total = formatCents(receipt.totalCents);
-  return receipt.feeCents > 0 ? `${total} (includes ${formatCents(receipt.feeCents)} you added to cover card fees)` : total;
+  return receipt.feeCents > 0
+    ? `${total} (includes ${formatCents(receipt.feeCents)} you added to cover card fees)`
+    : total;
 }
 
 /** The receipt email: the same facts as the printable page, and a link to it. */
@@ -103,7 +105,9 @@ export function receiptEmail(receipt: Receipt, siteName: string): EmailMessage {
   });
   return {
     to: receipt.email,
-    subject: singleLine(`${receipt.test ? SANDBOX_SUBJECT_PREFIX : ""}Your donation receipt ${receipt.number} from ${siteName}`),
+    subject: singleLine(
+      `${receipt.test ? SANDBOX_SUBJECT_PREFIX : ""}Your donation receipt ${receipt.number} from ${siteName}`,
+    ),
     ...body,
   };
 }
@@ -122,5 +126,9 @@ export function tributeEmail(details: DonationDetails, siteName: string, test = 
       `${siteName} helps high school students who cannot compete on Friday or Saturday take part in speech, debate and model congress. Thank you for being part of this.`,
     ],
   });
-  return { to: details.notifyEmail, subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${donor} made a gift ${phrase}`), ...body };
+  return {
+    to: details.notifyEmail,
+    subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${donor} made a gift ${phrase}`),
+    ...body,
+  };
 }

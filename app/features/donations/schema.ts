@@ -1,7 +1,13 @@
 import { formatCents } from "~/core/format";
 import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
-import { donationLimits, MEMORIAL_TYPES, MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
+import {
+  donationLimits,
+  MEMORIAL_TYPES,
+  MIN_DONATION_CENTS,
+  type DonationRules,
+  type MemorialType,
+} from "./donation-rules";
 
 export { MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
 
@@ -29,87 +35,98 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
  * and leaves as cents.
  */
 export function donationSchema(rules: DonationRules) {
-  return z
-    .object({
-      firstName: z
-        .string({ error: donationMessages.firstName })
-        .trim()
-        .min(1, donationMessages.firstName)
-        .max(donationLimits.name, tooLong("First name", donationLimits.name)),
-      lastName: z
-        .string({ error: donationMessages.lastName })
-        .trim()
-        .min(1, donationMessages.lastName)
-        .max(donationLimits.name, tooLong("Last name", donationLimits.name)),
-      email: z
-        .string({ error: donationMessages.email })
-        .trim()
-        .max(donationLimits.email, donationMessages.email)
-        .pipe(z.email(donationMessages.email)),
-      amount: z
-        .string()
-        .optional()
-        .transform((raw, ctx) => {
-          const parsed = parseAmount(raw);
-          if (!parsed.ok) {
-            ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
-            return z.NEVER;
-          }
-          if (parsed.cents < MIN_DONATION_CENTS) {
-            ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
-            return z.NEVER;
-          }
-          if (parsed.cents > rules.maxCents) {
-            ctx.addIssue({ code: "custom", message: donationMessages.amountMax(rules.maxCents, rules.contactEmail) });
-            return z.NEVER;
-          }
-          return parsed.cents;
-        }),
-      memorialType: z.enum(MEMORIAL_TYPES).optional().catch("none").transform((value) => value ?? "none"),
-      memorialDetails: z
-        .string()
-        .trim()
-        .max(donationLimits.memorialDetails, tooLong("The name", donationLimits.memorialDetails))
-        .optional(),
-      notifyEmail: z
-        .string()
-        .trim()
-        .max(donationLimits.email, donationMessages.notifyEmail)
-        .pipe(z.email(donationMessages.notifyEmail))
-        .optional(),
-      coverFee: z
-        .string()
-        .optional()
-        .transform((value) => value === "on" || value === "true"),
-      // One-time unless "monthly" is chosen; anything else counts as one-time.
-      frequency: z.enum(GIFT_FREQUENCIES).optional().catch("once"),
-    })
-    // Runs even when other fields have errors (`when`), so a missing tribute name shows with the rest at once.
-    .check(
-      z.superRefine<{ memorialType?: MemorialType; memorialDetails?: string }>(
-        (value, ctx) => {
-          const type = value.memorialType ?? "none";
-          if (type !== "none" && !value.memorialDetails?.trim()) {
-            ctx.addIssue({ code: "custom", path: ["memorialDetails"], message: donationMessages.memorialDetails(type) });
-          }
-        },
-        { when: () => true },
-      ),
-    )
-    .transform((value) => {
-      const tribute = value.memorialType === "none" ? null : { type: value.memorialType, details: value.memorialDetails! };
-      return {
-        firstName: value.firstName,
-        lastName: value.lastName,
-        email: value.email,
-        amountCents: value.amount,
-        tribute,
-        // The notice goes only with a tribute gift; an address left from switching back to none is ignored.
-        notifyEmail: tribute ? (value.notifyEmail ?? null) : null,
-        coverFee: value.coverFee,
-        ...(value.frequency === "monthly" ? { monthly: true as const } : {}),
-      };
-    });
+  return (
+    z
+      .object({
+        firstName: z
+          .string({ error: donationMessages.firstName })
+          .trim()
+          .min(1, donationMessages.firstName)
+          .max(donationLimits.name, tooLong("First name", donationLimits.name)),
+        lastName: z
+          .string({ error: donationMessages.lastName })
+          .trim()
+          .min(1, donationMessages.lastName)
+          .max(donationLimits.name, tooLong("Last name", donationLimits.name)),
+        email: z
+          .string({ error: donationMessages.email })
+          .trim()
+          .max(donationLimits.email, donationMessages.email)
+          .pipe(z.email(donationMessages.email)),
+        amount: z
+          .string()
+          .optional()
+          .transform((raw, ctx) => {
+            const parsed = parseAmount(raw);
+            if (!parsed.ok) {
+              ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
+              return z.NEVER;
+            }
+            if (parsed.cents < MIN_DONATION_CENTS) {
+              ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
+              return z.NEVER;
+            }
+            if (parsed.cents > rules.maxCents) {
+              ctx.addIssue({ code: "custom", message: donationMessages.amountMax(rules.maxCents, rules.contactEmail) });
+              return z.NEVER;
+            }
+            return parsed.cents;
+          }),
+        memorialType: z
+          .enum(MEMORIAL_TYPES)
+          .optional()
+          .catch("none")
+          .transform((value) => value ?? "none"),
+        memorialDetails: z
+          .string()
+          .trim()
+          .max(donationLimits.memorialDetails, tooLong("The name", donationLimits.memorialDetails))
+          .optional(),
+        notifyEmail: z
+          .string()
+          .trim()
+          .max(donationLimits.email, donationMessages.notifyEmail)
+          .pipe(z.email(donationMessages.notifyEmail))
+          .optional(),
+        coverFee: z
+          .string()
+          .optional()
+          .transform((value) => value === "on" || value === "true"),
+        // One-time unless "monthly" is chosen; anything else counts as one-time.
+        frequency: z.enum(GIFT_FREQUENCIES).optional().catch("once"),
+      })
+      // Runs even when other fields have errors (`when`), so a missing tribute name shows with the rest at once.
+      .check(
+        z.superRefine<{ memorialType?: MemorialType; memorialDetails?: string }>(
+          (value, ctx) => {
+            const type = value.memorialType ?? "none";
+            if (type !== "none" && !value.memorialDetails?.trim()) {
+              ctx.addIssue({
+                code: "custom",
+                path: ["memorialDetails"],
+                message: donationMessages.memorialDetails(type),
+              });
+            }
+          },
+          { when: () => true },
+        ),
+      )
+      .transform((value) => {
+        const tribute =
+          value.memorialType === "none" ? null : { type: value.memorialType, details: value.memorialDetails! };
+        return {
+          firstName: value.firstName,
+          lastName: value.lastName,
+          email: value.email,
+          amountCents: value.amount,
+          tribute,
+          // The notice goes only with a tribute gift; an address left from switching back to none is ignored.
+          notifyEmail: tribute ? (value.notifyEmail ?? null) : null,
+          coverFee: value.coverFee,
+          ...(value.frequency === "monthly" ? { monthly: true as const } : {}),
+        };
+      })
+  );
 }
 
 export type DonationForm = z.output<ReturnType<typeof donationSchema>>;

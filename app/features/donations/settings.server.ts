@@ -17,7 +17,10 @@ export function donationSettings(config: Env = env()): DonationSettings {
     maxCents: config.DONATION_MAX_DOLLARS * 100,
     contactEmail: config.CONTACT_EMAIL,
     // Basis points, so the fee arithmetic stays in whole numbers (2.9% is 290).
-    fee: { percentBasisPoints: Math.round(config.DONATION_FEE_PERCENT * 100), fixedCents: config.DONATION_FEE_FIXED_CENTS },
+    fee: {
+      percentBasisPoints: Math.round(config.DONATION_FEE_PERCENT * 100),
+      fixedCents: config.DONATION_FEE_FIXED_CENTS,
+    },
     siteName: config.SITE_NAME,
     legalName: config.LEGAL_NAME ?? config.SITE_NAME,
     taxId: config.TAX_ID,

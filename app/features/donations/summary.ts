@@ -11,7 +11,11 @@ export type DonationSummary = {
 };
 
 /** Average Donation is total divided by count, or $0.00 when there are none (docs/product.md). */
-export function donationSummary(totalCents: number, count: number, apart: { refundedCents?: number; disputedCents?: number } = {}): DonationSummary {
+export function donationSummary(
+  totalCents: number,
+  count: number,
+  apart: { refundedCents?: number; disputedCents?: number } = {},
+): DonationSummary {
   return {
     totalCents,
     count,
@@ -22,7 +26,13 @@ export function donationSummary(totalCents: number, count: number, apart: { refu
 }
 
 /** A month's gifts: totalCents is what the district kept; refunded and disputed cents apart, when any. */
-export type MonthTotal = { month: string; totalCents: number; count: number; refundedCents?: number; disputedCents?: number };
+export type MonthTotal = {
+  month: string;
+  totalCents: number;
+  count: number;
+  refundedCents?: number;
+  disputedCents?: number;
+};
 
 /**
  * The last `months` calendar months ending with `endMonth` ("YYYY-MM"), oldest

@@ -10,11 +10,14 @@ import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } 
 import { summariesHref } from "./year-summary-rules";
 import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
 
-
 function querySchema(years: number[], fallbackYear: number) {
   return z.object({
     email: z.string().trim().max(254).pipe(z.email()).transform(normalizeEmail).optional().catch(undefined),
-    year: z.coerce.number().int().refine((year) => years.includes(year)).catch(fallbackYear),
+    year: z.coerce
+      .number()
+      .int()
+      .refine((year) => years.includes(year))
+      .catch(fallbackYear),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
   });
 }
@@ -64,9 +67,16 @@ export async function summariesAction(request: Request, context: Readonly<Router
   const outcome = await sendGivingSummary(getDb(context), { email, year, source: "staff", actorEmail: user.email });
   const back = summariesHref(normalizeEmail(email), year);
   if (!outcome.sent) {
-    return redirectWithToast(back, { type: "info", title: "Nothing sent", description: `No gifts to list from ${email} in ${year}.` });
+    return redirectWithToast(back, {
+      type: "info",
+      title: "Nothing sent",
+      description: `No gifts to list from ${email} in ${year}.`,
+    });
   }
-  logger.info({ year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected, actor: user.email }, "giving summary sent by staff");
+  logger.info(
+    { year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected, actor: user.email },
+    "giving summary sent by staff",
+  );
   return redirectWithToast(back, {
     type: "success",
     title: outcome.corrected ? "Corrected summary sent" : "Summary sent",

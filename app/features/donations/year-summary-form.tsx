@@ -14,8 +14,10 @@ import type { SummaryRequestData } from "./year-summary-schema";
 
 /** What an answer means to the person who asked (app/ui/use-action-result.ts). */
 export function readSummaryAnswer(answer: SummaryRequestData): ActionOutcome {
-  if (answer.status === "sent") return { ok: true, notice: { type: "success", title: "Request received", description: answer.message } };
-  if (answer.status === "error") return { ok: false, notice: { type: "error", title: "Not sent", description: answer.message } };
+  if (answer.status === "sent")
+    return { ok: true, notice: { type: "success", title: "Request received", description: answer.message } };
+  if (answer.status === "error")
+    return { ok: false, notice: { type: "error", title: "Not sent", description: answer.message } };
   return { ok: false, notice: null };
 }
 
@@ -68,16 +70,32 @@ export function GivingSummaryForm({
           {notice.description ? <p className="text-navy-900">{notice.description}</p> : null}
         </Notice>
       ) : null}
-      <TextField field={fields.email} label="Email address" type="email" required autoComplete="email" maxLength={254} placeholder="name@example.com" />
+      <TextField
+        field={fields.email}
+        label="Email address"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        placeholder="name@example.com"
+      />
       <SelectField
         field={fields.year}
         label="Year"
         placeholder={`Last year (${defaultYear})`}
-        options={years.filter((year) => year !== defaultYear).map((year) => ({ value: String(year), label: String(year) }))}
+        options={years
+          .filter((year) => year !== defaultYear)
+          .map((year) => ({ value: String(year), label: String(year) }))}
       />
       <HoneypotField formId={form.id} />
       <FormError id={form.errorId} errors={form.errors} />
-      <PendingButton pending={submitting} icon={<Mail aria-hidden="true" />} pendingLabel="Sending" variant="outline" className="justify-self-start">
+      <PendingButton
+        pending={submitting}
+        icon={<Mail aria-hidden="true" />}
+        pendingLabel="Sending"
+        variant="outline"
+        className="justify-self-start"
+      >
         Email me my giving summary
       </PendingButton>
     </fetcher.Form>

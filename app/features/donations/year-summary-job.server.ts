@@ -15,7 +15,11 @@ export type JanuaryRun = { year: number | null; sent: number; skipped: number };
  * transaction that queues the email (claimAndSend). Outside January it does nothing. `now` is the clock, so
  * tests can play any date.
  */
-export async function runJanuarySummaries(db: Database, now = new Date(), options: { batchSize?: number } = {}): Promise<JanuaryRun> {
+export async function runJanuarySummaries(
+  db: Database,
+  now = new Date(),
+  options: { batchSize?: number } = {},
+): Promise<JanuaryRun> {
   const { year, month } = districtYearMonth(now);
   if (month !== 1) return { year: null, sent: 0, skipped: 0 };
   const summaryYear = year - 1;

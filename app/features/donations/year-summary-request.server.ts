@@ -18,14 +18,17 @@ export const SUMMARIES_PER_RECIPIENT = { max: 3, windowSeconds: 24 * 60 * 60 };
 
 const MAX_BODY_BYTES = 8 * 1024;
 
-
 const reply = (body: SummaryRequestData, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 
 /**
  * "Email me my giving summary" (decision 0034). The answer is the same whether or not the address gave that
  * year, and the summary only ever goes to the address typed, so the form tells a stranger nothing.
  */
-export async function handleSummaryRequest(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
+export async function handleSummaryRequest(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  now = new Date(),
+) {
   if (request.method !== "POST") return reply({ status: "error", message: "Send the form with POST." }, 405);
   const read = await tryReadForm(request, { maxBytes: MAX_BODY_BYTES });
   if (!read.ok) return reply({ status: "error", message: read.message }, read.status);
@@ -46,12 +49,21 @@ export async function handleSummaryRequest(request: Request, context: Readonly<R
   const email = normalizeEmail(submission.value.email);
 
   const db = getDb(context);
-  const allowance = await takeRateLimit(db, `giving-summary:ip:${info.clientAddress ?? "unknown"}`, SUMMARY_REQUESTS_PER_ADDRESS, now);
+  const allowance = await takeRateLimit(
+    db,
+    `giving-summary:ip:${info.clientAddress ?? "unknown"}`,
+    SUMMARY_REQUESTS_PER_ADDRESS,
+    now,
+  );
   if (!allowance.allowed) {
     log.warn({ retryAfterSeconds: allowance.retryAfterSeconds }, "giving summary request limit reached");
     const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
     const message = `You have asked for several summaries in a short time. Please wait ${minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`} and try again, or email us at ${donationSettings().contactEmail}.`;
-    return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, 429, retryAfterHeader(allowance));
+    return reply(
+      { status: "error", message, result: submission.reply({ formErrors: [message] }) },
+      429,
+      retryAfterHeader(allowance),
+    );
   }
 
   // Past the per-recipient limit the answer stays the same and nothing is sent.
@@ -59,7 +71,11 @@ export async function handleSummaryRequest(request: Request, context: Readonly<R
   if (recipient.allowed) {
     try {
       const outcome = await sendGivingSummary(db, { email, year, source: "request" });
-      if (outcome.sent) log.info({ year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected }, "giving summary queued on request");
+      if (outcome.sent)
+        log.info(
+          { year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected },
+          "giving summary queued on request",
+        );
     } catch (error) {
       log.error({ err: error }, "giving summary could not be queued");
       const message = "Your summary could not be sent just now. Please try again in a few minutes.";

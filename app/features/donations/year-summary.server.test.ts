@@ -11,13 +11,23 @@ import { requestInfoContext } from "~/core/request-context";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { createScratchDatabase } from "../../../tests/support/scratch-database";
-import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "../../../tests/support/donations";
+import {
+  fulfilPaid,
+  postDonation,
+  useDonationTestEnv,
+  useTestProvider,
+  validDonation,
+} from "../../../tests/support/donations";
 import { NO_GOODS_OR_SERVICES } from "./receipt";
 import { districtYearMonth } from "./year-summary";
 import { runJanuarySummaries } from "./year-summary-job.server";
 import { summariesAction, summariesLoader } from "./year-summary-admin.server";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
-import { handleSummaryRequest, SUMMARIES_PER_RECIPIENT, SUMMARY_REQUESTS_PER_ADDRESS } from "./year-summary-request.server";
+import {
+  handleSummaryRequest,
+  SUMMARIES_PER_RECIPIENT,
+  SUMMARY_REQUESTS_PER_ADDRESS,
+} from "./year-summary-request.server";
 import type { SummaryRequestData } from "./year-summary-schema";
 import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
 
@@ -40,7 +50,15 @@ beforeEach(async () => {
   await database.db.delete(rateLimits);
 });
 
-type Gift = { email: string; cents: number; at: string; refunded?: number; tribute?: string; provider?: "stripe" | "sandbox"; name?: string };
+type Gift = {
+  email: string;
+  cents: number;
+  at: string;
+  refunded?: number;
+  tribute?: string;
+  provider?: "stripe" | "sandbox";
+  name?: string;
+};
 
 /** A paid gift as fulfilment leaves it: a completed donation checkout and its completed orders row. */
 async function gift(db: DatabaseHandle["db"], input: Gift) {
@@ -80,7 +98,12 @@ describe("the summary as read from the database", () => {
   it("lists the year's gifts in New York time, leaves refunded gifts out and keeps what a partial refund left", async () => {
     const email = "ruth.adler@example.com";
     await gift(database.db, { email, cents: 5000, at: "2026-03-02T15:00:00Z", tribute: "memory:Rabbi Samuel Katz" });
-    await gift(database.db, { email: "Ruth.Adler@Example.com", cents: 2500, at: "2026-06-10T15:00:00Z", refunded: 1000 });
+    await gift(database.db, {
+      email: "Ruth.Adler@Example.com",
+      cents: 2500,
+      at: "2026-06-10T15:00:00Z",
+      refunded: 1000,
+    });
     await gift(database.db, { email, cents: 9900, at: "2026-08-01T15:00:00Z", refunded: 9900 });
     // 11:30 PM on New Year's Eve in New York is still 2026; 12:30 AM on January 1st is 2027.
     await gift(database.db, { email, cents: 1000, at: "2027-01-01T04:30:00Z" });
@@ -111,7 +134,11 @@ describe("the summary as read from the database", () => {
 describe("the January job", () => {
   it("does nothing outside January", async () => {
     await gift(database.db, { email: "a@example.com", cents: 5000, at: "2026-03-02T15:00:00Z" });
-    expect(await runJanuarySummaries(database.db, new Date("2026-12-31T12:00:00Z"))).toEqual({ year: null, sent: 0, skipped: 0 });
+    expect(await runJanuarySummaries(database.db, new Date("2026-12-31T12:00:00Z"))).toEqual({
+      year: null,
+      sent: 0,
+      skipped: 0,
+    });
     // Midnight of February 1st in New York is past January, though still January 31st... in UTC it is February.
     expect((await runJanuarySummaries(database.db, new Date("2027-02-01T05:30:00Z"))).year).toBeNull();
     expect(await outbox()).toHaveLength(0);
@@ -120,7 +147,12 @@ describe("the January job", () => {
   it("starts at midnight on January 1st in New York (05:00 UTC), sends each donor of last year once, and never again", async () => {
     await gift(database.db, { email: "a@example.com", cents: 5000, at: "2026-03-02T15:00:00Z" });
     await gift(database.db, { email: "A@example.com", cents: 2000, at: "2026-04-02T15:00:00Z" });
-    await gift(database.db, { email: "b@example.com", cents: 3000, at: "2026-05-02T15:00:00Z", tribute: "honor:Coach Lee" });
+    await gift(database.db, {
+      email: "b@example.com",
+      cents: 3000,
+      at: "2026-05-02T15:00:00Z",
+      tribute: "honor:Coach Lee",
+    });
     await gift(database.db, { email: "refunded@example.com", cents: 3000, at: "2026-05-02T15:00:00Z", refunded: 3000 });
     await gift(database.db, { email: "this-year@example.com", cents: 3000, at: "2027-01-02T15:00:00Z" });
     expect((await runJanuarySummaries(database.db, new Date("2027-01-01T04:59:00Z"))).year).toBeNull();
@@ -184,7 +216,9 @@ describe("the January job", () => {
       };
     }
     try {
-      const runs = await Promise.all(handles.map((handle) => runJanuarySummaries(handle.db, JANUARY, { batchSize: 5 })));
+      const runs = await Promise.all(
+        handles.map((handle) => runJanuarySummaries(handle.db, JANUARY, { batchSize: 5 })),
+      );
       expect(runs[0]!.sent + runs[1]!.sent).toBe(12);
       const sent = await handles[0]!.db.select({ to: emailOutbox.to }).from(emailOutbox);
       expect(sent.map((m) => m.to).sort()).toEqual([...emails].sort());
@@ -197,7 +231,10 @@ describe("the January job", () => {
   });
 });
 
-async function ask(body: Record<string, string> | string, options: { clientAddress?: string; now?: Date; contentType?: string } = {}) {
+async function ask(
+  body: Record<string, string> | string,
+  options: { clientAddress?: string; now?: Date; contentType?: string } = {},
+) {
   const payload = typeof body === "string" ? body : new URLSearchParams(body).toString();
   const request = new Request("http://localhost/donate/summary", {
     method: "POST",
@@ -205,8 +242,15 @@ async function ask(body: Record<string, string> | string, options: { clientAddre
     headers: { "Content-Type": options.contentType ?? "application/x-www-form-urlencoded" },
   });
   const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: options.clientAddress ?? "203.0.113.9" });
-  const result = (await handleSummaryRequest(request, context, options.now ?? JANUARY)) as unknown as { data: SummaryRequestData; init: ResponseInit | null };
+  context.set(requestInfoContext, {
+    requestId: "test",
+    nonce: "",
+    clientAddress: options.clientAddress ?? "203.0.113.9",
+  });
+  const result = (await handleSummaryRequest(request, context, options.now ?? JANUARY)) as unknown as {
+    data: SummaryRequestData;
+    init: ResponseInit | null;
+  };
   return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
 }
 
@@ -214,7 +258,10 @@ describe("the donor's request form", () => {
   it("answers the same for a donor and for an address that never gave, and mails only the donor", async () => {
     await gift(database.db, { email: "ruth.adler@example.com", cents: 5000, at: "2026-03-02T15:00:00Z" });
     const donor = await ask({ email: "Ruth.Adler@example.com", year: "2026", website: "" });
-    const stranger = await ask({ email: "nobody@example.com", year: "2026", website: "" }, { clientAddress: "203.0.113.10" });
+    const stranger = await ask(
+      { email: "nobody@example.com", year: "2026", website: "" },
+      { clientAddress: "203.0.113.10" },
+    );
     expect(donor.status).toBe(200);
     expect(stranger).toEqual(donor);
     const mail = await outbox();
@@ -268,11 +315,17 @@ describe("the donor's request form", () => {
     ];
     let index = 0;
     for (const [body, status, contentType] of cases) {
-      const answer = await ask(body, { clientAddress: `198.51.100.${index++}`, ...(contentType ? { contentType } : {}) });
+      const answer = await ask(body, {
+        clientAddress: `198.51.100.${index++}`,
+        ...(contentType ? { contentType } : {}),
+      });
       expect({ body, status: answer.status }).toEqual({ body, status });
     }
     // The honeypot: answered as if sent, nothing sent.
-    const trapped = await ask({ email: "ruth.adler@example.com", website: "https://spam.example" }, { clientAddress: "198.51.100.200" });
+    const trapped = await ask(
+      { email: "ruth.adler@example.com", website: "https://spam.example" },
+      { clientAddress: "198.51.100.200" },
+    );
     expect(trapped.data).toMatchObject({ status: "sent" });
     expect(await outbox()).toHaveLength(0);
     expect(await database.db.select().from(givingSummaries)).toHaveLength(0);
@@ -282,22 +335,52 @@ describe("the donor's request form", () => {
 describe("staff sends", () => {
   it("records who sent it and leaves a year without gifts unsent", async () => {
     await gift(database.db, { email: "ruth.adler@example.com", cents: 5000, at: "2026-03-02T15:00:00Z" });
-    const sent = await sendGivingSummary(database.db, { email: "ruth.adler@example.com", year: 2026, source: "staff", actorEmail: "admin@example.org" });
+    const sent = await sendGivingSummary(database.db, {
+      email: "ruth.adler@example.com",
+      year: 2026,
+      source: "staff",
+      actorEmail: "admin@example.org",
+    });
     expect(sent.sent).toBe(true);
-    const none = await sendGivingSummary(database.db, { email: "ruth.adler@example.com", year: 2025, source: "staff", actorEmail: "admin@example.org" });
+    const none = await sendGivingSummary(database.db, {
+      email: "ruth.adler@example.com",
+      year: 2025,
+      source: "staff",
+      actorEmail: "admin@example.org",
+    });
     expect(none.sent).toBe(false);
     const list = await listSentSummaries(database.db, { email: "RUTH.ADLER@example.com" });
     expect(list.rows).toHaveLength(1);
-    expect(list.rows[0]).toMatchObject({ source: "staff", actorEmail: "admin@example.org", year: 2026, totalCents: 5000, corrected: false });
+    expect(list.rows[0]).toMatchObject({
+      source: "staff",
+      actorEmail: "admin@example.org",
+      year: 2026,
+      totalCents: 5000,
+      corrected: false,
+    });
   });
 });
 
 describe("the staff page", () => {
   it("previews a donor's year for a signed-in staff member, sends it, and lists it with who sent it", async () => {
     const { cookie } = await signedInAccount(database.db, "coach@example.org", "user");
-    await gift(database.db, { email: "ruth.adler@example.com", cents: 5000, at: "2026-03-02T15:00:00Z", tribute: "memory:Rabbi Samuel Katz" });
-    await gift(database.db, { email: "ruth.adler@example.com", cents: 2000, at: "2026-04-02T15:00:00Z", refunded: 2000 });
-    const page = await summariesLoader(browserRequest("/admin/donations/summaries?email=Ruth.Adler%40example.com&year=2026", cookie), database.context(), JANUARY);
+    await gift(database.db, {
+      email: "ruth.adler@example.com",
+      cents: 5000,
+      at: "2026-03-02T15:00:00Z",
+      tribute: "memory:Rabbi Samuel Katz",
+    });
+    await gift(database.db, {
+      email: "ruth.adler@example.com",
+      cents: 2000,
+      at: "2026-04-02T15:00:00Z",
+      refunded: 2000,
+    });
+    const page = await summariesLoader(
+      browserRequest("/admin/donations/summaries?email=Ruth.Adler%40example.com&year=2026", cookie),
+      database.context(),
+      JANUARY,
+    );
     expect(page.preview?.gifts).toHaveLength(1);
     expect(page.emailPreview?.text).toContain("In memory of Rabbi Samuel Katz");
     expect(await outbox()).toHaveLength(0);
@@ -310,12 +393,31 @@ describe("the staff page", () => {
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/admin/donations/summaries?email=ruth.adler%40example.com&year=2026");
     expect((await outbox()).map((m) => m.to)).toEqual(["ruth.adler@example.com"]);
-    const after = await summariesLoader(browserRequest("/admin/donations/summaries", cookie), database.context(), JANUARY);
-    expect(after.sent.rows).toMatchObject([{ email: "ruth.adler@example.com", source: "staff", actorEmail: "coach@example.org", giftCount: 1, totalCents: 5000 }]);
+    const after = await summariesLoader(
+      browserRequest("/admin/donations/summaries", cookie),
+      database.context(),
+      JANUARY,
+    );
+    expect(after.sent.rows).toMatchObject([
+      {
+        email: "ruth.adler@example.com",
+        source: "staff",
+        actorEmail: "coach@example.org",
+        giftCount: 1,
+        totalCents: 5000,
+      },
+    ]);
 
     // Hostile or mistaken input: a bad year or address sends nothing.
-    for (const form of [{ email: "ruth.adler@example.com", year: "1990" }, { email: "a@example.com, b@example.com", year: "2026" }]) {
-      const refused = (await summariesAction(browserRequest("/admin/donations/summaries", cookie, form), database.context(), JANUARY)) as unknown as {
+    for (const form of [
+      { email: "ruth.adler@example.com", year: "1990" },
+      { email: "a@example.com, b@example.com", year: "2026" },
+    ]) {
+      const refused = (await summariesAction(
+        browserRequest("/admin/donations/summaries", cookie, form),
+        database.context(),
+        JANUARY,
+      )) as unknown as {
         init: ResponseInit | null;
       };
       expect(refused.init?.status).toBe(400);
@@ -324,9 +426,15 @@ describe("the staff page", () => {
   });
 
   it("sends a signed-out visitor to sign in", async () => {
-    await expect(summariesLoader(browserRequest("/admin/donations/summaries", ""), database.context(), JANUARY)).rejects.toMatchObject({ status: 302 });
     await expect(
-      summariesAction(browserRequest("/admin/donations/summaries", "", { email: "ruth.adler@example.com", year: "2026" }), database.context(), JANUARY),
+      summariesLoader(browserRequest("/admin/donations/summaries", ""), database.context(), JANUARY),
+    ).rejects.toMatchObject({ status: 302 });
+    await expect(
+      summariesAction(
+        browserRequest("/admin/donations/summaries", "", { email: "ruth.adler@example.com", year: "2026" }),
+        database.context(),
+        JANUARY,
+      ),
     ).rejects.toMatchObject({ status: 302 });
   });
 });

@@ -53,7 +53,11 @@ export async function previewGivingSummary(db: Db, email: string, year: number):
 /** The latest summary of that year that was emailed, if any. */
 async function earlierSummary(db: Db, email: string, year: number): Promise<EarlierSummary | null> {
   const [row] = await db
-    .select({ sentAt: givingSummaries.createdAt, totalCents: givingSummaries.totalCents, giftCount: givingSummaries.giftCount })
+    .select({
+      sentAt: givingSummaries.createdAt,
+      totalCents: givingSummaries.totalCents,
+      giftCount: givingSummaries.giftCount,
+    })
     .from(givingSummaries)
     .where(and(eq(givingSummaries.email, email), eq(givingSummaries.year, year), isNotNull(givingSummaries.emailId)))
     .orderBy(desc(givingSummaries.createdAt))
@@ -78,7 +82,10 @@ export async function queueGivingSummary(
   const earlier = await earlierSummary(tx, email, input.year);
   const corrected = correctsEarlier(summary, earlier);
   const settings = donationSettings();
-  const queued = await queueEmail(tx, givingSummaryEmail(summary, settings, { replaces: corrected ? earlier!.sentAt : null }));
+  const queued = await queueEmail(
+    tx,
+    givingSummaryEmail(summary, settings, { replaces: corrected ? earlier!.sentAt : null }),
+  );
   await tx.insert(givingSummaries).values({
     email,
     year: input.year,
@@ -139,10 +146,16 @@ export async function claimAndSend(db: Database, email: string, year: number): P
     const corrected = correctsEarlier(summary, earlier);
     // The donor already asked for it this January and nothing changed since: once is enough.
     if (earlier && !corrected) {
-      await tx.update(givingSummaries).set({ giftCount: summary.gifts.length, totalCents: summary.totalCents }).where(eq(givingSummaries.id, claim.id));
+      await tx
+        .update(givingSummaries)
+        .set({ giftCount: summary.gifts.length, totalCents: summary.totalCents })
+        .where(eq(givingSummaries.id, claim.id));
       return false;
     }
-    const queued = await queueEmail(tx, givingSummaryEmail(summary, donationSettings(), { replaces: corrected ? earlier!.sentAt : null }));
+    const queued = await queueEmail(
+      tx,
+      givingSummaryEmail(summary, donationSettings(), { replaces: corrected ? earlier!.sentAt : null }),
+    );
     await tx
       .update(givingSummaries)
       .set({ giftCount: summary.gifts.length, totalCents: summary.totalCents, emailId: queued.id, corrected })
@@ -167,7 +180,10 @@ export const SENT_PAGE_SIZE = 50;
 
 /** Summaries emailed, newest first, optionally for one address. */
 export async function listSentSummaries(db: Database, options: { email?: string; page?: number } = {}) {
-  const where = and(isNotNull(givingSummaries.emailId), options.email ? eq(givingSummaries.email, normalizeEmail(options.email)) : undefined);
+  const where = and(
+    isNotNull(givingSummaries.emailId),
+    options.email ? eq(givingSummaries.email, normalizeEmail(options.email)) : undefined,
+  );
   const page = Math.max(1, options.page ?? 1);
   const [rows, [total]] = await Promise.all([
     db
@@ -189,5 +205,10 @@ export async function listSentSummaries(db: Database, options: { email?: string;
       .offset((page - 1) * SENT_PAGE_SIZE),
     db.select({ count: count() }).from(givingSummaries).where(where),
   ]);
-  return { rows: rows satisfies SentSummary[], total: total?.count ?? 0, page, pageCount: Math.max(1, Math.ceil((total?.count ?? 0) / SENT_PAGE_SIZE)) };
+  return {
+    rows: rows satisfies SentSummary[],
+    total: total?.count ?? 0,
+    page,
+    pageCount: Math.max(1, Math.ceil((total?.count ?? 0) / SENT_PAGE_SIZE)),
+  };
 }

@@ -36,7 +36,12 @@ describe("buildGivingSummary", () => {
         row({ createdAt: new Date("2026-09-01T15:00:00Z"), totalAmount: 2500, refundedAmount: 500 }),
         row({ createdAt: new Date("2026-05-01T15:00:00Z"), totalAmount: 9900, refundedAmount: 9900 }),
         row({ createdAt: new Date("2026-02-01T15:00:00Z"), eventType: "honor:Coach Lee" }),
-        row({ createdAt: new Date("2026-10-01T15:00:00Z"), totalAmount: 3000, disputedAmount: 3000, donorName: "Ruth A. Adler" }),
+        row({
+          createdAt: new Date("2026-10-01T15:00:00Z"),
+          totalAmount: 3000,
+          disputedAmount: 3000,
+          donorName: "Ruth A. Adler",
+        }),
       ],
       { year: 2026, email: " Ruth.Adler@Example.com " },
     );
@@ -56,7 +61,10 @@ describe("buildGivingSummary", () => {
   });
 
   it("keeps a gift made before online checkout (no checkout, no receipt number)", () => {
-    const summary = buildGivingSummary([row({ checkoutId: null, checkoutCreatedAt: null, provider: null })], { year: 2026, email: "a@example.com" });
+    const summary = buildGivingSummary([row({ checkoutId: null, checkoutCreatedAt: null, provider: null })], {
+      year: 2026,
+      email: "a@example.com",
+    });
     expect(summary.gifts[0]!.receiptNumber).toBeNull();
     expect(giftLine(summary.gifts[0]!)).toBe("$50.00");
   });
@@ -64,15 +72,23 @@ describe("buildGivingSummary", () => {
 
 describe("giftLine and the email", () => {
   it("words a partial refund, a tribute and the receipt", () => {
-    const [gift] = buildGivingSummary([row({ totalAmount: 2500, refundedAmount: 1000, eventType: "memory:Rabbi Samuel Katz" })], {
-      year: 2026,
-      email: "a@example.com",
-    }).gifts;
-    expect(giftLine(gift!)).toBe("$15.00 ($25.00 given, $10.00 refunded) · In memory of Rabbi Samuel Katz · receipt D-2026-0F1E2D3C");
+    const [gift] = buildGivingSummary(
+      [row({ totalAmount: 2500, refundedAmount: 1000, eventType: "memory:Rabbi Samuel Katz" })],
+      {
+        year: 2026,
+        email: "a@example.com",
+      },
+    ).gifts;
+    expect(giftLine(gift!)).toBe(
+      "$15.00 ($25.00 given, $10.00 refunded) · In memory of Rabbi Samuel Katz · receipt D-2026-0F1E2D3C",
+    );
   });
 
   it("carries the total, the legal name, the EIN and the no-goods-or-services statement, to the donor only", () => {
-    const summary = buildGivingSummary([row({}), row({ createdAt: new Date("2026-12-01T15:00:00Z"), totalAmount: 1234 })], { year: 2026, email: "a@example.com" });
+    const summary = buildGivingSummary(
+      [row({}), row({ createdAt: new Date("2026-12-01T15:00:00Z"), totalAmount: 1234 })],
+      { year: 2026, email: "a@example.com" },
+    );
     const email = givingSummaryEmail(summary, identity);
     expect(email.to).toBe("a@example.com");
     expect(email.subject).toBe("Your 2026 giving summary from Citron Online District");
@@ -85,7 +101,10 @@ describe("giftLine and the email", () => {
   });
 
   it("escapes a hostile name and tribute in HTML and keeps the subject on one line", () => {
-    const summary = buildGivingSummary([row({ donorName: "<img src=x onerror=alert(1)>", eventType: "memory:<b>X</b>" })], { year: 2026, email: "a@example.com" });
+    const summary = buildGivingSummary(
+      [row({ donorName: "<img src=x onerror=alert(1)>", eventType: "memory:<b>X</b>" })],
+      { year: 2026, email: "a@example.com" },
+    );
     const email = givingSummaryEmail(summary, { ...identity, siteName: "Citron\r\nBcc: x@example.com" });
     expect(email.html).not.toContain("<img src=x");
     expect(email.html).toContain("&lt;b&gt;X&lt;/b&gt;");
@@ -95,7 +114,9 @@ describe("giftLine and the email", () => {
   it("marks a sandbox gift's summary as a test and a correction as replacing the earlier one", () => {
     const summary = buildGivingSummary([row({ provider: "sandbox" })], { year: 2026, email: "a@example.com" });
     const email = givingSummaryEmail(summary, identity, { replaces: new Date("2027-01-01T06:00:00Z") });
-    expect(email.subject).toBe("[TEST, no payment taken] Corrected: your 2026 giving summary from Citron Online District");
+    expect(email.subject).toBe(
+      "[TEST, no payment taken] Corrected: your 2026 giving summary from Citron Online District",
+    );
     expect(email.text).toContain("not for tax purposes");
     expect(email.text).toContain("replaces the one we sent on January 1, 2027");
   });
@@ -120,9 +141,16 @@ describe("district years", () => {
 
   it("accepts only the offered years and one plain address", () => {
     const schema = summaryRequestSchema([2027, 2026]);
-    expect(schema.safeParse({ email: " a@example.com ", year: "2026" })).toMatchObject({ success: true, data: { email: "a@example.com", year: 2026 } });
+    expect(schema.safeParse({ email: " a@example.com ", year: "2026" })).toMatchObject({
+      success: true,
+      data: { email: "a@example.com", year: 2026 },
+    });
     expect(schema.safeParse({ email: "a@example.com" }).success).toBe(true);
-    for (const input of [{ email: "a@example.com", year: "2020" }, { email: "a@example.com, b@example.com" }, { email: "not an email" }]) {
+    for (const input of [
+      { email: "a@example.com", year: "2020" },
+      { email: "a@example.com, b@example.com" },
+      { email: "not an email" },
+    ]) {
       expect(schema.safeParse(input).success).toBe(false);
     }
   });

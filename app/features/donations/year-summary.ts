@@ -86,7 +86,10 @@ export function defaultSummaryYear(now: Date): number {
  * The summary of `rows` (one donor's completed donation rows of `year`, any order). A gift refunded whole is
  * left out; one refunded or disputed in part is listed at what the district kept, saying what was given.
  */
-export function buildGivingSummary(rows: readonly SummaryGiftRow[], input: { year: number; email: string }): GivingSummary {
+export function buildGivingSummary(
+  rows: readonly SummaryGiftRow[],
+  input: { year: number; email: string },
+): GivingSummary {
   const sorted = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const gifts: SummaryGift[] = [];
   for (const row of sorted) {
@@ -97,12 +100,19 @@ export function buildGivingSummary(rows: readonly SummaryGiftRow[], input: { yea
       givenCents: row.totalAmount,
       amountCents,
       tribute: memorialLabel(row.eventType) || null,
-      receiptNumber: row.checkoutId && row.checkoutCreatedAt ? receiptNumber({ id: row.checkoutId, createdAt: row.checkoutCreatedAt }) : null,
+      receiptNumber:
+        row.checkoutId && row.checkoutCreatedAt
+          ? receiptNumber({ id: row.checkoutId, createdAt: row.checkoutCreatedAt })
+          : null,
       test: row.provider === "sandbox",
     });
   }
   // The name on the latest gift: the one the donor used most recently.
-  const donorName = sorted.toReversed().find((row) => row.donorName?.trim())?.donorName?.trim() ?? "";
+  const donorName =
+    sorted
+      .toReversed()
+      .find((row) => row.donorName?.trim())
+      ?.donorName?.trim() ?? "";
   return {
     year: input.year,
     email: normalizeEmail(input.email),
@@ -129,7 +139,10 @@ export function giftLine(gift: SummaryGift): string {
 /** An earlier summary of the same year whose figures differ: the new one says it replaces it. */
 export type EarlierSummary = { sentAt: Date; totalCents: number; giftCount: number };
 
-export function correctsEarlier(summary: Pick<GivingSummary, "totalCents" | "gifts">, earlier: EarlierSummary | null): boolean {
+export function correctsEarlier(
+  summary: Pick<GivingSummary, "totalCents" | "gifts">,
+  earlier: EarlierSummary | null,
+): boolean {
   return earlier !== null && (earlier.totalCents !== summary.totalCents || earlier.giftCount !== summary.gifts.length);
 }
 
@@ -146,7 +159,9 @@ export function givingSummaryEmail(
     intro: [
       ...(summary.test ? [`${SANDBOX_NOTICE} This summary lists test gifts and is not for tax purposes.`] : []),
       ...(options.replaces
-        ? [`This summary replaces the one we sent on ${receiptDate(options.replaces)}: the year's gifts have changed since (a gift refunded, or made, after it).`]
+        ? [
+            `This summary replaces the one we sent on ${receiptDate(options.replaces)}: the year's gifts have changed since (a gift refunded, or made, after it).`,
+          ]
         : []),
       `${greeting} for your gifts to ${identity.legalName} in ${summary.year}. Here is every gift made from ${summary.email} that year, for your tax records. Refunded gifts are left out.`,
     ],
@@ -160,7 +175,9 @@ export function givingSummaryEmail(
   });
   return {
     to: summary.email,
-    subject: singleLine(`${summary.test ? SANDBOX_SUBJECT_PREFIX : ""}${your} ${summary.year} giving summary from ${identity.siteName}`),
+    subject: singleLine(
+      `${summary.test ? SANDBOX_SUBJECT_PREFIX : ""}${your} ${summary.year} giving summary from ${identity.siteName}`,
+    ),
     ...body,
   };
 }

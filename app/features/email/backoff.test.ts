@@ -35,7 +35,12 @@ describe("isPermanentFailure", () => {
     [{ responseCode: 553, code: "EENVELOPE", command: "MAIL FROM" }, false],
     [{ responseCode: 554, command: "DATA", response: "554 5.7.1 Message rejected" }, false],
     [{ responseCode: 550 }, false],
-    [Object.assign(new Error("Client network socket disconnected before secure TLS connection was established"), { code: "ETLS" }), false],
+    [
+      Object.assign(new Error("Client network socket disconnected before secure TLS connection was established"), {
+        code: "ETLS",
+      }),
+      false,
+    ],
     [Object.assign(new Error("Greeting never received"), { code: "ETIMEDOUT" }), false],
     [{ responseCode: 421 }, false],
     [{ responseCode: 451 }, false],

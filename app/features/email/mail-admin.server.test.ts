@@ -34,7 +34,12 @@ async function outboxWithEveryState() {
   const set = (id: string, values: Partial<typeof emailOutbox.$inferInsert>) =>
     database.db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
   await set(failed.id, { status: "failed", attempts: 1, lastError: "550 no such user", createdAt: minutesAgo(60) });
-  await set(retrying.id, { attempts: 6, lastError: "Invalid login: 535 Authentication failed", createdAt: minutesAgo(20), nextAttemptAt: new Date(Date.now() + 60_000) });
+  await set(retrying.id, {
+    attempts: 6,
+    lastError: "Invalid login: 535 Authentication failed",
+    createdAt: minutesAgo(20),
+    nextAttemptAt: new Date(Date.now() + 60_000),
+  });
   await set(freshRetry.id, { attempts: 1, lastError: "connect ECONNREFUSED", createdAt: minutesAgo(1) });
   await set(sent.id, { status: "sent", sentAt: new Date(), createdAt: minutesAgo(60) });
   return { failed, retrying, freshRetry, waiting, sent };
@@ -59,7 +64,11 @@ describe("mail delivery for staff", () => {
     expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     // The worker picks it up on its next round.
     const sent: string[] = [];
-    const transport: MailTransport = { kind: "file", send: async (outgoing) => void sent.push(outgoing.subject), close() {} };
+    const transport: MailTransport = {
+      kind: "file",
+      send: async (outgoing) => void sent.push(outgoing.subject),
+      close() {},
+    };
     await deliverDueEmails(database.db, { transport, from: "x@example.org" });
     expect(sent).toContain("Failed");
     expect(await countMailProblems(database.db)).toBe(1);
@@ -89,13 +98,25 @@ describe("/admin/mail", () => {
   it("lists the problems for an admin, and the layout shows their count", async () => {
     await outboxWithEveryState();
     const page = await import("~/routes/admin-mail");
-    const data = await page.loader({ request: browserRequest("/admin/mail", adminCookie), context: database.context(), params: {} } as never);
+    const data = await page.loader({
+      request: browserRequest("/admin/mail", adminCookie),
+      context: database.context(),
+      params: {},
+    } as never);
     expect(data.problems.map((problem) => problem.subject)).toEqual(["Retrying", "Failed"]);
     const layout = await import("~/routes/admin-layout");
-    const shell = await layout.loader({ request: browserRequest("/admin/mail", adminCookie), context: database.context(), params: {} } as never);
+    const shell = await layout.loader({
+      request: browserRequest("/admin/mail", adminCookie),
+      context: database.context(),
+      params: {},
+    } as never);
     expect(shell.navCounts).toMatchObject({ "/admin/mail": 2 });
     // A user's sidebar has no Mail Delivery, and no count.
-    const userShell = await layout.loader({ request: browserRequest("/orders", userCookie), context: database.context(), params: {} } as never);
+    const userShell = await layout.loader({
+      request: browserRequest("/orders", userCookie),
+      context: database.context(),
+      params: {},
+    } as never);
     expect(userShell.navCounts).toEqual({});
   });
 
@@ -103,7 +124,11 @@ describe("/admin/mail", () => {
     const { failed } = await outboxWithEveryState();
     const page = await import("~/routes/admin-mail");
     const call = (cookie: string, form: Record<string, string>) =>
-      page.action({ request: browserRequest("/admin/mail", cookie, form), context: database.context(), params: {} } as never);
+      page.action({
+        request: browserRequest("/admin/mail", cookie, form),
+        context: database.context(),
+        params: {},
+      } as never);
 
     const refused = await call(userCookie, { intent: "send-again", id: failed.id }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ init: { status: 403 } });
@@ -111,7 +136,9 @@ describe("/admin/mail", () => {
     const response = (await call(adminCookie, { intent: "send-again", id: failed.id })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/mail");
-    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, failed.id) })).toMatchObject({ status: "pending" });
+    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, failed.id) })).toMatchObject({
+      status: "pending",
+    });
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "email.resend"));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({ emailId: failed.id, subject: "Failed" });

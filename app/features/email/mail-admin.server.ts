@@ -63,7 +63,10 @@ export async function listMailProblems(db: Database, now = new Date(), limit = 1
  * right now (claimed, lease running) is left alone. Returns its subject, or
  * null when there was nothing to send again.
  */
-export async function sendAgain(db: Database | Transaction, id: string): Promise<{ subject: string; to: string } | null> {
+export async function sendAgain(
+  db: Database | Transaction,
+  id: string,
+): Promise<{ subject: string; to: string } | null> {
   const [row] = await db
     .update(emailOutbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, claimToken: null })
@@ -80,7 +83,10 @@ export async function sendAgain(db: Database | Transaction, id: string): Promise
 }
 
 /** Removes a failed message staff have dealt with another way (a wrong address, for example). */
-export async function discardFailed(db: Database | Transaction, id: string): Promise<{ subject: string; to: string } | null> {
+export async function discardFailed(
+  db: Database | Transaction,
+  id: string,
+): Promise<{ subject: string; to: string } | null> {
   const [row] = await db
     .delete(emailOutbox)
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))

@@ -36,7 +36,11 @@ export function MailProblems({ problems, retryMinutes }: { problems: MailProblem
               key={problem.id}
               title={problem.subject}
               subtitle={`To: ${problem.to}`}
-              badge={problem.state === "failed" ? { variant: "danger", text: "Failed" } : { variant: "warning", text: "Retrying" }}
+              badge={
+                problem.state === "failed"
+                  ? { variant: "danger", text: "Failed" }
+                  : { variant: "warning", text: "Retrying" }
+              }
             >
               <ProblemDetails
                 rows={[

@@ -184,7 +184,9 @@ async function releaseClaims(db: Database, rows: Claimed[]): Promise<void> {
       .update(emailOutbox)
       .set({ claimToken: null, nextAttemptAt: sql`now()`, attempts: sql`greatest(${emailOutbox.attempts} - 1, 0)` })
       .where(held(row))
-      .catch((error: unknown) => logger.warn({ emailId: row.id, err: error }, "email claim not released; it waits for its lease"));
+      .catch((error: unknown) =>
+        logger.warn({ emailId: row.id, err: error }, "email claim not released; it waits for its lease"),
+      );
   }
   logger.info({ released: rows.length }, "stopping: unsent emails released to other instances");
 }

@@ -80,7 +80,9 @@ describe("email outbox", () => {
     });
     expect(report.sent).toBe(1);
     expect(sent).toHaveLength(1);
-    const rows = await database.db.query.emailOutbox.findMany({ where: (table, { inArray }) => inArray(table.id, ids) });
+    const rows = await database.db.query.emailOutbox.findMany({
+      where: (table, { inArray }) => inArray(table.id, ids),
+    });
     const left = rows.filter((row) => row.status === "pending");
     expect(left).toHaveLength(3);
     for (const row of left) {
@@ -104,7 +106,10 @@ describe("email outbox", () => {
     // Not due yet: nothing is sent.
     expect((await deliverDueEmails(database.db, { transport: failing.transport, from: "x" })).retried).toBe(0);
 
-    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.id, id));
     const last = await deliverDueEmails(database.db, { transport: failing.transport, from: "x", maxAttempts: 2 });
     expect(last.failed).toBe(1);
     row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
@@ -130,15 +135,24 @@ describe("email outbox", () => {
         command: "AUTH PLAIN",
       }),
     );
-    expect(await deliverDueEmails(database.db, { transport: refused.transport, from: "x" })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await deliverDueEmails(database.db, { transport: refused.transport, from: "x" })).toEqual({
+      sent: 0,
+      retried: 1,
+      failed: 0,
+    });
     const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     expect(row).toMatchObject({ status: "pending", attempts: 1, claimToken: null });
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Once the password is fixed, the same message goes out.
-    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.id, id));
     const fixed = recordingTransport();
     expect((await deliverDueEmails(database.db, { transport: fixed.transport, from: "x" })).sent).toBe(1);
-    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) })).toMatchObject({ status: "sent" });
+    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) })).toMatchObject({
+      status: "sent",
+    });
   });
 
   it("gives every message a stable Message-ID, used on every try", async () => {
@@ -158,14 +172,22 @@ describe("email outbox", () => {
     };
     await deliverDueEmails(database.db, { transport, from: "x" });
     fail = false;
-    await database.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, id));
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.id, id));
     await deliverDueEmails(database.db, { transport, from: "x" });
     expect(seen).toEqual([row!.messageId, row!.messageId]);
   });
 
   it("removes a reset link's text once it is sent", async () => {
     await database.db.delete(emailOutbox);
-    const { id } = await queueEmail(database.db, { ...message, text: "https://x/auth?token=secret", html: "<a>secret</a>", sensitive: true });
+    const { id } = await queueEmail(database.db, {
+      ...message,
+      text: "https://x/auth?token=secret",
+      html: "<a>secret</a>",
+      sensitive: true,
+    });
     const plain = await queueEmail(database.db, message);
     const { transport, sent } = recordingTransport();
     await deliverDueEmails(database.db, { transport, from: "x" });
@@ -173,7 +195,9 @@ describe("email outbox", () => {
     const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
     expect(row).toMatchObject({ status: "sent", text: REMOVED_AFTER_SENDING });
     expect(row!.html).not.toContain("secret");
-    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, plain.id) })).toMatchObject({ text: "Hi" });
+    expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, plain.id) })).toMatchObject({
+      text: "Hi",
+    });
   });
 
   it("a worker whose lease ran out cannot overwrite the message's newer holder", async () => {
@@ -245,8 +269,14 @@ describe("email outbox", () => {
     const sentNew = await queueEmail(database.db, message);
     const failedOld = await queueEmail(database.db, message);
     await database.db.update(emailOutbox).set({ status: "sent", sentAt: old }).where(eq(emailOutbox.id, sentOld.id));
-    await database.db.update(emailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(emailOutbox.id, sentNew.id));
-    await database.db.update(emailOutbox).set({ status: "failed", createdAt: old }).where(eq(emailOutbox.id, failedOld.id));
+    await database.db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date() })
+      .where(eq(emailOutbox.id, sentNew.id));
+    await database.db
+      .update(emailOutbox)
+      .set({ status: "failed", createdAt: old })
+      .where(eq(emailOutbox.id, failedOld.id));
     expect(await pruneSentEmails(database.db)).toBe(1);
     const left = await database.db.select({ id: emailOutbox.id }).from(emailOutbox);
     expect(left.map((row) => row.id)).not.toContain(sentOld.id);

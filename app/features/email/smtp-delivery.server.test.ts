@@ -106,7 +106,13 @@ describe("contact message to the staff inbox through real SMTP", () => {
     expect(mail!.raw).toMatch(/^Subject: Contact: Join Online District from Dana Levi$/m);
     expect(mail!.raw).toContain("Content-Type: text/plain");
     expect(mail!.raw).toContain("Content-Type: text/html");
-    for (const value of ["Dana Levi", "Riverside Yeshiva High School", "dana@example.org", "555-010-0199", "Join Online District"]) {
+    for (const value of [
+      "Dana Levi",
+      "Riverside Yeshiva High School",
+      "dana@example.org",
+      "555-010-0199",
+      "Join Online District",
+    ]) {
       expect(mail!.raw).toContain(value);
     }
 
@@ -150,8 +156,15 @@ describe("contact message to the staff inbox through real SMTP", () => {
     await postContact(database, validContact);
 
     // The first server process tries while the mail server is down, then stops.
-    const first = startOutboxWorker(database.db, { transport: smtpAt(port), from, intervalMs: 20, retryDelay: () => 50 });
-    await expect.poll(async () => (await database.db.select().from(emailOutbox))[0]?.attempts, { timeout: 5000 }).toBeGreaterThan(0);
+    const first = startOutboxWorker(database.db, {
+      transport: smtpAt(port),
+      from,
+      intervalMs: 20,
+      retryDelay: () => 50,
+    });
+    await expect
+      .poll(async () => (await database.db.select().from(emailOutbox))[0]?.attempts, { timeout: 5000 })
+      .toBeGreaterThan(0);
     await first();
     expect((await database.db.select().from(emailOutbox))[0]).toMatchObject({ status: "pending" });
 
@@ -170,7 +183,12 @@ describe("contact message to the staff inbox through real SMTP", () => {
     smtp = await startSmtp();
     const total = 30;
     for (let i = 0; i < total; i += 1) {
-      await queueEmail(database.db, { to: "staff@example.org", subject: `Message ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` });
+      await queueEmail(database.db, {
+        to: "staff@example.org",
+        subject: `Message ${i}`,
+        text: `Body ${i}`,
+        html: `<p>Body ${i}</p>`,
+      });
     }
     const options = { from, intervalMs: 5, batchSize: 3 };
     const stopA = startOutboxWorker(database.db, { ...options, transport: smtpAt(smtp.port) });
@@ -260,7 +278,12 @@ describe("without SMTP_URL", () => {
 
   it("sendEmailNow uses the configured transport at once (the admin test email)", async () => {
     const before = readdirSync(mailDir).length;
-    await sendEmailNow({ to: "director@example.org", subject: "Test email", text: "It works.", html: "<p>It works.</p>" });
+    await sendEmailNow({
+      to: "director@example.org",
+      subject: "Test email",
+      text: "It works.",
+      html: "<p>It works.</p>",
+    });
     expect(readdirSync(mailDir).length).toBe(before + 1);
   });
 });

@@ -54,10 +54,10 @@ describe("renderEmail with a call to action", () => {
   it("shows a button in HTML and the address in plain text", () => {
     const email = renderEmail({
       title: "Reset your password",
-      action: { label: "Set a new password", url: "https://example.org/auth?reset=true&token=a\"b" },
+      action: { label: "Set a new password", url: 'https://example.org/auth?reset=true&token=a"b' },
     });
     expect(email.html).toContain('href="https://example.org/auth?reset=true&amp;token=a&quot;b"');
     expect(email.html).toContain(">Set a new password</a>");
-    expect(email.text).toContain("Set a new password:\nhttps://example.org/auth?reset=true&token=a\"b");
+    expect(email.text).toContain('Set a new password:\nhttps://example.org/auth?reset=true&token=a"b');
   });
 });

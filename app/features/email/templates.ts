@@ -7,8 +7,11 @@ import { escapeHtml } from "~/core/html";
 
 /** Header values (the subject) on one line: no CR/LF, no control characters. */
 export function singleLine(value: string, max = 200): string {
-  // oxlint-disable-next-line no-control-regex -- stripping control characters is the point
-  const flat = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  const flat = value
+    // oxlint-disable-next-line no-control-regex -- stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

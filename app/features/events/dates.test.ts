@@ -13,8 +13,20 @@ describe("calendar dates in words", () => {
   });
 
   it("writes every day of four years as US English Intl does, whatever the server's time zone", () => {
-    const long = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-    const short = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const short = new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
     const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
     for (let date = "2025-01-01"; date < "2029-01-01"; date = addDays(date, 1)) {
       const instant = new Date(`${date}T00:00:00Z`);

@@ -39,7 +39,12 @@ export function isoDate(year: number, monthIndex: number, day: number): string {
 let newYorkDay: Intl.DateTimeFormat | undefined;
 
 export function todayInNewYork(now: Date = new Date()): string {
-  newYorkDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: DISTRICT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  newYorkDay ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: DISTRICT_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   return newYorkDay.format(now);
 }
 

@@ -122,7 +122,9 @@ function DateBadge({ date }: { date: string }) {
       aria-hidden="true"
       className="hidden h-fit flex-col items-center rounded-lg border border-navy-100 bg-navy-50 py-2 text-navy-900 sm:flex"
     >
-      <span className="text-xs font-bold tracking-wide text-navy-600 uppercase">{MONTHS[instant.getUTCMonth()]?.[0]}</span>
+      <span className="text-xs font-bold tracking-wide text-navy-600 uppercase">
+        {MONTHS[instant.getUTCMonth()]?.[0]}
+      </span>
       <span className="text-2xl leading-none font-extrabold tabular-nums">{instant.getUTCDate()}</span>
       <span className="text-xs text-stone-600">{WEEKDAYS[instant.getUTCDay()]?.[0]}</span>
     </div>

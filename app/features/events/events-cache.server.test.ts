@@ -136,7 +136,11 @@ describe("timeout", () => {
 
 describe("failures", () => {
   it("keeps serving the last good copy from the store when the sheet fails, and logs the failure", async () => {
-    const good: GoodCopy = { events: [event("Saved")], legend: fallbackLegend("Citron"), fetchedAt: new Date("2026-11-20T12:00:00Z") };
+    const good: GoodCopy = {
+      events: [event("Saved")],
+      legend: fallbackLegend("Citron"),
+      fetchedAt: new Date("2026-11-20T12:00:00Z"),
+    };
     const store = memoryStore(good);
     const log = logger();
     const load = vi.fn<Load>(async () => {
@@ -185,7 +189,13 @@ describe("refresh (the Refresh button)", () => {
   it("refetches at once, but at most once per cooldown", async () => {
     let version = 1;
     const load = vi.fn<Load>(async () => sheet(`Version ${version}`));
-    const cache = createEventsCache({ load, ttlMs: 300_000, timeoutMs: 5000, refreshCooldownMs: 10_000, logger: logger() });
+    const cache = createEventsCache({
+      load,
+      ttlMs: 300_000,
+      timeoutMs: 5000,
+      refreshCooldownMs: 10_000,
+      logger: logger(),
+    });
     const store = memoryStore();
     await cache.get(store);
     expect(load).toHaveBeenCalledTimes(1);
@@ -209,7 +219,13 @@ describe("refresh (the Refresh button)", () => {
       await new Promise<void>((resolve) => (release = resolve));
       return sheet("Joined");
     });
-    const cache = createEventsCache({ load, ttlMs: 300_000, timeoutMs: 5000, refreshCooldownMs: 10_000, logger: logger() });
+    const cache = createEventsCache({
+      load,
+      ttlMs: 300_000,
+      timeoutMs: 5000,
+      refreshCooldownMs: 10_000,
+      logger: logger(),
+    });
     const store = memoryStore();
     const first = cache.refresh(store);
     const second = cache.refresh(store);

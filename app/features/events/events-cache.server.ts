@@ -119,10 +119,7 @@ export function createEventsCache(options: EventsCacheOptions) {
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
         lastFailureAt = now();
-        log.error(
-          { err: error, servingLastGood: copy !== null, ms: now() - started },
-          "events sheet fetch failed",
-        );
+        log.error({ err: error, servingLastGood: copy !== null, ms: now() - started }, "events sheet fetch failed");
         return false;
       } finally {
         inflight = null;

@@ -11,7 +11,9 @@ function render(status: EventsStatus) {
     today: "2026-11-24",
     path: "/events",
   };
-  const Stub = createRoutesStub([{ path: "/events", Component: () => <EventsCalendar data={data} meetingUrl="https://zoom.us/j/1" /> }]);
+  const Stub = createRoutesStub([
+    { path: "/events", Component: () => <EventsCalendar data={data} meetingUrl="https://zoom.us/j/1" /> },
+  ]);
   return renderToStaticMarkup(<Stub initialEntries={["/events"]} />);
 }
 
@@ -21,7 +23,9 @@ describe("EventsCalendar", () => {
   it("asks for the page's scripts at once while the events are loading, and only then", () => {
     const loading = render("loading");
     expect(loading).toContain("(Loading...)");
-    expect(loading).toMatch(/<p[^>]*data-scripts-now=""[^>]*data-testid="events-status"|<p[^>]*data-testid="events-status"[^>]*data-scripts-now=""/);
+    expect(loading).toMatch(
+      /<p[^>]*data-scripts-now=""[^>]*data-testid="events-status"|<p[^>]*data-testid="events-status"[^>]*data-scripts-now=""/,
+    );
     for (const status of ["ready", "error"] as const) expect(render(status)).not.toContain("data-scripts-now");
   });
 });

@@ -14,13 +14,7 @@ import { refreshNotice } from "./notices";
 import type { CalendarEvent, EventsView, EventsWidgetData, ViewState } from "./types";
 import { useHydrated } from "~/ui/use-hydrated";
 import { Notice } from "~/ui/notice";
-import {
-  filterByTypes,
-  groupByMonth,
-  toggleType,
-  upcomingEvents,
-  viewStateSearch,
-} from "./view-state";
+import { filterByTypes, groupByMonth, toggleType, upcomingEvents, viewStateSearch } from "./view-state";
 
 export type RefreshResult = { ok: boolean; rateLimited: boolean };
 
@@ -109,7 +103,9 @@ export function EventsCalendar({
             // Still loading: the page asks again until the sheet is in, so its scripts start at once (decision 0021).
             data-scripts-now={snapshot.status === "loading" ? "" : undefined}
           >
-            {loading ? "(Loading...)" : snapshot.status === "error" ? (
+            {loading ? (
+              "(Loading...)"
+            ) : snapshot.status === "error" ? (
               <span className="text-destructive">(Error loading sheet)</span>
             ) : null}
           </p>
@@ -258,7 +254,9 @@ type HeadingLevels = { sub: "h3" | "h4"; card: 4 | 5 };
 function viewButtonClass(active: boolean) {
   return cn(
     "inline-flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm font-semibold transition-colors sm:px-4",
-    active ? "border-navy-800 bg-navy-800 text-white hover:bg-navy-700" : "border-input bg-card text-navy-900 hover:bg-muted",
+    active
+      ? "border-navy-800 bg-navy-800 text-white hover:bg-navy-700"
+      : "border-input bg-card text-navy-900 hover:bg-muted",
   );
 }
 
@@ -288,13 +286,21 @@ function EventList({
     >
       {groupByMonth(events).map(([month, monthEvents]) => (
         <section key={month} aria-labelledby={`events-month-${month}`} className="grid gap-3">
-          <MonthHeading id={`events-month-${month}`} className="text-sm font-bold tracking-[0.08em] text-citron-800 uppercase">
+          <MonthHeading
+            id={`events-month-${month}`}
+            className="text-sm font-bold tracking-[0.08em] text-citron-800 uppercase"
+          >
             {formatMonth(month)}
           </MonthHeading>
           <ul className="grid gap-3">
             {monthEvents.map((event) => (
               <li key={event.id}>
-                <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} headingLevel={levels.card} />
+                <EventCard
+                  event={event}
+                  meetingUrl={meetingUrl}
+                  calendarLinks={calendarLinks}
+                  headingLevel={levels.card}
+                />
               </li>
             ))}
           </ul>
@@ -330,7 +336,12 @@ function DayEvents({
         <ul className="grid gap-3">
           {events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} meetingUrl={meetingUrl} calendarLinks={calendarLinks} headingLevel={levels.card} />
+              <EventCard
+                event={event}
+                meetingUrl={meetingUrl}
+                calendarLinks={calendarLinks}
+                headingLevel={levels.card}
+              />
             </li>
           ))}
         </ul>
@@ -350,7 +361,11 @@ function LoadingList({ path }: { path: string }) {
         </a>
       </p>
       {[0, 1, 2].map((key) => (
-        <div key={key} aria-hidden="true" className="h-28 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
+        <div
+          key={key}
+          aria-hidden="true"
+          className="h-28 animate-pulse rounded-xl bg-muted motion-reduce:animate-none"
+        />
       ))}
     </div>
   );
@@ -389,4 +404,3 @@ function useRevalidateWhileLoading(active: boolean) {
     return () => clearTimeout(timer);
   }, [active, revalidator]);
 }
-

@@ -173,7 +173,9 @@ describe("the routes", () => {
 
   it("/events renders every upcoming event, the URL's state and schema.org markup", async () => {
     const { loader } = await import("~/routes/events");
-    const request = new Request("https://citron.example.org/events?view=calendar&type=speech&type=bogus&day=2027-03-14");
+    const request = new Request(
+      "https://citron.example.org/events?view=calendar&type=speech&type=bogus&day=2027-03-14",
+    );
     const data = await loader({ request, context: database.context(), params: {} } as never);
     expect(data.events.snapshot.status).toBe("ready");
     expect(data.events.viewState).toEqual({ view: "calendar", types: ["speech"], month: "2027-03", day: "2027-03-14" });
@@ -192,7 +194,9 @@ describe("the routes", () => {
     const navigation = new Request("https://citron.example.org/events.data?view=calendar&_routes=routes%2Fevents");
     const fromNavigation = await loader({ request: navigation, context: database.context(), params: {} } as never);
     expect(fromNavigation.events.path).toBe("/events");
-    const home = await (await import("~/routes/home")).loader({
+    const home = await (
+      await import("~/routes/home")
+    ).loader({
       request: new Request("https://citron.example.org/_root.data?_routes=routes%2Fhome"),
       context: database.context(),
       params: {},
@@ -252,7 +256,10 @@ describe("the routes", () => {
     const { action } = await import("~/routes/events-refresh");
     const post = (fields: Record<string, string>) =>
       action({
-        request: new Request("https://citron.example.org/events/refresh", { method: "POST", body: new URLSearchParams(fields) }),
+        request: new Request("https://citron.example.org/events/refresh", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
         context: database.context(),
         params: {},
       } as never);

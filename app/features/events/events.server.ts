@@ -69,7 +69,13 @@ export function createEventsService(config: EventsConfig) {
       const state = await cache.get(databaseStore(db, config.source));
       const day = today();
       if (state.status === "loading") {
-        return { status: "loading", events: [], legend: fallbackLegend(config.shortName), isSample: false, fetchedAt: null };
+        return {
+          status: "loading",
+          events: [],
+          legend: fallbackLegend(config.shortName),
+          isSample: false,
+          fetchedAt: null,
+        };
       }
       if (state.status === "error" || state.copy.events.length === 0) {
         return {

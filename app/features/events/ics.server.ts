@@ -67,7 +67,11 @@ export function buildIcs(
   const items: EventAttributes[] = events.map((event) => {
     const clock = parseClockRange(event.time);
     const location = isZoom(event.location) ? `Zoom: ${options.meetingUrl}` : event.location;
-    const description = [event.description, event.time ? `Time: ${event.time}` : undefined, event.registrationLink ? `Register: ${event.registrationLink}` : undefined]
+    const description = [
+      event.description,
+      event.time ? `Time: ${event.time}` : undefined,
+      event.registrationLink ? `Register: ${event.registrationLink}` : undefined,
+    ]
       .filter(Boolean)
       .join("\n");
     const common = {

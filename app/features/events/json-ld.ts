@@ -33,5 +33,8 @@ export function eventsJsonLd(
 
 /** JSON safe inside a <script> element: no "<" can close it early. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

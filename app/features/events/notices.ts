@@ -17,7 +17,8 @@ export const REFRESH_FAILED_TOAST = {
 export const ALREADY_UP_TO_DATE_TOAST = {
   type: "info",
   title: "Calendar already up to date",
-  description: "The events were updated from the online spreadsheet service moments ago. Try again in a minute for newer changes.",
+  description:
+    "The events were updated from the online spreadsheet service moments ago. Try again in a minute for newer changes.",
 } as const;
 
 /** The notice for a finished Refresh: updated, already up to date (no fetch in the cooldown), or failed. */

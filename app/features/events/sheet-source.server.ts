@@ -10,9 +10,7 @@ export async function readSheetText(
   source: string,
   options: { signal: AbortSignal; maxBytes: number },
 ): Promise<string> {
-  return /^https?:\/\//i.test(source)
-    ? fetchSheetText(source, options)
-    : readSheetFile(path.resolve(source), options);
+  return /^https?:\/\//i.test(source) ? fetchSheetText(source, options) : readSheetFile(path.resolve(source), options);
 }
 
 function tooLarge(maxBytes: number) {

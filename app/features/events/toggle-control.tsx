@@ -27,19 +27,19 @@ export function ToggleControl({
   const hydrated = useHydrated();
   if (hydrated) {
     return (
-      <button type="button" aria-pressed={pressed} onClick={onToggle} className={cn("cursor-pointer", className)} {...rest}>
+      <button
+        type="button"
+        aria-pressed={pressed}
+        onClick={onToggle}
+        className={cn("cursor-pointer", className)}
+        {...rest}
+      >
         {children}
       </button>
     );
   }
   return (
-    <Link
-      to={href}
-      preventScrollReset
-      aria-current={pressed ? "true" : undefined}
-      className={className}
-      {...rest}
-    >
+    <Link to={href} preventScrollReset aria-current={pressed ? "true" : undefined} className={className} {...rest}>
       {children}
     </Link>
   );

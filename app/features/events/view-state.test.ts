@@ -3,7 +3,15 @@ import { formatLongDate, monthGrid, todayInNewYork } from "./dates";
 import { newYorkToUtc, parseClockRange } from "./ics.server";
 import { scriptSafeJson } from "./json-ld";
 import type { CalendarEvent } from "./types";
-import { filterByTypes, groupByMonth, isZoom, readViewState, toggleType, upcomingEvents, viewStateSearch } from "./view-state";
+import {
+  filterByTypes,
+  groupByMonth,
+  isZoom,
+  readViewState,
+  toggleType,
+  upcomingEvents,
+  viewStateSearch,
+} from "./view-state";
 
 const event = (id: string, date: string, type = "speech", title = id): CalendarEvent => ({
   id,
@@ -31,7 +39,11 @@ describe("upcoming events", () => {
   });
 
   it("filters by a set of types; an empty set shows all", () => {
-    const events = [event("a", "2027-01-01", "speech"), event("b", "2027-01-02", "wsd"), event("c", "2027-01-03", "debate")];
+    const events = [
+      event("a", "2027-01-01", "speech"),
+      event("b", "2027-01-02", "wsd"),
+      event("c", "2027-01-03", "debate"),
+    ];
     expect(filterByTypes(events, []).map((e) => e.id)).toEqual(["a", "b", "c"]);
     expect(filterByTypes(events, ["wsd", "debate"]).map((e) => e.id)).toEqual(["b", "c"]);
   });
@@ -59,7 +71,9 @@ describe("state in the URL", () => {
   const options = { defaultView: "list" as const, today: "2026-11-21", knownTypes: ["speech", "wsd", "citron-quals"] };
 
   it("reads view, repeatable type, month and day, ignoring junk", () => {
-    const params = new URLSearchParams("view=calendar&type=wsd&type=nope&type=wsd&type=citron-quals&month=2027-13&day=2027-02-07");
+    const params = new URLSearchParams(
+      "view=calendar&type=wsd&type=nope&type=wsd&type=citron-quals&month=2027-13&day=2027-02-07",
+    );
     expect(readViewState(params, options)).toEqual({
       view: "calendar",
       types: ["wsd", "citron-quals"],

@@ -1,7 +1,6 @@
 import { isIsoDate, isIsoMonth, monthOf } from "./dates";
 import type { CalendarEvent, EventsView, ViewState } from "./types";
 
-
 export function readViewState(
   params: URLSearchParams,
   options: { defaultView: EventsView; today: string; knownTypes: readonly string[] },

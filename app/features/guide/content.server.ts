@@ -60,7 +60,9 @@ export function getGuideCatalog(): Promise<GuideCatalog> {
 }
 
 /** What the guide page needs for one request: the list and the chosen event, players ready to embed. */
-export async function loadGuidePage(eventSlug: string | null): Promise<{ groups: GuideCatalog["groups"]; event: GuideEventView }> {
+export async function loadGuidePage(
+  eventSlug: string | null,
+): Promise<{ groups: GuideCatalog["groups"]; event: GuideEventView }> {
   const catalog = await getGuideCatalog();
   const id = resolveEventId(eventSlug, catalog.slugs);
   const entry = catalog.entries.get(id);

@@ -26,7 +26,10 @@ describe("content/guide", () => {
   it("has every event of both forms of docs/product.md and the tournament events list, in the right group", () => {
     expect(catalog.groups.map((group) => [group.category, group.events.map((event) => event.id)])).toEqual([
       ["Congress", ["congressional-debate"]],
-      ["Debate", ["big-questions", "extemp-debate", "lincoln-douglas", "policy-debate", "public-forum", "world-schools"]],
+      [
+        "Debate",
+        ["big-questions", "extemp-debate", "lincoln-douglas", "policy-debate", "public-forum", "world-schools"],
+      ],
       [
         "Speech",
         [
@@ -87,14 +90,19 @@ describe("content/guide", () => {
     for (const item of catalog.entries.values()) {
       const page = await loadGuidePage(item.id);
       const html = renderToStaticMarkup(
-        createElement(MemoryRouter, null, createElement(EventDetail, { event: page.event, tab: "videos", onTabChange: () => {} })),
+        createElement(
+          MemoryRouter,
+          null,
+          createElement(EventDetail, { event: page.event, tab: "videos", onTabChange: () => {} }),
+        ),
       );
       const players = html.match(/<iframe/g)?.length ?? 0;
       const recordings = page.event.videos.filter((v) => !v.placeholder).length;
       if (players > recordings) embedded.push(`${item.id}: ${players} players for ${recordings} recordings`);
       for (const video of page.event.videos.filter((v) => v.placeholder)) {
         if (video.embedUrl !== null) embedded.push(`${item.id}: ${video.url}`);
-        if (!html.includes(`href="${video.url.replaceAll("&", "&amp;")}"`)) missingLinks.push(`${item.id}: ${video.url}`);
+        if (!html.includes(`href="${video.url.replaceAll("&", "&amp;")}"`))
+          missingLinks.push(`${item.id}: ${video.url}`);
       }
     }
     expect(embedded).toEqual([]);
@@ -105,11 +113,15 @@ describe("content/guide", () => {
     expect(toVideoView({ title: "Final round", url: "https://vimeo.com/823456712", placeholder: false }).embedUrl).toBe(
       "https://player.vimeo.com/video/823456712",
     );
-    expect(toVideoView({ title: "Unchecked", url: "https://youtu.be/Fm3kD9vQe2s", placeholder: true }).embedUrl).toBeNull();
+    expect(
+      toVideoView({ title: "Unchecked", url: "https://youtu.be/Fm3kD9vQe2s", placeholder: true }).embedUrl,
+    ).toBeNull();
   });
 
   it("names only coaches who are on the team page", async () => {
-    const team = parse(await readFile(path.join(guideContentDir, "..", "team.yaml"), "utf8")) as { coaches: { name: string }[] };
+    const team = parse(await readFile(path.join(guideContentDir, "..", "team.yaml"), "utf8")) as {
+      coaches: { name: string }[];
+    };
     const onTeam = new Set(team.coaches.map((coach) => coach.name));
     const named = [...catalog.entries.values()].flatMap((item) => item.coaches);
     expect(named.length).toBeGreaterThan(0);
@@ -129,7 +141,8 @@ describe("content/guide", () => {
 
   it("mentions every philosophical term in Lincoln-Douglas", () => {
     const text = JSON.stringify(entry("lincoln-douglas")).toLowerCase();
-    for (const term of ["deontology", "utilitarianism", "virtue ethics", "other traditions"]) expect(text).toContain(term);
+    for (const term of ["deontology", "utilitarianism", "virtue ethics", "other traditions"])
+      expect(text).toContain(term);
   });
 });
 
@@ -196,13 +209,16 @@ describe("speech times match docs/product.md#9-constants-and-limits", () => {
     expect(timing?.format).toContain("Cameras are off");
   });
 
-  it.each(["original-oratory", "informative-speaking", "program-oral-interp", "humorous-interpretation", "dramatic-interpretation"])(
-    "%s: 10 minutes with 30 seconds grace",
-    (id) => {
-      expect(entry(id).about.timing?.format).toContain("up to 10 minutes with a 30-second grace period");
-      expect(entry(id).about.timing?.grace_period).toBe("30 seconds");
-    },
-  );
+  it.each([
+    "original-oratory",
+    "informative-speaking",
+    "program-oral-interp",
+    "humorous-interpretation",
+    "dramatic-interpretation",
+  ])("%s: 10 minutes with 30 seconds grace", (id) => {
+    expect(entry(id).about.timing?.format).toContain("up to 10 minutes with a 30-second grace period");
+    expect(entry(id).about.timing?.grace_period).toBe("30 seconds");
+  });
 });
 
 describe("readGuideCatalog on a broken file", () => {
@@ -214,15 +230,28 @@ describe("readGuideCatalog on a broken file", () => {
 
   it("names the file and the field that is wrong", async () => {
     const source = await readFile(path.join(guideContentDir, "radio.yaml"), "utf8");
-    await writeFile(path.join(dir, "radio.yaml"), source.replace("category: Speech", "category: Theatre").replace("judges:", "judgs:"));
-    await expect(readGuideCatalog(dir)).rejects.toThrow(/content\/guide\/radio\.yaml is not a valid guide entry:[\s\S]*category[\s\S]*judgs/);
+    await writeFile(
+      path.join(dir, "radio.yaml"),
+      source.replace("category: Speech", "category: Theatre").replace("judges:", "judgs:"),
+    );
+    await expect(readGuideCatalog(dir)).rejects.toThrow(
+      /content\/guide\/radio\.yaml is not a valid guide entry:[\s\S]*category[\s\S]*judgs/,
+    );
   });
 
   it("rejects a video link that cannot be embedded", async () => {
     const source = await readFile(path.join(guideContentDir, "world-schools.yaml"), "utf8");
     await rm(path.join(dir, "radio.yaml"));
-    await writeFile(path.join(dir, "world-schools.yaml"), source.replace(/url: "https:\/\/www\.youtube\.com\/results[^"]*", placeholder: true/, 'url: "https://example.org/clip.mp4"'));
-    await expect(readGuideCatalog(dir)).rejects.toThrow(/videos\.0\.url: must be a YouTube, Vimeo or Google Drive file link/);
+    await writeFile(
+      path.join(dir, "world-schools.yaml"),
+      source.replace(
+        /url: "https:\/\/www\.youtube\.com\/results[^"]*", placeholder: true/,
+        'url: "https://example.org/clip.mp4"',
+      ),
+    );
+    await expect(readGuideCatalog(dir)).rejects.toThrow(
+      /videos\.0\.url: must be a YouTube, Vimeo or Google Drive file link/,
+    );
   });
 
   it("rejects a placeholder that points at a video, which would be embedded", async () => {
@@ -230,7 +259,10 @@ describe("readGuideCatalog on a broken file", () => {
     await rm(path.join(dir, "radio.yaml"), { force: true });
     await writeFile(
       path.join(dir, "world-schools.yaml"),
-      source.replace(/url: "https:\/\/www\.youtube\.com\/results[^"]*"/, 'url: "https://www.youtube.com/watch?v=Lx7nQ2pYt4A"'),
+      source.replace(
+        /url: "https:\/\/www\.youtube\.com\/results[^"]*"/,
+        'url: "https://www.youtube.com/watch?v=Lx7nQ2pYt4A"',
+      ),
     );
     await expect(readGuideCatalog(dir)).rejects.toThrow(/videos\.0\.url: a placeholder must link to a page/);
   });

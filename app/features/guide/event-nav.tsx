@@ -27,10 +27,18 @@ export function EventNav({ groups, selectedId, onChoose }: NavProps) {
         <div className="grid gap-6">
           {groups.map((group) => (
             <div key={group.category}>
-              <h2 id={`guide-group-${group.category}`} className="mb-2 px-3 text-xs font-bold tracking-[0.12em] text-citron-800 uppercase">
+              <h2
+                id={`guide-group-${group.category}`}
+                className="mb-2 px-3 text-xs font-bold tracking-[0.12em] text-citron-800 uppercase"
+              >
                 {group.category}
               </h2>
-              <EventLinks group={group} selectedId={selectedId} onChoose={onChoose} labelledBy={`guide-group-${group.category}`} />
+              <EventLinks
+                group={group}
+                selectedId={selectedId}
+                onChoose={onChoose}
+                labelledBy={`guide-group-${group.category}`}
+              />
             </div>
           ))}
         </div>
@@ -52,7 +60,10 @@ export function EventNav({ groups, selectedId, onChoose }: NavProps) {
                     {group.events.length} {group.events.length === 1 ? "event" : "events"}
                   </span>
                 </span>
-                <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
+                <ChevronDown
+                  className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </summary>
               <div className="border-t border-border px-2 py-2">
                 <EventLinks group={group} selectedId={selectedId} onChoose={onChoose} />

@@ -19,7 +19,10 @@ export function BulletList({ items }: { items?: readonly string[] }) {
   return (
     <ul className="grid gap-2">
       {items.map((item) => (
-        <li key={item} className="relative pl-5 before:absolute before:top-[0.6em] before:left-0 before:size-2 before:rounded-full before:bg-citron-500">
+        <li
+          key={item}
+          className="relative pl-5 before:absolute before:top-[0.6em] before:left-0 before:size-2 before:rounded-full before:bg-citron-500"
+        >
           <InlineTerms text={item} />
         </li>
       ))}

@@ -22,7 +22,11 @@ describe("the /guide route", () => {
 
   it("does not reload the event when only the tab changes", () => {
     const args = (from: string, to: string) =>
-      ({ currentUrl: new URL(`http://localhost${from}`), nextUrl: new URL(`http://localhost${to}`), defaultShouldRevalidate: true }) as RevalidateArgs;
+      ({
+        currentUrl: new URL(`http://localhost${from}`),
+        nextUrl: new URL(`http://localhost${to}`),
+        defaultShouldRevalidate: true,
+      }) as RevalidateArgs;
     expect(shouldRevalidate(args("/guide?event=radio", "/guide?event=radio&tab=videos"))).toBe(false);
     expect(shouldRevalidate(args("/guide?event=radio", "/guide?event=public-forum"))).toBe(true);
     expect(shouldRevalidate(args("/guide?event=radio", "/about"))).toBe(true);

@@ -51,17 +51,16 @@ export function GuideView({ groups, event }: { groups: GuideGroup[]; event: Guid
         <EventNav groups={groups} selectedId={event.id} onChoose={onChoose} />
       </div>
       <div id={GUIDE_DETAIL_ID} ref={detail} className="min-w-0">
-        <EventDetail
-          event={event}
-          tab={tab}
-          onTabChange={onTabChange}
-        />
+        <EventDetail event={event} tab={tab} onTabChange={onTabChange} />
       </div>
     </div>
   );
 }
 
-function scrollSoon(timer: RefObject<ReturnType<typeof setTimeout> | undefined>, target: RefObject<HTMLElement | null>) {
+function scrollSoon(
+  timer: RefObject<ReturnType<typeof setTimeout> | undefined>,
+  target: RefObject<HTMLElement | null>,
+) {
   clearTimeout(timer.current);
   timer.current = setTimeout(() => {
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

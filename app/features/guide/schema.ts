@@ -61,7 +61,8 @@ const video = z
       context.addIssue({
         code: "custom",
         path: ["url"],
-        message: "a placeholder must link to a page (such as a search), not to a video: only checked recordings are embedded",
+        message:
+          "a placeholder must link to a page (such as a search), not to a video: only checked recordings are embedded",
       });
     }
   });

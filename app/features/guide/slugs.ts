@@ -31,7 +31,10 @@ export function buildSlugIndex(entries: readonly { id: string; aliases: readonly
  */
 export function resolveEventId(slug: string | null | undefined, index: SlugIndex): string {
   if (!slug) return defaultEventId;
-  const normalized = slug.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const normalized = slug
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   return index.get(normalized) ?? defaultEventId;
 }
 

@@ -3,7 +3,9 @@ import { paragraphs, splitTerms } from "./terms";
 
 describe("splitTerms", () => {
   it("marks the first mention of each philosophical term, whatever its case", () => {
-    const parts = splitTerms("Deontology and utilitarianism differ; deontology again. Virtue ethics and other traditions too.");
+    const parts = splitTerms(
+      "Deontology and utilitarianism differ; deontology again. Virtue ethics and other traditions too.",
+    );
     expect(parts.filter((p) => p.kind === "term").map((p) => p.text)).toEqual([
       "Deontology",
       "utilitarianism",

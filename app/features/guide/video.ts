@@ -22,7 +22,8 @@ export function toEmbedUrl(link: string): string | null {
   }
 
   if (host === "vimeo.com" || host === "player.vimeo.com") {
-    const idIndex = host === "player.vimeo.com" ? (parts[0] === "video" ? 1 : -1) : parts.findIndex((p) => /^\d+$/.test(p));
+    const idIndex =
+      host === "player.vimeo.com" ? (parts[0] === "video" ? 1 : -1) : parts.findIndex((p) => /^\d+$/.test(p));
     const id = idIndex >= 0 ? parts[idIndex] : undefined;
     if (!id || !/^\d+$/.test(id)) return null;
     // Unlisted videos carry a privacy hash (vimeo.com/ID/HASH or ?h=HASH) the player needs.
@@ -33,7 +34,8 @@ export function toEmbedUrl(link: string): string | null {
   }
 
   if (host === "drive.google.com") {
-    const id = parts[0] === "file" && parts[1] === "d" ? parts[2] : parts[0] === "open" ? url.searchParams.get("id") : null;
+    const id =
+      parts[0] === "file" && parts[1] === "d" ? parts[2] : parts[0] === "open" ? url.searchParams.get("id") : null;
     return id && /^[\w-]{10,}$/.test(id) ? `https://drive.google.com/file/d/${id}/preview` : null;
   }
 

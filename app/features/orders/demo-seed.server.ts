@@ -85,7 +85,13 @@ export function demoOrders(now = new Date()): NewOrder[] {
   ];
   const rows: NewOrder[] = [];
   const emailOf = (student: string) => `${student.toLowerCase().replace(/\s+/g, ".")}.family@example.com`;
-  const entry = (student: (typeof students)[number], tournament: (typeof tournaments)[number], event: string, daysAgo: number, status: NewOrder["status"]) =>
+  const entry = (
+    student: (typeof students)[number],
+    tournament: (typeof tournaments)[number],
+    event: string,
+    daysAgo: number,
+    status: NewOrder["status"],
+  ) =>
     rows.push({
       createdAt: at(daysAgo),
       itemName: "Citron Tournament Entry Fee",

@@ -13,7 +13,9 @@ export function EntriesView({ groups }: { groups: TournamentEntries[] }) {
               <h2 id={headingId} className="text-base font-bold text-navy-900">
                 {group.tournamentName}
                 {group.tournamentDate ? (
-                  <span className="ml-2 text-sm font-normal text-muted-foreground">{formatTournamentDate(group.tournamentDate)}</span>
+                  <span className="ml-2 text-sm font-normal text-muted-foreground">
+                    {formatTournamentDate(group.tournamentDate)}
+                  </span>
                 ) : null}
               </h2>
               <p className="shrink-0 text-sm font-semibold tabular">
@@ -36,7 +38,11 @@ export function EntriesView({ groups }: { groups: TournamentEntries[] }) {
                     <TableCell className="text-right font-semibold">
                       {event.entries}
                       {/* A refunded registration is still listed, and says so (decision 0025). */}
-                      {event.refunded ? <span className="block text-xs font-normal text-muted-foreground">{event.refunded} refunded</span> : null}
+                      {event.refunded ? (
+                        <span className="block text-xs font-normal text-muted-foreground">
+                          {event.refunded} refunded
+                        </span>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}

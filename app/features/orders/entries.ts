@@ -18,7 +18,11 @@ export function groupEntries(counts: readonly EntryCount[]): TournamentEntries[]
       group = { tournamentName: row.tournamentName, tournamentDate: row.tournamentDate, total: 0, events: [] };
       groups.set(key, group);
     }
-    group.events.push({ eventType: row.eventType, entries: row.entries, ...(row.refunded ? { refunded: row.refunded } : {}) });
+    group.events.push({
+      eventType: row.eventType,
+      entries: row.entries,
+      ...(row.refunded ? { refunded: row.refunded } : {}),
+    });
     group.total += row.entries;
   }
   return [...groups.values()];

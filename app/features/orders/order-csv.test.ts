@@ -29,17 +29,46 @@ describe("order and entry rows", () => {
   it("writes dollars, New York time and every field of docs/product.md", () => {
     const [header, row] = Papa.parse<string[]>(ordersCsv([order])).data;
     expect(header).toEqual([
-      "Order ID", "Date", "Item", "Description", "Quantity", "Student", "School", "Tournament",
-      "Tournament Date", "Event", "Amount (USD)", "Customer Email", "Status", "Refunded (USD)", "Disputed (USD)", "Kept (USD)",
+      "Order ID",
+      "Date",
+      "Item",
+      "Description",
+      "Quantity",
+      "Student",
+      "School",
+      "Tournament",
+      "Tournament Date",
+      "Event",
+      "Amount (USD)",
+      "Customer Email",
+      "Status",
+      "Refunded (USD)",
+      "Disputed (USD)",
+      "Kept (USD)",
     ]);
     expect(row).toEqual([
-      order.id, "2026-11-02 10:30", "Citron Tournament Entry Fee", 'Winter Classic: "Lincoln-Douglas", round 1', "1",
-      "Maya Goldberg", "Riverside Hebrew Academy", "Citron Winter Classic", "2026-12-13", "Lincoln-Douglas", "25.00",
-      "family@example.com", "completed", "0.00", "0.00", "25.00",
+      order.id,
+      "2026-11-02 10:30",
+      "Citron Tournament Entry Fee",
+      'Winter Classic: "Lincoln-Douglas", round 1',
+      "1",
+      "Maya Goldberg",
+      "Riverside Hebrew Academy",
+      "Citron Winter Classic",
+      "2026-12-13",
+      "Lincoln-Douglas",
+      "25.00",
+      "family@example.com",
+      "completed",
+      "0.00",
+      "0.00",
+      "25.00",
     ]);
   });
   it("shows refunded and disputed apart from the amount paid, and what was kept (decision 0025)", () => {
-    const [, row = []] = Papa.parse<string[]>(ordersCsv([{ ...order, refundedAmount: 1000, disputedAmount: 500 }])).data;
+    const [, row = []] = Papa.parse<string[]>(
+      ordersCsv([{ ...order, refundedAmount: 1000, disputedAmount: 500 }]),
+    ).data;
     expect(row.slice(-6)).toEqual(["25.00", "family@example.com", "completed", "10.00", "5.00", "10.00"]);
     const [, whole = []] = Papa.parse<string[]>(entriesCsv([{ ...order, refundedAmount: 2500 }])).data;
     expect(whole.at(-1)).toBe("refunded");
@@ -49,6 +78,12 @@ describe("order and entry rows", () => {
   it("writes the entry roster", () => {
     const [header = [], row = []] = Papa.parse<string[]>(entriesCsv([order])).data;
     expect(header.slice(0, 5)).toEqual(["Tournament", "Tournament Date", "Event", "Student", "School"]);
-    expect(row.slice(0, 5)).toEqual(["Citron Winter Classic", "2026-12-13", "Lincoln-Douglas", "Maya Goldberg", "Riverside Hebrew Academy"]);
+    expect(row.slice(0, 5)).toEqual([
+      "Citron Winter Classic",
+      "2026-12-13",
+      "Lincoln-Douglas",
+      "Maya Goldberg",
+      "Riverside Hebrew Academy",
+    ]);
   });
 });

@@ -6,7 +6,10 @@ import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 export const refundColumns: CsvColumn<Order>[] = [
   { header: "Refunded (USD)", value: (o) => centsToDecimal(o.refundedAmount ?? 0) },
   { header: "Disputed (USD)", value: (o) => centsToDecimal(o.disputedAmount ?? 0) },
-  { header: "Kept (USD)", value: (o) => centsToDecimal(o.totalAmount - (o.refundedAmount ?? 0) - (o.disputedAmount ?? 0)) },
+  {
+    header: "Kept (USD)",
+    value: (o) => centsToDecimal(o.totalAmount - (o.refundedAmount ?? 0) - (o.disputedAmount ?? 0)),
+  },
 ];
 
 const orderColumns: CsvColumn<Order>[] = [
@@ -35,7 +38,10 @@ const entryColumns: CsvColumn<Order>[] = [
   { header: "Contact Email", value: (o) => o.customerEmail },
   { header: "Registered", value: (o) => formatCsvDateTime(o.createdAt) },
   { header: "Order ID", value: (o) => o.id },
-  { header: "Refunded", value: (o) => (o.refundedAmount > 0 ? (o.refundedAmount >= o.totalAmount ? "refunded" : "partly refunded") : "") },
+  {
+    header: "Refunded",
+    value: (o) => (o.refundedAmount > 0 ? (o.refundedAmount >= o.totalAmount ? "refunded" : "partly refunded") : ""),
+  },
 ];
 
 export function ordersCsv(rows: readonly Order[]): string {

@@ -69,8 +69,20 @@ describe("order tallies", () => {
       entry(),
       entry({ status: "completed", eventType: "Lincoln-Douglas" }),
       entry({ status: "completed", studentName: null }),
-      { itemName: "Donation", totalAmount: 1800, customerEmail: "donor@example.com", status: "completed", createdAt: new Date("2026-01-31T23:30:00Z") },
-      { itemName: "Memorial Donation", totalAmount: 5000, customerEmail: "donor@example.com", status: "completed", eventType: "memory:Ruth" },
+      {
+        itemName: "Donation",
+        totalAmount: 1800,
+        customerEmail: "donor@example.com",
+        status: "completed",
+        createdAt: new Date("2026-01-31T23:30:00Z"),
+      },
+      {
+        itemName: "Memorial Donation",
+        totalAmount: 5000,
+        customerEmail: "donor@example.com",
+        status: "completed",
+        eventType: "memory:Ruth",
+      },
     ]);
     expect(await drift()).toEqual([]);
     const counted = rows<{ n: number }>(await db.execute(sql`select sum(order_count)::int as n from order_tallies`));
@@ -78,7 +90,9 @@ describe("order tallies", () => {
 
     // A payment completes; another changes amount and group; unrelated columns change.
     await db.execute(sql`update orders set status = 'completed' where status = 'pending'`);
-    await db.execute(sql`update orders set total_amount = 3000, event_type = 'World Schools' where event_type = 'Lincoln-Douglas'`);
+    await db.execute(
+      sql`update orders set total_amount = 3000, event_type = 'World Schools' where event_type = 'Lincoln-Douglas'`,
+    );
     await db.execute(sql`update orders set item_description = 'note'`);
     await db.execute(sql`update orders set student_name = 'Maya Goldberg-Stern' where event_type = 'World Schools'`);
     expect(await drift()).toEqual([]);
@@ -89,7 +103,9 @@ describe("order tallies", () => {
     await db.execute(sql`update orders set disputed_amount = 5000 where item_name = 'Memorial Donation'`);
     expect(await drift()).toEqual([]);
     const refunded = rows<{ r: number; d: number; n: number }>(
-      await db.execute(sql`select sum(refunded_amount)::int as r, sum(disputed_amount)::int as d, sum(refunded_count)::int as n from order_tallies`),
+      await db.execute(
+        sql`select sum(refunded_amount)::int as r, sum(disputed_amount)::int as d, sum(refunded_count)::int as n from order_tallies`,
+      ),
     );
     expect(refunded[0]).toEqual({ r: 3500, d: 5000, n: 1 });
     await db.execute(sql`update orders set refunded_amount = 0 where event_type = 'World Schools'`);
@@ -118,7 +134,9 @@ describe("order tallies", () => {
     await db.insert(orders).values(honoring("Miriam Stern"));
     expect(await drift()).toEqual([]);
     const groups = rows<{ groups: number; gifts: number }>(
-      await db.execute(sql`select count(*)::int as groups, sum(order_count)::int as gifts from order_tallies where donation`),
+      await db.execute(
+        sql`select count(*)::int as groups, sum(order_count)::int as gifts from order_tallies where donation`,
+      ),
     );
     expect(groups).toEqual([{ groups: 1, gifts: 4 }]);
   });

@@ -32,10 +32,32 @@ export function OrdersFilters({
       {view === "entries" ? <input type="hidden" name="view" value="entries" /> : null}
       <Field>
         <FieldLabel htmlFor="filter-student">Student name</FieldLabel>
-        <Input id="filter-student" name="student" type="search" defaultValue={filters.student} placeholder="Any student" autoComplete="off" maxLength={100} />
+        <Input
+          id="filter-student"
+          name="student"
+          type="search"
+          defaultValue={filters.student}
+          placeholder="Any student"
+          autoComplete="off"
+          maxLength={100}
+        />
       </Field>
-      <ChoiceField id="filter-tournament" name="tournament" label="Tournament" anyLabel="All tournaments" values={options.tournaments} current={filters.tournament} />
-      <ChoiceField id="filter-event" name="event" label="Event" anyLabel="All events" values={options.events} current={filters.event} />
+      <ChoiceField
+        id="filter-tournament"
+        name="tournament"
+        label="Tournament"
+        anyLabel="All tournaments"
+        values={options.tournaments}
+        current={filters.tournament}
+      />
+      <ChoiceField
+        id="filter-event"
+        name="event"
+        label="Event"
+        anyLabel="All events"
+        values={options.events}
+        current={filters.event}
+      />
       <div className="flex items-center gap-2">
         <Button type="submit">
           <Search aria-hidden="true" />
@@ -53,8 +75,16 @@ export function OrdersFilters({
 }
 
 /** A choice built from the data; a linked value that no longer exists still shows as selected. */
-function ChoiceField(props: { id: string; name: string; label: string; anyLabel: string; values: string[]; current: string }) {
-  const values = props.current && !props.values.includes(props.current) ? [props.current, ...props.values] : props.values;
+function ChoiceField(props: {
+  id: string;
+  name: string;
+  label: string;
+  anyLabel: string;
+  values: string[];
+  current: string;
+}) {
+  const values =
+    props.current && !props.values.includes(props.current) ? [props.current, ...props.values] : props.values;
   return (
     <Field>
       <FieldLabel htmlFor={props.id}>{props.label}</FieldLabel>

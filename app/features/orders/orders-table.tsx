@@ -21,7 +21,13 @@ const ordersTable = cn(
   "[&_td>span]:grid [&_b]:font-medium [&_small]:text-xs [&_small]:text-muted-foreground [&_b_small]:ml-1.5 [&_b_small]:text-sm [&_b_small]:font-normal",
 );
 
-export function OrdersTable({ rows, onRefund }: { rows: OrderRow[]; /** Admins: a Refund button per row (decision 0025). */ onRefund?: (row: RefundTarget) => void }) {
+export function OrdersTable({
+  rows,
+  onRefund,
+}: {
+  rows: OrderRow[];
+  /** Admins: a Refund button per row (decision 0025). */ onRefund?: (row: RefundTarget) => void;
+}) {
   return (
     <Table className={ordersTable} aria-label="Completed orders">
       <TableHeader>

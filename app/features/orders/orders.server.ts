@@ -177,7 +177,12 @@ async function countOrders(
 ): Promise<{ total: number; amount: number; refunded: number; disputed: number }> {
   const [row] = filters.student
     ? await db
-        .select({ total: count(), amount: sum(orders.totalAmount), refunded: sum(orders.refundedAmount), disputed: sum(orders.disputedAmount) })
+        .select({
+          total: count(),
+          amount: sum(orders.totalAmount),
+          refunded: sum(orders.refundedAmount),
+          disputed: sum(orders.disputedAmount),
+        })
         .from(orders)
         .where(ordersWhere(filters))
     : await db
@@ -192,7 +197,9 @@ async function countOrders(
           and(
             eq(orderTallies.status, "completed"),
             filters.tournament ? eq(orderTallies.tournamentName, filters.tournament) : undefined,
-            filters.event ? and(eq(orderTallies.eventType, filters.event), eq(orderTallies.donation, false)) : undefined,
+            filters.event
+              ? and(eq(orderTallies.eventType, filters.event), eq(orderTallies.donation, false))
+              : undefined,
           ),
         );
   return {
@@ -211,11 +218,16 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
   const filtered = hasActiveFilters(filters);
   const where = ordersWhere(filters);
   const search =
-    filters.student && withRows ? await searchOrders(db, { match: where, columns: orderListColumns, page: filters.page }) : null;
+    filters.student && withRows
+      ? await searchOrders(db, { match: where, columns: orderListColumns, page: filters.page })
+      : null;
   const matching = search ?? (await countOrders(db, filters));
   const total = matching.total;
   // "None at all" and "none match" differ only when nothing matched a filter.
-  const totalAll = filtered && total === 0 ? (await countOrders(db, { student: "", tournament: "", event: "", page: 1 })).total : total;
+  const totalAll =
+    filtered && total === 0
+      ? (await countOrders(db, { student: "", tournament: "", event: "", page: 1 })).total
+      : total;
   const page = search?.page ?? paginate(total, filters.page);
   const rows =
     search?.rows ??
@@ -349,7 +361,11 @@ function entryCountsFromTallies(db: Database, filters: OrderFilters) {
     )
     .groupBy(orderTallies.tournamentName, orderTallies.tournamentDate, orderTallies.eventType)
     .having(sql`sum(${orderTallies.orderCount}) > 0`)
-    .orderBy(sql`${orderTallies.tournamentDate} desc nulls last`, asc(orderTallies.tournamentName), asc(orderTallies.eventType));
+    .orderBy(
+      sql`${orderTallies.tournamentDate} desc nulls last`,
+      asc(orderTallies.tournamentName),
+      asc(orderTallies.eventType),
+    );
 }
 
 /** The roster behind the counts: one row per entry, for the entries CSV. */

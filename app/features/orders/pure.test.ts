@@ -4,7 +4,9 @@ import { filtersQuery, parseOrderFilters, parseOrdersView } from "./filters";
 
 describe("order filters from the query string", () => {
   it("reads and trims the three filters and the page", () => {
-    const filters = parseOrderFilters(new URLSearchParams("student=+Maya+&tournament=Citron+Winter+Classic&event=Public+Forum&page=3"));
+    const filters = parseOrderFilters(
+      new URLSearchParams("student=+Maya+&tournament=Citron+Winter+Classic&event=Public+Forum&page=3"),
+    );
     expect(filters).toEqual({ student: "Maya", tournament: "Citron Winter Classic", event: "Public Forum", page: 3 });
   });
   it.each(["page=0", "page=-2", "page=abc", "page=1.5", ""])("falls back to page 1 for %j", (query) => {
@@ -33,8 +35,21 @@ describe("entries per tournament", () => {
       { tournamentName: "Fall", tournamentDate: "2026-10-11", eventType: "Public Forum", entries: 2 },
     ]);
     expect(groups).toEqual([
-      { tournamentName: "Winter", tournamentDate: "2026-12-13", total: 10, events: [{ eventType: "Lincoln-Douglas", entries: 4 }, { eventType: "Public Forum", entries: 6 }] },
-      { tournamentName: "Fall", tournamentDate: "2026-10-11", total: 2, events: [{ eventType: "Public Forum", entries: 2 }] },
+      {
+        tournamentName: "Winter",
+        tournamentDate: "2026-12-13",
+        total: 10,
+        events: [
+          { eventType: "Lincoln-Douglas", entries: 4 },
+          { eventType: "Public Forum", entries: 6 },
+        ],
+      },
+      {
+        tournamentName: "Fall",
+        tournamentDate: "2026-10-11",
+        total: 2,
+        events: [{ eventType: "Public Forum", entries: 2 }],
+      },
     ]);
   });
   it("shows a tournament day as written, whatever the time zone", () => {

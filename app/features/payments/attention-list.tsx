@@ -31,7 +31,9 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
       />
       {items.length === 0 ? (
         <EmptyState title="No payments need attention">
-          <p>Every payment received so far completed its order. Any that cannot will appear here, and staff get an email.</p>
+          <p>
+            Every payment received so far completed its order. Any that cannot will appear here, and staff get an email.
+          </p>
         </EmptyState>
       ) : (
         <>
@@ -44,7 +46,9 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
                 key={item.id}
                 title={item.title}
                 subtitle={item.email ?? "No email given"}
-                badge={item.resolved ? { variant: "muted", text: "Resolved" } : { variant: "danger", text: "To resolve" }}
+                badge={
+                  item.resolved ? { variant: "muted", text: "Resolved" } : { variant: "danger", text: "To resolve" }
+                }
               >
                 <p className="text-sm">{item.todo}</p>
                 <ProblemDetails
@@ -52,7 +56,11 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
                     ["Amount", item.amount ?? "—", "tabular"],
                     ["Received", item.received],
                     ["Checkout", item.reference ?? "—"],
-                    [item.provider === "stripe" ? "Stripe session" : "Session", item.sessionId, "font-mono text-xs break-all"],
+                    [
+                      item.provider === "stripe" ? "Stripe session" : "Session",
+                      item.sessionId,
+                      "font-mono text-xs break-all",
+                    ],
                     item.paymentId ? ["Stripe payment", item.paymentId, "font-mono text-xs break-all"] : null,
                     item.resolved ? ["Resolved", item.resolved] : null,
                   ]}

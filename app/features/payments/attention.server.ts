@@ -56,7 +56,10 @@ async function staffRecipients(db: Database): Promise<string[]> {
  * and in the same transaction queues one email to staff. Returns the new
  * row, or null when it was known already.
  */
-export async function recordPaymentAttention(db: Database, input: AttentionInput): Promise<PaymentNeedingAttention | null> {
+export async function recordPaymentAttention(
+  db: Database,
+  input: AttentionInput,
+): Promise<PaymentNeedingAttention | null> {
   const recipients = await staffRecipients(db);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -79,9 +82,18 @@ export async function recordPaymentAttention(db: Database, input: AttentionInput
       title: "A payment needs attention",
       intro: [text.title, text.todo],
       fields: [
-        { label: "Amount", value: inserted.amount === null ? null : `${formatCents(inserted.amount)} ${(inserted.currency ?? "").toUpperCase()}`.trim() },
+        {
+          label: "Amount",
+          value:
+            inserted.amount === null
+              ? null
+              : `${formatCents(inserted.amount)} ${(inserted.currency ?? "").toUpperCase()}`.trim(),
+        },
         { label: "Payer", value: inserted.email },
-        { label: "Checkout", value: input.checkout ? `${checkoutReference(input.checkout)} (${input.checkout.status})` : null },
+        {
+          label: "Checkout",
+          value: input.checkout ? `${checkoutReference(input.checkout)} (${input.checkout.status})` : null,
+        },
         { label: "Expected", value: input.checkout ? formatCents(input.checkout.totalAmount) : null },
         { label: "Payment session", value: inserted.providerSessionId },
         { label: "Payment", value: inserted.providerPaymentId },
@@ -117,7 +129,11 @@ export async function countUnresolvedPayments(db: Database): Promise<number> {
 }
 
 /** Staff dealt with it (refunded, or completed by hand): forward only, the first click wins. */
-export async function resolvePaymentAttention(db: Database | Transaction, id: string, by: string): Promise<PaymentNeedingAttention | null> {
+export async function resolvePaymentAttention(
+  db: Database | Transaction,
+  id: string,
+  by: string,
+): Promise<PaymentNeedingAttention | null> {
   const [done] = await db
     .update(paymentsNeedingAttention)
     .set({ resolvedAt: new Date(), resolvedBy: by })

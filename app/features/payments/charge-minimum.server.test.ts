@@ -18,7 +18,13 @@ describe("prices Stripe cannot charge", () => {
   let order = 1;
 
   beforeAll(async () => {
-    setEnvForTests(testEnv("minimum", { PUBLIC_URL: "https://citron.example", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: "whsec_minimum" }));
+    setEnvForTests(
+      testEnv("minimum", {
+        PUBLIC_URL: "https://citron.example",
+        STRIPE_SECRET_KEY: "sk_test_standin",
+        STRIPE_WEBHOOK_SECRET: "whsec_minimum",
+      }),
+    );
     database = await createTestDatabase();
     stripe = await startStripeStandIn();
     admin = await signedInAccount(database.db, "director@example.org", "admin");
@@ -53,7 +59,9 @@ describe("prices Stripe cannot charge", () => {
     });
     expect(stripe.sessions.size).toBe(sessionsBefore);
     expect(await database.db.$count(checkouts)).toBe(checkoutsBefore);
-    expect((await database.db.query.products.findFirst({ where: (table, { eq }) => eq(table.id, product.id) }))!.stockCount).toBe(3);
+    expect(
+      (await database.db.query.products.findFirst({ where: (table, { eq }) => eq(table.id, product.id) }))!.stockCount,
+    ).toBe(3);
 
     const { cartId: fifty } = await cartOf("Pin", 50);
     expect((await checkoutCart(database.db, { cartId: fifty, email: "p@example.com" })).ok).toBe(true);
@@ -69,7 +77,11 @@ describe("prices Stripe cannot charge", () => {
   });
 
   it("Manage Products notes the prices when Stripe is configured", async () => {
-    const data = (await productsLoader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await productsLoader({
+      request: browserRequest("/admin/products", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       products: { name: string; priceNote?: string | null }[];
     };
     const note = (name: string) => data.products.find((product) => product.name === name)!.priceNote;

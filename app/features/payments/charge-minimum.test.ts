@@ -5,7 +5,9 @@ describe("what Stripe cannot charge (decision 0025)", () => {
   it("refuses a $0 checkout on every provider and one under $0.50 on Stripe", () => {
     expect(chargeMinimumProblem(0, "sandbox")).toMatch(/^Free items cannot be checked out online/);
     expect(chargeMinimumProblem(0, "stripe")).toMatch(/^Free items cannot be checked out online/);
-    expect(chargeMinimumProblem(49, "stripe")).toBe("Card payments must be at least $0.50: your cart totals $0.49. Please add another item.");
+    expect(chargeMinimumProblem(49, "stripe")).toBe(
+      "Card payments must be at least $0.50: your cart totals $0.49. Please add another item.",
+    );
     expect(chargeMinimumProblem(50, "stripe")).toBeNull();
     expect(chargeMinimumProblem(49, "sandbox")).toBeNull();
   });

@@ -7,13 +7,23 @@ import { CheckoutSummary } from "./checkout-summary";
 type Ready = Extract<CheckoutActionData, { status: "ready" }>;
 
 /** Complete Your Payment: the summary and Proceed to Payment in a new tab (loaded on use by CheckoutForm). */
-export default function CheckoutDialog({ answer, open, onClose }: { answer: Ready; open: boolean; onClose: () => void }) {
+export default function CheckoutDialog({
+  answer,
+  open,
+  onClose,
+}: {
+  answer: Ready;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Complete Your Payment</DialogTitle>
-          <DialogDescription>Payment opens in a new tab. Your cart is kept until the payment is complete.</DialogDescription>
+          <DialogDescription>
+            Payment opens in a new tab. Your cart is kept until the payment is complete.
+          </DialogDescription>
         </DialogHeader>
         <CheckoutSummary lines={answer.lines} email={answer.email} total={answer.total} />
         <a

@@ -38,7 +38,11 @@ export function CheckoutForm({ email, empty }: { email?: string | null; empty: b
         onSubmit={(event) => {
           const value = new FormData(event.currentTarget).get("email");
           // The order of docs/product.md#8-error-and-notice-texts, as the server answers: the cart first, then the email.
-          const blocked = empty ? checkoutNotices.emptyCart : typeof value !== "string" || !value.trim() ? checkoutNotices.emailRequired : null;
+          const blocked = empty
+            ? checkoutNotices.emptyCart
+            : typeof value !== "string" || !value.trim()
+              ? checkoutNotices.emailRequired
+              : null;
           if (blocked) {
             event.preventDefault();
             setLocalNotice(blocked);

@@ -3,7 +3,15 @@ import type { CheckoutSummaryLine } from "./checkout-data";
 import { Notice } from "~/ui/notice";
 
 /** The items, email and total of a checkout: the dialog, the no-JavaScript page and the sandbox show it. */
-export function CheckoutSummary({ lines, email, total }: { lines: CheckoutSummaryLine[]; email: string; total: number }) {
+export function CheckoutSummary({
+  lines,
+  email,
+  total,
+}: {
+  lines: CheckoutSummaryLine[];
+  email: string;
+  total: number;
+}) {
   return (
     <div className="grid gap-3">
       <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Items">

@@ -1,6 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, paymentsNeedingAttention, products, stockReservations } from "~/db/schema";
+import {
+  cartLines,
+  carts,
+  checkouts,
+  emailOutbox,
+  orders,
+  paymentEvents,
+  paymentsNeedingAttention,
+  products,
+  stockReservations,
+} from "~/db/schema";
 import type { RegistrationData } from "~/db/registration-data";
 import type { TestDatabase } from "../../../tests/support/database";
 import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
@@ -60,7 +70,12 @@ async function cart(lines: Array<{ productId: string; quantity?: number; registr
   const id = `cart-${Math.random().toString(36).slice(2)}`;
   await database.db.insert(carts).values({ id });
   for (const line of lines) {
-    await database.db.insert(cartLines).values({ cartId: id, productId: line.productId, quantity: line.quantity ?? 1, registration: line.registration ?? null });
+    await database.db.insert(cartLines).values({
+      cartId: id,
+      productId: line.productId,
+      quantity: line.quantity ?? 1,
+      registration: line.registration ?? null,
+    });
   }
   return id;
 }
@@ -73,7 +88,8 @@ const counts = async () => ({
   reservations: await database.db.$count(stockReservations),
   emails: await database.db.$count(emailOutbox),
 });
-const selectStripe = () => setPaymentProviderForTests(() => stripeProvider(stripeClient("sk_test_standin", stripe.url)));
+const selectStripe = () =>
+  setPaymentProviderForTests(() => stripeProvider(stripeClient("sk_test_standin", stripe.url)));
 
 describe("checkout of a cart (sandbox)", () => {
   it("prices from the catalogue, writes pending orders with docs/product.md's fields and reserves limited stock", async () => {
@@ -83,9 +99,18 @@ describe("checkout of a cart (sandbox)", () => {
     const cartId = await cart([
       {
         productId: entry.id,
-        registration: { studentName: "Ana Li", studentSchool: "Frisch", competitionEvent: "Lincoln-Douglas (LD)", tournament: "Winter Open", tournamentDate: "2026-12-06" },
+        registration: {
+          studentName: "Ana Li",
+          studentSchool: "Frisch",
+          competitionEvent: "Lincoln-Douglas (LD)",
+          tournament: "Winter Open",
+          tournamentDate: "2026-12-06",
+        },
       },
-      { productId: judge.id, registration: { schoolName: "SAR High", schoolContact: "Ms. Roth, roth@sar.test", tournament: "Winter Open" } },
+      {
+        productId: judge.id,
+        registration: { schoolName: "SAR High", schoolContact: "Ms. Roth, roth@sar.test", tournament: "Winter Open" },
+      },
       { productId: shirt.id, quantity: 2 },
     ]);
     const result = await checkoutCart(database.db, { cartId, email: " parent@example.com " });
@@ -93,16 +118,31 @@ describe("checkout of a cart (sandbox)", () => {
     if (!result.ok) return;
     expect(result.url).toMatch(/^\/checkout\/sandbox\?session_id=sbx_/);
     const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
-    expect(checkout).toMatchObject({ status: "open", kind: "shop", totalAmount: 2500 + 4000 + 3600, email: "parent@example.com", cartId });
+    expect(checkout).toMatchObject({
+      status: "open",
+      kind: "shop",
+      totalAmount: 2500 + 4000 + 3600,
+      email: "parent@example.com",
+      cartId,
+    });
     expect(checkout.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     const rows = await database.db.query.orders.findMany({ where: eq(orders.checkoutId, checkout.id) });
     expect(rows).toHaveLength(3);
     const byName = Object.fromEntries(rows.map((row) => [row.itemName, row]));
     expect(byName["Citron Tournament Entry Fee"]).toMatchObject({
-      status: "pending", studentName: "Ana Li", studentSchool: "Frisch", tournamentName: "Winter Open",
-      tournamentDate: "2026-12-06", eventType: "Lincoln-Douglas (LD)", totalAmount: 2500, customerEmail: "parent@example.com",
+      status: "pending",
+      studentName: "Ana Li",
+      studentSchool: "Frisch",
+      tournamentName: "Winter Open",
+      tournamentDate: "2026-12-06",
+      eventType: "Lincoln-Douglas (LD)",
+      totalAmount: 2500,
+      customerEmail: "parent@example.com",
     });
-    expect(byName["Judge Fee"]).toMatchObject({ studentSchool: "SAR High", itemDescription: "Ms. Roth, roth@sar.test" });
+    expect(byName["Judge Fee"]).toMatchObject({
+      studentSchool: "SAR High",
+      itemDescription: "Ms. Roth, roth@sar.test",
+    });
     expect(byName["District T-Shirt"]).toMatchObject({ itemQuantity: 2, totalAmount: 3600 });
     expect(await stockOf(shirt.id)).toBe(3);
     expect(await database.db.$count(stockReservations, eq(stockReservations.checkoutId, checkout.id))).toBe(1);
@@ -122,7 +162,10 @@ describe("checkout of a cart (sandbox)", () => {
   it("rolls back whole when a later line's stock runs out after an earlier one was reserved", async () => {
     const shirt = await product({ name: "District T-Shirt", price: 1800, stock: 5 });
     const cap = await product({ name: "Cap", price: 1200, stock: 3 });
-    const cartId = await cart([{ productId: shirt.id, quantity: 2 }, { productId: cap.id, quantity: 4 }]);
+    const cartId = await cart([
+      { productId: shirt.id, quantity: 2 },
+      { productId: cap.id, quantity: 4 },
+    ]);
     const result = await checkoutCart(database.db, { cartId, email: "p@example.com" });
     expect(!result.ok && result.message).toBe('only 3 of "Cap" left');
     expect(await counts()).toEqual({ checkouts: 0, orders: 0, reservations: 0, emails: 0 });
@@ -132,7 +175,9 @@ describe("checkout of a cart (sandbox)", () => {
 
   it("answers docs/product.md's empty-cart and email messages", async () => {
     expect(await checkoutCart(database.db, { cartId: await cart([]), email: "p@example.com" })).toEqual({
-      ok: false, status: 400, message: "Please add items to your cart before checkout.",
+      ok: false,
+      status: 400,
+      message: "Please add items to your cart before checkout.",
     });
     expect(await checkoutCart(database.db, { cartId: "x", email: "  " })).toMatchObject({
       message: "Please enter your email address to continue.",
@@ -169,7 +214,11 @@ describe("checkout of a cart (sandbox)", () => {
     expect(second.url).not.toBe(first.url);
     const old = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!;
     expect(old).toMatchObject({ status: "failed", failureReason: "replaced" });
-    expect((await database.db.query.orders.findMany({ where: eq(orders.checkoutId, first.checkoutId) })).map((row) => row.status)).toEqual(["failed"]);
+    expect(
+      (await database.db.query.orders.findMany({ where: eq(orders.checkoutId, first.checkoutId) })).map(
+        (row) => row.status,
+      ),
+    ).toEqual(["failed"]);
     expect(await stockOf(tote.id)).toBe(3);
     expect(await database.db.$count(stockReservations)).toBe(1);
 
@@ -180,9 +229,17 @@ describe("checkout of a cart (sandbox)", () => {
     expect(await database.db.$count(checkouts, eq(checkouts.status, "open"))).toBe(1);
     expect(await stockOf(tote.id)).toBe(3);
     // The replaced checkout cannot be paid any more.
-    expect((await fulfilCheckout(database.db, second.checkoutId, {
-      id: "sbx", status: "complete", paymentStatus: "paid", amountTotal: 5400, checkoutId: second.checkoutId,
-    })).status).toBe("failed");
+    expect(
+      (
+        await fulfilCheckout(database.db, second.checkoutId, {
+          id: "sbx",
+          status: "complete",
+          paymentStatus: "paid",
+          amountTotal: 5400,
+          checkoutId: second.checkoutId,
+        })
+      ).status,
+    ).toBe("failed");
   });
 
   it("another cart's open checkout still counts against this cart", async () => {
@@ -191,7 +248,10 @@ describe("checkout of a cart (sandbox)", () => {
     expect((await checkoutCart(database.db, { cartId: theirs, email: "a@example.com" })).ok).toBe(true);
     const mine = await cart([{ productId: tote.id, quantity: 1 }]);
     expect((await loadCart(database.db, mine))!.lines[0]!.problem).toBe("sold-out");
-    expect(await checkoutCart(database.db, { cartId: mine, email: "b@example.com" })).toMatchObject({ ok: false, message: '"Lectern Tote Bag" is sold out' });
+    expect(await checkoutCart(database.db, { cartId: mine, email: "b@example.com" })).toMatchObject({
+      ok: false,
+      message: '"Lectern Tote Bag" is sold out',
+    });
   });
 
   it("does not offer again a checkout whose product was switched off meanwhile: it is closed and the line named", async () => {
@@ -203,7 +263,9 @@ describe("checkout of a cart (sandbox)", () => {
     const again = await checkoutCart(database.db, { cartId, email: "p@example.com" });
     expect(again).toMatchObject({ ok: false, message: '"Lectern Tote Bag" is no longer available' });
     // Stopping rolls back: the earlier checkout stays as it was, to expire or be paid as before.
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!.status).toBe("open");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkoutId) }))!.status).toBe(
+      "open",
+    );
   });
 
   it("marks the checkout failed and releases stock when the provider cannot start a session", async () => {
@@ -231,12 +293,21 @@ async function openPaidSandboxCheckout(stock = 5) {
   const entry = await product({ name: "Citron Tournament Entry Fee", price: 2500 });
   const cartId = await cart([
     { productId: shirt.id, quantity: 2 },
-    { productId: entry.id, registration: { studentName: "Ana Li", studentSchool: "Frisch", competitionEvent: "Public Forum (PF)" } },
+    {
+      productId: entry.id,
+      registration: { studentName: "Ana Li", studentSchool: "Frisch", competitionEvent: "Public Forum (PF)" },
+    },
   ]);
   const result = await checkoutCart(database.db, { cartId, email: "parent@example.com" });
   if (!result.ok) throw new Error(result.message);
   const stored = await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) });
-  const paid = { id: stored!.providerSessionId!, status: "complete" as const, paymentStatus: "paid" as const, amountTotal: 6100, checkoutId: result.checkoutId };
+  const paid = {
+    id: stored!.providerSessionId!,
+    status: "complete" as const,
+    paymentStatus: "paid" as const,
+    amountTotal: 6100,
+    checkoutId: result.checkoutId,
+  };
   return { shirt, cartId, checkoutId: result.checkoutId, paid };
 }
 
@@ -276,7 +347,9 @@ describe("fulfilCheckout", () => {
     });
     // No receipt; the payment is kept for staff, who get one email (however often it is reported).
     await fulfilCheckout(database.db, checkoutId, { ...paid, amountTotal: 100 });
-    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([{ reason: "amount_mismatch", amount: 100, checkoutId }]);
+    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([
+      { reason: "amount_mismatch", amount: 100, checkoutId },
+    ]);
     expect((await database.db.select().from(emailOutbox)).map((email) => email.subject)).toEqual([
       "Payment needs attention: Amount differs from the checkout total",
     ]);
@@ -287,7 +360,9 @@ describe("fulfilCheckout", () => {
     const { checkoutId, paid } = await openPaidSandboxCheckout();
     const result = await fulfilCheckout(database.db, checkoutId, { ...paid, paymentStatus: "unpaid" });
     expect(result.status).toBe("processing");
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) }))!.status).toBe("processing");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) }))!.status).toBe(
+      "processing",
+    );
     expect(await database.db.$count(emailOutbox)).toBe(0);
   });
 
@@ -298,7 +373,10 @@ describe("fulfilCheckout", () => {
     expect(await stockOf(shirt.id)).toBe(5);
     expect(await database.db.$count(orders, eq(orders.status, "failed"))).toBe(2);
     expect(await database.db.$count(cartLines, eq(cartLines.cartId, cartId))).toBe(2);
-    expect(await fulfilCheckout(database.db, checkoutId, paid)).toMatchObject({ status: "failed", reason: "paid_after_close" });
+    expect(await fulfilCheckout(database.db, checkoutId, paid)).toMatchObject({
+      status: "failed",
+      reason: "paid_after_close",
+    });
     // No receipt: the payment is kept for staff instead (decision 0024).
     expect((await database.db.select().from(emailOutbox)).map((email) => email.subject)).toEqual([
       "Payment needs attention: Paid after the checkout closed",
@@ -307,10 +385,16 @@ describe("fulfilCheckout", () => {
 
   it("the sweep expires open checkouts past their time and releases stock, leaving others alone", async () => {
     const first = await openPaidSandboxCheckout();
-    const second = await checkoutCart(database.db, { cartId: await cart([{ productId: first.shirt.id }]), email: "b@example.com" });
+    const second = await checkoutCart(database.db, {
+      cartId: await cart([{ productId: first.shirt.id }]),
+      email: "b@example.com",
+    });
     expect(second.ok).toBe(true);
     expect(await stockOf(first.shirt.id)).toBe(2);
-    await database.db.update(checkouts).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(checkouts.id, first.checkoutId));
+    await database.db
+      .update(checkouts)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkouts.id, first.checkoutId));
     expect(await expireCheckouts(database.db)).toBe(1);
     expect(await expireCheckouts(database.db)).toBe(0);
     expect(await stockOf(first.shirt.id)).toBe(4);
@@ -347,10 +431,15 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     const { result, checkout, session } = await openStripeCheckout();
     expect(result.ok && result.url).toBe(session.url);
     expect(session).toMatchObject({
-      mode: "payment", amount_total: 3600, client_reference_id: checkout.id, customer_email: "parent@example.com",
-      metadata: { checkout_id: checkout.id, kind: "shop" }, payment_intent_metadata: { checkout_id: checkout.id, kind: "shop" },
+      mode: "payment",
+      amount_total: 3600,
+      client_reference_id: checkout.id,
+      customer_email: "parent@example.com",
+      metadata: { checkout_id: checkout.id, kind: "shop" },
+      payment_intent_metadata: { checkout_id: checkout.id, kind: "shop" },
       success_url: "https://citron.example/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "https://citron.example/fees#your-cart", submit_type: null,
+      cancel_url: "https://citron.example/fees#your-cart",
+      submit_type: null,
       expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
     });
     expect(stripe.requests.at(-1)).toMatchObject({ method: "POST", idempotencyKey: `checkout-${checkout.id}` });
@@ -368,28 +457,44 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     if (!replaced.ok) throw new Error(replaced.message);
     expect(session.status).toBe("expired");
     expect(stripe.requests.some((request) => request.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.failureReason).toBe("replaced");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.failureReason).toBe(
+      "replaced",
+    );
     expect(await stockOf(shirt.id)).toBe(4);
-    expect(stripe.sessions.get((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, replaced.checkoutId) }))!.providerSessionId!)).toMatchObject({ amount_total: 1800, status: "open" });
+    expect(
+      stripe.sessions.get(
+        (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, replaced.checkoutId) }))!
+          .providerSessionId!,
+      ),
+    ).toMatchObject({ amount_total: 1800, status: "open" });
   });
 
   it("a donation checkout uses submit_type donate", async () => {
     selectStripe();
     const result = await openCheckout(database.db, {
-      kind: "donation", email: "donor@example.com", cancelPath: "/donate",
+      kind: "donation",
+      email: "donor@example.com",
+      cancelPath: "/donate",
       lineItems: [{ name: "Donation", unitAmount: 5000, quantity: 1 }],
       orders: [{ itemName: "Donation", totalAmount: 5000, customerEmail: "donor@example.com" }],
     });
     expect(result.ok).toBe(true);
     const session = [...stripe.sessions.values()].at(-1)!;
-    expect(session).toMatchObject({ submit_type: "donate", amount_total: 5000, cancel_url: "https://citron.example/donate" });
+    expect(session).toMatchObject({
+      submit_type: "donate",
+      amount_total: 5000,
+      cancel_url: "https://citron.example/donate",
+    });
   });
 
   it("answers the Checkout Error message and releases stock when Stripe refuses", async () => {
     selectStripe();
     const shirt = await product({ name: "District T-Shirt", price: 1800, stock: 5 });
     stripe.failNextCreate(400);
-    const result = await checkoutCart(database.db, { cartId: await cart([{ productId: shirt.id }]), email: "p@example.com" });
+    const result = await checkoutCart(database.db, {
+      cartId: await cart([{ productId: shirt.id }]),
+      email: "p@example.com",
+    });
     expect(result).toMatchObject({ ok: false, status: 502 });
     expect(!result.ok && result.message).toContain("The stand-in refused this session");
     expect(await stockOf(shirt.id)).toBe(5);
@@ -397,11 +502,21 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
 
   it("refuses bad and missing signatures without changing anything", async () => {
     const { session, checkout } = await openStripeCheckout();
-    const event = stripe.event("checkout.session.completed", { ...session, status: "complete", payment_status: "paid" }, WEBHOOK_SECRET);
+    const event = stripe.event(
+      "checkout.session.completed",
+      { ...session, status: "complete", payment_status: "paid" },
+      WEBHOOK_SECRET,
+    );
     expect(await handleStripeWebhook(database.db, event.payload, null, WEBHOOK_SECRET)).toMatchObject({ status: 400 });
-    expect(await handleStripeWebhook(database.db, event.payload, event.signature, "whsec_other")).toMatchObject({ status: 400 });
-    expect(await handleStripeWebhook(database.db, event.payload.replace("3600", "1"), event.signature, WEBHOOK_SECRET)).toMatchObject({ status: 400 });
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe("open");
+    expect(await handleStripeWebhook(database.db, event.payload, event.signature, "whsec_other")).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await handleStripeWebhook(database.db, event.payload.replace("3600", "1"), event.signature, WEBHOOK_SECRET),
+    ).toMatchObject({ status: 400 });
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe(
+      "open",
+    );
     expect(await database.db.$count(paymentEvents)).toBe(0);
   });
 
@@ -409,9 +524,17 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     const { session, checkout, cartId } = await openStripeCheckout();
     Object.assign(session, { status: "complete", payment_status: "paid" });
     const event = stripe.event("checkout.session.completed", session, WEBHOOK_SECRET);
-    expect(await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET)).toEqual({ status: 200, body: "ok" });
-    expect(await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET)).toEqual({ status: 200, body: "Duplicate event ignored" });
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe("completed");
+    expect(await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET)).toEqual({
+      status: 200,
+      body: "ok",
+    });
+    expect(await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET)).toEqual({
+      status: 200,
+      body: "Duplicate event ignored",
+    });
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe(
+      "completed",
+    );
     expect(await database.db.$count(emailOutbox)).toBe(1);
     expect(await database.db.$count(cartLines, eq(cartLines.cartId, cartId))).toBe(0);
     // The return page asks Stripe too: same result, nothing new.
@@ -426,7 +549,9 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     expect((await fulfilCheckout(database.db, checkout.id)).status).toBe("processing");
     Object.assign(session, { payment_status: "paid" });
     await deliver("checkout.session.async_payment_succeeded", session).answer;
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe("completed");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, checkout.id) }))!.status).toBe(
+      "completed",
+    );
     expect(await database.db.$count(emailOutbox)).toBe(1);
   });
 
@@ -435,12 +560,15 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
     const paidSession = { ...first.session, status: "complete" as const, payment_status: "paid" as const };
     await deliver("checkout.session.completed", paidSession).answer;
     await deliver("checkout.session.expired", { ...first.session, status: "expired" }).answer;
-    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkout.id) }))!.status).toBe("completed");
+    expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, first.checkout.id) }))!.status).toBe(
+      "completed",
+    );
     expect(await stockOf(first.shirt.id)).toBe(3);
 
     const second = await openStripeCheckout();
     await deliver("checkout.session.async_payment_failed", second.session).answer;
-    await deliver("checkout.session.completed", { ...second.session, status: "complete", payment_status: "paid" }).answer;
+    await deliver("checkout.session.completed", { ...second.session, status: "complete", payment_status: "paid" })
+      .answer;
     const row = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, second.checkout.id) }))!;
     expect(row).toMatchObject({ status: "failed", failureReason: "async_payment_failed" });
     expect(await stockOf(second.shirt.id)).toBe(5);
@@ -459,7 +587,14 @@ describe("Stripe provider against the local stand-in, and the webhook", () => {
       status: "failed",
       failureReason: "amount_mismatch",
     });
-    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([{ reason: "amount_mismatch", amount: 1 }]);
-    expect(await database.db.$count(emailOutbox, eq(emailOutbox.subject, "Payment needs attention: Amount differs from the checkout total"))).toBe(1);
+    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([
+      { reason: "amount_mismatch", amount: 1 },
+    ]);
+    expect(
+      await database.db.$count(
+        emailOutbox,
+        eq(emailOutbox.subject, "Payment needs attention: Amount differs from the checkout total"),
+      ),
+    ).toBe(1);
   });
 });

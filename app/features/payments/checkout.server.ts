@@ -38,8 +38,7 @@ export type OpenCheckoutInput = {
 };
 
 export type OpenCheckoutResult =
-  | { ok: true; checkoutId: string; url: string; publicToken: string }
-  | { ok: false; status: number; message: string };
+  { ok: true; checkoutId: string; url: string; publicToken: string } | { ok: false; status: number; message: string };
 
 /** A reason to stop a checkout inside its transaction: rolls everything back, answers with `message`. */
 export class CheckoutStop extends Error {
@@ -73,7 +72,12 @@ export async function openCheckoutWith(
 ): Promise<OpenCheckoutResult> {
   const provider = paymentProvider(db);
   let created:
-    | { checkout: Checkout; lineItems: CheckoutLineItem[]; replacedSessionIds: string[]; recurring?: Prepared["recurring"] }
+    | {
+        checkout: Checkout;
+        lineItems: CheckoutLineItem[];
+        replacedSessionIds: string[];
+        recurring?: Prepared["recurring"];
+      }
     | { reused: Checkout & { providerUrl: string } };
   try {
     created = await db.transaction(async (tx) => {
@@ -85,7 +89,12 @@ export async function openCheckoutWith(
         throw new CheckoutStop("Please add items to your cart before checkout.", 400);
       }
       for (const item of input.lineItems) {
-        if (!Number.isInteger(item.unitAmount) || item.unitAmount < 0 || !Number.isInteger(item.quantity) || item.quantity < 1) {
+        if (
+          !Number.isInteger(item.unitAmount) ||
+          item.unitAmount < 0 ||
+          !Number.isInteger(item.quantity) ||
+          item.quantity < 1
+        ) {
           throw new CheckoutStop(`The amount of "${item.name}" is not valid.`, 400);
         }
       }
@@ -110,16 +119,25 @@ export async function openCheckoutWith(
         .insert(orders)
         .values(input.orders.map((order) => ({ ...order, checkoutId: checkout!.id, status: "pending" as const })));
       // In product-id order, so two carts holding the same products in another order never deadlock.
-      const reservations = [...(input.reservations ?? [])].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+      const reservations = [...(input.reservations ?? [])].sort((a, b) =>
+        a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+      );
       for (const { productId, quantity } of reservations) {
         if (!(await reserveStock(tx, checkout!.id, productId, quantity))) {
           const product = await tx.query.products.findFirst({ where: eq(products.id, productId) });
           throw new CheckoutStop(
-            product?.stockCount ? `only ${product.stockCount} of "${product.name}" left` : `"${product?.name ?? "An item"}" is sold out`,
+            product?.stockCount
+              ? `only ${product.stockCount} of "${product.name}" left`
+              : `"${product?.name ?? "An item"}" is sold out`,
           );
         }
       }
-      return { checkout: checkout!, lineItems: input.lineItems, replacedSessionIds: input.replacedSessionIds ?? [], recurring: input.recurring };
+      return {
+        checkout: checkout!,
+        lineItems: input.lineItems,
+        replacedSessionIds: input.replacedSessionIds ?? [],
+        recurring: input.recurring,
+      };
     });
   } catch (error) {
     if (error instanceof CheckoutStop) return { ok: false, status: error.status, message: error.message };
@@ -174,7 +192,11 @@ export async function openCheckoutWith(
 
 /** True for PostgreSQL's unique_violation on `constraint` (node-postgres and PGlite both carry code and constraint). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
     const { code, constraint: name } = current as { code?: string; constraint?: string };
     if (code === "23505" && name === constraint) return true;
   }
@@ -246,11 +268,19 @@ export type FulfilResult =
   | { status: "failed"; checkout: Checkout | null; reason: string };
 
 async function loadOrders(db: Database | Transaction, checkoutId: string) {
-  return db.query.orders.findMany({ where: eq(orders.checkoutId, checkoutId), orderBy: (table, { asc }) => asc(table.createdAt) });
+  return db.query.orders.findMany({
+    where: eq(orders.checkoutId, checkoutId),
+    orderBy: (table, { asc }) => asc(table.createdAt),
+  });
 }
 
 /** Money arrived that this checkout cannot take: kept for staff (decision 0024), never completed. */
-async function needsAttention(db: Database, checkout: Checkout, state: ProviderSessionState, reason: AttentionReason): Promise<FulfilResult> {
+async function needsAttention(
+  db: Database,
+  checkout: Checkout,
+  state: ProviderSessionState,
+  reason: AttentionReason,
+): Promise<FulfilResult> {
   await recordPaymentAttention(db, {
     reason,
     provider: checkout.provider,
@@ -300,12 +330,15 @@ export async function fulfilCheckout(
 ): Promise<FulfilResult> {
   const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) });
   if (!checkout) return { status: "failed", checkout: null, reason: "not_found" };
-  if (checkout.status === "completed") return { status: "completed", checkout, orders: await loadOrders(db, checkoutId) };
+  if (checkout.status === "completed")
+    return { status: "completed", checkout, orders: await loadOrders(db, checkoutId) };
 
   let state = knownState;
   if (!state) {
     if (!checkout.providerSessionId) {
-      return checkout.status === "failed" ? { status: "failed", checkout, reason: checkout.failureReason ?? "failed" } : { status: "processing", checkout };
+      return checkout.status === "failed"
+        ? { status: "failed", checkout, reason: checkout.failureReason ?? "failed" }
+        : { status: "processing", checkout };
     }
     if (checkout.status === "failed" && checkout.provider === "sandbox") {
       return { status: "failed", checkout, reason: checkout.failureReason ?? "failed" };

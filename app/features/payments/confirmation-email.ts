@@ -34,7 +34,9 @@ export function shopConfirmationEmail(checkout: Checkout, orders: Order[]): Emai
   const test = checkout.provider === "sandbox";
   const { html, text } = renderEmail({
     title: "Thank you for your order",
-    intro: test ? [SANDBOX_NOTICE, "Here is what the order would look like."] : ["Your payment was received. Here is your receipt."],
+    intro: test
+      ? [SANDBOX_NOTICE, "Here is what the order would look like."]
+      : ["Your payment was received. Here is your receipt."],
     fields: [
       ...orders.flatMap(orderFields),
       { label: "Total paid", value: formatCents(checkout.totalAmount) },

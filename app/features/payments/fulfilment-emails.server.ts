@@ -5,7 +5,9 @@ import { shopConfirmationEmail } from "./confirmation-email";
 /** The emails a checkout of one kind queues when it is fulfilled, inside fulfilment's transaction. */
 export type FulfilmentEmails = (checkout: Checkout, orders: Order[]) => EmailMessage[];
 
-const byKind = new Map<CheckoutKind, FulfilmentEmails>([["shop", (checkout, orders) => [shopConfirmationEmail(checkout, orders)]]]);
+const byKind = new Map<CheckoutKind, FulfilmentEmails>([
+  ["shop", (checkout, orders) => [shopConfirmationEmail(checkout, orders)]],
+]);
 
 /**
  * A capability that opens checkouts of its own kind says what their fulfilment sends (donations: the receipt and

@@ -13,7 +13,15 @@ export type PaymentResult =
   | { state: "processing" }
   /** The buyer finished the provider's page but the money is on its way (days): the page stops re-checking. */
   | { state: "delayed"; email: string }
-  | { state: "success"; reference: string; email: string; total: number; lines: CheckoutSummaryLine[]; kind: "shop" | "donation"; test: boolean }
+  | {
+      state: "success";
+      reference: string;
+      email: string;
+      total: number;
+      lines: CheckoutSummaryLine[];
+      kind: "shop" | "donation";
+      test: boolean;
+    }
   | { state: "failed"; message: string };
 
 export const VERIFY_FAILED_MESSAGE = "We encountered an issue verifying your payment.";
@@ -45,7 +53,9 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
     if (!checkout) return { state: "failed", message: VERIFY_FAILED_MESSAGE };
     const result = await fulfilCheckout(db, checkout.id);
     if (result.status === "processing") {
-      return result.checkout.status === "processing" ? { state: "delayed", email: result.checkout.email } : { state: "processing" };
+      return result.checkout.status === "processing"
+        ? { state: "delayed", email: result.checkout.email }
+        : { state: "processing" };
     }
     if (result.status === "failed") {
       const kind = result.checkout?.kind ?? "shop";

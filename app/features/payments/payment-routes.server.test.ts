@@ -5,7 +5,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { readToast } from "~/core/toast.server";
-import { cartLines, carts, checkouts, emailOutbox, orders, paymentEvents, products, stockReservations } from "~/db/schema";
+import {
+  cartLines,
+  carts,
+  checkouts,
+  emailOutbox,
+  orders,
+  paymentEvents,
+  products,
+  stockReservations,
+} from "~/db/schema";
 import { CART_COOKIE } from "~/core/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as sandboxAction, loader as sandboxLoader } from "~/routes/checkout-sandbox";
@@ -60,13 +69,20 @@ async function seedCartLine() {
   await database.db.insert(cartLines).values({ cartId: CART_ID, productId: shirt!.id, quantity: 2 });
 }
 
-async function callAction<T>(fn: (args: never) => Promise<unknown>, url: string, form: Record<string, string>, cookie = cartCookie) {
+async function callAction<T>(
+  fn: (args: never) => Promise<unknown>,
+  url: string,
+  form: Record<string, string>,
+  cookie = cartCookie,
+) {
   const request = new Request(url, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
     body: new URLSearchParams(form),
   });
-  const answer = await fn({ request, context: database.context(), params: {} } as never).catch((error: unknown) => error);
+  const answer = await fn({ request, context: database.context(), params: {} } as never).catch(
+    (error: unknown) => error,
+  );
   return answer as T;
 }
 
@@ -76,9 +92,19 @@ describe("/checkout", () => {
   it("prices from the catalogue whatever the post says", async () => {
     await seedCart();
     const answer = unwrap(
-      await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com", price: "1", total: "1", productId: "x", unitAmount: "0" }),
+      await callAction(checkoutAction, "http://citron.test/checkout", {
+        email: "p@example.com",
+        price: "1",
+        total: "1",
+        productId: "x",
+        unitAmount: "0",
+      }),
     );
-    expect(answer.data).toMatchObject({ status: "ready", total: 3600, lines: [{ name: "District T-Shirt", quantity: 2, amount: 3600 }] });
+    expect(answer.data).toMatchObject({
+      status: "ready",
+      total: 3600,
+      lines: [{ name: "District T-Shirt", quantity: 2, amount: 3600 }],
+    });
     expect(answer.data.status === "ready" && answer.data.url).toMatch(/^\/checkout\/sandbox\?session_id=/);
   });
 
@@ -86,9 +112,19 @@ describe("/checkout", () => {
     await seedCart();
     const noEmail = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: " " }));
     expect(noEmail.init?.status).toBe(400);
-    expect(noEmail.data).toEqual({ status: "error", title: "Email Required", message: "Please enter your email address to continue." });
-    const noCart = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }, ""));
-    expect(noCart.data).toEqual({ status: "error", title: "Empty Cart", message: "Please add items to your cart before checkout." });
+    expect(noEmail.data).toEqual({
+      status: "error",
+      title: "Email Required",
+      message: "Please enter your email address to continue.",
+    });
+    const noCart = unwrap(
+      await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }, ""),
+    );
+    expect(noCart.data).toEqual({
+      status: "error",
+      title: "Empty Cart",
+      message: "Please add items to your cart before checkout.",
+    });
     // Neither a cart nor an email: the cart is named first, as docs/product.md#8-error-and-notice-texts lists them.
     const neither = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "" }, ""));
     expect(neither.data).toMatchObject({ title: "Empty Cart" });
@@ -101,7 +137,8 @@ describe("/checkout", () => {
     const soldOut = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }));
     expect(soldOut.init?.status).toBe(409);
     expect(soldOut.data).toEqual({
-      status: "error", title: "Checkout Error",
+      status: "error",
+      title: "Checkout Error",
       message: 'Failed to start checkout: only 1 of "District T-Shirt" left. Please try again.',
     });
   });
@@ -117,14 +154,21 @@ describe("sandbox and /payment-success", () => {
   }
   const verify = async (sessionId: string | null) => {
     const url = `http://citron.test/payment-success${sessionId ? `?session_id=${sessionId}` : ""}`;
-    const answer = (await paymentLoader({ request: new Request(url), context: database.context(), params: {} } as never)) as unknown as { data: PaymentResult };
+    const answer = (await paymentLoader({
+      request: new Request(url),
+      context: database.context(),
+      params: {},
+    } as never)) as unknown as { data: PaymentResult };
     return answer.data;
   };
 
   it("Pay completes the order through fulfilment; the result page and its reloads show success, one email", async () => {
     const { sessionId } = await startCheckout();
     expect(await verify(sessionId)).toEqual({ state: "processing" });
-    const paid = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "pay" })) as Response;
+    const paid = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", {
+      session_id: sessionId,
+      intent: "pay",
+    })) as Response;
     expect(paid.status).toBe(302);
     expect(paid.headers.get("Location")).toBe(`/payment-success?session_id=${sessionId}`);
     const first = await verify(sessionId);
@@ -138,7 +182,10 @@ describe("sandbox and /payment-success", () => {
 
   it("Decline fails the checkout, releases stock and leads back to the cart, which stays", async () => {
     const { shirt, sessionId } = await startCheckout();
-    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "decline" })) as Response;
+    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", {
+      session_id: sessionId,
+      intent: "decline",
+    })) as Response;
     expect(declined.headers.get("Location")).toBe("/fees#your-cart");
     expect((await database.db.query.products.findFirst({ where: eq(products.id, shirt.id) }))!.stockCount).toBe(4);
     expect(await database.db.$count(cartLines)).toBe(1);
@@ -147,8 +194,14 @@ describe("sandbox and /payment-success", () => {
 
   it("Decline on a checkout already paid in another tab leads to the payment result, not to a decline notice", async () => {
     const { sessionId } = await startCheckout();
-    await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "pay" });
-    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "decline" })) as Response;
+    await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", {
+      session_id: sessionId,
+      intent: "pay",
+    });
+    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", {
+      session_id: sessionId,
+      intent: "decline",
+    })) as Response;
     expect(declined.headers.get("Location")).toBe(`/payment-success?session_id=${sessionId}`);
     expect(declined.headers.get("Set-Cookie")).toBeNull();
     expect(await verify(sessionId)).toMatchObject({ state: "success" });
@@ -158,16 +211,26 @@ describe("sandbox and /payment-success", () => {
     const { shirt, sessionId } = await startCheckout();
     const again = unwrap(await callAction(checkoutAction, "http://citron.test/checkout", { email: "p@example.com" }));
     expect(again.data).toMatchObject({ status: "ready", total: 3600 });
-    expect(again.data.status === "ready" && new URL(again.data.url, "http://citron.test").searchParams.get("session_id")).toBe(sessionId);
+    expect(
+      again.data.status === "ready" && new URL(again.data.url, "http://citron.test").searchParams.get("session_id"),
+    ).toBe(sessionId);
     expect((await database.db.query.products.findFirst({ where: eq(products.id, shirt.id) }))!.stockCount).toBe(2);
   });
 
   it("a tribute gift's summary reads as the donor wrote it, not as it is stored", async () => {
-    const donated = await postDonation(database, { ...validDonation, memorialType: "honor", memorialDetails: "Coach O'Neil" });
+    const donated = await postDonation(database, {
+      ...validDonation,
+      memorialType: "honor",
+      memorialDetails: "Coach O'Neil",
+    });
     if (donated.data.status !== "ready") throw new Error("donation checkout did not start");
     const sessionId = new URL(donated.data.checkout.url, "http://citron.test").searchParams.get("session_id")!;
     const request = new Request(`http://citron.test/checkout/sandbox?session_id=${sessionId}`);
-    const page = ((await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as { data: { lines: Array<{ detail: string | null }> } }).data;
+    const page = (
+      (await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as {
+        data: { lines: Array<{ detail: string | null }> };
+      }
+    ).data;
     expect(page.lines.map((line) => line.detail)).toEqual(["Ruth Adler, In honor of Coach O'Neil"]);
   });
 
@@ -177,26 +240,59 @@ describe("sandbox and /payment-success", () => {
     const sessionId = new URL(donated.data.checkout.url, "http://citron.test").searchParams.get("session_id")!;
     const page = async () => {
       const request = new Request(`http://citron.test/checkout/sandbox?session_id=${sessionId}`);
-      return ((await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as { data: Record<string, unknown> }).data;
+      return (
+        (await sandboxLoader({ request, context: database.context(), params: {} } as never)) as unknown as {
+          data: Record<string, unknown>;
+        }
+      ).data;
     };
     expect(await page()).toMatchObject({ open: true, cancelPath: "/donate" });
 
-    const declined = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "decline" }, "")) as Response;
+    const declined = (await callAction<Response>(
+      sandboxAction,
+      "http://citron.test/checkout/sandbox",
+      { session_id: sessionId, intent: "decline" },
+      "",
+    )) as Response;
     expect(declined.headers.get("Location")).toBe("/donate");
-    const flash = new Request("http://citron.test/donate", { headers: { Cookie: declined.headers.get("Set-Cookie")!.split(";")[0]! } });
+    const flash = new Request("http://citron.test/donate", {
+      headers: { Cookie: declined.headers.get("Set-Cookie")!.split(";")[0]! },
+    });
     const { toast } = await readToast(flash);
-    expect(toast).toEqual({ type: "error", title: "Payment declined", description: "No payment was taken and no donation was made. You can try again." });
-    expect(await page()).toMatchObject({ open: false, closedText: "This checkout is closed (declined or expired). Start again from the donation page." });
-    expect(await verify(sessionId)).toEqual({ state: "failed", message: "The payment was declined. No donation was made; you can try again." });
+    expect(toast).toEqual({
+      type: "error",
+      title: "Payment declined",
+      description: "No payment was taken and no donation was made. You can try again.",
+    });
+    expect(await page()).toMatchObject({
+      open: false,
+      closedText: "This checkout is closed (declined or expired). Start again from the donation page.",
+    });
+    expect(await verify(sessionId)).toEqual({
+      state: "failed",
+      message: "The payment was declined. No donation was made; you can try again.",
+    });
   });
 
   it("the sandbox is never served when Stripe keys are set", async () => {
     const { sessionId } = await startCheckout();
-    setEnvForTests(parseEnv({ ...baseEnv, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_URL: stripe.url }));
+    setEnvForTests(
+      parseEnv({
+        ...baseEnv,
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+        STRIPE_API_URL: stripe.url,
+      }),
+    );
     const request = new Request(`http://citron.test/checkout/sandbox?session_id=${sessionId}`);
-    const thrown = (await sandboxLoader({ request, context: database.context(), params: {} } as never).catch((error: unknown) => error)) as Response;
+    const thrown = (await sandboxLoader({ request, context: database.context(), params: {} } as never).catch(
+      (error: unknown) => error,
+    )) as Response;
     expect(thrown.status).toBe(404);
-    const posted = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", { session_id: sessionId, intent: "pay" })) as Response;
+    const posted = (await callAction<Response>(sandboxAction, "http://citron.test/checkout/sandbox", {
+      session_id: sessionId,
+      intent: "pay",
+    })) as Response;
     expect(posted.status).toBe(404);
     expect(await database.db.$count(checkouts, eq(checkouts.status, "completed"))).toBe(0);
   });
@@ -204,7 +300,14 @@ describe("sandbox and /payment-success", () => {
 
 describe("POST /webhooks/stripe", () => {
   it("reads the raw body and answers 400 on a bad or missing signature, 200 on a good one (storing nothing for a session not ours)", async () => {
-    setEnvForTests(parseEnv({ ...baseEnv, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_route", STRIPE_API_URL: stripe.url }));
+    setEnvForTests(
+      parseEnv({
+        ...baseEnv,
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_route",
+        STRIPE_API_URL: stripe.url,
+      }),
+    );
     const session = { ...[...stripe.sessions.values()][0]!, client_reference_id: null, metadata: {} };
     const event = stripe.event("checkout.session.expired", session, "whsec_route");
     const post = (signature: string | null) =>

@@ -13,7 +13,10 @@ export async function withProviders<Row extends { checkoutId: string | null }>(
 ): Promise<Array<Row & { provider: PaymentProviderName | null }>> {
   const ids = [...new Set(rows.flatMap((row) => (row.checkoutId ? [row.checkoutId] : [])))];
   const found = ids.length
-    ? await db.select({ id: checkouts.id, provider: checkouts.provider }).from(checkouts).where(inArray(checkouts.id, ids))
+    ? await db
+        .select({ id: checkouts.id, provider: checkouts.provider })
+        .from(checkouts)
+        .where(inArray(checkouts.id, ids))
     : [];
   const byId = new Map(found.map((row) => [row.id, row.provider]));
   return rows.map((row) => ({ ...row, provider: (row.checkoutId && byId.get(row.checkoutId)) || null }));

@@ -27,9 +27,13 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
     return data<RefundActionData>({ refund: { ok: false, message: "Unknown action.", orderId } }, { status: 400 });
   }
   const parsed = parseRefundForm(read);
-  if (!parsed.ok) return data<RefundActionData>({ refund: { ok: false, message: parsed.message, orderId } }, { status: 400 });
+  if (!parsed.ok)
+    return data<RefundActionData>({ refund: { ok: false, message: parsed.message, orderId } }, { status: 400 });
   const outcome = await refundOrder(getDb(context), { id: admin.id, email: admin.email }, parsed);
-  return data<RefundActionData>({ refund: { ok: outcome.ok, message: outcome.message, orderId } }, { status: outcome.status });
+  return data<RefundActionData>(
+    { refund: { ok: outcome.ok, message: outcome.message, orderId } },
+    { status: outcome.status },
+  );
 }
 
 /** The loader's part: the order named by ?refund= (the no-JavaScript confirmation) and a fresh key for the forms. */

@@ -2,7 +2,13 @@ import { Undo2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatCents } from "~/core/format";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "~/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/ui/alert-dialog";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardTitle } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -81,7 +87,17 @@ export function RefundButton({ row, onOpen }: { row: RefundTarget; onOpen: (row:
   );
 }
 
-function RefundForm({ target, refundKey, onDone, cancel }: { target: RefundTarget; refundKey: string; onDone?: () => void; cancel: React.ReactNode }) {
+function RefundForm({
+  target,
+  refundKey,
+  onDone,
+  cancel,
+}: {
+  target: RefundTarget;
+  refundKey: string;
+  onDone?: () => void;
+  cancel: React.ReactNode;
+}) {
   const fetcher = useFetcher<RefundActionData>();
   const location = useLocation();
   const id = useId();
@@ -91,11 +107,20 @@ function RefundForm({ target, refundKey, onDone, cancel }: { target: RefundTarge
   const answer = fetcher.data?.refund;
   useEffect(() => {
     if (!answer || fetcher.state !== "idle") return;
-    showToast({ type: answer.ok ? "success" : "error", title: answer.ok ? "Refunded" : "Refund failed", description: answer.message });
+    showToast({
+      type: answer.ok ? "success" : "error",
+      title: answer.ok ? "Refunded" : "Refund failed",
+      description: answer.message,
+    });
     if (answer.ok) onDone?.();
   }, [answer, fetcher.state, onDone]);
   return (
-    <fetcher.Form method="post" action={`${location.pathname}${refundHref(location.search, null).replace(/^\.$/, "")}`} className="grid gap-4" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={`${location.pathname}${refundHref(location.search, null).replace(/^\.$/, "")}`}
+      className="grid gap-4"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="orderId" value={target.id} />
       {/* One key per confirmation: a repeated submit (double click, reload) finds the refund it made. */}
@@ -103,29 +128,59 @@ function RefundForm({ target, refundKey, onDone, cancel }: { target: RefundTarge
       <p className="text-sm tabular">
         Paid {formatCents(target.totalAmount)}
         {target.refundedAmount ? ` · refunded ${formatCents(target.refundedAmount)}` : ""}
-        {target.disputedAmount ? ` · disputed ${formatCents(target.disputedAmount)}` : ""} · up to <b>{formatCents(left)}</b> can be refunded.
+        {target.disputedAmount ? ` · disputed ${formatCents(target.disputedAmount)}` : ""} · up to{" "}
+        <b>{formatCents(left)}</b> can be refunded.
       </p>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">How much</legend>
         <label className="flex min-h-6 items-center gap-2 text-sm">
-          <input type="radio" name="scope" value="whole" checked={scope === "whole"} onChange={() => setScope("whole")} className="size-4 accent-navy-900" />
+          <input
+            type="radio"
+            name="scope"
+            value="whole"
+            checked={scope === "whole"}
+            onChange={() => setScope("whole")}
+            className="size-4 accent-navy-900"
+          />
           The whole {formatCents(left)}
         </label>
         <label className="flex min-h-6 items-center gap-2 text-sm">
-          <input type="radio" name="scope" value="part" checked={scope === "part"} onChange={() => setScope("part")} className="size-4 accent-navy-900" />
+          <input
+            type="radio"
+            name="scope"
+            value="part"
+            checked={scope === "part"}
+            onChange={() => setScope("part")}
+            className="size-4 accent-navy-900"
+          />
           Part of it
         </label>
       </fieldset>
       <Field>
         <FieldLabel htmlFor={`${id}-amount`}>Amount to refund (dollars)</FieldLabel>
-        <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" aria-describedby={`${id}-amount-hint`} />
-        <FieldDescription id={`${id}-amount-hint`}>Only with “Part of it”; at most {formatCents(left)}.</FieldDescription>
+        <Input
+          id={`${id}-amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-describedby={`${id}-amount-hint`}
+        />
+        <FieldDescription id={`${id}-amount-hint`}>
+          Only with “Part of it”; at most {formatCents(left)}.
+        </FieldDescription>
       </Field>
       <Field>
         <FieldLabel htmlFor={`${id}-reason`} required>
           Reason
         </FieldLabel>
-        <Textarea id={`${id}-reason`} name="reason" required maxLength={500} rows={2} placeholder="e.g. Student withdrew before the tournament" />
+        <Textarea
+          id={`${id}-reason`}
+          name="reason"
+          required
+          maxLength={500}
+          rows={2}
+          placeholder="e.g. Student withdrew before the tournament"
+        />
       </Field>
       {answer && !answer.ok ? (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -165,7 +220,13 @@ export function RefundConfirmation({
   return (
     <>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={cn("rounded-card border p-3 text-sm font-medium", result.ok ? "border-border bg-card" : "border-destructive/40 bg-danger-soft text-destructive")}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={cn(
+            "rounded-card border p-3 text-sm font-medium",
+            result.ok ? "border-border bg-card" : "border-destructive/40 bg-danger-soft text-destructive",
+          )}
+        >
           {result.message}
         </p>
       ) : null}
@@ -191,7 +252,14 @@ export function RefundConfirmation({
             Refund {target?.label} of {target?.customerEmail}?
           </AlertDialogTitle>
           <AlertDialogDescription>Through the payment provider, to the card that paid.</AlertDialogDescription>
-          {target ? <RefundForm target={target} refundKey={refundKey} onDone={onClose} cancel={<AlertDialogCancel>Cancel</AlertDialogCancel>} /> : null}
+          {target ? (
+            <RefundForm
+              target={target}
+              refundKey={refundKey}
+              onDone={onClose}
+              cancel={<AlertDialogCancel>Cancel</AlertDialogCancel>}
+            />
+          ) : null}
         </AlertDialogContent>
       </AlertDialog>
     </>

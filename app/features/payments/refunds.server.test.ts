@@ -39,12 +39,21 @@ const orderRow = async (id: string) => (await database.db.query.orders.findFirst
 
 /** A completed checkout of two orders (an entry fee and a gift, or two lines), on the chosen provider. */
 async function paidCheckout(provider: "sandbox" | "stripe", kind: "shop" | "donation" = "shop") {
-  setPaymentProviderForTests(provider === "stripe" ? () => stripeProvider(stripeClient("sk_test_standin", stripe.url)) : sandboxProvider);
+  setPaymentProviderForTests(
+    provider === "stripe" ? () => stripeProvider(stripeClient("sk_test_standin", stripe.url)) : sandboxProvider,
+  );
   const lines =
     kind === "donation"
       ? [{ itemName: "Donation", totalAmount: 10000, customerEmail: "donor@example.com" }]
       : [
-          { itemName: "Citron Tournament Entry Fee", totalAmount: 2500, customerEmail: "parent@example.com", studentName: "Ana Li", tournamentName: "Winter Open", eventType: "LD" },
+          {
+            itemName: "Citron Tournament Entry Fee",
+            totalAmount: 2500,
+            customerEmail: "parent@example.com",
+            studentName: "Ana Li",
+            tournamentName: "Winter Open",
+            eventType: "LD",
+          },
           { itemName: "District T-Shirt", totalAmount: 3600, itemQuantity: 2, customerEmail: "parent@example.com" },
         ];
   const result = await openCheckout(database.db, {
@@ -64,9 +73,18 @@ async function paidCheckout(provider: "sandbox" | "stripe", kind: "shop" | "dona
     const answer = await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET);
     if (answer.status !== 200) throw new Error(answer.body);
   } else {
-    await fulfilCheckout(database.db, checkout.id, { id: checkout.providerSessionId!, status: "complete", paymentStatus: "paid", amountTotal: checkout.totalAmount, checkoutId: checkout.id });
+    await fulfilCheckout(database.db, checkout.id, {
+      id: checkout.providerSessionId!,
+      status: "complete",
+      paymentStatus: "paid",
+      amountTotal: checkout.totalAmount,
+      checkoutId: checkout.id,
+    });
   }
-  const rows = await database.db.query.orders.findMany({ where: eq(orders.checkoutId, checkout.id), orderBy: (table, { asc }) => asc(table.createdAt) });
+  const rows = await database.db.query.orders.findMany({
+    where: eq(orders.checkoutId, checkout.id),
+    orderBy: (table, { asc }) => asc(table.createdAt),
+  });
   expect(rows.every((row) => row.status === "completed")).toBe(true);
   await database.db.delete(emailOutbox);
   return { checkout, rows, charge };
@@ -81,7 +99,11 @@ async function deliver(type: string, object: object) {
 async function tallies() {
   const rows = await database.db.select().from(orderTallies).where(eq(orderTallies.status, "completed"));
   return rows.reduce(
-    (sum, row) => ({ amount: sum.amount + row.amount, refunded: sum.refunded + row.refundedAmount, disputed: sum.disputed + row.disputedAmount }),
+    (sum, row) => ({
+      amount: sum.amount + row.amount,
+      refunded: sum.refunded + row.refundedAmount,
+      disputed: sum.disputed + row.disputedAmount,
+    }),
     { amount: 0, refunded: 0, disputed: 0 },
   );
 }
@@ -96,14 +118,27 @@ describe("the refund form's rules", () => {
     for (const amount of ["", "0", "0.00", "-5", "1.005", "abc", "1e3", "99999999"]) {
       expect(parseRefundForm(form({ ...base, scope: "part", amount })).ok).toBe(false);
     }
-    expect(parseRefundForm(form({ ...base, reason: "   " }))).toEqual({ ok: false, message: "Please give a reason for the refund." });
+    expect(parseRefundForm(form({ ...base, reason: "   " }))).toEqual({
+      ok: false,
+      message: "Please give a reason for the refund.",
+    });
     expect(parseRefundForm(form({ ...base, reason: "x".repeat(501) })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, orderId: "'; drop table orders" })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, requestKey: "" })).ok).toBe(false);
   });
   it("spreads an amount over the orders' room, never past one's total", () => {
-    expect(allocate(3000, [{ id: "a", room: 2500 }, { id: "b", room: 3600 }])).toEqual({ a: 2500, b: 500 });
-    expect(allocate(100, [{ id: "a", room: 0 }, { id: "b", room: 3600 }])).toEqual({ b: 100 });
+    expect(
+      allocate(3000, [
+        { id: "a", room: 2500 },
+        { id: "b", room: 3600 },
+      ]),
+    ).toEqual({ a: 2500, b: 500 });
+    expect(
+      allocate(100, [
+        { id: "a", room: 0 },
+        { id: "b", room: 3600 },
+      ]),
+    ).toEqual({ b: 100 });
     expect(allocate(9999, [{ id: "a", room: 10 }])).toEqual({ a: 10 });
   });
 });
@@ -113,12 +148,23 @@ describe("staff refunds (sandbox)", () => {
     const { rows } = await paidCheckout("sandbox");
     const entry = rows[0]!;
     const requestKey = key();
-    const result = await refundOrder(database.db, staff, { orderId: entry.id, cents: 1000, reason: "Withdrew", requestKey });
+    const result = await refundOrder(database.db, staff, {
+      orderId: entry.id,
+      cents: 1000,
+      reason: "Withdrew",
+      requestKey,
+    });
     expect(result).toMatchObject({ ok: true, message: "$10.00 was refunded." });
     expect(await orderRow(entry.id)).toMatchObject({ status: "completed", totalAmount: 2500, refundedAmount: 1000 });
     expect(await tallies()).toEqual({ amount: 6100, refunded: 1000, disputed: 0 });
     const [refund] = await database.db.select().from(refunds);
-    expect(refund).toMatchObject({ status: "succeeded", source: "staff", amount: 1000, reason: "Withdrew", providerRefundId: `sbx_re_${refund!.id}` });
+    expect(refund).toMatchObject({
+      status: "succeeded",
+      source: "staff",
+      amount: 1000,
+      reason: "Withdrew",
+      providerRefundId: `sbx_re_${refund!.id}`,
+    });
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "payment.refund"));
     expect(audit).toMatchObject({ actorEmail: "director@example.org", targetEmail: "parent@example.com" });
     expect(audit!.details).toMatchObject({ amount: 1000, reason: "Withdrew", orderId: entry.id });
@@ -128,7 +174,9 @@ describe("staff refunds (sandbox)", () => {
     expect(mail[0]!.text).toContain("no payment was taken");
 
     // The same form sent again (a double click, a reload) refunds nothing more and emails nothing more.
-    expect((await refundOrder(database.db, staff, { orderId: entry.id, cents: 1000, reason: "Withdrew", requestKey })).ok).toBe(true);
+    expect(
+      (await refundOrder(database.db, staff, { orderId: entry.id, cents: 1000, reason: "Withdrew", requestKey })).ok,
+    ).toBe(true);
     expect((await orderRow(entry.id)).refundedAmount).toBe(1000);
     expect(await database.db.$count(refunds)).toBe(1);
     expect(await database.db.$count(emailOutbox)).toBe(1);
@@ -138,13 +186,22 @@ describe("staff refunds (sandbox)", () => {
     const { rows } = await paidCheckout("sandbox");
     const shirt = rows[1]!;
     await refundOrder(database.db, staff, { orderId: shirt.id, cents: 600, reason: "Wrong size", requestKey: key() });
-    expect(await refundOrder(database.db, staff, { orderId: shirt.id, cents: 3001, reason: "x", requestKey: key() })).toEqual({
-      ok: false, status: 409, message: "At most $30.00 can be refunded on this order.",
+    expect(
+      await refundOrder(database.db, staff, { orderId: shirt.id, cents: 3001, reason: "x", requestKey: key() }),
+    ).toEqual({
+      ok: false,
+      status: 409,
+      message: "At most $30.00 can be refunded on this order.",
     });
-    expect(await refundOrder(database.db, staff, { orderId: shirt.id, cents: null, reason: "Returned", requestKey: key() })).toMatchObject({ ok: true, message: "$30.00 was refunded." });
+    expect(
+      await refundOrder(database.db, staff, { orderId: shirt.id, cents: null, reason: "Returned", requestKey: key() }),
+    ).toMatchObject({ ok: true, message: "$30.00 was refunded." });
     expect((await orderRow(shirt.id)).refundedAmount).toBe(3600);
-    expect(await refundOrder(database.db, staff, { orderId: shirt.id, cents: null, reason: "again", requestKey: key() })).toMatchObject({
-      ok: false, message: "Nothing is left to refund on this order.",
+    expect(
+      await refundOrder(database.db, staff, { orderId: shirt.id, cents: null, reason: "again", requestKey: key() }),
+    ).toMatchObject({
+      ok: false,
+      message: "Nothing is left to refund on this order.",
     });
     expect(await tallies()).toEqual({ amount: 6100, refunded: 3600, disputed: 0 });
   });
@@ -152,18 +209,34 @@ describe("staff refunds (sandbox)", () => {
   it("refuses an order that is not completed, or unknown", async () => {
     const { rows } = await paidCheckout("sandbox");
     await database.db.update(orders).set({ status: "pending" }).where(eq(orders.id, rows[0]!.id));
-    expect(await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() })).toMatchObject({
-      ok: false, message: "Only a completed order can be refunded.",
+    expect(
+      await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() }),
+    ).toMatchObject({
+      ok: false,
+      message: "Only a completed order can be refunded.",
     });
-    expect(await refundOrder(database.db, staff, { orderId: "3f2b0c8e-6a6e-4f5e-9b1a-2c3d4e5f6a7b", cents: null, reason: "x", requestKey: key() })).toMatchObject({
-      ok: false, message: "This order no longer exists.",
+    expect(
+      await refundOrder(database.db, staff, {
+        orderId: "3f2b0c8e-6a6e-4f5e-9b1a-2c3d4e5f6a7b",
+        cents: null,
+        reason: "x",
+        requestKey: key(),
+      }),
+    ).toMatchObject({
+      ok: false,
+      message: "This order no longer exists.",
     });
     expect(await database.db.$count(refunds)).toBe(0);
   });
 
   it("a refunded gift's email says the receipt no longer serves", async () => {
     const { rows } = await paidCheckout("sandbox", "donation");
-    await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "Donor asked", requestKey: key() });
+    await refundOrder(database.db, staff, {
+      orderId: rows[0]!.id,
+      cents: null,
+      reason: "Donor asked",
+      requestKey: key(),
+    });
     const [mail] = await database.db.select().from(emailOutbox);
     expect(mail!.subject).toMatch(/^Refund for your gift /);
     expect(mail!.text).toContain("no longer serves as a receipt");
@@ -172,20 +245,27 @@ describe("staff refunds (sandbox)", () => {
   it("a registration refunded whole is counted as refunded in the entries view", async () => {
     const { rows } = await paidCheckout("sandbox");
     const filters = { student: "", tournament: "Winter Open", event: "", page: 1 };
-    expect(await entryCounts(database.db, filters)).toEqual([{ tournamentName: "Winter Open", tournamentDate: null, eventType: "LD", entries: 1, refunded: 0 }]);
+    expect(await entryCounts(database.db, filters)).toEqual([
+      { tournamentName: "Winter Open", tournamentDate: null, eventType: "LD", entries: 1, refunded: 0 },
+    ]);
     await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: 1000, reason: "part", requestKey: key() });
     expect((await entryCounts(database.db, filters))[0]).toMatchObject({ entries: 1, refunded: 0 });
     await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "withdrew", requestKey: key() });
     expect((await entryCounts(database.db, filters))[0]).toMatchObject({ entries: 1, refunded: 1 });
     // The student search reads the orders themselves: the same answer.
-    expect((await entryCounts(database.db, { ...filters, student: "Ana" }))[0]).toMatchObject({ entries: 1, refunded: 1 });
+    expect((await entryCounts(database.db, { ...filters, student: "Ana" }))[0]).toMatchObject({
+      entries: 1,
+      refunded: 1,
+    });
   });
 
   it("two staff refunding at the same moment cannot refund more than was paid", async () => {
     const { rows } = await paidCheckout("sandbox");
     const entry = rows[0]!;
     const results = await Promise.all(
-      [0, 1, 2].map(() => refundOrder(database.db, staff, { orderId: entry.id, cents: 1500, reason: "race", requestKey: key() })),
+      [0, 1, 2].map(() =>
+        refundOrder(database.db, staff, { orderId: entry.id, cents: 1500, reason: "race", requestKey: key() }),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await orderRow(entry.id)).refundedAmount).toBe(1500);
@@ -196,20 +276,32 @@ describe("refunds through Stripe (stand-in)", () => {
   it("refunds part through the Refunds API with an idempotency key; the webhooks that follow count nothing twice", async () => {
     const { rows, charge } = await paidCheckout("stripe");
     const entry = rows[0]!;
-    const result = await refundOrder(database.db, staff, { orderId: entry.id, cents: 1200, reason: "Withdrew", requestKey: key() });
+    const result = await refundOrder(database.db, staff, {
+      orderId: entry.id,
+      cents: 1200,
+      reason: "Withdrew",
+      requestKey: key(),
+    });
     expect(result.ok).toBe(true);
     const [refund] = await database.db.select().from(refunds);
     const call = stripe.requests.find((request) => request.method === "POST" && request.path === "/v1/refunds")!;
     expect(call.idempotencyKey).toBe(`refund-${refund!.id}`);
     const atStripe = stripe.money.refunds.get(refund!.providerRefundId!)!;
-    expect(atStripe).toMatchObject({ amount: 1200, status: "succeeded", reason: "requested_by_customer", metadata: { refund_id: refund!.id, order_id: entry.id } });
+    expect(atStripe).toMatchObject({
+      amount: 1200,
+      status: "succeeded",
+      reason: "requested_by_customer",
+      metadata: { refund_id: refund!.id, order_id: entry.id },
+    });
     expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1200);
 
     const refunded = await deliver("charge.refunded", stripe.money.charges.get(charge!.id)!);
     expect(refunded.answer.status).toBe(200);
     expect((await deliver("refund.updated", atStripe)).answer.status).toBe(200);
     // The same event again is a duplicate; a fresh event id for the same refund changes nothing either.
-    expect((await handleStripeWebhook(database.db, refunded.event.payload, refunded.event.signature, WEBHOOK_SECRET)).body).toBe("Duplicate event ignored");
+    expect(
+      (await handleStripeWebhook(database.db, refunded.event.payload, refunded.event.signature, WEBHOOK_SECRET)).body,
+    ).toBe("Duplicate event ignored");
     expect((await orderRow(entry.id)).refundedAmount).toBe(1200);
     expect(await database.db.$count(refunds)).toBe(1);
     expect(await database.db.$count(emailOutbox)).toBe(1);
@@ -220,7 +312,12 @@ describe("refunds through Stripe (stand-in)", () => {
     const { rows, charge } = await paidCheckout("stripe");
     // Someone refunded most of the charge in Stripe's dashboard, and its webhook has not arrived yet.
     stripe.money.refundInDashboard(charge!.id, 5000);
-    const result = await refundOrder(database.db, staff, { orderId: rows[1]!.id, cents: 3600, reason: "Returned", requestKey: key() });
+    const result = await refundOrder(database.db, staff, {
+      orderId: rows[1]!.id,
+      cents: 3600,
+      reason: "Returned",
+      requestKey: key(),
+    });
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(!result.ok && result.message).toContain("is greater than unrefunded amount on charge ($11.00)");
     expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
@@ -237,7 +334,12 @@ describe("refunds through Stripe (stand-in)", () => {
     expect((await deliver("charge.refunded", stripe.money.charges.get(charge!.id)!)).answer.status).toBe(200);
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     const [recorded] = await database.db.select().from(refunds);
-    expect(recorded).toMatchObject({ source: "provider", status: "succeeded", amount: 3000, providerRefundId: made.id });
+    expect(recorded).toMatchObject({
+      source: "provider",
+      status: "succeeded",
+      amount: 3000,
+      providerRefundId: made.id,
+    });
     // Spread in the orders' order (created_at, id), filling each up to its total.
     const after = await Promise.all(rows.map((row) => orderRow(row.id)));
     expect(after.map((row) => row.refundedAmount).reduce((a, b) => a + b)).toBe(3000);
@@ -249,7 +351,8 @@ describe("refunds through Stripe (stand-in)", () => {
     // A later failure of that refund gives the amount back to what the district kept.
     const failed = { ...made, status: "failed" as const };
     expect((await deliver("refund.updated", failed)).answer.status).toBe(200);
-    const refundedNow = async () => (await Promise.all(rows.map((row) => orderRow(row.id)))).reduce((sum, row) => sum + row.refundedAmount, 0);
+    const refundedNow = async () =>
+      (await Promise.all(rows.map((row) => orderRow(row.id)))).reduce((sum, row) => sum + row.refundedAmount, 0);
     expect(await refundedNow()).toBe(0);
     // failed is final: a late (stale) succeeded changes nothing.
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
@@ -263,14 +366,25 @@ describe("refunds through Stripe (stand-in)", () => {
     // The staff refund as saved before the call (status requested, counted), and Stripe's refund made from it.
     const [row] = await database.db
       .insert(refunds)
-      .values({ requestKey: key(), checkoutId: entry.checkoutId!, orderId: entry.id, amount: 700, status: "requested", source: "staff", reason: "race", allocation: { [entry.id]: 700 } })
+      .values({
+        requestKey: key(),
+        checkoutId: entry.checkoutId!,
+        orderId: entry.id,
+        amount: 700,
+        status: "requested",
+        source: "staff",
+        reason: "race",
+        allocation: { [entry.id]: 700 },
+      })
       .returning();
     await database.db.update(orders).set({ refundedAmount: 700 }).where(eq(orders.id, entry.id));
     const made = stripe.money.refundInDashboard(charge!.id, 700);
     made.metadata = { refund_id: row!.id, order_id: entry.id };
     expect((await deliver("charge.refunded", stripe.money.charges.get(charge!.id)!)).answer.status).toBe(200);
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
-    expect(await database.db.select().from(refunds)).toMatchObject([{ id: row!.id, providerRefundId: made.id, status: "succeeded" }]);
+    expect(await database.db.select().from(refunds)).toMatchObject([
+      { id: row!.id, providerRefundId: made.id, status: "succeeded" },
+    ]);
     expect((await orderRow(entry.id)).refundedAmount).toBe(700);
     expect(await database.db.$count(emailOutbox)).toBe(1);
   });
@@ -280,7 +394,9 @@ describe("refunds through Stripe (stand-in)", () => {
     const dispute = stripe.money.dispute(charge!.id);
     expect((await deliver("charge.dispute.created", dispute)).answer.status).toBe(200);
     expect((await deliver("charge.dispute.created", dispute)).answer.status).toBe(200);
-    expect(await database.db.select().from(disputes)).toMatchObject([{ id: dispute.id, checkoutId: checkout.id, amount: 6100 }]);
+    expect(await database.db.select().from(disputes)).toMatchObject([
+      { id: dispute.id, checkoutId: checkout.id, amount: 6100 },
+    ]);
     expect((await orderRow(rows[0]!.id)).disputedAmount).toBe(2500);
     expect((await orderRow(rows[1]!.id)).disputedAmount).toBe(3600);
     const mail = await database.db.select().from(emailOutbox);
@@ -289,12 +405,21 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(mail[0]!.to).toContain("staff@example.org");
     expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 6100 });
     // Nothing is left to refund while the whole payment is disputed.
-    expect((await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() })).ok).toBe(false);
+    expect(
+      (await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() })).ok,
+    ).toBe(false);
   });
 
   it("acknowledges refund events for payments that are not ours without storing anything", async () => {
     await paidCheckout("stripe");
-    const stranger = stripe.money.pay({ id: "cs_x", status: "open", payment_status: "unpaid", amount_total: 900, currency: "usd", payment_intent_metadata: {} });
+    const stranger = stripe.money.pay({
+      id: "cs_x",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: 900,
+      currency: "usd",
+      payment_intent_metadata: {},
+    });
     const made = stripe.money.refundInDashboard(stranger.charge.id, 900);
     expect((await deliver("charge.refunded", stripe.money.charges.get(stranger.charge.id)!)).answer.status).toBe(200);
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);

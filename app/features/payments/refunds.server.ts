@@ -4,7 +4,16 @@ import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { checkouts, disputes, orders, refunds, type Allocation, type Checkout, type Refund, type RefundStatus } from "~/db/schema";
+import {
+  checkouts,
+  disputes,
+  orders,
+  refunds,
+  type Allocation,
+  type Checkout,
+  type Refund,
+  type RefundStatus,
+} from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
@@ -25,7 +34,8 @@ export const REFUND_REASON_MAX = 500;
 const COUNTED: ReadonlySet<RefundStatus> = new Set(["requested", "pending", "requires_action", "succeeded"]);
 const FINAL: ReadonlySet<RefundStatus> = new Set(["failed", "canceled"]);
 
-export type RefundOutcome = { ok: true; status: number; message: string } | { ok: false; status: number; message: string };
+export type RefundOutcome =
+  { ok: true; status: number; message: string } | { ok: false; status: number; message: string };
 
 let testStripe: Stripe | undefined;
 /** For tests: the Stripe client refunds and webhook look-ups use (undefined: the configured one). */
@@ -47,7 +57,8 @@ async function refundAtProvider(checkout: Checkout, refund: Refund): Promise<Pro
   if (!checkout.providerSessionId) throw new RefundRefused("This checkout has no Stripe payment to refund.");
   const stripe = stripeForRefunds();
   const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
-  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const paymentIntent =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!paymentIntent) throw new RefundRefused("Stripe has no payment for this checkout.");
   const created = await stripe.refunds.create(
     {
@@ -65,7 +76,11 @@ async function refundAtProvider(checkout: Checkout, refund: Refund): Promise<Pro
 class RefundRefused extends Error {}
 
 function stripeStatus(status: string | null | undefined): RefundStatus {
-  return status === "succeeded" || status === "pending" || status === "failed" || status === "canceled" || status === "requires_action"
+  return status === "succeeded" ||
+    status === "pending" ||
+    status === "failed" ||
+    status === "canceled" ||
+    status === "requires_action"
     ? status
     : "pending";
 }
@@ -91,7 +106,10 @@ async function applyRefundState(db: Database, refundId: string, next: ProviderRe
     if (!row) return null;
     if (FINAL.has(row.status) || (row.status === next.status && row.providerRefundId === next.id)) return row;
     if (row.providerRefundId && row.providerRefundId !== next.id) {
-      logger.error({ refundId, stored: row.providerRefundId, reported: next.id }, "refund reported under another provider id; ignored");
+      logger.error(
+        { refundId, stored: row.providerRefundId, reported: next.id },
+        "refund reported under another provider id; ignored",
+      );
       return row;
     }
     const wasCounted = COUNTED.has(row.status);
@@ -111,7 +129,10 @@ async function applyRefundState(db: Database, refundId: string, next: ProviderRe
 async function emailPayer(tx: Transaction, refund: Refund) {
   const checkout = await tx.query.checkouts.findFirst({ where: eq(checkouts.id, refund.checkoutId) });
   if (!checkout) return;
-  const rows = await tx.query.orders.findMany({ where: eq(orders.checkoutId, checkout.id), orderBy: asc(orders.createdAt) });
+  const rows = await tx.query.orders.findMany({
+    where: eq(orders.checkoutId, checkout.id),
+    orderBy: asc(orders.createdAt),
+  });
   const reference = checkoutReference(checkout);
   const gift = checkout.kind === "donation";
   const refundedTotal = rows.reduce((sum, row) => sum + row.refundedAmount, 0);
@@ -136,7 +157,12 @@ async function emailPayer(tx: Transaction, refund: Refund) {
       { label: "Reference", value: reference },
     ],
   });
-  await queueEmail(tx, { to: checkout.email, subject: `Refund for ${gift ? "your gift" : "order"} ${reference}`, html, text });
+  await queueEmail(tx, {
+    to: checkout.email,
+    subject: `Refund for ${gift ? "your gift" : "order"} ${reference}`,
+    html,
+    text,
+  });
 }
 
 /** Spreads `amount` over the orders' room left (in order), so no order goes over its total. */
@@ -157,7 +183,9 @@ type Actor = { id: string | null; email: string };
 /** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
 export function parseRefundForm(
   read: (name: string) => string | null,
-): { ok: true; orderId: string; whole: boolean; cents: number | null; reason: string; requestKey: string } | { ok: false; message: string } {
+):
+  | { ok: true; orderId: string; whole: boolean; cents: number | null; reason: string; requestKey: string }
+  | { ok: false; message: string } {
   const orderId = (read("orderId") ?? "").trim();
   const requestKey = (read("requestKey") ?? "").trim();
   const reason = (read("reason") ?? "").trim();
@@ -165,10 +193,12 @@ export function parseRefundForm(
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) return { ok: false, message: "This order no longer exists." };
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return { ok: false, message: "Please reload the page and try again." };
   if (reason === "") return { ok: false, message: "Please give a reason for the refund." };
-  if (reason.length > REFUND_REASON_MAX) return { ok: false, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
+  if (reason.length > REFUND_REASON_MAX)
+    return { ok: false, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
   if (whole) return { ok: true, orderId, whole, cents: null, reason, requestKey };
   const typed = (read("amount") ?? "").trim().replace(/^\$/, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(typed)) return { ok: false, message: "Please enter the amount to refund in dollars, like 12.50." };
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(typed))
+    return { ok: false, message: "Please enter the amount to refund in dollars, like 12.50." };
   const cents = Math.round(Number(typed) * 100);
   if (cents < 1) return { ok: false, message: "The amount to refund must be more than $0." };
   return { ok: true, orderId, whole, cents, reason, requestKey };
@@ -197,7 +227,9 @@ export async function refundOrder(
       const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
       if (!order) throw new RefundRefused("This order no longer exists.");
       if (order.status !== "completed") throw new RefundRefused("Only a completed order can be refunded.");
-      const found = order.checkoutId ? await tx.query.checkouts.findFirst({ where: eq(checkouts.id, order.checkoutId) }) : undefined;
+      const found = order.checkoutId
+        ? await tx.query.checkouts.findFirst({ where: eq(checkouts.id, order.checkoutId) })
+        : undefined;
       if (!found) throw new RefundRefused("This order was not paid online: refund it by hand.");
       const left = order.totalAmount - order.refundedAmount - order.disputedAmount;
       const cents = request.cents ?? left;
@@ -222,7 +254,14 @@ export async function refundOrder(
         actor,
         action: "payment.refund",
         target: { id: null, email: found.email },
-        details: { refundId: inserted!.id, orderId: order.id, checkoutId: found.id, amount: cents, reason: request.reason, provider: found.provider },
+        details: {
+          refundId: inserted!.id,
+          orderId: order.id,
+          checkoutId: found.id,
+          amount: cents,
+          reason: request.reason,
+          provider: found.provider,
+        },
       });
       return { row: inserted!, checkout: found };
     }));
@@ -234,8 +273,12 @@ export async function refundOrder(
   try {
     const answer = await refundAtProvider(checkout, row);
     const after = await applyRefundState(db, row.id, answer);
-    logger.info({ refundId: row.id, checkoutId: checkout.id, amount: row.amount, status: after?.status }, "refund made at the provider");
-    if (after && FINAL.has(after.status)) return { ok: false, status: 502, message: "Stripe could not make this refund." };
+    logger.info(
+      { refundId: row.id, checkoutId: checkout.id, amount: row.amount, status: after?.status },
+      "refund made at the provider",
+    );
+    if (after && FINAL.has(after.status))
+      return { ok: false, status: 502, message: "Stripe could not make this refund." };
     return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
   } catch (error) {
     const refused = error instanceof RefundRefused || (error as { type?: string }).type === "StripeInvalidRequestError";
@@ -247,14 +290,27 @@ export async function refundOrder(
       return { ok: false, status: 409, message };
     }
     // No answer: the row stays requested and counted; submitting the same form again asks with the same key.
-    logger.error({ err: error, refundId: row.id, checkoutId: checkout.id }, "refund call failed; the same form can be sent again");
-    return { ok: false, status: 502, message: "Stripe did not answer. The refund is saved: press Refund again to confirm it." };
+    logger.error(
+      { err: error, refundId: row.id, checkoutId: checkout.id },
+      "refund call failed; the same form can be sent again",
+    );
+    return {
+      ok: false,
+      status: 502,
+      message: "Stripe did not answer. The refund is saved: press Refund again to confirm it.",
+    };
   }
 }
 
 // Webhook events (decision 0025). Each is acknowledged once handled; an event we cannot match is logged and acknowledged.
 
-export const REFUND_EVENTS = ["charge.refunded", "refund.created", "refund.updated", "charge.refund.updated", "charge.dispute.created"] as const;
+export const REFUND_EVENTS = [
+  "charge.refunded",
+  "refund.created",
+  "refund.updated",
+  "charge.refund.updated",
+  "charge.dispute.created",
+] as const;
 
 /** Our checkout behind a PaymentIntent: its metadata carries our checkout id (stripe-provider's payment_intent_data). */
 async function checkoutOfIntent(db: Database, stripe: Stripe, paymentIntent: string | null): Promise<Checkout | null> {
@@ -265,7 +321,8 @@ async function checkoutOfIntent(db: Database, stripe: Stripe, paymentIntent: str
   return (await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) })) ?? null;
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 async function intentOfCharge(stripe: Stripe, charge: string | null): Promise<string | null> {
   if (!charge) return null;
@@ -277,32 +334,55 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
   const next: ProviderRefund = { id: refund.id, status: stripeStatus(refund.status) };
   const byId = await db.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) });
   if (byId) {
-    logger.info({ refundId: byId.id, providerRefundId: refund.id, checkoutId: byId.checkoutId, status: next.status }, "stripe refund event handled");
+    logger.info(
+      { refundId: byId.id, providerRefundId: refund.id, checkoutId: byId.checkoutId, status: next.status },
+      "stripe refund event handled",
+    );
     return applyRefundState(db, byId.id, next);
   }
   const ours = refund.metadata?.refund_id ?? "";
   if (/^[0-9a-f-]{36}$/i.test(ours)) {
     const row = await db.query.refunds.findFirst({ where: eq(refunds.id, ours) });
     if (row) {
-      logger.info({ refundId: row.id, providerRefundId: refund.id, checkoutId: row.checkoutId, status: next.status }, "stripe refund event handled");
+      logger.info(
+        { refundId: row.id, providerRefundId: refund.id, checkoutId: row.checkoutId, status: next.status },
+        "stripe refund event handled",
+      );
       return applyRefundState(db, row.id, next);
     }
   }
   const checkout =
-    known ?? (await checkoutOfIntent(db, stripe, idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge)))));
+    known ??
+    (await checkoutOfIntent(
+      db,
+      stripe,
+      idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge))),
+    ));
   if (!checkout || checkout.status !== "completed") {
     logger.warn({ refundId: refund.id }, "a Stripe refund for no completed checkout of ours; ignored");
     return null;
   }
   const inserted = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt), asc(orders.id)).for("update");
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutId, checkout.id))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .for("update");
     const allocation = allocate(
       refund.amount,
       rows.map((row) => ({ id: row.id, room: row.totalAmount - row.refundedAmount })),
     );
     const [row] = await tx
       .insert(refunds)
-      .values({ providerRefundId: refund.id, checkoutId: checkout.id, amount: refund.amount, status: "requested", source: "provider", allocation })
+      .values({
+        providerRefundId: refund.id,
+        checkoutId: checkout.id,
+        amount: refund.amount,
+        status: "requested",
+        source: "provider",
+        allocation,
+      })
       .onConflictDoNothing()
       .returning();
     if (row) {
@@ -311,31 +391,56 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
         actor: { id: null, email: "stripe" },
         action: "payment.refund",
         target: { id: null, email: checkout.email },
-        details: { refundId: row.id, providerRefundId: refund.id, checkoutId: checkout.id, amount: refund.amount, source: "provider" },
+        details: {
+          refundId: row.id,
+          providerRefundId: refund.id,
+          checkoutId: checkout.id,
+          amount: refund.amount,
+          source: "provider",
+        },
       });
     }
     return row ?? (await tx.query.refunds.findFirst({ where: eq(refunds.providerRefundId, refund.id) }))!;
   });
-  logger.info({ refundId: inserted.id, providerRefundId: refund.id, checkoutId: checkout.id, status: next.status }, "stripe refund event handled");
+  logger.info(
+    { refundId: inserted.id, providerRefundId: refund.id, checkoutId: checkout.id, status: next.status },
+    "stripe refund event handled",
+  );
   // Now as any other row: counted from "requested" to the reported status, the payer emailed once.
   return applyRefundState(db, inserted.id, next);
 }
 
 async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispute) {
-  const checkout = await checkoutOfIntent(db, stripe, idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge))));
+  const checkout = await checkoutOfIntent(
+    db,
+    stripe,
+    idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge))),
+  );
   if (!checkout) {
     logger.warn({ disputeId: dispute.id }, "a Stripe dispute for no checkout of ours; ignored");
     return;
   }
   await db.transaction(async (tx) => {
-    const rows = await tx.select().from(orders).where(eq(orders.checkoutId, checkout.id)).orderBy(asc(orders.createdAt), asc(orders.id)).for("update");
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutId, checkout.id))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .for("update");
     const allocation = allocate(
       dispute.amount,
       rows.map((row) => ({ id: row.id, room: row.totalAmount - row.refundedAmount - row.disputedAmount })),
     );
     const [row] = await tx
       .insert(disputes)
-      .values({ id: dispute.id, checkoutId: checkout.id, amount: dispute.amount, reason: dispute.reason ?? null, status: dispute.status, allocation })
+      .values({
+        id: dispute.id,
+        checkoutId: checkout.id,
+        amount: dispute.amount,
+        reason: dispute.reason ?? null,
+        status: dispute.status,
+        allocation,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) return;
@@ -356,7 +461,10 @@ async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispu
     });
     await queueEmail(tx, { to: env().CONTACT_NOTIFY_EMAILS, subject: `Disputed payment ${reference}`, html, text });
   });
-  logger.warn({ disputeId: dispute.id, checkoutId: checkout.id, amount: dispute.amount }, "payment disputed; staff emailed");
+  logger.warn(
+    { disputeId: dispute.id, checkoutId: checkout.id, amount: dispute.amount },
+    "payment disputed; staff emailed",
+  );
 }
 
 /** Acts on one of REFUND_EVENTS (called by the webhook after its signature and duplicate checks). */

@@ -48,7 +48,11 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
       await writeAudit(tx, {
         actor: { id: actor.id, email: actor.email },
         action: "checkout.hold_release",
-        details: { checkoutId, buyer: checkout.email, held: held.map((row) => ({ productId: row.productId, quantity: row.quantity })) },
+        details: {
+          checkoutId,
+          buyer: checkout.email,
+          held: held.map((row) => ({ productId: row.productId, quantity: row.quantity })),
+        },
       });
       return checkout;
     });
@@ -56,7 +60,9 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
     if (current.provider !== "stripe" && released.providerSessionId) {
       await paymentProvider(db)
         .expireSession(released.providerSessionId)
-        .catch((error: unknown) => logger.warn({ err: error, checkoutId }, "a released checkout's payment session could not be expired"));
+        .catch((error: unknown) =>
+          logger.warn({ err: error, checkoutId }, "a released checkout's payment session could not be expired"),
+        );
     }
     logger.info({ checkoutId }, "stock hold released by staff");
     return { intent, ok: true, status: 200, notice: holdNotices.released };

@@ -24,7 +24,12 @@ const checkout = (provider: "stripe" | "sandbox"): Checkout => ({
   updatedAt: new Date("2026-11-25T14:40:00Z"),
 });
 const order = { itemName: "District T-Shirt", itemQuantity: 1, totalAmount: 1800 } as Order;
-const identity = { legalName: "Citron Online District, Inc.", taxId: "12-3456789", siteName: "Citron", publicUrl: "https://citron.example" };
+const identity = {
+  legalName: "Citron Online District, Inc.",
+  taxId: "12-3456789",
+  siteName: "Citron",
+  publicUrl: "https://citron.example",
+};
 
 describe("what the sandbox produces says it is a test (decision 0024)", () => {
   it("the shop's confirmation: a test and no payment taken in the sandbox, a receipt with Stripe", () => {

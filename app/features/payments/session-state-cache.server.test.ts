@@ -1,8 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProviderSessionState } from "./provider";
-import { cachedSessionState, clearSessionStateCache, forgetSessionState, SESSION_STATE_TTL_MS } from "./session-state-cache.server";
+import {
+  cachedSessionState,
+  clearSessionStateCache,
+  forgetSessionState,
+  SESSION_STATE_TTL_MS,
+} from "./session-state-cache.server";
 
-const open = { id: "cs_1", status: "open", paymentStatus: "unpaid", amountTotal: 100 } as unknown as ProviderSessionState;
+const open = {
+  id: "cs_1",
+  status: "open",
+  paymentStatus: "unpaid",
+  amountTotal: 100,
+} as unknown as ProviderSessionState;
 
 describe("cachedSessionState", () => {
   beforeEach(() => clearSessionStateCache());

@@ -30,7 +30,8 @@ export function sessionState(session: Stripe.Checkout.Session): ProviderSessionS
     amountTotal: session.amount_total,
     currency: session.currency,
     checkoutId: session.client_reference_id ?? session.metadata?.checkout_id ?? null,
-    paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentId:
+      typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
     email: session.customer_details?.email ?? session.customer_email ?? null,
   };
 }
@@ -88,7 +89,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async retrieveSession(sessionId: string): Promise<ProviderSessionState> {
-      return cachedSessionState(sessionId, async () => sessionState(await stripe.checkout.sessions.retrieve(sessionId)));
+      return cachedSessionState(sessionId, async () =>
+        sessionState(await stripe.checkout.sessions.retrieve(sessionId)),
+      );
     },
     async expireSession(sessionId: string): Promise<void> {
       await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });

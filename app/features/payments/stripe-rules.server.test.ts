@@ -70,8 +70,10 @@ async function openStripeCheckout(stock = 5) {
   return { shirt: shirt!, cartId, checkout, session: stripe.sessions.get(checkout.providerSessionId!)! };
 }
 
-const stockOf = async (id: string) => (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
-const checkoutRow = async (id: string) => (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, id) }))!;
+const stockOf = async (id: string) =>
+  (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+const checkoutRow = async (id: string) =>
+  (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, id) }))!;
 const pastDue = (id: string) =>
   database.db
     .update(checkouts)
@@ -163,7 +165,10 @@ describe("item 2: the sweep asks Stripe before it fails a Stripe checkout", () =
     await pastDue(first.checkout.id);
     expect(await settleStripeCheckouts(database.db)).toMatchObject({ processing: 1 });
     expect(await checkoutRow(first.checkout.id)).toMatchObject({ status: "processing" });
-    expect(await verifyPayment(database.db, first.session.id)).toEqual({ state: "delayed", email: "parent@example.com" });
+    expect(await verifyPayment(database.db, first.session.id)).toEqual({
+      state: "delayed",
+      email: "parent@example.com",
+    });
     // Neither sweep touches it again, however long it takes.
     await pastDue(first.checkout.id);
     expect(await expireCheckouts(database.db)).toBe(0);
@@ -179,9 +184,15 @@ describe("item 2: the sweep asks Stripe before it fails a Stripe checkout", () =
     await deliver("checkout.session.completed", stripe.sessions.get(second.session.id)!);
     expect(await checkoutRow(second.checkout.id)).toMatchObject({ status: "processing" });
     // The buyer's cart cannot start a second payment meanwhile.
-    expect(await checkoutCart(database.db, { cartId: second.cartId, email: "parent@example.com" })).toMatchObject({ ok: false, status: 409 });
+    expect(await checkoutCart(database.db, { cartId: second.cartId, email: "parent@example.com" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     await deliver("checkout.session.async_payment_failed", stripe.sessions.get(second.session.id)!);
-    expect(await checkoutRow(second.checkout.id)).toMatchObject({ status: "failed", failureReason: "async_payment_failed" });
+    expect(await checkoutRow(second.checkout.id)).toMatchObject({
+      status: "failed",
+      failureReason: "async_payment_failed",
+    });
     expect(await stockOf(second.shirt.id)).toBe(5);
     expect(await database.db.$count(emailOutbox)).toBe(1);
   });
@@ -228,7 +239,12 @@ describe("item 3: money no order can take is kept for staff; the webhook matches
     await pastDue(checkout.id);
     expect(await settleStripeCheckouts(database.db)).toMatchObject({ expired: 1 });
     // Paid in the instant before Stripe expired it (say): the completed event arrives late, twice.
-    Object.assign(stripe.sessions.get(session.id)!, { status: "complete", payment_status: "paid", payment_intent: "pi_late_1", customer_details: { email: "payer@example.com" } });
+    Object.assign(stripe.sessions.get(session.id)!, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: "pi_late_1",
+      customer_details: { email: "payer@example.com" },
+    });
     const paid = stripe.sessions.get(session.id)!;
     expect((await deliver("checkout.session.completed", paid)).status).toBe(200);
     expect((await deliver("checkout.session.completed", paid)).status).toBe(200);
@@ -248,7 +264,10 @@ describe("item 3: money no order can take is kept for staff; the webhook matches
     ]);
     const emails = await database.db.select().from(emailOutbox);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ to: "staff@example.org", subject: "Payment needs attention: Paid after the checkout closed" });
+    expect(emails[0]).toMatchObject({
+      to: "staff@example.org",
+      subject: "Payment needs attention: Paid after the checkout closed",
+    });
     expect(emails[0]!.text).toContain("$36.00 USD");
     expect(emails[0]!.text).toContain("pi_late_1");
     expect(emails[0]!.text).toContain("https://citron.example/admin/payments");
@@ -265,7 +284,9 @@ describe("item 3: money no order can take is kept for staff; the webhook matches
     // Closed for staff, so the sweep stops asking Stripe about it; a later look does not record it again.
     expect(await checkoutRow(checkout.id)).toMatchObject({ status: "failed", failureReason: "currency_mismatch" });
     await deliver("checkout.session.completed", { ...stripe.sessions.get(session.id)!, currency: "eur" });
-    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([{ reason: "currency_mismatch", currency: "eur" }]);
+    expect(await database.db.select().from(paymentsNeedingAttention)).toMatchObject([
+      { reason: "currency_mismatch", currency: "eur" },
+    ]);
   });
 
   it("a paid session that is not the one stored for the checkout is recorded, not fulfilled", async () => {

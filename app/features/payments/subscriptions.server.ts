@@ -13,7 +13,11 @@ function stripe() {
 }
 
 /** A new monthly amount from the next charge on: the subscription's one item gets a new inline price, no proration. */
-export async function changeSubscriptionAmount(subscriptionId: string, amountCents: number, changeKey: string): Promise<void> {
+export async function changeSubscriptionAmount(
+  subscriptionId: string,
+  amountCents: number,
+  changeKey: string,
+): Promise<void> {
   const client = stripe();
   const subscription = await client.subscriptions.retrieve(subscriptionId);
   const item = subscription.items.data[0];
@@ -22,7 +26,12 @@ export async function changeSubscriptionAmount(subscriptionId: string, amountCen
   await client.subscriptions.update(
     subscriptionId,
     {
-      items: [{ id: item.id, price_data: { currency: "usd", product, unit_amount: amountCents, recurring: { interval: "month" } } }],
+      items: [
+        {
+          id: item.id,
+          price_data: { currency: "usd", product, unit_amount: amountCents, recurring: { interval: "month" } },
+        },
+      ],
       proration_behavior: "none",
     },
     { idempotencyKey: `subscription-amount-${changeKey}` },

@@ -11,7 +11,13 @@ const GRACE_MS = 2 * 60_000;
 /** Another instance leaves a Stripe checkout it is asking about alone for this long. */
 const LEASE_SECONDS = 60;
 
-export type SettleCounts = { expired: number; completed: number; processing: number; attention: number; unreachable: number };
+export type SettleCounts = {
+  expired: number;
+  completed: number;
+  processing: number;
+  attention: number;
+  unreachable: number;
+};
 
 /**
  * Stripe checkouts past their time are never failed by the clock alone: a
@@ -51,7 +57,10 @@ export async function settleStripeCheckouts(
       }
       continue;
     } catch (error) {
-      logger.info({ checkoutId: id, sessionId, err: error instanceof Error ? error.message : String(error) }, "provider refused to expire a session; reading it");
+      logger.info(
+        { checkoutId: id, sessionId, err: error instanceof Error ? error.message : String(error) },
+        "provider refused to expire a session; reading it",
+      );
     }
     try {
       const outcome = await fulfilCheckout(db, id, await provider.retrieveSession(sessionId));
@@ -61,7 +70,10 @@ export async function settleStripeCheckouts(
       else counts.attention++;
     } catch (error) {
       counts.unreachable++;
-      logger.warn({ checkoutId: id, sessionId, err: error }, "payment provider unreachable; the checkout stays open until it answers");
+      logger.warn(
+        { checkoutId: id, sessionId, err: error },
+        "payment provider unreachable; the checkout stays open until it answers",
+      );
     }
   }
   return counts;
@@ -86,7 +98,8 @@ export function startCheckoutSweep(db: Database, options: { intervalMs?: number;
         } while (expired > 0 && !state.stopped);
         if (!state.stopped) {
           const settled = await settleStripeCheckouts(db, { graceMs: options.graceMs ?? GRACE_MS });
-          if (Object.values(settled).some((n) => n > 0)) logger.info(settled, "stripe checkouts past their time settled");
+          if (Object.values(settled).some((n) => n > 0))
+            logger.info(settled, "stripe checkouts past their time settled");
         }
       } catch (error) {
         logger.error({ err: error }, "checkout expiry sweep failed");

@@ -4,8 +4,12 @@ import { closedCheckoutText, declinedNotice, returnPathFor, unpaidMessage } from
 describe("texts of an unpaid checkout", () => {
   it("keep the cart for the shop and lead back to it", () => {
     expect(returnPathFor("shop")).toBe("/fees#your-cart");
-    expect(unpaidMessage("shop", "declined")).toBe("The payment was declined. Your cart is kept, so you can try again.");
-    expect(unpaidMessage("shop", "expired")).toBe("This checkout expired before it was paid. Your cart is kept, so you can start again.");
+    expect(unpaidMessage("shop", "declined")).toBe(
+      "The payment was declined. Your cart is kept, so you can try again.",
+    );
+    expect(unpaidMessage("shop", "expired")).toBe(
+      "This checkout expired before it was paid. Your cart is kept, so you can start again.",
+    );
     expect(declinedNotice("shop").description).toContain("Your cart is kept");
     expect(closedCheckoutText("shop")).toMatch(/Start again from your cart\.$/);
   });
@@ -20,7 +24,9 @@ describe("texts of an unpaid checkout", () => {
     ]) {
       expect(text).not.toMatch(/cart/i);
     }
-    expect(unpaidMessage("donation", "declined")).toBe("The payment was declined. No donation was made; you can try again.");
+    expect(unpaidMessage("donation", "declined")).toBe(
+      "The payment was declined. No donation was made; you can try again.",
+    );
     expect(closedCheckoutText("donation")).toMatch(/Start again from the donation page\.$/);
   });
 });

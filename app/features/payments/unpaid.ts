@@ -12,7 +12,9 @@ export function returnPathFor(kind: UnpaidKind): string {
 export function unpaidMessage(kind: UnpaidKind, reason: "declined" | "expired"): string {
   const what = reason === "declined" ? "The payment was declined." : "This checkout expired before it was paid.";
   const again = reason === "declined" ? "try again" : "start again";
-  return kind === "donation" ? `${what} No donation was made; you can ${again}.` : `${what} Your cart is kept, so you can ${again}.`;
+  return kind === "donation"
+    ? `${what} No donation was made; you can ${again}.`
+    : `${what} Your cart is kept, so you can ${again}.`;
 }
 
 /** The sandbox's notice after Decline. */

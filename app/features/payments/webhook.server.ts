@@ -58,7 +58,10 @@ export async function handleStripeWebhook(
     if (!checkout) {
       // Not one of ours (another site on the same Stripe account, or a forged id): acknowledged, nothing stored,
       // so Stripe stops retrying.
-      logger.warn({ eventId: event.id, type: event.type, sessionId: session.id }, "stripe event for no checkout of ours; ignored");
+      logger.warn(
+        { eventId: event.id, type: event.type, sessionId: session.id },
+        "stripe event for no checkout of ours; ignored",
+      );
       return { status: 200, body: "No matching checkout; ignored" };
     }
     const ownSession = checkout.providerSessionId === session.id;
@@ -66,7 +69,10 @@ export async function handleStripeWebhook(
       // fulfilCheckout checks the session id, currency and amount; a payment it cannot take is kept for staff.
       // completed with payment_status "unpaid" means a delayed payment: processing until the async event.
       const result = await fulfilCheckout(db, checkout.id, { ...state, checkoutId: checkout.id });
-      logger.info({ eventId: event.id, type: event.type, checkoutId: checkout.id, result: result.status }, "stripe event handled");
+      logger.info(
+        { eventId: event.id, type: event.type, checkoutId: checkout.id, result: result.status },
+        "stripe event handled",
+      );
     } else if (ownSession) {
       // A replaced session's expiry or failure says nothing about the checkout's own session.
       const reason = event.type === "checkout.session.expired" ? "expired" : "async_payment_failed";

@@ -76,7 +76,11 @@ describe("Manage Products actions", () => {
   });
 
   it("lists every product in display order for an admin", async () => {
-    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await loader({
+      request: browserRequest("/admin/products", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       products: { name: string; price: string; stock: { label: string } }[];
     };
     expect(data.products.map((product) => [product.name, product.price])).toEqual([
@@ -174,14 +178,30 @@ describe("Manage Products actions", () => {
         headers: { Cookie: admin.cookie },
         body: form(list),
       });
-      const result = (await action({ request, context: database.context(), params: {} } as never)) as { data: Reply; init: ResponseInit | null };
+      const result = (await action({ request, context: database.context(), params: {} } as never)) as {
+        data: Reply;
+        init: ResponseInit | null;
+      };
       return { status: result.init?.status ?? 200, ...result.data };
     };
-    expect(await post(reversed)).toMatchObject({ ok: true, notice: { description: "Product order updated successfully" } });
-    expect((await all()).map((row) => [row.id, row.displayOrder])).toEqual(reversed.map((id, index) => [id, index + 1]));
-    for (const bad of [reversed.slice(1), [...reversed.slice(1), reversed[1]!], [...reversed.slice(1), "00000000-0000-4000-8000-000000000000"]]) {
+    expect(await post(reversed)).toMatchObject({
+      ok: true,
+      notice: { description: "Product order updated successfully" },
+    });
+    expect((await all()).map((row) => [row.id, row.displayOrder])).toEqual(
+      reversed.map((id, index) => [id, index + 1]),
+    );
+    for (const bad of [
+      reversed.slice(1),
+      [...reversed.slice(1), reversed[1]!],
+      [...reversed.slice(1), "00000000-0000-4000-8000-000000000000"],
+    ]) {
       const reply = await post(bad);
-      expect(reply).toMatchObject({ status: 409, ok: false, notice: { description: "Failed to update product order" } });
+      expect(reply).toMatchObject({
+        status: 409,
+        ok: false,
+        notice: { description: "Failed to update product order" },
+      });
     }
     expect((await all()).map((row) => row.id)).toEqual(reversed);
   });
@@ -194,9 +214,20 @@ describe("Manage Products actions", () => {
   });
 
   describe("images", () => {
-    function withImage(bytes: Uint8Array | Buffer, fileName: string, type: string, fields: Record<string, string> = {}) {
+    function withImage(
+      bytes: Uint8Array | Buffer,
+      fileName: string,
+      type: string,
+      fields: Record<string, string> = {},
+    ) {
       const form = new FormData();
-      for (const [key, value] of Object.entries({ intent: "create", name: "Pictured", price: "12", unlimitedStock: "on", ...fields })) {
+      for (const [key, value] of Object.entries({
+        intent: "create",
+        name: "Pictured",
+        price: "12",
+        unlimitedStock: "on",
+        ...fields,
+      })) {
         form.set(key, value);
       }
       form.set("image", new File([new Uint8Array(bytes)], fileName, { type }));
@@ -211,7 +242,11 @@ describe("Manage Products actions", () => {
       const stored = await database.db.select().from(productImages);
       expect(stored.map((image) => image.width).sort((a, b) => a - b)).toEqual([160, 640]);
       const file = row.imageUrl!.split("/").pop()!;
-      const response = (await imageLoader({ params: { file }, context: database.context(), request: new Request("http://localhost/") } as never)) as Response;
+      const response = (await imageLoader({
+        params: { file },
+        context: database.context(),
+        request: new Request("http://localhost/"),
+      } as never)) as Response;
       expect(response.headers.get("Content-Type")).toBe("image/webp");
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
       const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
@@ -221,7 +256,13 @@ describe("Manage Products actions", () => {
 
     it.each([
       ["a PNG renamed .jpg", async () => png(), "photo.jpg", "image/jpeg", "Invalid file type"],
-      ["a text file named .png", async () => Buffer.from("hello, I am not a picture"), "notes.png", "image/png", "Invalid file type"],
+      [
+        "a text file named .png",
+        async () => Buffer.from("hello, I am not a picture"),
+        "notes.png",
+        "image/png",
+        "Invalid file type",
+      ],
       [
         "an SVG with a script",
         async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
@@ -229,7 +270,13 @@ describe("Manage Products actions", () => {
         "image/svg+xml",
         "Invalid file type",
       ],
-      ["a 6 MB image", async () => Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]), "big.png", "image/png", "File too large"],
+      [
+        "a 6 MB image",
+        async () => Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]),
+        "big.png",
+        "image/png",
+        "File too large",
+      ],
     ])("refuses %s", async (_label, make, fileName, type, title) => {
       const reply = await call(withImage(await make(), fileName, type));
       expect(reply.ok).toBe(false);
@@ -244,9 +291,20 @@ describe("Manage Products actions", () => {
       // As a browser sends it: the fields, the file, then the submit button.
       const imagesBefore = (await database.db.select().from(productImages)).length;
       const form = new FormData();
-      const typed = { name: "Oversized Tee", description: "Heather grey.", price: "21.50", category: "apparel", stockCount: "12" };
+      const typed = {
+        name: "Oversized Tee",
+        description: "Heather grey.",
+        price: "21.50",
+        category: "apparel",
+        stockCount: "12",
+      };
       for (const [key, value] of Object.entries(typed)) form.set(key, value);
-      form.set("image", new File([new Uint8Array(Buffer.concat([await png(), Buffer.alloc(5.5 * 1024 * 1024)]))], "tee.png", { type: "image/png" }));
+      form.set(
+        "image",
+        new File([new Uint8Array(Buffer.concat([await png(), Buffer.alloc(5.5 * 1024 * 1024)]))], "tee.png", {
+          type: "image/png",
+        }),
+      );
       form.set("imageUrl", "");
       form.set("intent", "create");
       const reply = await call(form);
@@ -288,7 +346,14 @@ describe("Manage Products actions", () => {
       const row = (await byName("Pictured"))!;
       await call({ intent: "update", id: row.id, name: "Pictured", price: "13", unlimitedStock: "on" });
       expect((await byName("Pictured"))!.imageUrl).toBe(row.imageUrl);
-      await call({ intent: "update", id: row.id, name: "Pictured", price: "13", unlimitedStock: "on", removeImage: "on" });
+      await call({
+        intent: "update",
+        id: row.id,
+        name: "Pictured",
+        price: "13",
+        unlimitedStock: "on",
+        removeImage: "on",
+      });
       expect((await byName("Pictured"))!.imageUrl).toBeNull();
     });
   });

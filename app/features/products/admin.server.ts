@@ -1,4 +1,9 @@
-import { parseFormData, FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError } from "@remix-run/form-data-parser";
+import {
+  parseFormData,
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+} from "@remix-run/form-data-parser";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
@@ -78,7 +83,18 @@ function snapshot(product: Product) {
 
 function formEcho(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const key of ["id", "name", "description", "price", "category", "stockCount", "unlimitedStock", "imageUrl", "registrationKind", "stockLoaded"]) {
+  for (const key of [
+    "id",
+    "name",
+    "description",
+    "price",
+    "category",
+    "stockCount",
+    "unlimitedStock",
+    "imageUrl",
+    "registrationKind",
+    "stockLoaded",
+  ]) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
@@ -114,7 +130,9 @@ async function resolveImage(
 }
 
 /** The product's stock as the edit form was loaded ("unlimited" or a count); null when the form did not say. */
-export function parseStockLoaded(value: FormDataEntryValue | null): { unlimited: boolean; count: number | null } | null {
+export function parseStockLoaded(
+  value: FormDataEntryValue | null,
+): { unlimited: boolean; count: number | null } | null {
   if (typeof value !== "string") return null;
   if (value === "unlimited") return { unlimited: true, count: null };
   return /^\d{1,7}$/.test(value) ? { unlimited: false, count: Number(value) } : null;
@@ -155,8 +173,17 @@ export async function saveProduct(
   const image$ = await resolveImage(db, image, parsed.values, current, form.get("removeImage") === "on");
   if ("error" in image$) {
     // The field reads as the form's own check does: "File too large: Image must be less than 5MB".
-    const message = image$.error.description ? `${image$.error.title}: ${image$.error.description}` : image$.error.title;
-    return { intent, ok: false, status: image$.status, notice: image$.error, fieldErrors: { image: message }, values: echo };
+    const message = image$.error.description
+      ? `${image$.error.title}: ${image$.error.description}`
+      : image$.error.title;
+    return {
+      intent,
+      ok: false,
+      status: image$.status,
+      notice: image$.error,
+      fieldErrors: { image: message },
+      values: echo,
+    };
   }
   const { values } = parsed;
   const fields = {
@@ -175,7 +202,9 @@ export async function saveProduct(
   // that changes them applies only if the row still holds what the form was loaded with.
   const loaded = mode === "update" ? parseStockLoaded(form.get("stockLoaded")) : null;
   const stockUntouched =
-    loaded !== null && loaded.unlimited === fields.unlimitedStock && (loaded.unlimited || loaded.count === fields.stockCount);
+    loaded !== null &&
+    loaded.unlimited === fields.unlimitedStock &&
+    (loaded.unlimited || loaded.count === fields.stockCount);
   const { unlimitedStock, stockCount, ...otherFields } = fields;
   const stockGuard =
     loaded && !stockUntouched
@@ -191,7 +220,11 @@ export async function saveProduct(
           .insert(products)
           .values({ ...fields, isActive: true, displayOrder: await nextDisplayOrder(tx) })
           .returning();
-        await writeAudit(tx, { actor: who(actor), action: "product.create", details: { productId: row!.id, after: snapshot(row!) } });
+        await writeAudit(tx, {
+          actor: who(actor),
+          action: "product.create",
+          details: { productId: row!.id, after: snapshot(row!) },
+        });
         await publishProductChanges(tx, [{ op: "insert", id: row!.id }]);
       } else {
         const [row] = await tx
@@ -253,7 +286,12 @@ export async function toggleProduct(db: Database, actor: Actor, id: string): Pro
       await publishProductChanges(tx, [{ op: "update", id }]);
       return updated;
     });
-    return { intent, ok: true, status: 200, notice: row.isActive ? productNotices.activated : productNotices.deactivated };
+    return {
+      intent,
+      ok: true,
+      status: 200,
+      notice: row.isActive ? productNotices.activated : productNotices.deactivated,
+    };
   } catch (error) {
     logger.error({ err: error }, "toggling a product failed");
     return { intent, ok: false, status: 500, notice: productNotices.statusFailed };
@@ -269,8 +307,20 @@ export async function deleteProduct(db: Database, actor: Actor, id: string): Pro
     await db.transaction(async (tx) => {
       await tx.delete(products).where(eq(products.id, id));
       // Close the gap so display_order stays 1..n.
-      await renumber(tx, (await tx.select({ id: products.id }).from(products).orderBy(asc(products.displayOrder), asc(products.createdAt))).map((row) => row.id));
-      await writeAudit(tx, { actor: who(actor), action: "product.delete", details: { productId: id, before: snapshot(current) } });
+      await renumber(
+        tx,
+        (
+          await tx
+            .select({ id: products.id })
+            .from(products)
+            .orderBy(asc(products.displayOrder), asc(products.createdAt))
+        ).map((row) => row.id),
+      );
+      await writeAudit(tx, {
+        actor: who(actor),
+        action: "product.delete",
+        details: { productId: id, before: snapshot(current) },
+      });
       await publishProductChanges(tx, [{ op: "delete", id }]);
     });
     return { intent, ok: true, status: 200, notice: productNotices.deleted };
@@ -282,7 +332,10 @@ export async function deleteProduct(db: Database, actor: Actor, id: string): Pro
 
 async function renumber(tx: Transaction, ids: string[]) {
   for (const [index, id] of ids.entries()) {
-    await tx.update(products).set({ displayOrder: index + 1 }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ displayOrder: index + 1 })
+      .where(eq(products.id, id));
   }
 }
 
@@ -310,20 +363,33 @@ export async function reorderProducts(db: Database, actor: Actor, ids: string[])
       await renumber(tx, ids);
       await writeAudit(tx, { actor: who(actor), action: "product.reorder", details: { before, after: ids } });
       const changed = ids.filter((id, index) => before[index] !== id);
-      await publishProductChanges(tx, changed.map((id) => ({ op: "update" as const, id })));
+      await publishProductChanges(
+        tx,
+        changed.map((id) => ({ op: "update" as const, id })),
+      );
     });
     return { intent, ok: true, status: 200, notice: productNotices.orderUpdated };
   } catch (error) {
     if (!(error instanceof OrderRejected)) logger.error({ err: error }, "reordering products failed");
-    return { intent, ok: false, status: error instanceof OrderRejected ? 409 : 500, notice: productNotices.orderFailed };
+    return {
+      intent,
+      ok: false,
+      status: error instanceof OrderRejected ? 409 : 500,
+      notice: productNotices.orderFailed,
+    };
   }
 }
 
 /** Move up / Move down: one step, the same rewrite as a drag. */
-export async function moveProduct(db: Database, actor: Actor, id: string, direction: string): Promise<ProductActionOutcome> {
-  const ids = (await db.select({ id: products.id }).from(products).orderBy(asc(products.displayOrder), asc(products.createdAt))).map(
-    (row) => row.id,
-  );
+export async function moveProduct(
+  db: Database,
+  actor: Actor,
+  id: string,
+  direction: string,
+): Promise<ProductActionOutcome> {
+  const ids = (
+    await db.select({ id: products.id }).from(products).orderBy(asc(products.displayOrder), asc(products.createdAt))
+  ).map((row) => row.id);
   const index = ids.indexOf(id);
   const target = direction === "up" ? index - 1 : direction === "down" ? index + 1 : -1;
   if (index < 0 || target < 0 || target >= ids.length) {
@@ -332,4 +398,3 @@ export async function moveProduct(db: Database, actor: Actor, id: string, direct
   [ids[index], ids[target]] = [ids[target]!, ids[index]!];
   return { ...(await reorderProducts(db, actor, ids)), intent: "move" };
 }
-

@@ -31,4 +31,3 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
   const [row] = await db.select().from(products).where(eq(products.id, id));
   return row ?? null;
 }
-

@@ -3,7 +3,9 @@ import { demoProductsFor } from "./demo-seed.server";
 
 describe("the demo catalogue's registration fees (decision 0027)", () => {
   it("carry their forms; only their names follow SITE_SHORT_NAME", () => {
-    const fees = demoProductsFor("Lemon").filter((product) => product.registrationKind && product.registrationKind !== "none");
+    const fees = demoProductsFor("Lemon").filter(
+      (product) => product.registrationKind && product.registrationKind !== "none",
+    );
     expect(fees.map((product) => [product.name, product.registrationKind])).toEqual([
       ["Lemon Tournament Entry Fee", "tournamentEntry"],
       ["Judge Fee", "judgeFee"],
@@ -11,6 +13,8 @@ describe("the demo catalogue's registration fees (decision 0027)", () => {
       ["YLMUN Entry Fee", "ylmunEntry"],
       ["YLMC School Registration Fee", "ylmcSchoolRegistration"],
     ]);
-    expect(demoProductsFor("Lemon").find((product) => product.name === "District Quarter-Zip")?.registrationKind).toBeUndefined();
+    expect(
+      demoProductsFor("Lemon").find((product) => product.name === "District Quarter-Zip")?.registrationKind,
+    ).toBeUndefined();
   });
 });

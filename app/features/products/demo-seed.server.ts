@@ -86,7 +86,9 @@ export const demoProducts: Omit<NewProduct, "displayOrder">[] = [
 export function demoProductsFor(shortName: string): Omit<NewProduct, "displayOrder">[] {
   const names = defaultRegistrationProductNames(shortName);
   return demoProducts.map((product) =>
-    product.registrationKind && product.registrationKind !== "none" ? { ...product, name: names[product.registrationKind] } : product,
+    product.registrationKind && product.registrationKind !== "none"
+      ? { ...product, name: names[product.registrationKind] }
+      : product,
   );
 }
 

@@ -8,7 +8,13 @@ import { PubSub } from "~/core/pubsub.server";
 import { closeAllStreams, eventStream, openStreamCount } from "~/core/sse.server";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { feedsOpenFrom, openFeedCount, productFeedResponse, publishProductChanges, setFeedPubSubForTests } from "./feed.server";
+import {
+  feedsOpenFrom,
+  openFeedCount,
+  productFeedResponse,
+  publishProductChanges,
+  setFeedPubSubForTests,
+} from "./feed.server";
 
 const limits = { perAddress: 3, total: 5, lifetimeMs: 60_000 };
 
@@ -22,7 +28,9 @@ function reader(response: Response) {
       while (!pattern.test(text)) {
         const next = await Promise.race([
           stream.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out; got ${text}`)), Math.max(1, deadline - Date.now()))),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`timed out; got ${text}`)), Math.max(1, deadline - Date.now())),
+          ),
         ]);
         if (next.done) throw new Error(`ended; got ${text}`);
         text += next.value;
@@ -46,7 +54,13 @@ describe("the live product feed's limits", () => {
   let bus: PubSub;
 
   beforeAll(async () => {
-    setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-feed-")), SESSION_SECRET: "s".repeat(40) }));
+    setEnvForTests(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-feed-")),
+        SESSION_SECRET: "s".repeat(40),
+      }),
+    );
     database = await createTestDatabase();
     bus = new PubSub(database.notifications);
     setFeedPubSubForTests(bus);
@@ -63,7 +77,12 @@ describe("the live product feed's limits", () => {
     const open = (address: string) => {
       const controller = new AbortController();
       controllers.push(controller);
-      return productFeedResponse(new Request("http://localhost/products/feed", { signal: controller.signal }), database.db, address, limits);
+      return productFeedResponse(
+        new Request("http://localhost/products/feed", { signal: controller.signal }),
+        database.db,
+        address,
+        limits,
+      );
     };
     const mine = [open("203.0.113.1"), open("203.0.113.1"), open("203.0.113.1")];
     expect(mine.map((response) => response.status)).toEqual([200, 200, 200]);
@@ -87,10 +106,23 @@ describe("the live product feed's limits", () => {
   it("tells listeners a switched-off product is gone, without its details", async () => {
     const [hidden] = await database.db
       .insert(products)
-      .values({ name: "Secret Prototype Jacket", description: "Not announced yet", price: 9900, displayOrder: 9, isActive: true })
+      .values({
+        name: "Secret Prototype Jacket",
+        description: "Not announced yet",
+        price: 9900,
+        displayOrder: 9,
+        isActive: true,
+      })
       .returning();
     const controller = new AbortController();
-    const feed = reader(productFeedResponse(new Request("http://localhost/products/feed", { signal: controller.signal }), database.db, "192.0.2.1", limits));
+    const feed = reader(
+      productFeedResponse(
+        new Request("http://localhost/products/feed", { signal: controller.signal }),
+        database.db,
+        "192.0.2.1",
+        limits,
+      ),
+    );
     await feed.until(/event: ready/);
     await database.db.transaction(async (tx) => {
       await tx.update(products).set({ isActive: false }).where(eq(products.id, hidden!.id));

@@ -56,9 +56,7 @@ async function broadcast(db: Database, payload: unknown) {
   for (const change of changes) {
     try {
       const message: ProductFeedMessage =
-        change.op === "delete"
-          ? { op: "delete", id: change.id, product: null }
-          : await readChange(db, change);
+        change.op === "delete" ? { op: "delete", id: change.id, product: null } : await readChange(db, change);
       for (const sink of sinks) sink.send("product", message);
     } catch (error) {
       logger.error({ err: error, change }, "product feed: reading a change failed");
@@ -80,11 +78,18 @@ const perAddress = new Map<string, number>();
 export type FeedLimits = { perAddress: number; total: number; lifetimeMs: number };
 
 export function feedLimits(config = env()): FeedLimits {
-  return { perAddress: config.FEED_MAX_PER_ADDRESS, total: config.FEED_MAX_TOTAL, lifetimeMs: config.FEED_MAX_LIFETIME_MINUTES * 60_000 };
+  return {
+    perAddress: config.FEED_MAX_PER_ADDRESS,
+    total: config.FEED_MAX_TOTAL,
+    lifetimeMs: config.FEED_MAX_LIFETIME_MINUTES * 60_000,
+  };
 }
 
 const refuse = (status: 429 | 503, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" } });
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" },
+  });
 
 /**
  * GET /products/feed: a Server-Sent Events stream of product changes. One
@@ -92,7 +97,12 @@ const refuse = (status: 429 | 503, message: string) =>
  * `total` (503 beyond; the shop page still works, it only stops updating
  * live); every stream ends after its lifetime and the browser reconnects.
  */
-export function productFeedResponse(request: Request, db: Database, clientAddress = "unknown", limits = feedLimits()): Response {
+export function productFeedResponse(
+  request: Request,
+  db: Database,
+  clientAddress = "unknown",
+  limits = feedLimits(),
+): Response {
   if (counted >= limits.total) return refuse(503, "The live product feed is busy. Please try again later.");
   const mine = perAddress.get(clientAddress) ?? 0;
   if (mine >= limits.perAddress) return refuse(429, "Too many live product feeds are open from your network.");

@@ -20,7 +20,13 @@ describe("staff see and release stock holds on Manage Products", () => {
   let coach: Awaited<ReturnType<typeof signedInAccount>>;
 
   beforeAll(async () => {
-    setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-holds-")), SESSION_SECRET: "s".repeat(40) }));
+    setEnvForTests(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-holds-")),
+        SESSION_SECRET: "s".repeat(40),
+      }),
+    );
     database = await createTestDatabase();
     admin = await signedInAccount(database.db, "director@example.org", "admin");
     coach = await signedInAccount(database.db, "coach@example.org", "user");
@@ -32,7 +38,11 @@ describe("staff see and release stock holds on Manage Products", () => {
 
   async function call(form: Record<string, string>, cookie = admin.cookie) {
     try {
-      const result = (await action({ request: browserRequest("/admin/products", cookie, form), context: database.context(), params: {} } as never)) as {
+      const result = (await action({
+        request: browserRequest("/admin/products", cookie, form),
+        context: database.context(),
+        params: {},
+      } as never)) as {
         data: { ok: boolean; notice: { description?: string } };
         init: ResponseInit | null;
       };
@@ -54,11 +64,20 @@ describe("staff see and release stock holds on Manage Products", () => {
     if (!started.ok) throw new Error(started.message);
     expect((await database.db.select().from(products))[0]!.stockCount).toBe(6);
 
-    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await loader({
+      request: browserRequest("/admin/products", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       holds: StockHold[];
     };
     expect(data.holds).toEqual([
-      expect.objectContaining({ checkoutId: started.checkoutId, productName: "Limited Hoodie", quantity: 4, email: "hoarder@example.com" }),
+      expect.objectContaining({
+        checkoutId: started.checkoutId,
+        productName: "Limited Hoodie",
+        quantity: 4,
+        email: "hoarder@example.com",
+      }),
     ]);
 
     // Not for a signed-in non-admin.
@@ -72,10 +91,16 @@ describe("staff see and release stock holds on Manage Products", () => {
     const [checkout] = await database.db.select().from(checkouts).where(eq(checkouts.id, started.checkoutId));
     expect(checkout).toMatchObject({ status: "failed", failureReason: "released" });
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "checkout.hold_release"));
-    expect(audit).toMatchObject({ actorEmail: "director@example.org", details: expect.objectContaining({ checkoutId: started.checkoutId }) });
+    expect(audit).toMatchObject({
+      actorEmail: "director@example.org",
+      details: expect.objectContaining({ checkoutId: started.checkoutId }),
+    });
 
     // A second release (another admin's tab) changes nothing and says why.
-    expect(await call({ intent: "release-hold", checkoutId: started.checkoutId })).toMatchObject({ status: 409, ok: false });
+    expect(await call({ intent: "release-hold", checkoutId: started.checkoutId })).toMatchObject({
+      status: 409,
+      ok: false,
+    });
     expect(await call({ intent: "release-hold", checkoutId: "not-a-uuid" })).toMatchObject({ status: 400, ok: false });
     expect((await database.db.select().from(products))[0]!.stockCount).toBe(10);
   });
@@ -92,12 +117,17 @@ describe("staff see and release stock holds on Manage Products", () => {
     if (!started.ok) throw new Error(started.message);
     return { product: product!, checkoutId: started.checkoutId };
   }
-  const stockOf = async (id: string) => (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+  const stockOf = async (id: string) =>
+    (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
 
   it("lists a delayed payment's hold as processing and does not release it", async () => {
     const { product, checkoutId } = await holdOf("Processing Scarf", 2);
     await database.db.update(checkouts).set({ status: "processing" }).where(eq(checkouts.id, checkoutId));
-    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await loader({
+      request: browserRequest("/admin/products", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       holds: StockHold[];
     };
     expect(data.holds.find((hold) => hold.checkoutId === checkoutId)).toMatchObject({ processing: true, quantity: 2 });
@@ -116,13 +146,18 @@ describe("staff see and release stock holds on Manage Products", () => {
         status: 409,
         notice: { description: expect.stringContaining("paying") },
       });
-      expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, paid.checkoutId) }))!.status).toBe("open");
+      expect((await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, paid.checkoutId) }))!.status).toBe(
+        "open",
+      );
       expect(await stockOf(paid.product.id)).toBe(8);
 
       // An unpaid page is expired at Stripe first, then the hold goes.
       const unpaid = await holdOf("Unpaid Cap", 2);
       const unpaidSession = [...stripe.sessions.values()].at(-1)!;
-      expect(await call({ intent: "release-hold", checkoutId: unpaid.checkoutId })).toMatchObject({ status: 200, ok: true });
+      expect(await call({ intent: "release-hold", checkoutId: unpaid.checkoutId })).toMatchObject({
+        status: 200,
+        ok: true,
+      });
       expect(stripe.sessions.get(unpaidSession.id)!.status).toBe("expired");
       expect(await stockOf(unpaid.product.id)).toBe(10);
     } finally {

@@ -37,12 +37,16 @@ describe("isPublicAddress (the image URL guard)", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "::ffff:5db8:d70e", "::ffff:8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001:82b::200e"])(
-    "lets %s through",
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "::ffff:5db8:d70e",
+    "::ffff:8.8.8.8",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:82b::200e",
+  ])("lets %s through", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 
   it("judges the address a URL's host turns into", () => {
     const host = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, "");

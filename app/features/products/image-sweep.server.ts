@@ -31,4 +31,8 @@ export async function pruneUnusedImages(db: Database, now = new Date()): Promise
 }
 
 /** Hourly, in every server process. */
-export const imageSweepWorker = hourlyPrune("unused image sweep", (db) => pruneUnusedImages(db), "product image variants no product shows deleted");
+export const imageSweepWorker = hourlyPrune(
+  "unused image sweep",
+  (db) => pruneUnusedImages(db),
+  "product image variants no product shows deleted",
+);

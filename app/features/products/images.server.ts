@@ -68,12 +68,21 @@ export async function processImage(bytes: Uint8Array, fileName?: string): Promis
     const variants = [];
     for (const width of PRODUCT_IMAGE_WIDTHS) {
       // sharp drops metadata unless asked to keep it; rotate() applies EXIF orientation first.
-      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: false })
+      const { data, info } = await sharp(bytes, {
+        limitInputPixels: MAX_IMAGE_PIXELS,
+        failOn: "error",
+        animated: false,
+      })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
-      variants.push({ key: `${hash}-${width}.webp`, width: info.width, height: info.height, bytes: new Uint8Array(data) });
+      variants.push({
+        key: `${hash}-${width}.webp`,
+        width: info.width,
+        height: info.height,
+        bytes: new Uint8Array(data),
+      });
     }
     return { hash, variants };
   } catch (error) {
@@ -151,7 +160,9 @@ export async function fetchImageFromUrl(rawUrl: string): Promise<{ bytes: Uint8A
     throw new ImageError(productNotices.imageUploadFailed("The image URL must start with https://."), "not https");
   }
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true }).catch(() => []);
   if (addresses.length === 0) {
     throw new ImageError(productNotices.imageUploadFailed("The image URL's server could not be found."), "dns failed");
   }
@@ -164,7 +175,8 @@ export async function fetchImageFromUrl(rawUrl: string): Promise<{ bytes: Uint8A
   }
   const fileName = decodeURIComponent(url.pathname.split("/").pop() ?? "");
   const bytes = await new Promise<Uint8Array>((resolve, reject) => {
-    const failed = (message: string, log: string) => reject(new ImageError(productNotices.imageUploadFailed(message), log));
+    const failed = (message: string, log: string) =>
+      reject(new ImageError(productNotices.imageUploadFailed(message), log));
     const request = https.get(
       url,
       {

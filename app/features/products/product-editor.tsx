@@ -8,7 +8,12 @@ import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
 import { PRODUCTS_ACTION, type AdminProductItem } from "./admin-product-item";
 import type { ProductActionResult } from "./admin.server";
-import { ProductFormFields, productInitialValue, type ProductFields, type ProductFormDefaults } from "./product-form-fields";
+import {
+  ProductFormFields,
+  productInitialValue,
+  type ProductFields,
+  type ProductFormDefaults,
+} from "./product-form-fields";
 import { parseProductRegistrationKind } from "./registration-products";
 import type { ProductInput, ProductFormValues } from "./product-schema";
 
@@ -39,7 +44,8 @@ export function defaultsFromResult(result: ProductActionResult, fallback: Produc
     category: values.category ?? fallback.category,
     unlimitedStock: values.unlimitedStock === "on",
     stockCount: values.stockCount ?? fallback.stockCount,
-    registrationKind: parseProductRegistrationKind(values.registrationKind ?? fallback.registrationKind) ?? fallback.registrationKind,
+    registrationKind:
+      parseProductRegistrationKind(values.registrationKind ?? fallback.registrationKind) ?? fallback.registrationKind,
     stockLoaded: values.stockLoaded ?? fallback.stockLoaded,
   };
 }
@@ -92,7 +98,9 @@ export function ProductForm({
   const formError = answer && !answer.fieldErrors ? answer.notice : null;
   const lastResult = useMemo(() => submissionOf(answer), [answer]);
 
-  const { onValidate, loadOnUse } = useLazyValidation(() => import("./validate").then((module) => module.validateProduct));
+  const { onValidate, loadOnUse } = useLazyValidation(() =>
+    import("./validate").then((module) => module.validateProduct),
+  );
   const [form, fields] = useForm<ProductInput, ProductFormValues>({
     id: `product-${formId}`,
     defaultValue: productInitialValue(defaults),

@@ -13,7 +13,11 @@ import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { productNotices, type ProductNotice } from "./notices";
 import type { ProductInput } from "./product-schema";
-import { PRODUCT_REGISTRATION_KINDS, registrationKindLabels, type ProductRegistrationKind } from "./registration-products";
+import {
+  PRODUCT_REGISTRATION_KINDS,
+  registrationKindLabels,
+  type ProductRegistrationKind,
+} from "./registration-products";
 import { productImageSources } from "./product-image";
 
 /** The values a form starts from: a product being edited, or a new product's defaults. */
@@ -131,8 +135,15 @@ export function ProductFormFields({
   const { key: kindKey, ...kindProps } = getSelectProps(fields.registrationKind, {
     ariaDescribedBy: `${fields.registrationKind.id}-help`,
   });
-  const { key: unlimitedKey, type: _checkbox, ...unlimitedProps } = getInputProps(fields.unlimitedStock, { type: "checkbox" });
-  const { key: stockKey, ...stockProps } = getInputProps(fields.stockCount, { type: "number", ariaDescribedBy: `${fields.stockCount.id}-hint` });
+  const {
+    key: unlimitedKey,
+    type: _checkbox,
+    ...unlimitedProps
+  } = getInputProps(fields.unlimitedStock, { type: "checkbox" });
+  const { key: stockKey, ...stockProps } = getInputProps(fields.stockCount, {
+    type: "number",
+    ariaDescribedBy: `${fields.stockCount.id}-hint`,
+  });
   const imageUrlId = fields.imageUrl.id;
 
   return (
@@ -185,7 +196,11 @@ export function ProductFormFields({
       </Field>
       <div className="grid gap-3 rounded-lg border border-border p-3">
         <label htmlFor={fields.unlimitedStock.id} className="flex min-h-6 items-center gap-3 text-sm font-medium">
-          <Checkbox key={unlimitedKey} {...unlimitedProps} onChange={(event) => setUnlimited(event.currentTarget.checked)} />
+          <Checkbox
+            key={unlimitedKey}
+            {...unlimitedProps}
+            onChange={(event) => setUnlimited(event.currentTarget.checked)}
+          />
           Unlimited stock
         </label>
         <Field>
@@ -250,7 +265,9 @@ export function ProductFormFields({
               accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
               onChange={(event) => accept(event.currentTarget.files)}
               aria-invalid={imageMessage ? true : undefined}
-              aria-describedby={imageMessage ? `${fields.image.errorId} ${fields.image.id}-hint` : `${fields.image.id}-hint`}
+              aria-describedby={
+                imageMessage ? `${fields.image.errorId} ${fields.image.id}-hint` : `${fields.image.id}-hint`
+              }
               className="w-full min-w-0 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-input file:bg-card file:px-3"
             />
             {chosen ? (
@@ -265,7 +282,8 @@ export function ProductFormFields({
         <FieldError id={fields.image.errorId} errors={imageMessage} />
         {defaults.imageUrl ? (
           <label htmlFor={`${fields.image.id}-remove`} className="flex min-h-6 items-center gap-3 text-sm">
-            <Checkbox id={`${fields.image.id}-remove`} name="removeImage" /> Remove the current image (the district logo is shown instead)
+            <Checkbox id={`${fields.image.id}-remove`} name="removeImage" /> Remove the current image (the district logo
+            is shown instead)
           </label>
         ) : null}
       </Field>

@@ -49,10 +49,14 @@ describe("Manage Products without JavaScript", () => {
   it("posts Add and Edit to their own address, and closes the form once saved", () => {
     expect(render("/admin/products?new=1")).toMatch(/<form[^>]*action="\/admin\/products\?new=1"/);
     expect(render("/admin/products?edit=p-tee")).toMatch(/<form[^>]*action="\/admin\/products\?edit=p-tee"/);
-    const created = render("/admin/products?new=1", { result: { intent: "create", ok: true, notice: productNotices.created } });
+    const created = render("/admin/products?new=1", {
+      result: { intent: "create", ok: true, notice: productNotices.created },
+    });
     expect(created).toContain("Product created successfully");
     expect(stockInput(created)).toBe("");
-    const updated = render("/admin/products?edit=p-tee", { result: { intent: "update", ok: true, notice: productNotices.updated } });
+    const updated = render("/admin/products?edit=p-tee", {
+      result: { intent: "update", ok: true, notice: productNotices.updated },
+    });
     expect(updated).toContain("Product updated successfully");
     expect(stockInput(updated)).toBe("");
   });

@@ -36,7 +36,8 @@ export function ProductManagement({
   const navigation = useNavigation();
   // A toast once hydrated, a notice in the page when the page came with the answer.
   const answered = useActionResult(result, { read: readAnswer, busy: navigation.state !== "idle" });
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === ACTION && navigation.formData === undefined;
+  const refreshing =
+    navigation.state === "loading" && navigation.location.pathname === ACTION && navigation.formData === undefined;
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   // Drag order: while the reorder is on its way, the submitted order (optimistic); then the server's.
@@ -128,10 +129,21 @@ export function ProductManagement({
           />
         )}
       </UrlDialog>
-      <UrlDialog param="delete" alert resolve={(id) => byId.get(id)} title={(item) => `Delete ${item.name}?`} description={<DeleteConsequence />}>
+      <UrlDialog
+        param="delete"
+        alert
+        resolve={(id) => byId.get(id)}
+        title={(item) => `Delete ${item.name}?`}
+        description={<DeleteConsequence />}
+      >
         {({ item, cancel }) => (
           // Posts to the list: once done, the confirmation's parameter is gone from the address.
-          <Form method="post" action={ACTION} preventScrollReset className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Form
+            method="post"
+            action={ACTION}
+            preventScrollReset
+            className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          >
             <input type="hidden" name="id" value={item.id} />
             {cancel}
             <Button type="submit" name="intent" value="delete" variant="destructive">
@@ -157,12 +169,7 @@ export function ProductManagement({
           <SortableList id="products-cards-dnd" products={ordered} onReorder={saveOrder}>
             <ul className="grid gap-3 lg:hidden" aria-label="Products">
               {ordered.map((product, index) => (
-                <SortableCard
-                  key={product.id}
-                  product={product}
-                  index={index}
-                  count={ordered.length}
-                />
+                <SortableCard key={product.id} product={product} index={index} count={ordered.length} />
               ))}
             </ul>
           </SortableList>
@@ -192,12 +199,7 @@ export function ProductManagement({
                 </TableHeader>
                 <TableBody>
                   {ordered.map((product, index) => (
-                    <SortableRow
-                      key={product.id}
-                      product={product}
-                      index={index}
-                      count={ordered.length}
-                    />
+                    <SortableRow key={product.id} product={product} index={index} count={ordered.length} />
                   ))}
                 </TableBody>
               </Table>
@@ -205,7 +207,6 @@ export function ProductManagement({
           </div>
         </>
       ) : null}
-
     </div>
   );
 }

@@ -18,7 +18,9 @@ export type RowActionProps = {
 export function RowActions({ product, index, count, className }: RowActionProps & { className?: string }) {
   const navigation = useNavigation();
   const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === product.id;
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("id") === product.id;
   return (
     <div className={cn("flex items-center gap-1", className ?? "flex-wrap")}>
       <Form method="post" action={ACTION} preventScrollReset className="contents">
@@ -58,7 +60,9 @@ export function RowActions({ product, index, count, className }: RowActionProps 
           variant="ghost"
           size="icon-sm"
           aria-label={`${product.isActive ? "Deactivate" : "Activate"} ${product.name}`}
-          title={product.isActive ? "Active: visible in store. Click to hide." : "Inactive: hidden. Click to show in store."}
+          title={
+            product.isActive ? "Active: visible in store. Click to hide." : "Inactive: hidden. Click to show in store."
+          }
           disabled={busy("toggle")}
         >
           {product.isActive ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}

@@ -46,14 +46,23 @@ function ProductIdentity({ product }: { product: AdminProductItem }) {
         <span className="font-medium" data-testid="product-name">
           {product.name}
         </span>
-        {product.description ? <span className="line-clamp-2 text-sm text-muted-foreground">{product.description}</span> : null}
+        {product.description ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{product.description}</span>
+        ) : null}
       </div>
     </div>
   );
 }
 
 function StockLabel({ product, className }: { product: AdminProductItem; className?: string }) {
-  const variant = product.stock.tone === "out" ? "danger" : product.stock.tone === "warning" ? "warning" : product.stock.tone === "unlimited" ? "muted" : "outline";
+  const variant =
+    product.stock.tone === "out"
+      ? "danger"
+      : product.stock.tone === "warning"
+        ? "warning"
+        : product.stock.tone === "unlimited"
+          ? "muted"
+          : "outline";
   return (
     <Badge variant={variant} className={className}>
       {product.stock.label}
@@ -87,7 +96,9 @@ export function SortableRow(props: ItemProps) {
       <TableCell>{registrationKindLabels[product.registrationKind]}</TableCell>
       <TableCell className="text-right tabular-nums">
         {product.price}
-        {product.priceNote ? <small className="block max-w-32 text-xs whitespace-normal text-destructive">{product.priceNote}</small> : null}
+        {product.priceNote ? (
+          <small className="block max-w-32 text-xs whitespace-normal text-destructive">{product.priceNote}</small>
+        ) : null}
       </TableCell>
       <TableCell>
         {/* "Unlimited Stock Available" may take two lines rather than widen the table. */}
@@ -98,7 +109,10 @@ export function SortableRow(props: ItemProps) {
       </TableCell>
       <TableCell className="tabular-nums xl:whitespace-nowrap">{product.created}</TableCell>
       <TableCell>
-        <RowActions {...props} className="justify-end max-2xl:grid max-2xl:grid-cols-[repeat(2,auto)] 2xl:flex-nowrap" />
+        <RowActions
+          {...props}
+          className="justify-end max-2xl:grid max-2xl:grid-cols-[repeat(2,auto)] 2xl:flex-nowrap"
+        />
       </TableCell>
     </TableRow>
   );
@@ -114,7 +128,10 @@ export function SortableCard(props: ItemProps) {
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="product-card"
-      className={cn("grid gap-3 rounded-card border border-border bg-card p-4", isDragging && "relative z-10 shadow-lg")}
+      className={cn(
+        "grid gap-3 rounded-card border border-border bg-card p-4",
+        isDragging && "relative z-10 shadow-lg",
+      )}
     >
       <div className="flex items-start gap-2">
         <DragHandle product={product} handle={{ attributes, listeners, setActivatorNodeRef }} />

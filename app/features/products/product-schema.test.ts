@@ -10,7 +10,11 @@ const form = (fields: Record<string, string>) => {
 
 describe("the product form's one schema", () => {
   it("reads a limited product into cents and a count", () => {
-    expect(parseProductForm(form({ name: " Tee ", price: "19.99", stockCount: "4", category: "", registrationKind: "judgeFee" }))).toEqual({
+    expect(
+      parseProductForm(
+        form({ name: " Tee ", price: "19.99", stockCount: "4", category: "", registrationKind: "judgeFee" }),
+      ),
+    ).toEqual({
       ok: true,
       values: {
         name: "Tee",
@@ -31,7 +35,9 @@ describe("the product form's one schema", () => {
     expect(kept.ok && kept.values.registrationKind).toBeNull();
     const plain = parseProductForm(form({ name: "Tee", price: "1", unlimitedStock: "on", registrationKind: "" }));
     expect(plain.ok && plain.values.registrationKind).toBe("none");
-    expect(parseProductForm(form({ name: "Tee", price: "1", unlimitedStock: "on", registrationKind: "raffle" }))).toEqual({
+    expect(
+      parseProductForm(form({ name: "Tee", price: "1", unlimitedStock: "on", registrationKind: "raffle" })),
+    ).toEqual({
       ok: false,
       errors: { registrationKind: productMessages.registrationKind },
     });
@@ -40,9 +46,16 @@ describe("the product form's one schema", () => {
   it("gives each field its message, the stock rules included when another field failed too", () => {
     expect(parseProductForm(form({ name: "  ", price: "1.234", stockCount: "" }))).toEqual({
       ok: false,
-      errors: { name: "Name is required", price: "Price can have at most two decimal places", stockCount: "Stock count is required when stock is limited" },
+      errors: {
+        name: "Name is required",
+        price: "Price can have at most two decimal places",
+        stockCount: "Stock count is required when stock is limited",
+      },
     });
-    expect(parseProductForm(new FormData())).toMatchObject({ ok: false, errors: { name: "Name is required", price: "Price is required" } });
+    expect(parseProductForm(new FormData())).toMatchObject({
+      ok: false,
+      errors: { name: "Name is required", price: "Price is required" },
+    });
     expect(parseProductForm(form({ name: "Tee", price: "-1", stockCount: "2.5" }))).toEqual({
       ok: false,
       errors: { price: "Price cannot be negative", stockCount: "Stock count must be a whole number, 0 or more" },
@@ -54,6 +67,10 @@ describe("the product form's one schema", () => {
   it("gives the browser the same messages, per field, as Conform reads them", () => {
     const submission = parseProduct(form({ name: "", price: "ten" }));
     expect(submission.status).toBe("error");
-    expect(submission.status === "error" ? submission.error : null).toMatchObject({ name: ["Name is required"], price: ["Price must be a number"], stockCount: [productMessages.stockRequired] });
+    expect(submission.status === "error" ? submission.error : null).toMatchObject({
+      name: ["Name is required"],
+      price: ["Price must be a number"],
+      stockCount: [productMessages.stockRequired],
+    });
   });
 });

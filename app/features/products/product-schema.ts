@@ -61,7 +61,11 @@ const always = { when: () => true };
  */
 export const productSchema = z
   .object({
-    name: z.string({ error: productMessages.nameRequired }).trim().min(1, productMessages.nameRequired).max(200, productMessages.nameTooLong),
+    name: z
+      .string({ error: productMessages.nameRequired })
+      .trim()
+      .min(1, productMessages.nameRequired)
+      .max(200, productMessages.nameTooLong),
     description: optionalText(2000, productMessages.descriptionTooLong),
     category: optionalText(60, productMessages.categoryTooLong),
     price: z.string({ error: productMessages.priceRequired }).transform((text, ctx) => {
@@ -96,9 +100,16 @@ export const productSchema = z
         return kind;
       }),
   })
-  .refine((value) => !limited(value) || stockText(value) !== "", { path: ["stockCount"], message: productMessages.stockRequired, ...always })
+  .refine((value) => !limited(value) || stockText(value) !== "", {
+    path: ["stockCount"],
+    message: productMessages.stockRequired,
+    ...always,
+  })
   .refine(
-    (value) => !limited(value) || stockText(value) === "" || (/^\d+$/.test(stockText(value)) && Number(stockText(value)) <= 1_000_000),
+    (value) =>
+      !limited(value) ||
+      stockText(value) === "" ||
+      (/^\d+$/.test(stockText(value)) && Number(stockText(value)) <= 1_000_000),
     { path: ["stockCount"], message: productMessages.stockWhole, ...always },
   )
   .transform((value) => ({
@@ -117,4 +128,5 @@ export type ProductInput = z.input<typeof productSchema>;
 export type ProductFormValues = z.output<typeof productSchema>;
 
 /** Reads a product form with the schema: the one parse the browser and the server share. */
-export const parseProduct = (formData: FormData) => parseWithZod(formData, { schema: productSchema, disableAutoCoercion: true });
+export const parseProduct = (formData: FormData) =>
+  parseWithZod(formData, { schema: productSchema, disableAutoCoercion: true });

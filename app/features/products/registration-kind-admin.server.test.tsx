@@ -25,7 +25,11 @@ describe("Manage Products: the registration form", () => {
   const byName = async (name: string) => (await database.db.select().from(products).where(eq(products.name, name)))[0];
   const list = async () =>
     (
-      (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+      (await loader({
+        request: browserRequest("/admin/products", admin.cookie),
+        context: database.context(),
+        params: {},
+      } as never)) as {
         products: AdminProductItem[];
       }
     ).products;
@@ -36,21 +40,40 @@ describe("Manage Products: the registration form", () => {
   });
   beforeEach(async () => {
     await database.db.delete(products);
-    await database.db.insert(products).values(demoProducts.slice(0, 2).map((product, index) => ({ ...product, displayOrder: index + 1 })));
+    await database.db
+      .insert(products)
+      .values(demoProducts.slice(0, 2).map((product, index) => ({ ...product, displayOrder: index + 1 })));
   });
   afterAll(() => database.destroy());
 
   it("creates a product with the chosen form; a plain product by default", async () => {
-    expect(await call({ intent: "create", name: "Spring Judge Fee", price: "40", unlimitedStock: "on", registrationKind: "judgeFee" })).toMatchObject({ status: 200, ok: true });
+    expect(
+      await call({
+        intent: "create",
+        name: "Spring Judge Fee",
+        price: "40",
+        unlimitedStock: "on",
+        registrationKind: "judgeFee",
+      }),
+    ).toMatchObject({ status: 200, ok: true });
     expect((await byName("Spring Judge Fee"))!.registrationKind).toBe("judgeFee");
-    expect(await call({ intent: "create", name: "Hoodie", price: "40", unlimitedStock: "on" })).toMatchObject({ ok: true });
+    expect(await call({ intent: "create", name: "Hoodie", price: "40", unlimitedStock: "on" })).toMatchObject({
+      ok: true,
+    });
     expect((await byName("Hoodie"))!.registrationKind).toBe("none");
   });
 
   it("renaming keeps the form; choosing another changes it; a form without the field keeps it", async () => {
     const fee = (await byName("Citron Tournament Entry Fee"))!;
     const update = (fields: Record<string, string>) =>
-      call({ intent: "update", id: fee.id, name: "Citron Tournament Entry Fee (2027)", price: "25", unlimitedStock: "on", ...fields });
+      call({
+        intent: "update",
+        id: fee.id,
+        name: "Citron Tournament Entry Fee (2027)",
+        price: "25",
+        unlimitedStock: "on",
+        ...fields,
+      });
     expect(await update({ registrationKind: "tournamentEntry" })).toMatchObject({ ok: true });
     expect((await byName("Citron Tournament Entry Fee (2027)"))!.registrationKind).toBe("tournamentEntry");
     expect(await update({})).toMatchObject({ ok: true });
@@ -62,19 +85,28 @@ describe("Manage Products: the registration form", () => {
   it("refuses a kind that is not on the list with 400 and a field message, writing nothing", async () => {
     for (const registrationKind of ["raffle", "NONE", "x".repeat(5000), "'; drop table products; --"]) {
       const reply = await call({ intent: "create", name: "Odd", price: "1", unlimitedStock: "on", registrationKind });
-      expect(reply).toMatchObject({ status: 400, ok: false, fieldErrors: { registrationKind: "Choose a registration form from the list" } });
+      expect(reply).toMatchObject({
+        status: 400,
+        ok: false,
+        fieldErrors: { registrationKind: "Choose a registration form from the list" },
+      });
     }
     expect(await byName("Odd")).toBeUndefined();
   });
 
   it("a save the database refuses says what went wrong, and writes nothing (docs/product.md#8-error-and-notice-texts)", async () => {
-    await database.db.execute(sql`alter table products add constraint products_test_check check (name <> 'Refused Name')`);
+    await database.db.execute(
+      sql`alter table products add constraint products_test_check check (name <> 'Refused Name')`,
+    );
     try {
       const reply = await call({ intent: "create", name: "Refused Name", price: "1", unlimitedStock: "on" });
       expect(reply).toMatchObject({
         status: 500,
         ok: false,
-        notice: { description: "Failed to create product: the database refused one of the values. Check the fields and try again." },
+        notice: {
+          description:
+            "Failed to create product: the database refused one of the values. Check the fields and try again.",
+        },
       });
       expect(await byName("Refused Name")).toBeUndefined();
     } finally {

@@ -2,11 +2,23 @@ import type { ProductNotice } from "./notices";
 
 /** What went wrong with a product save, in words that are safe to show staff (never the SQL or its values). */
 const REASONS: { test: (code: string) => boolean; reason: string }[] = [
-  { test: (code) => code === "23514" || code === "23502", reason: "the database refused one of the values. Check the fields and try again." },
-  { test: (code) => code === "23505", reason: "another product already has one of these values." },
-  { test: (code) => code === "40001" || code === "40P01", reason: "another change reached this product at the same moment. Please try again." },
   {
-    test: (code) => code.startsWith("08") || code === "57P01" || code === "57P03" || code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT",
+    test: (code) => code === "23514" || code === "23502",
+    reason: "the database refused one of the values. Check the fields and try again.",
+  },
+  { test: (code) => code === "23505", reason: "another product already has one of these values." },
+  {
+    test: (code) => code === "40001" || code === "40P01",
+    reason: "another change reached this product at the same moment. Please try again.",
+  },
+  {
+    test: (code) =>
+      code.startsWith("08") ||
+      code === "57P01" ||
+      code === "57P03" ||
+      code === "ECONNREFUSED" ||
+      code === "ECONNRESET" ||
+      code === "ETIMEDOUT",
     reason: "the database did not answer. Nothing was saved; please try again in a moment.",
   },
 ];

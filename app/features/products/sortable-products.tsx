@@ -8,7 +8,12 @@ import {
   type Announcements,
   type DragEndEvent,
 } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { useRef } from "react";
 import type { AdminProductItem } from "./admin-product-item";
 
@@ -53,8 +58,11 @@ export function SortableList({
         : `${nameOf(active.id)} is no longer over the list.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(active.id)} went back to position ${positionOf(active.id)}.`,
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.`
+        : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${nameOf(active.id)} went back to position ${positionOf(active.id)}.`,
   };
   function onDragEnd(event: DragEndEvent) {
     const { active, over } = event;

@@ -10,7 +10,14 @@ import { browserRequest, signedInAccount } from "../../../tests/support/accounts
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { testEnv } from "../../../tests/support/testbed";
 
-type Item = { id: string; name: string; description: string | null; priceInput: string; stockCount: number | null; unlimitedStock: boolean };
+type Item = {
+  id: string;
+  name: string;
+  description: string | null;
+  priceInput: string;
+  stockCount: number | null;
+  unlimitedStock: boolean;
+};
 type Reply = { ok: boolean; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
 /** Decision 0025: a staff save never undoes holds or sales made after its form was loaded. */
@@ -29,11 +36,16 @@ describe("saving a product with a stale stock figure", () => {
     await database?.destroy();
   });
 
-  const stockOf = async (id: string) => (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+  const stockOf = async (id: string) =>
+    (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
 
   /** The edit form as Manage Products renders it from its loader (product-management.tsx's defaultsOf). */
   async function openEditForm(name: string) {
-    const data = (await loader({ request: browserRequest("/admin/products", admin.cookie), context: database.context(), params: {} } as never)) as {
+    const data = (await loader({
+      request: browserRequest("/admin/products", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       products: Item[];
     };
     const item = data.products.find((product) => product.name === name)!;
@@ -50,7 +62,11 @@ describe("saving a product with a stale stock figure", () => {
     };
   }
   async function save(form: Record<string, string>) {
-    const result = (await action({ request: browserRequest("/admin/products", admin.cookie, form), context: database.context(), params: {} } as never)) as {
+    const result = (await action({
+      request: browserRequest("/admin/products", admin.cookie, form),
+      context: database.context(),
+      params: {},
+    } as never)) as {
       data: Reply;
       init: ResponseInit | null;
     };
@@ -113,7 +129,10 @@ describe("saving a product with a stale stock figure", () => {
     expect(await stockOf(product.id)).toBe(3);
     const fresh = await openEditForm("Scarf");
     expect((await save({ ...fresh, unlimitedStock: "on" })).ok).toBe(true);
-    expect(await database.db.query.products.findFirst({ where: eq(products.id, product.id) })).toMatchObject({ unlimitedStock: true, stockCount: null });
+    expect(await database.db.query.products.findFirst({ where: eq(products.id, product.id) })).toMatchObject({
+      unlimitedStock: true,
+      stockCount: null,
+    });
   });
 
   it("ignores a malformed stockLoaded (treated as absent: the count is written as typed)", async () => {

@@ -10,9 +10,10 @@ import type { StockHold } from "./holds.server";
  */
 export function StockHolds({ holds }: { holds: StockHold[] }) {
   const navigation = useNavigation();
-  const releasing = navigation.state === "submitting" && navigation.formData?.get("intent") === "release-hold"
-    ? navigation.formData.get("checkoutId")
-    : null;
+  const releasing =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "release-hold"
+      ? navigation.formData.get("checkoutId")
+      : null;
   return (
     <section aria-labelledby="stock-holds-title" className="grid gap-3">
       <div className="grid gap-1">
@@ -21,8 +22,8 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Limited stock held by checkouts that are not paid yet. A hold ends by itself when its checkout expires;
-          Release ends it now and the buyer's payment page stops taking payment. A delayed payment on its way
-          (Payment processing) keeps its hold until it settles.
+          Release ends it now and the buyer's payment page stops taking payment. A delayed payment on its way (Payment
+          processing) keeps its hold until it settles.
         </p>
       </div>
       {holds.length === 0 ? (
@@ -51,20 +52,20 @@ export function StockHolds({ holds }: { holds: StockHold[] }) {
                   {hold.processing ? (
                     <span className="text-sm text-muted-foreground">Payment processing</span>
                   ) : (
-                  <Form method="post" action="/admin/products">
-                    <input type="hidden" name="checkoutId" value={hold.checkoutId} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="release-hold"
-                      variant="outline"
-                      size="sm"
-                      disabled={releasing === hold.checkoutId}
-                      aria-label={`Release hold: ${hold.quantity} ${hold.productName} for ${hold.email}`}
-                    >
-                      Release
-                    </Button>
-                  </Form>
+                    <Form method="post" action="/admin/products">
+                      <input type="hidden" name="checkoutId" value={hold.checkoutId} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="release-hold"
+                        variant="outline"
+                        size="sm"
+                        disabled={releasing === hold.checkoutId}
+                        aria-label={`Release hold: ${hold.quantity} ${hold.productName} for ${hold.email}`}
+                      >
+                        Release
+                      </Button>
+                    </Form>
                   )}
                 </TableCell>
                 <TableCell className="break-all">{hold.email}</TableCell>

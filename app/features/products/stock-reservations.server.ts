@@ -18,13 +18,10 @@ import { publishProductChanges } from "./feed.server";
 export async function reserveStock(tx: Transaction, checkoutId: string, productId: string, quantity: number) {
   const [row] = await tx
     .update(products)
-    .set({ stockCount: sql`case when ${products.unlimitedStock} then null else ${products.stockCount} - ${quantity} end` })
-    .where(
-      and(
-        eq(products.id, productId),
-        sql`(${products.unlimitedStock} or ${products.stockCount} >= ${quantity})`,
-      ),
-    )
+    .set({
+      stockCount: sql`case when ${products.unlimitedStock} then null else ${products.stockCount} - ${quantity} end`,
+    })
+    .where(and(eq(products.id, productId), sql`(${products.unlimitedStock} or ${products.stockCount} >= ${quantity})`))
     .returning({ unlimited: products.unlimitedStock });
   if (!row) return false;
   if (!row.unlimited) {
@@ -54,7 +51,10 @@ export async function releaseStock(tx: Transaction, checkoutIds: string[]) {
       .set({ stockCount: sql`${products.stockCount} + ${quantity}` })
       .where(and(eq(products.id, productId), sql`${products.stockCount} is not null`));
   }
-  await publishProductChanges(tx, [...new Set(released.map((row) => row.productId))].map((id) => ({ op: "update" as const, id })));
+  await publishProductChanges(
+    tx,
+    [...new Set(released.map((row) => row.productId))].map((id) => ({ op: "update" as const, id })),
+  );
   return released;
 }
 

@@ -16,7 +16,14 @@ describe("state filter", () => {
 
   it("offers the eight states of the member schools, in alphabetical order", () => {
     expect(stateOptions(schoolsContent()).map((option) => option.name)).toEqual([
-      "California", "Colorado", "Florida", "Illinois", "Kansas", "New Jersey", "New York", "Pennsylvania",
+      "California",
+      "Colorado",
+      "Florida",
+      "Illinois",
+      "Kansas",
+      "New Jersey",
+      "New York",
+      "Pennsylvania",
     ]);
   });
 

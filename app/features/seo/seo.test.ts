@@ -6,7 +6,18 @@ describe("sitemap.xml", () => {
   const xml = sitemapXml("https://citron.example.org");
 
   it("lists every public page with an absolute URL", () => {
-    for (const path of ["/", "/mission", "/guide", "/schools", "/about", "/2025-nationals-team", "/dress-code", "/contact", "/events", "/donate"]) {
+    for (const path of [
+      "/",
+      "/mission",
+      "/guide",
+      "/schools",
+      "/about",
+      "/2025-nationals-team",
+      "/dress-code",
+      "/contact",
+      "/events",
+      "/donate",
+    ]) {
       expect(xml).toContain(`<loc>https://citron.example.org${path}</loc>`);
     }
   });

@@ -82,14 +82,24 @@ export async function checkoutCart(
       .where(and(eq(checkouts.cartId, cartId), inArray(checkouts.status, ["open", "processing"])))
       .for("update");
     if (mine.some((checkout) => checkout.status === "processing")) {
-      throw new CheckoutStop("The payment for this cart is still being processed. You will get an email when it completes.");
+      throw new CheckoutStop(
+        "The payment for this cart is still being processed. You will get an email when it completes.",
+      );
     }
     const open = mine;
     let rows = await lockedLines(tx, cartId);
     if (rows.length === 0) throw new CheckoutStop("Please add items to your cart before checkout.", 400);
     const reusable = open.length === 1 ? await stillMatches(tx, open[0]!, email, rows) : null;
     if (reusable) return { reuse: reusable };
-    if ((await closeOpenCheckouts(tx, open.map((checkout) => checkout.id), "replaced")).length > 0) {
+    if (
+      (
+        await closeOpenCheckouts(
+          tx,
+          open.map((checkout) => checkout.id),
+          "replaced",
+        )
+      ).length > 0
+    ) {
       rows = await lockedLines(tx, cartId); // their stock is back
     }
     for (const row of rows) {
@@ -97,13 +107,19 @@ export async function checkoutCart(
       if (!row.is_active) throw new CheckoutStop(`"${row.name}" is no longer available`);
       if (!row.unlimited_stock && (row.stock_count ?? 0) < row.quantity) {
         throw new CheckoutStop(
-          row.stock_count
-            ? `only ${row.stock_count} of "${row.name}" left`
-            : `"${row.name}" is sold out`,
+          row.stock_count ? `only ${row.stock_count} of "${row.name}" left` : `"${row.name}" is sold out`,
         );
       }
     }
-    const capped = cartHoldProblem(rows.map((row) => ({ productId: row.product_id!, name: row.name!, unlimitedStock: !!row.unlimited_stock, stockCount: row.stock_count, quantity: row.quantity })));
+    const capped = cartHoldProblem(
+      rows.map((row) => ({
+        productId: row.product_id!,
+        name: row.name!,
+        unlimitedStock: !!row.unlimited_stock,
+        stockCount: row.stock_count,
+        quantity: row.quantity,
+      })),
+    );
     if (capped) throw new CheckoutStop(capped.replace(/\.$/, ""));
     await tx.update(carts).set({ email, updatedAt: new Date() }).where(eq(carts.id, cartId));
     return {
@@ -129,7 +145,9 @@ export async function checkoutCart(
           itemDescription: fields.itemDescription ?? row.description,
         };
       }),
-      reservations: rows.filter((row) => !row.unlimited_stock).map((row) => ({ productId: row.product_id!, quantity: row.quantity })),
+      reservations: rows
+        .filter((row) => !row.unlimited_stock)
+        .map((row) => ({ productId: row.product_id!, quantity: row.quantity })),
       replacedSessionIds: open.flatMap((checkout) => (checkout.providerSessionId ? [checkout.providerSessionId] : [])),
     };
   });
@@ -158,10 +176,20 @@ async function stillMatches(tx: Transaction, checkout: Checkout, email: string, 
   if (rows.some((row) => !row.product_id || !row.is_active)) return null; // closed, then stopped by name
   if (checkout.expiresAt.getTime() - Date.now() < REUSE_MIN_REMAINING_MS) return null;
   const held = await tx.query.orders.findMany({ where: (table, { eq }) => eq(table.checkoutId, checkout.id) });
-  const key = (productId: string | null, quantity: number, amount: number | null, registration: RegistrationData | null) =>
-    JSON.stringify([productId, quantity, amount, registration ? Object.entries(registration).sort() : null]);
-  const wanted = rows.map((row) => key(row.product_id, row.quantity, row.price === null ? null : row.price * row.quantity, row.registration)).sort();
-  const offered = held.map((order) => key(order.productId, order.itemQuantity, order.totalAmount, order.registration ?? null)).sort();
+  const key = (
+    productId: string | null,
+    quantity: number,
+    amount: number | null,
+    registration: RegistrationData | null,
+  ) => JSON.stringify([productId, quantity, amount, registration ? Object.entries(registration).sort() : null]);
+  const wanted = rows
+    .map((row) =>
+      key(row.product_id, row.quantity, row.price === null ? null : row.price * row.quantity, row.registration),
+    )
+    .sort();
+  const offered = held
+    .map((order) => key(order.productId, order.itemQuantity, order.totalAmount, order.registration ?? null))
+    .sort();
   return wanted.join("\n") === offered.join("\n") ? { ...checkout, providerUrl } : null;
 }
 
@@ -169,7 +197,8 @@ async function stillMatches(tx: Transaction, checkout: Checkout, email: string, 
 function describe(row: CartRow): string | undefined {
   const data = row.registration;
   if (!data) return undefined;
-  const parts = [data.studentName ?? data.schoolName, data.competitionEvent ?? data.event, data.tournament].filter(Boolean);
+  const parts = [data.studentName ?? data.schoolName, data.competitionEvent ?? data.event, data.tournament].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(", ").slice(0, 250) : undefined;
 }
-

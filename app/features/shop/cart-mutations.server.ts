@@ -84,7 +84,10 @@ export async function addToCart(
         .limit(1);
       if (existing) {
         if (existing.quantity + 1 > cartLimits.quantity) throw new CartError(cartMessages.quantityTooHigh, 400);
-        await tx.update(cartLines).set({ quantity: existing.quantity + 1 }).where(eq(cartLines.id, existing.id));
+        await tx
+          .update(cartLines)
+          .set({ quantity: existing.quantity + 1 })
+          .where(eq(cartLines.id, existing.id));
         return { product };
       }
     }

@@ -12,7 +12,13 @@ import { showToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ShopActionData } from "./action-data";
 import { cartLimits } from "./cart-limits";
-import { applyPendingChanges, cartTotals, pendingChangeOf, type PendingChange, type ShownLine } from "./optimistic-cart";
+import {
+  applyPendingChanges,
+  cartTotals,
+  pendingChangeOf,
+  type PendingChange,
+  type ShownLine,
+} from "./optimistic-cart";
 import type { RegistrationData } from "~/db/registration-data";
 import { JS_FIELD } from "./shop-paths";
 
@@ -46,7 +52,11 @@ export function CartSection({
 
   return (
     <div className="grid gap-6">
-      <section id={CART_SECTION_ID} aria-labelledby="your-cart-title" className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
+      <section
+        id={CART_SECTION_ID}
+        aria-labelledby="your-cart-title"
+        className="scroll-mt-24 rounded-card border border-border bg-card p-5 shadow-xs sm:p-6"
+      >
         <h2 id="your-cart-title" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-navy-900">
           <ShoppingCart className="size-6" aria-hidden="true" />
           Your Cart
@@ -62,7 +72,10 @@ export function CartSection({
         )}
       </section>
 
-      <section aria-labelledby="order-summary-title" className="rounded-card border border-border bg-card p-5 shadow-xs sm:p-6">
+      <section
+        aria-labelledby="order-summary-title"
+        className="rounded-card border border-border bg-card p-5 shadow-xs sm:p-6"
+      >
         <h2 id="order-summary-title" className="text-xl font-bold text-navy-900">
           Order Summary
         </h2>
@@ -223,7 +236,13 @@ function CartLineItem({ line }: { line: ShownLine }) {
             />
           </div>
           {/* 0 or less removes the line (docs/product.md#4-states-and-transitions), so the browser's min check must not block it. */}
-          <Button type="submit" variant="outline" formNoValidate disabled={disabled} aria-label={`Update quantity of ${name}`}>
+          <Button
+            type="submit"
+            variant="outline"
+            formNoValidate
+            disabled={disabled}
+            aria-label={`Update quantity of ${name}`}
+          >
             Update
           </Button>
         </quantityFetcher.Form>

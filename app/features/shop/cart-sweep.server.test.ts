@@ -21,7 +21,11 @@ describe("idle cart sweep", () => {
 
   it("deletes carts idle past their cookie's 30 days (and a day's grace) with their lines, and keeps the rest", async () => {
     const { db } = database;
-    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.unlimitedStock, true)).limit(1);
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.unlimitedStock, true))
+      .limit(1);
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
     await db.insert(carts).values([
@@ -32,11 +36,20 @@ describe("idle cart sweep", () => {
     ]);
     const lines = await db
       .insert(cartLines)
-      .values(["gone", "cookie-ended-yesterday", "this-week"].map((cartId) => ({ cartId, productId: product!.id, quantity: 2 })))
+      .values(
+        ["gone", "cookie-ended-yesterday", "this-week"].map((cartId) => ({
+          cartId,
+          productId: product!.id,
+          quantity: 2,
+        })),
+      )
       .returning({ id: cartLines.id, cartId: cartLines.cartId });
 
     expect(await pruneIdleCarts(db, now)).toBe(2);
-    expect((await db.select({ id: carts.id }).from(carts)).map((row) => row.id).sort()).toEqual(["cookie-ended-yesterday", "this-week"]);
+    expect((await db.select({ id: carts.id }).from(carts)).map((row) => row.id).sort()).toEqual([
+      "cookie-ended-yesterday",
+      "this-week",
+    ]);
     expect((await db.select({ cartId: cartLines.cartId }).from(cartLines)).map((row) => row.cartId).sort()).toEqual([
       "cookie-ended-yesterday",
       "this-week",

@@ -19,4 +19,8 @@ export async function pruneIdleCarts(db: Database, now = new Date()): Promise<nu
 }
 
 /** Hourly, in every server process. */
-export const cartSweepWorker = hourlyPrune("idle cart sweep", (db) => pruneIdleCarts(db), "carts idle past their cookie's life deleted");
+export const cartSweepWorker = hourlyPrune(
+  "idle cart sweep",
+  (db) => pruneIdleCarts(db),
+  "carts idle past their cookie's life deleted",
+);

@@ -47,10 +47,12 @@ async function referenceCart(db: Database, cartId: string): Promise<CartView | n
     .groupBy(stockReservations.productId);
   const held = new Map(heldRows.map((row) => [row.productId, Number(row.quantity)]));
   const perProduct = new Map<string, number>();
-  for (const { line } of rows) if (line.productId) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
+  for (const { line } of rows)
+    if (line.productId) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
   const lines = rows.map(({ line, product: listed }) => {
     const mine = listed ? held.get(listed.id) : undefined;
-    const product = listed && mine && listed.stockCount !== null ? { ...listed, stockCount: listed.stockCount + mine } : listed;
+    const product =
+      listed && mine && listed.stockCount !== null ? { ...listed, stockCount: listed.stockCount + mine } : listed;
     const problem = lineProblem(product, line.productId ? (perProduct.get(line.productId) ?? 0) : 0);
     return {
       id: line.id,
@@ -59,8 +61,14 @@ async function referenceCart(db: Database, cartId: string): Promise<CartView | n
       registration: line.registration ?? null,
       product: product
         ? {
-            id: product.id, name: product.name, description: product.description, price: product.price, imageUrl: product.imageUrl,
-            isActive: product.isActive, unlimitedStock: product.unlimitedStock, stockCount: product.stockCount,
+            id: product.id,
+            name: product.name,
+            description: product.description,
+            price: product.price,
+            imageUrl: product.imageUrl,
+            isActive: product.isActive,
+            unlimitedStock: product.unlimitedStock,
+            stockCount: product.stockCount,
           }
         : null,
       problem,
@@ -69,25 +77,48 @@ async function referenceCart(db: Database, cartId: string): Promise<CartView | n
   });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   return {
-    id: cart.id, email: cart.email, lines, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal, total: subtotal, hasProblems: lines.some((line) => line.problem !== null),
+    id: cart.id,
+    email: cart.email,
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal,
+    total: subtotal,
+    hasProblems: lines.some((line) => line.problem !== null),
   };
 }
 
 let order = 1;
-async function product(values: { name: string; price: number; stock?: number | null; isActive?: boolean; description?: string | null; imageUrl?: string | null }) {
+async function product(values: {
+  name: string;
+  price: number;
+  stock?: number | null;
+  isActive?: boolean;
+  description?: string | null;
+  imageUrl?: string | null;
+}) {
   const [row] = await database.db
     .insert(products)
     .values({
-      name: values.name, price: values.price, displayOrder: order++, unlimitedStock: values.stock == null, stockCount: values.stock ?? null,
-      isActive: values.isActive ?? true, description: values.description ?? null, imageUrl: values.imageUrl ?? null,
+      name: values.name,
+      price: values.price,
+      displayOrder: order++,
+      unlimitedStock: values.stock == null,
+      stockCount: values.stock ?? null,
+      isActive: values.isActive ?? true,
+      description: values.description ?? null,
+      imageUrl: values.imageUrl ?? null,
     })
     .returning();
   return row!;
 }
 
 let clock = Date.parse("2026-11-01T10:00:00Z");
-async function line(cartId: string, productId: string | null, quantity = 1, registration: Record<string, string> | null = null) {
+async function line(
+  cartId: string,
+  productId: string | null,
+  quantity = 1,
+  registration: Record<string, string> | null = null,
+) {
   // Distinct, increasing times: the lines' order is their age.
   clock += 1000;
   await database.db.insert(cartLines).values({ cartId, productId, quantity, registration, createdAt: new Date(clock) });
@@ -97,11 +128,18 @@ async function hold(cartId: string, status: "open" | "failed", held: Array<[stri
   const [checkout] = await database.db
     .insert(checkouts)
     .values({
-      kind: "shop", status, provider: "sandbox", cartId, email: "p@example.com", totalAmount: 1000,
-      publicToken: `token-${Math.random()}`, expiresAt: new Date(Date.now() + 30 * 60_000),
+      kind: "shop",
+      status,
+      provider: "sandbox",
+      cartId,
+      email: "p@example.com",
+      totalAmount: 1000,
+      publicToken: `token-${Math.random()}`,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
     })
     .returning();
-  for (const [productId, quantity] of held) await database.db.insert(stockReservations).values({ checkoutId: checkout!.id, productId, quantity });
+  for (const [productId, quantity] of held)
+    await database.db.insert(stockReservations).values({ checkoutId: checkout!.id, productId, quantity });
 }
 
 /** A drizzle instance on the same database that counts the statements it sends. */
@@ -117,7 +155,12 @@ function countingDb(): { db: Database; statements: string[] } {
 
 describe("loadCart: one statement", () => {
   it("gives the view the three queries gave: order, deleted, inactive and sold-out products, held stock, registrations", async () => {
-    const entry = await product({ name: "Citron Tournament Entry Fee", price: 2500, description: "Per student", imageUrl: "/images/entry.webp" });
+    const entry = await product({
+      name: "Citron Tournament Entry Fee",
+      price: 2500,
+      description: "Per student",
+      imageUrl: "/images/entry.webp",
+    });
     const tote = await product({ name: "Lectern Tote Bag", price: 1800, stock: 1 });
     const shirt = await product({ name: "Citron Team T-Shirt", price: 2000, stock: 0 });
     const beanie = await product({ name: "Winter Beanie", price: 1500, stock: 10, isActive: false });
@@ -125,9 +168,16 @@ describe("loadCart: one statement", () => {
     const gone = await product({ name: "Deleted later", price: 100 });
     const hostile = `</script><script>alert("x")</script>\u2028 é 😀 \\ "quoted"`;
 
-    await database.db.insert(carts).values([{ id: "mine", email: "parent@example.org" }, { id: "theirs" }, { id: "empty" }]);
+    await database.db
+      .insert(carts)
+      .values([{ id: "mine", email: "parent@example.org" }, { id: "theirs" }, { id: "empty" }]);
     await line("mine", zip.id, 2);
-    await line("mine", entry.id, 1, { studentName: hostile, studentSchool: "Frisch", tournament: "Winter Open", tournamentDate: "2026-12-06" });
+    await line("mine", entry.id, 1, {
+      studentName: hostile,
+      studentSchool: "Frisch",
+      tournament: "Winter Open",
+      tournamentDate: "2026-12-06",
+    });
     await line("mine", tote.id, 3);
     await line("mine", shirt.id, 1);
     await line("mine", beanie.id, 1);
@@ -136,7 +186,10 @@ describe("loadCart: one statement", () => {
     await database.db.delete(products).where(eq(products.id, gone.id));
     // Its own open checkout holds one tote and one zip: they count as the cart's (the tote: 2 of the 3 wanted). A failed
     // checkout's hold and another cart's do not.
-    await hold("mine", "open", [[tote.id, 1], [zip.id, 1]]);
+    await hold("mine", "open", [
+      [tote.id, 1],
+      [zip.id, 1],
+    ]);
     await hold("mine", "failed", [[shirt.id, 5]]);
     await line("theirs", tote.id, 1);
     await hold("theirs", "open", [[zip.id, 2]]);
@@ -156,8 +209,22 @@ describe("loadCart: one statement", () => {
     ]);
     expect(mine.lines[0]!.product!.stockCount).toBe(4);
     expect(mine.lines[1]!.registration!.studentName).toBe(hostile);
-    expect(mine).toMatchObject({ email: "parent@example.org", itemCount: 13, subtotal: 14000, total: 14000, hasProblems: true });
-    expect(await loadCart(database.db, "empty")).toEqual({ id: "empty", email: null, lines: [], itemCount: 0, subtotal: 0, total: 0, hasProblems: false });
+    expect(mine).toMatchObject({
+      email: "parent@example.org",
+      itemCount: 13,
+      subtotal: 14000,
+      total: 14000,
+      hasProblems: true,
+    });
+    expect(await loadCart(database.db, "empty")).toEqual({
+      id: "empty",
+      email: null,
+      lines: [],
+      itemCount: 0,
+      subtotal: 0,
+      total: 0,
+      hasProblems: false,
+    });
     expect(await loadCart(database.db, "unknown")).toBeNull();
     expect(await cartItemCount(database.db, "mine")).toBe(13);
     expect(await cartItemCount(database.db, "unknown")).toBe(0);
@@ -165,8 +232,14 @@ describe("loadCart: one statement", () => {
     // Several carts in one statement: each id gets its own cart, an unknown id none.
     const many = await loadCarts(database.db, ["theirs", "unknown", "mine", "empty", "mine"]);
     expect([...many.keys()].sort()).toEqual(["empty", "mine", "theirs"]);
-    for (const cartId of ["mine", "theirs", "empty"]) expect(many.get(cartId)).toEqual(await referenceCart(database.db, cartId));
-    expect(await cartItemCounts(database.db, ["mine", "theirs", "empty", "unknown"])).toEqual(new Map([["mine", 13], ["theirs", 1]]));
+    for (const cartId of ["mine", "theirs", "empty"])
+      expect(many.get(cartId)).toEqual(await referenceCart(database.db, cartId));
+    expect(await cartItemCounts(database.db, ["mine", "theirs", "empty", "unknown"])).toEqual(
+      new Map([
+        ["mine", 13],
+        ["theirs", 1],
+      ]),
+    );
   });
 
   it("sends one statement per read, and a transaction reads its own writes", async () => {

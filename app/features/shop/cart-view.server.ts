@@ -115,7 +115,10 @@ const cartViewQueries = new WeakMap<Database | Transaction, ReturnType<typeof pr
  * Several carts' views (loadCart) in one statement, by id; an unknown id is absent. The page cache reads the
  * carts of the /fees requests that arrive together this way (app/features/shop/personal-fees.server.ts).
  */
-export async function loadCarts(db: Database | Transaction, cartIds: readonly string[]): Promise<Map<string, CartView>> {
+export async function loadCarts(
+  db: Database | Transaction,
+  cartIds: readonly string[],
+): Promise<Map<string, CartView>> {
   let query = cartViewQueries.get(db);
   if (!query) {
     query = prepareCartViews(db);

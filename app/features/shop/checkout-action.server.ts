@@ -20,7 +20,10 @@ const reply = (body: CheckoutActionData, status = 200) => data(body, { status })
 export function checkoutRateLimits(config = env()) {
   return {
     perAddress: { max: config.CHECKOUT_RATE_LIMIT_MAX, windowSeconds: config.CHECKOUT_RATE_LIMIT_WINDOW_MINUTES * 60 },
-    perCart: { max: config.CHECKOUT_CART_RATE_LIMIT_MAX, windowSeconds: config.CHECKOUT_CART_RATE_LIMIT_WINDOW_MINUTES * 60 },
+    perCart: {
+      max: config.CHECKOUT_CART_RATE_LIMIT_MAX,
+      windowSeconds: config.CHECKOUT_CART_RATE_LIMIT_WINDOW_MINUTES * 60,
+    },
   };
 }
 
@@ -68,7 +71,8 @@ export async function handleCheckout(request: Request, context: Readonly<RouterC
   const db = getDb(context);
   // The order of docs/product.md#8-error-and-notice-texts: an empty cart first, then the email.
   const cartId = await readCartId(request);
-  if (!cartId || (await cartItemCount(db, cartId)) === 0) return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
+  if (!cartId || (await cartItemCount(db, cartId)) === 0)
+    return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
   const email = formText(read.form, "email").trim();
   if (!email) return reply({ status: "error", ...checkoutNotices.emailRequired }, 400);
   if (!z.email().safeParse(email).success || email.length > 254) {
@@ -80,7 +84,8 @@ export async function handleCheckout(request: Request, context: Readonly<RouterC
 
   const result = await checkoutCart(db, { cartId, email });
   if (!result.ok) {
-    if (result.message === checkoutNotices.emptyCart.message) return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
+    if (result.message === checkoutNotices.emptyCart.message)
+      return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);
     return reply({ status: "error", ...checkoutNotices.failed(result.message) }, result.status);
   }
   const lines = await db.query.orders.findMany({

@@ -29,7 +29,8 @@ afterAll(async () => {
   await database?.destroy();
 });
 beforeEach(async () => {
-  for (const table of [rateLimits, stockReservations, orders, checkouts, cartLines, carts, products]) await database.db.delete(table);
+  for (const table of [rateLimits, stockReservations, orders, checkouts, cartLines, carts, products])
+    await database.db.delete(table);
 });
 
 const cookieFor = (cartId: string) => `${CART_COOKIE}=${encodeURIComponent(btoa(JSON.stringify(cartId)))}`;
@@ -37,7 +38,10 @@ const cookieFor = (cartId: string) => `${CART_COOKIE}=${encodeURIComponent(btoa(
 async function seedCart(cartId: string, quantity: number, stockCount = 10) {
   let [hoodie] = await database.db.select().from(products);
   hoodie ??= (
-    await database.db.insert(products).values({ name: "Limited Hoodie", price: 4500, displayOrder: 1, unlimitedStock: false, stockCount }).returning()
+    await database.db
+      .insert(products)
+      .values({ name: "Limited Hoodie", price: 4500, displayOrder: 1, unlimitedStock: false, stockCount })
+      .returning()
   )[0]!;
   await database.db.insert(carts).values({ id: cartId });
   const [line] = await database.db.insert(cartLines).values({ cartId, productId: hoodie.id, quantity }).returning();
@@ -64,7 +68,8 @@ describe("checkout starts are limited", () => {
     const cartId = "a".repeat(43);
     await seedCart(cartId, 1);
     // A changed email replaces the checkout each time (new hold, new provider session): the costly path.
-    for (let i = 0; i < 3; i++) expect((await proceed(cartId, "203.0.113.5", `buyer${i}@example.com`)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await proceed(cartId, "203.0.113.5", `buyer${i}@example.com`)).status).toBe(200);
     const refused = await proceed(cartId, "203.0.113.6", "buyer9@example.com");
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({ status: "error", title: "Too Many Checkouts" });
@@ -93,7 +98,9 @@ describe("one cart's hold of a limited product is capped", () => {
     const { hoodie } = await seedCart(cartId, 6, 10);
     const refused = await proceed(cartId);
     expect(refused.status).toBe(409);
-    expect(refused.data.status === "error" && refused.data.message).toContain("one order can hold at most 5 of Limited Hoodie");
+    expect(refused.data.status === "error" && refused.data.message).toContain(
+      "one order can hold at most 5 of Limited Hoodie",
+    );
     expect(await database.db.$count(stockReservations)).toBe(0);
     const [after] = await database.db.select().from(products);
     expect(after!.stockCount).toBe(hoodie.stockCount);
@@ -104,7 +111,9 @@ describe("one cart's hold of a limited product is capped", () => {
     const { line } = await seedCart(cartId, 5, 10);
     expect((await proceed(cartId)).status).toBe(200); // holds 5, 5 left
     // Raising to 6 would hold 6 of the 10 this cart could have.
-    await expect(setLineQuantity(database.db, cartId, line.id, 6)).rejects.toThrow("one order can hold at most 5 of Limited Hoodie");
+    await expect(setLineQuantity(database.db, cartId, line.id, 6)).rejects.toThrow(
+      "one order can hold at most 5 of Limited Hoodie",
+    );
     await setLineQuantity(database.db, cartId, line.id, 4);
   });
 });

@@ -8,13 +8,19 @@ import { feesTemplate, fillFees } from "./fees-fill.server";
 
 // The shape React Router gives /fees (tests/e2e/personal-pages.spec.ts compares a real page with a full render).
 const escapeHtml = (text: string) =>
-  text.replace(/[&><\u2028\u2029]/g, (c) => ({ "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" })[c]!);
+  text.replace(
+    /[&><\u2028\u2029]/g,
+    (c) => ({ "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" })[c]!,
+  );
 const streamText = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
 const streamOf = (text: string) => new Response(text).body!;
 
 const products = [{ id: "p1", name: "Lectern Tote Bag", price: 1800 }];
 const data = (cart: CartView | null) => ({
-  loaderData: { root: { requestId: "r1", cartItemCount: 1 }, "routes/fees": { products, cart, schedule: [], registering: null } },
+  loaderData: {
+    root: { requestId: "r1", cartItemCount: 1 },
+    "routes/fees": { products, cart, schedule: [], registering: null },
+  },
   actionData: null,
   errors: null,
 });
@@ -25,10 +31,17 @@ async function page(cart: CartView | null, section: string) {
 }
 
 async function section(cart: CartView) {
-  const handler = createStaticHandler([{ path: "/fees", Component: () => <CartSection lines={cart.lines} email={cart.email} products={products as never} /> }]);
+  const handler = createStaticHandler([
+    {
+      path: "/fees",
+      Component: () => <CartSection lines={cart.lines} email={cart.email} products={products as never} />,
+    },
+  ]);
   const context = await handler.query(new Request("http://x/fees"));
   if (context instanceof Response) throw new Error("unexpected");
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+  return renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
+  );
 }
 
 const hostile = "</script><script>alert(1)</script>\u2028&amp;<b>";
@@ -78,7 +91,15 @@ describe("a cart filled into the cached /fees", () => {
       ...cart,
       id: `c${i}`,
       email: `parent${i}@example.org`,
-      lines: [{ ...cart.lines[0]!, id: `l${i}`, quantity: i + 1, registration: { studentName: `Student ${i}` }, lineTotal: 1800 * (i + 1) }],
+      lines: [
+        {
+          ...cart.lines[0]!,
+          id: `l${i}`,
+          quantity: i + 1,
+          registration: { studentName: `Student ${i}` },
+          lineTotal: 1800 * (i + 1),
+        },
+      ],
       itemCount: i + 1,
       subtotal: 1800 * (i + 1),
       total: 1800 * (i + 1),
@@ -92,7 +113,10 @@ describe("a cart filled into the cached /fees", () => {
     // A page whose data already has a cart is not a template.
     expect(await feesTemplate(await page(cart, ""))).toBeNull();
     // Data in two chunks (a deferred value): not filled.
-    const twice = (await page(null, "")).replace("</body>", `<script>window.__reactRouterContext.streamController.enqueue("P1:[]\\n");</script></body>`);
+    const twice = (await page(null, "")).replace(
+      "</body>",
+      `<script>window.__reactRouterContext.streamController.enqueue("P1:[]\\n");</script></body>`,
+    );
     expect(await feesTemplate(twice)).toBeNull();
   });
 });

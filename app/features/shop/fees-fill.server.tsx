@@ -46,7 +46,13 @@ async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 /** React Router's escapeHtml for the data script (lib/dom/ssr/markup.js). */
-const ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 const escapeHtml = (text: string) => text.replace(/[&><\u2028\u2029]/g, (match) => ESCAPES[match]!);
 
 /**
@@ -75,7 +81,13 @@ export async function feesTemplate(html: string): Promise<FeesTemplate | null> {
   const data = decoded.value as RouterData | null;
   const fees = data?.loaderData?.["routes/fees"] as FeesData | undefined;
   if (!data || !fees || fees.cart !== null || !Array.isArray(fees.products)) return null;
-  return { head: html.slice(0, sectionStart), middle: html.slice(sectionEnd, argumentStart), tail: html.slice(argumentEnd), data, fees };
+  return {
+    head: html.slice(0, sectionStart),
+    middle: html.slice(sectionEnd, argumentStart),
+    tail: html.slice(argumentEnd),
+    data,
+    fees,
+  };
 }
 
 /** React Router's plugins for loader data (server-runtime/single-fetch.js, encodeViaTurboStream). */
@@ -99,7 +111,8 @@ function CartSectionFromProps() {
   return <CartSection {...props} />;
 }
 
-let fragmentRouter: Promise<{ router: ReturnType<typeof createStaticRouter>; context: StaticHandlerContext }> | undefined;
+let fragmentRouter:
+  Promise<{ router: ReturnType<typeof createStaticRouter>; context: StaticHandlerContext }> | undefined;
 
 function cartFragmentRouter() {
   fragmentRouter ??= (async () => {
@@ -127,6 +140,9 @@ async function renderCartSection(cart: CartView, products: FeedProduct[]): Promi
 export async function fillFees(template: FeesTemplate, cart: CartView): Promise<string> {
   const fees = { ...template.fees, cart };
   const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/fees": fees } };
-  const [text, section] = await Promise.all([textOf(encode(data, { postPlugins })), renderCartSection(cart, template.fees.products)]);
+  const [text, section] = await Promise.all([
+    textOf(encode(data, { postPlugins })),
+    renderCartSection(cart, template.fees.products),
+  ]);
   return template.head + section + template.middle + escapeHtml(JSON.stringify(text)) + template.tail;
 }

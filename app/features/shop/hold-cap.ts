@@ -16,7 +16,10 @@ export function holdCap(available: number): number {
 }
 
 /** The refusal for wanting `wanted` units; null when within the cap (unlimited products are never capped). */
-export function holdCapProblem(product: { name: string; unlimitedStock: boolean; stockCount: number | null }, wanted: number): string | null {
+export function holdCapProblem(
+  product: { name: string; unlimitedStock: boolean; stockCount: number | null },
+  wanted: number,
+): string | null {
   if (product.unlimitedStock || product.stockCount === null || product.stockCount <= 0) return null; // sold out has its own message
   const cap = holdCap(product.stockCount);
   return wanted > cap ? holdCapMessage(product.name, cap) : null;
@@ -24,7 +27,13 @@ export function holdCapProblem(product: { name: string; unlimitedStock: boolean;
 
 /** The first product a cart's lines (registrations are a line each) hold more of than the cap allows, as a refusal. */
 export function cartHoldProblem(
-  lines: Array<{ productId: string; name: string; unlimitedStock: boolean; stockCount: number | null; quantity: number }>,
+  lines: Array<{
+    productId: string;
+    name: string;
+    unlimitedStock: boolean;
+    stockCount: number | null;
+    quantity: number;
+  }>,
 ): string | null {
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);

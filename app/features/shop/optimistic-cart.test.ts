@@ -15,7 +15,15 @@ const tote: FeedProduct = {
   stockCount: 3,
   registrationKind: "none",
 };
-const fee: FeedProduct = { ...tote, id: "p-fee", name: "Judge Fee", registrationKind: "judgeFee", price: 4000, unlimitedStock: true, stockCount: null };
+const fee: FeedProduct = {
+  ...tote,
+  id: "p-fee",
+  name: "Judge Fee",
+  registrationKind: "judgeFee",
+  price: 4000,
+  unlimitedStock: true,
+  stockCount: null,
+};
 
 const line = (id: string, quantity: number, price = 1800, productId = "p-tote"): ShownLine => ({
   id,
@@ -35,13 +43,19 @@ const form = (fields: Record<string, string>) => {
 
 describe("optimistic cart", () => {
   it("reads the cart forms, and ignores a posted price", () => {
-    expect(pendingChangeOf(form({ intent: "quantity", lineId: "l1", quantity: "3" }))).toEqual({ intent: "quantity", lineId: "l1", quantity: 3 });
-    expect(pendingChangeOf(form({ intent: "remove", lineId: "l1" }))).toEqual({ intent: "remove", lineId: "l1" });
-    expect(pendingChangeOf(form({ intent: "add", productId: "p-fee", schoolName: " Riverside ", price: "1" }))).toEqual({
-      intent: "add",
-      productId: "p-fee",
-      registration: { schoolName: "Riverside" },
+    expect(pendingChangeOf(form({ intent: "quantity", lineId: "l1", quantity: "3" }))).toEqual({
+      intent: "quantity",
+      lineId: "l1",
+      quantity: 3,
     });
+    expect(pendingChangeOf(form({ intent: "remove", lineId: "l1" }))).toEqual({ intent: "remove", lineId: "l1" });
+    expect(pendingChangeOf(form({ intent: "add", productId: "p-fee", schoolName: " Riverside ", price: "1" }))).toEqual(
+      {
+        intent: "add",
+        productId: "p-fee",
+        registration: { schoolName: "Riverside" },
+      },
+    );
     expect(pendingChangeOf(form({ intent: "quantity", lineId: "l1", quantity: "two" }))).toBeNull();
     expect(pendingChangeOf(undefined)).toBeNull();
   });
@@ -51,14 +65,20 @@ describe("optimistic cart", () => {
     const next = applyPendingChanges(lines, [{ intent: "quantity", lineId: "a", quantity: 3 }], [tote, fee]);
     expect(next.map((l) => l.quantity)).toEqual([3, 2]);
     expect(cartTotals(next)).toEqual({ subtotal: 3 * 1800 + 2 * 4000, total: 3 * 1800 + 2 * 4000, itemCount: 5 });
-    expect(applyPendingChanges(lines, [{ intent: "quantity", lineId: "a", quantity: 0 }], []).map((l) => l.id)).toEqual(["b"]);
-    expect(applyPendingChanges(lines, [{ intent: "quantity", lineId: "a", quantity: -2 }], []).map((l) => l.id)).toEqual(["b"]);
+    expect(applyPendingChanges(lines, [{ intent: "quantity", lineId: "a", quantity: 0 }], []).map((l) => l.id)).toEqual(
+      ["b"],
+    );
+    expect(
+      applyPendingChanges(lines, [{ intent: "quantity", lineId: "a", quantity: -2 }], []).map((l) => l.id),
+    ).toEqual(["b"]);
     expect(applyPendingChanges(lines, [{ intent: "remove", lineId: "b" }], []).map((l) => l.id)).toEqual(["a"]);
   });
 
   it("adds a plain product to its line, and each registration as its own line", () => {
     const lines = [line("a", 1)];
-    expect(applyPendingChanges(lines, [{ intent: "add", productId: "p-tote", registration: null }], [tote])[0]?.quantity).toBe(2);
+    expect(
+      applyPendingChanges(lines, [{ intent: "add", productId: "p-tote", registration: null }], [tote])[0]?.quantity,
+    ).toBe(2);
     const registered = applyPendingChanges(
       [],
       [

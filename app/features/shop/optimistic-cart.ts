@@ -43,7 +43,11 @@ export function pendingChangeOf(formData: FormData | undefined): PendingChange |
         const value = get(name).trim();
         if (value) registration[name] = value;
       }
-      return { intent: "add", productId: get("productId"), registration: Object.keys(registration).length ? registration : null };
+      return {
+        intent: "add",
+        productId: get("productId"),
+        registration: Object.keys(registration).length ? registration : null,
+      };
     }
     case "quantity": {
       const quantity = Number(get("quantity"));

@@ -46,7 +46,15 @@ export function ProductCard({ product }: { product: FeedProduct }) {
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
             <p className="text-xl font-bold text-navy-900 tabular-nums">{formatCents(product.price)}</p>
             <Badge
-              variant={stock.kind === "out" ? "danger" : stock.kind === "low" ? "warning" : stock.kind === "unlimited" ? "success" : "muted"}
+              variant={
+                stock.kind === "out"
+                  ? "danger"
+                  : stock.kind === "low"
+                    ? "warning"
+                    : stock.kind === "unlimited"
+                      ? "success"
+                      : "muted"
+              }
             >
               {stock.label}
             </Badge>
@@ -82,7 +90,13 @@ function RegisterButton({ product, soldOut }: { product: FeedProduct; soldOut: b
 
 function SoldOutButton({ name }: { name: string }) {
   return (
-    <Button type="button" variant="accent" className="w-full" disabled aria-label={`Add to Cart: ${name} (out of stock)`}>
+    <Button
+      type="button"
+      variant="accent"
+      className="w-full"
+      disabled
+      aria-label={`Add to Cart: ${name} (out of stock)`}
+    >
       <ShoppingCart aria-hidden="true" />
       Add to Cart
     </Button>
@@ -99,7 +113,9 @@ function AddButton({ product, soldOut }: { product: FeedProduct; soldOut: boolea
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
-    showToast(answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message });
+    showToast(
+      answer.ok ? answer.notice : { type: "error", title: "Could not add to cart", description: answer.message },
+    );
   }, [fetcher.state, fetcher.data]);
   if (soldOut) return <SoldOutButton name={product.name} />;
   return (

@@ -54,12 +54,20 @@ describe("applyFeedMessage (docs/product.md#4-states-and-transitions, live produ
     expect(next[0]?.stockCount).toBe(1);
     expect(notice).toBeNull();
     // Any other change still says Product Updated.
-    const repriced = applyFeedMessage(limited, { op: "update", id: "a", product: product("a", 1, { unlimitedStock: false, stockCount: 1, price: 900 }) });
+    const repriced = applyFeedMessage(limited, {
+      op: "update",
+      id: "a",
+      product: product("a", 1, { unlimitedStock: false, stockCount: 1, price: 900 }),
+    });
     expect(repriced.notice?.title).toBe(feedNotices.updated);
   });
 
   it("removes a deactivated or deleted product with Product Removed", () => {
-    const deactivated = applyFeedMessage(list, { op: "update", id: "a", product: product("a", 1, { isActive: false }) });
+    const deactivated = applyFeedMessage(list, {
+      op: "update",
+      id: "a",
+      product: product("a", 1, { isActive: false }),
+    });
     expect(ids(deactivated.list)).toEqual(["c"]);
     expect(deactivated.notice).toMatchObject({ title: feedNotices.removed, description: "Product a" });
     const deleted = applyFeedMessage(list, { op: "delete", id: "c", product: null });

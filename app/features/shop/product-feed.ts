@@ -9,7 +9,8 @@ export const feedNotices = {
   removed: "Product Removed",
 } as const;
 
-const byDisplayOrder = (a: FeedProduct, b: FeedProduct) => a.displayOrder - b.displayOrder || a.name.localeCompare(b.name);
+const byDisplayOrder = (a: FeedProduct, b: FeedProduct) =>
+  a.displayOrder - b.displayOrder || a.name.localeCompare(b.name);
 
 /**
  * The live products of docs/product.md#4-states-and-transitions: an active insert is added ("New Product

@@ -73,7 +73,11 @@ export function RegistrationForm({
         ? { ok: true, notice: reply.notice }
         : {
             ok: false,
-            notice: { type: "error", title: reply.result ? VALIDATION_ERROR_TITLE : "Could not add to cart", description: reply.message },
+            notice: {
+              type: "error",
+              title: reply.result ? VALIDATION_ERROR_TITLE : "Could not add to cart",
+              description: reply.message,
+            },
           },
     onSuccess: () => onAdded?.(),
   });
@@ -130,12 +134,30 @@ export function RegistrationForm({
 
       {kind === "tournamentEntry" || kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
         <>
-          <TextField field={field.studentName!} label="Student name" autoComplete="off" required maxLength={overLimit(registrationLimits.name.max)} />
-          <TextField field={field.studentSchool!} label="Student's school" autoComplete="organization" required maxLength={overLimit(registrationLimits.name.max)} />
+          <TextField
+            field={field.studentName!}
+            label="Student name"
+            autoComplete="off"
+            required
+            maxLength={overLimit(registrationLimits.name.max)}
+          />
+          <TextField
+            field={field.studentSchool!}
+            label="Student's school"
+            autoComplete="organization"
+            required
+            maxLength={overLimit(registrationLimits.name.max)}
+          />
         </>
       ) : null}
       {kind === "judgeFee" || kind === "ylmcSchoolRegistration" ? (
-        <TextField field={field.schoolName!} label="School name" autoComplete="organization" required maxLength={overLimit(registrationLimits.name.max)} />
+        <TextField
+          field={field.schoolName!}
+          label="School name"
+          autoComplete="organization"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
       ) : null}
       {kind === "tournamentEntry" || kind === "judgeFee" ? (
         <SelectField
@@ -143,7 +165,10 @@ export function RegistrationForm({
           field={field.scheduleEvent!}
           label={kind === "tournamentEntry" ? "Tournament" : "Event"}
           placeholder={kind === "tournamentEntry" ? "Select a tournament" : "Select an event"}
-          options={offered.map((event) => ({ value: event.id, label: `${event.title} (${formatShortDate(event.date)})` }))}
+          options={offered.map((event) => ({
+            value: event.id,
+            label: `${event.title} (${formatShortDate(event.date)})`,
+          }))}
         />
       ) : null}
       {kind === "tournamentEntry" ? (
@@ -165,7 +190,13 @@ export function RegistrationForm({
         />
       ) : null}
       {kind === "ylmcSchoolRegistration" ? (
-        <TextField field={field.facultyAdvisor!} label="Faculty advisor" autoComplete="off" required maxLength={overLimit(registrationLimits.name.max)} />
+        <TextField
+          field={field.facultyAdvisor!}
+          label="Faculty advisor"
+          autoComplete="off"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
       ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

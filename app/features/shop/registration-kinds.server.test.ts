@@ -59,7 +59,9 @@ function useSheet(rows: [title: string, topic: string, offset: number][]) {
 }
 
 function useSource(source: string) {
-  setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: source }));
+  setEnvForTests(
+    parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: source }),
+  );
   resetEventsServiceForTests();
 }
 
@@ -106,7 +108,11 @@ async function post(fields: Record<string, string>, cookie?: string): Promise<An
 }
 
 async function schedule() {
-  const data = await loader({ request: new Request("http://localhost/fees"), context: database.context(), params: {} } as never);
+  const data = await loader({
+    request: new Request("http://localhost/fees"),
+    context: database.context(),
+    params: {},
+  } as never);
   return data.schedule;
 }
 
@@ -114,7 +120,11 @@ const titlesOf = (events: { title: string }[]) => events.map((event) => event.ti
 
 describe("item 1: the registration form is stored on the product", () => {
   it("the demo fees carry their kinds; the shop's products say which form they open", async () => {
-    const data = await loader({ request: new Request("http://localhost/fees"), context: database.context(), params: {} } as never);
+    const data = await loader({
+      request: new Request("http://localhost/fees"),
+      context: database.context(),
+      params: {},
+    } as never);
     const kinds = Object.fromEntries(data.products.map((product) => [product.name, product.registrationKind]));
     expect(kinds).toMatchObject({
       [NAMES.tournamentEntry]: "tournamentEntry",
@@ -150,7 +160,9 @@ describe("item 1: the registration form is stored on the product", () => {
 
   it("the database refuses a kind that is not on the list", async () => {
     await expect(
-      database.db.execute(sql`update products set registration_kind = 'raffle' where id = ${ids["District Quarter-Zip"]!}`),
+      database.db.execute(
+        sql`update products set registration_kind = 'raffle' where id = ${ids["District Quarter-Zip"]!}`,
+      ),
     ).rejects.toMatchObject({ cause: { constraint: "products_registration_kind_check" } });
   });
 
@@ -158,7 +170,10 @@ describe("item 1: the registration form is stored on the product", () => {
     // Found by name: migration numbers move when branches merge.
     const migrations = path.join(import.meta.dirname, "../../db/migrations");
     const migration = readFileSync(
-      path.join(migrations, readdirSync(migrations).find((name) => name.endsWith("_product-registration-kind-from-names.sql"))!),
+      path.join(
+        migrations,
+        readdirSync(migrations).find((name) => name.endsWith("_product-registration-kind-from-names.sql"))!,
+      ),
       "utf8",
     );
     const before = await database.db.select({ id: products.id, name: products.name }).from(products);
@@ -166,7 +181,10 @@ describe("item 1: the registration form is stored on the product", () => {
       await database.db.update(products).set({ registrationKind: "none" });
       await database.db.update(products).set({ name: "  judge FEE " }).where(eq(products.id, ids[NAMES.judgeFee]!));
       // A district whose SITE_SHORT_NAME is not Citron named its fee after itself.
-      await database.db.update(products).set({ name: "Maple Tournament Entry Fee" }).where(eq(products.id, ids[NAMES.tournamentEntry]!));
+      await database.db
+        .update(products)
+        .set({ name: "Maple Tournament Entry Fee" })
+        .where(eq(products.id, ids[NAMES.tournamentEntry]!));
       await database.db.execute(sql.raw(migration));
       const kinds = Object.fromEntries(
         (await database.db.select().from(products)).map((product) => [product.id, product.registrationKind]),
@@ -178,7 +196,8 @@ describe("item 1: the registration form is stored on the product", () => {
       expect(kinds[ids[NAMES.ylmcSchoolRegistration]!]).toBe("ylmcSchoolRegistration");
       expect(kinds[ids["District Quarter-Zip"]!]).toBe("none");
     } finally {
-      for (const row of before) await database.db.update(products).set({ name: row.name }).where(eq(products.id, row.id));
+      for (const row of before)
+        await database.db.update(products).set({ name: row.name }).where(eq(products.id, row.id));
     }
   });
 });
@@ -189,7 +208,10 @@ describe("item 2: sample events are never offered for registration (decision 002
     expect(await schedule()).toEqual([]);
     for (const [product, fields] of [
       [NAMES.tournamentEntry, { ...student, scheduleEvent: "sample-event-1", competitionEvent: "Public Forum (PF)" }],
-      [NAMES.judgeFee, { schoolName: "Riverside", scheduleEvent: "sample-event-2", schoolContact: "coach@example.org" }],
+      [
+        NAMES.judgeFee,
+        { schoolName: "Riverside", scheduleEvent: "sample-event-2", schoolContact: "coach@example.org" },
+      ],
     ] as const) {
       const answer = await post({ intent: "add", productId: ids[product]!, ...fields });
       expect(answer.status).toBe(409);
@@ -253,7 +275,13 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
   it("a season of Yeshiva League events only: tournament entry is closed, the league's fees still sell", async () => {
     useSheet([["Yeshiva League Model Congress Committee Registration", "Committees", 20]]);
     expect(titlesOf(await schedule())).toEqual(["Yeshiva League Model Congress Committee Registration"]);
-    const answer = await post({ intent: "add", productId: ids[NAMES.tournamentEntry]!, ...student, scheduleEvent: "sheet-event-8", competitionEvent: "World Schools" });
+    const answer = await post({
+      intent: "add",
+      productId: ids[NAMES.tournamentEntry]!,
+      ...student,
+      scheduleEvent: "sheet-event-8",
+      competitionEvent: "World Schools",
+    });
     expect(answer.status).toBe(409);
     expect((await post({ intent: "add", productId: ids[NAMES.ylmunEntry]!, ...student })).status).toBe(200);
   });

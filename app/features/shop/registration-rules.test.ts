@@ -25,7 +25,12 @@ describe("offersEventType", () => {
   });
 
   it("scheduleFor keeps the schedule's order and drops what the form does not offer", () => {
-    const event = (id: string, type: ScheduleEvent["type"]): ScheduleEvent => ({ id, title: id, date: "2027-01-01", type });
+    const event = (id: string, type: ScheduleEvent["type"]): ScheduleEvent => ({
+      id,
+      title: id,
+      date: "2027-01-01",
+      type,
+    });
     const schedule = [event("a", "speech"), event("b", "yeshiva-league"), event("c", "citron-quals")];
     expect(scheduleFor("tournamentEntry", schedule).map((e) => e.id)).toEqual(["a", "c"]);
     expect(scheduleFor("ylmunEntry", schedule)).toEqual([]);

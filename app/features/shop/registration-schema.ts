@@ -19,7 +19,6 @@ export const registrationMessages = {
   advisorLong: "Faculty advisor name must be less than 100 characters",
 } as const;
 
-
 const text = (min: number, max: number, short: string, long: string) =>
   z.string({ error: short }).trim().min(min, short).max(max, long);
 

@@ -33,7 +33,13 @@ const ids: Record<string, string> = {};
 function writeSheet(dir: string) {
   const day = (offset: number) => {
     const date = new Date(Date.now() + offset * 86_400_000);
-    return date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "America/New_York" });
+    return date.toLocaleDateString("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "America/New_York",
+    });
   };
   const rows = [
     "Citron Online District Calendar,,,,,",
@@ -55,7 +61,9 @@ function writeSheet(dir: string) {
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "citron-shop-"));
   sheetFile = writeSheet(dir);
-  setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: sheetFile }));
+  setEnvForTests(
+    parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: sheetFile }),
+  );
   let seeded: Record<string, string>;
   ({ database, ids: seeded } = await openShopDatabase());
   Object.assign(ids, seeded);
@@ -77,7 +85,10 @@ async function post(fields: Record<string, string>, options: { cookie?: string; 
   const request = new Request("http://localhost/fees", {
     method: "POST",
     body,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(options.cookie ? { Cookie: options.cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
   });
   const result = (await action({ request, context: database.context(), params: {} } as never)) as unknown;
   if (result instanceof Response) {
@@ -205,7 +216,9 @@ describe("/fees action: adding", () => {
     await add("Lectern Tote Bag", {}, cookie);
     const third = await post({ intent: "add", productId: ids["Lectern Tote Bag"]! }, { cookie });
     expect(third.status).toBe(409);
-    expect(third.data).toMatchObject({ message: "While stock is limited, one order can hold at most 2 of Lectern Tote Bag." });
+    expect(third.data).toMatchObject({
+      message: "While stock is limited, one order can hold at most 2 of Lectern Tote Bag.",
+    });
   });
 
   it(`refuses a line past ${cartLimits.lines} per cart`, async () => {
@@ -218,14 +231,20 @@ describe("/fees action: adding", () => {
         registration: student,
       })),
     );
-    const answer = await post({ intent: "add", productId: ids[REGISTRATION_PRODUCTS.ylmunEntry]!, ...student }, { cookie });
+    const answer = await post(
+      { intent: "add", productId: ids[REGISTRATION_PRODUCTS.ylmunEntry]!, ...student },
+      { cookie },
+    );
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ ok: false, message: expect.stringContaining("at most 50 items") });
     expect(await database.db.$count(cartLines)).toBe(cartLimits.lines);
   });
 
   it("keeps a cookie that is not one of ours from reaching the database", async () => {
-    const answer = await post({ intent: "add", productId: ids["District Quarter-Zip"]! }, { cookie: `${CART_COOKIE}=${encodeURIComponent(btoa(JSON.stringify("x'; drop table carts;--")))}` });
+    const answer = await post(
+      { intent: "add", productId: ids["District Quarter-Zip"]! },
+      { cookie: `${CART_COOKIE}=${encodeURIComponent(btoa(JSON.stringify("x'; drop table carts;--")))}` },
+    );
     expect(answer.status).toBe(200);
     const [cart] = await database.db.select().from(carts);
     expect(cart?.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -259,20 +278,54 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
   });
 
   it("tournament entry: a past or made-up event and an unknown competition event are refused", async () => {
-    const past = await refusal(tournament, { ...student, scheduleEvent: "sheet-event-7", competitionEvent: COMPETITION_EVENTS[0] });
+    const past = await refusal(tournament, {
+      ...student,
+      scheduleEvent: "sheet-event-7",
+      competitionEvent: COMPETITION_EVENTS[0],
+    });
     expect(past.errors).toMatchObject({ scheduleEvent: [m.tournament] });
-    const unknown = await refusal(tournament, { ...student, scheduleEvent: "sheet-event-8", competitionEvent: "Chess" });
+    const unknown = await refusal(tournament, {
+      ...student,
+      scheduleEvent: "sheet-event-8",
+      competitionEvent: "Chess",
+    });
     expect(unknown.errors).toMatchObject({ competitionEvent: [m.competitionEvent] });
   });
 
   it("tournament entry: each registration is its own line, with the tournament's title and date", async () => {
     const [winter] = await schedule();
-    let cookie = await add(tournament, { ...student, scheduleEvent: winter!.id, competitionEvent: "Public Forum (PF)" });
-    cookie = await add(tournament, { studentName: "Dina Cohen", studentSchool: "Riverside Yeshiva High School", scheduleEvent: winter!.id, competitionEvent: "World Schools" }, cookie);
+    let cookie = await add(tournament, {
+      ...student,
+      scheduleEvent: winter!.id,
+      competitionEvent: "Public Forum (PF)",
+    });
+    cookie = await add(
+      tournament,
+      {
+        studentName: "Dina Cohen",
+        studentSchool: "Riverside Yeshiva High School",
+        scheduleEvent: winter!.id,
+        competitionEvent: "World Schools",
+      },
+      cookie,
+    );
     const cart = await cartOf(cookie);
     expect(cart?.lines.map((line) => line.registration)).toEqual([
-      { ...student, scheduleEvent: winter!.id, competitionEvent: "Public Forum (PF)", tournament: "Winter Debate Tournament", tournamentDate: winter!.date },
-      { studentName: "Dina Cohen", studentSchool: "Riverside Yeshiva High School", scheduleEvent: winter!.id, competitionEvent: "World Schools", tournament: "Winter Debate Tournament", tournamentDate: winter!.date },
+      {
+        ...student,
+        scheduleEvent: winter!.id,
+        competitionEvent: "Public Forum (PF)",
+        tournament: "Winter Debate Tournament",
+        tournamentDate: winter!.date,
+      },
+      {
+        studentName: "Dina Cohen",
+        studentSchool: "Riverside Yeshiva High School",
+        scheduleEvent: winter!.id,
+        competitionEvent: "World Schools",
+        tournament: "Winter Debate Tournament",
+        tournamentDate: winter!.date,
+      },
     ]);
     expect(cart?.itemCount).toBe(2);
     expect(cart?.total).toBe(5000);
@@ -281,12 +334,27 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
   it("judge fee: every message", async () => {
     const empty = await refusal(REGISTRATION_PRODUCTS.judgeFee, {});
     expect(empty.message).toBe(m.schoolShort);
-    expect(empty.errors).toMatchObject({ schoolName: [m.schoolShort], scheduleEvent: [m.judgeEvent], schoolContact: [m.contactShort] });
-    const long = await refusal(REGISTRATION_PRODUCTS.judgeFee, { schoolName: "z".repeat(101), schoolContact: "c".repeat(201) });
+    expect(empty.errors).toMatchObject({
+      schoolName: [m.schoolShort],
+      scheduleEvent: [m.judgeEvent],
+      schoolContact: [m.contactShort],
+    });
+    const long = await refusal(REGISTRATION_PRODUCTS.judgeFee, {
+      schoolName: "z".repeat(101),
+      schoolContact: "c".repeat(201),
+    });
     expect(long.errors).toMatchObject({ schoolName: [m.schoolLong], schoolContact: [m.contactLong] });
     const [winter] = await schedule();
-    const cookie = await add(REGISTRATION_PRODUCTS.judgeFee, { schoolName: "Riverside", scheduleEvent: winter!.id, schoolContact: "coach@example.org" });
-    expect((await cartOf(cookie))?.lines[0]?.registration).toMatchObject({ schoolName: "Riverside", schoolContact: "coach@example.org", tournament: "Winter Debate Tournament" });
+    const cookie = await add(REGISTRATION_PRODUCTS.judgeFee, {
+      schoolName: "Riverside",
+      scheduleEvent: winter!.id,
+      schoolContact: "coach@example.org",
+    });
+    expect((await cartOf(cookie))?.lines[0]?.registration).toMatchObject({
+      schoolName: "Riverside",
+      schoolContact: "coach@example.org",
+      tournament: "Winter Debate Tournament",
+    });
   });
 
   it("student entry fees (YLMC and YLMUN): name and school", async () => {
@@ -294,14 +362,21 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
       const empty = await refusal(product, {});
       expect(empty.errors).toEqual({ studentName: [m.studentNameShort], studentSchool: [m.schoolShort] });
     }
-    const cookie = await add(REGISTRATION_PRODUCTS.ylmcStudentEntry, { ...student, scheduleEvent: "ignored", competitionEvent: "ignored" });
+    const cookie = await add(REGISTRATION_PRODUCTS.ylmcStudentEntry, {
+      ...student,
+      scheduleEvent: "ignored",
+      competitionEvent: "ignored",
+    });
     expect((await cartOf(cookie))?.lines[0]?.registration).toEqual(student);
   });
 
   it("school registration fee: school and faculty advisor", async () => {
     const empty = await refusal(REGISTRATION_PRODUCTS.ylmcSchoolRegistration, {});
     expect(empty.errors).toEqual({ schoolName: [m.schoolShort], facultyAdvisor: [m.advisorShort] });
-    const long = await refusal(REGISTRATION_PRODUCTS.ylmcSchoolRegistration, { schoolName: "Riverside", facultyAdvisor: "f".repeat(101) });
+    const long = await refusal(REGISTRATION_PRODUCTS.ylmcSchoolRegistration, {
+      schoolName: "Riverside",
+      facultyAdvisor: "f".repeat(101),
+    });
     expect(long.errors).toEqual({ facultyAdvisor: [m.advisorLong] });
   });
 });
@@ -333,7 +408,10 @@ describe("/fees action: quantities and removal", () => {
   it("removes a line, and only from the visitor's own cart", async () => {
     const mine = await add("District Quarter-Zip");
     const theirs = await add("Lectern Tote Bag");
-    const [theirLine] = await database.db.select().from(cartLines).where(eq(cartLines.productId, ids["Lectern Tote Bag"]!));
+    const [theirLine] = await database.db
+      .select()
+      .from(cartLines)
+      .where(eq(cartLines.productId, ids["Lectern Tote Bag"]!));
     await post({ intent: "remove", lineId: theirLine!.id }, { cookie: mine });
     expect(await database.db.$count(cartLines)).toBe(2);
     const answer = await post({ intent: "remove", lineId: theirLine!.id }, { cookie: theirs });
@@ -443,13 +521,25 @@ describe("limits and failures", () => {
   });
 
   it("the cookie is Secure when PUBLIC_URL is https", async () => {
-    const previous = parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://citron.example.org" });
+    const previous = parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: os.tmpdir(),
+      SESSION_SECRET: "s".repeat(40),
+      PUBLIC_URL: "https://citron.example.org",
+    });
     setEnvForTests(previous);
     resetCartCookieForTests();
     try {
       expect(await cartCookieHeader("a".repeat(43))).toMatch(/; Secure/);
     } finally {
-      setEnvForTests(parseEnv({ NODE_ENV: "test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "s".repeat(40), EVENTS_SHEET_URL: sheetFile }));
+      setEnvForTests(
+        parseEnv({
+          NODE_ENV: "test",
+          DATA_DIR: os.tmpdir(),
+          SESSION_SECRET: "s".repeat(40),
+          EVENTS_SHEET_URL: sheetFile,
+        }),
+      );
       resetCartCookieForTests();
     }
   });
@@ -470,7 +560,11 @@ describe("the header badge", () => {
         },
       }),
     );
-    const anonymous = (await rootLoader({ request: new Request("http://localhost/"), context: watched, params: {} } as never)) as unknown as {
+    const anonymous = (await rootLoader({
+      request: new Request("http://localhost/"),
+      context: watched,
+      params: {},
+    } as never)) as unknown as {
       data: { cartItemCount: number };
     };
     expect(anonymous.data.cartItemCount).toBe(0);

@@ -43,7 +43,8 @@ const field = formText;
  */
 export async function handleShopAction(request: Request, context: Readonly<RouterContextProvider>) {
   const read = await tryReadForm(request, { maxBytes: MAX_BODY_BYTES });
-  if (!read.ok) return data<ShopActionData>({ ok: false, intent: "unknown", message: read.message }, { status: read.status });
+  if (!read.ok)
+    return data<ShopActionData>({ ok: false, intent: "unknown", message: read.message }, { status: read.status });
   const formData = read.form;
   const db = getDb(context);
   const { requestId, clientAddress } = context.get(requestInfoContext);
@@ -131,7 +132,10 @@ async function readRegistration(
   formData: FormData,
   productId: string,
 ): Promise<
-  { data: RegistrationData } | { message: string; result: SubmissionResult<string[]> } | { message: string; closed: true } | null
+  | { data: RegistrationData }
+  | { message: string; result: SubmissionResult<string[]> }
+  | { message: string; closed: true }
+  | null
 > {
   const kind = await productKind(db, productId);
   if (!kind) return null;
@@ -145,7 +149,10 @@ async function readRegistration(
   });
   if (submission.status !== "success") {
     const result = submission.reply();
-    const first = Object.values(submission.error ?? {}).flat().find(Boolean) ?? cartMessages.registrationNeeded;
+    const first =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find(Boolean) ?? cartMessages.registrationNeeded;
     return { message: first, result };
   }
   const value = submission.value as RegistrationData;

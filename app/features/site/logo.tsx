@@ -23,7 +23,14 @@ export function LogoMark({ className, title, ...props }: React.ComponentProps<"s
       />
       <path d="M9 11.9c1.6-2.1 3.8-3.4 6.5-3.4" stroke="#d2df3f" strokeWidth="2.2" strokeLinecap="round" fill="none" />
       <path d="M16.2 8.6c.6-2.9 3-4.6 6.6-4.4-.4 3.2-2.9 5-6.6 4.4z" fill="#96a318" />
-      <path d="M12.2 15.2c1.2-1.6 2.9-2.4 4.8-2.3" stroke="#0f1b35" strokeOpacity=".35" strokeWidth="1.4" strokeLinecap="round" fill="none" />
+      <path
+        d="M12.2 15.2c1.2-1.6 2.9-2.4 4.8-2.3"
+        stroke="#0f1b35"
+        strokeOpacity=".35"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   );
 }
@@ -35,9 +42,7 @@ export function Wordmark({ name, shortName }: { name: string; shortName: string 
       <LogoMark />
       <span className="flex flex-col leading-none">
         <span className="text-lg font-extrabold tracking-tight text-navy-900">{shortName}</span>{" "}
-        <span className="text-[0.6875rem] font-semibold tracking-[0.08em] text-stone-600 uppercase">
-          {rest}
-        </span>
+        <span className="text-[0.6875rem] font-semibold tracking-[0.08em] text-stone-600 uppercase">{rest}</span>
       </span>
     </span>
   );

@@ -14,8 +14,7 @@ export function SiteFooter() {
             <p className="text-lg font-bold text-white">{site.name}</p>
           </div>
           <p className="max-w-sm text-sm leading-relaxed text-navy-200">
-            Online speech, debate and model congress for high school students who cannot compete on
-            Friday or Saturday.
+            Online speech, debate and model congress for high school students who cannot compete on Friday or Saturday.
           </p>
           <p className="text-sm text-navy-200">
             A 501(c)(3) non-profit organization. Tax ID (EIN): <span className="tabular">{site.taxId}</span>
@@ -42,7 +41,10 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <a href={`mailto:${site.contactEmail}`} className="text-navy-100 underline-offset-4 hover:text-white hover:underline">
+              <a
+                href={`mailto:${site.contactEmail}`}
+                className="text-navy-100 underline-offset-4 hover:text-white hover:underline"
+              >
                 {site.contactEmail}
               </a>
             </li>

@@ -14,9 +14,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }, size = "text-[0.8125re
   cn(
     "rounded-md px-2.5 py-2 font-semibold whitespace-nowrap transition-colors",
     size,
-    isActive
-      ? "bg-accent text-accent-foreground"
-      : "text-navy-800 hover:bg-navy-50 hover:text-navy-950",
+    isActive ? "bg-accent text-accent-foreground" : "text-navy-800 hover:bg-navy-50 hover:text-navy-950",
   );
 
 /** The public navigation bar of docs/product.md#2-screens-and-routes. */
@@ -132,7 +130,9 @@ export function SiteHeader() {
                   <NavLink
                     to={link.to}
                     onClick={closeMenu}
-                    className={({ isActive }) => linkClasses({ isActive }, "flex min-h-11 items-center text-[0.9375rem]")}
+                    className={({ isActive }) =>
+                      linkClasses({ isActive }, "flex min-h-11 items-center text-[0.9375rem]")
+                    }
                   >
                     {link.label}
                   </NavLink>

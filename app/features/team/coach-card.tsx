@@ -6,8 +6,7 @@ import { ExpandableBio } from "./expandable-bio";
 import { initialsOf, specialtyChip } from "./specialties";
 import { coachBioRule } from "./truncate-bio";
 
-const chipClasses =
-  "inline-flex min-h-8 items-center rounded-full border px-3 text-[0.8125rem] font-semibold";
+const chipClasses = "inline-flex min-h-8 items-center rounded-full border px-3 text-[0.8125rem] font-semibold";
 
 /** An initials avatar: people's photos are never hot-linked (docs/design.md#images). */
 export function InitialsAvatar({ name, className }: { name: string; className?: string }) {
@@ -45,7 +44,10 @@ export function CoachCard({ coach }: { coach: Coach }) {
                 {chip.href ? (
                   <Link
                     to={chip.href}
-                    className={cn(chipClasses, "border-citron-600/40 bg-citron-100 text-navy-900 hover:border-citron-600 hover:bg-citron-200")}
+                    className={cn(
+                      chipClasses,
+                      "border-citron-600/40 bg-citron-100 text-navy-900 hover:border-citron-600 hover:bg-citron-200",
+                    )}
                   >
                     {chip.label}
                   </Link>

@@ -13,7 +13,10 @@ export function specialtyChip(slug: Specialty): { label: string; href: string | 
 
 /** Initials for an avatar: the first letters of the first and last names, skipping titles. */
 export function initialsOf(name: string): string {
-  const words = name.replace(/\b(?:Dr|Rabbi|Mr|Mrs|Ms|Prof)\.?\s+/g, "").split(/[\s-]+/).filter(Boolean);
+  const words = name
+    .replace(/\b(?:Dr|Rabbi|Mr|Mrs|Ms|Prof)\.?\s+/g, "")
+    .split(/[\s-]+/)
+    .filter(Boolean);
   const first = words[0]?.[0] ?? "";
   const last = words.length > 1 ? (words.at(-1)?.[0] ?? "") : "";
   return `${first}${last}`.toUpperCase();
