@@ -2,7 +2,7 @@ import { eventStream, type SseSink } from "~/core/sse.server";
 import { subscribe, type PubSub } from "~/core/pubsub.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
-import { feedLimits, type FeedLimits } from "~/features/products/feed.server";
+import { feedLimits, feedSlots, refuseFeed, type FeedLimits } from "~/core/feed-slots.server";
 import { CAMPAIGNS_CHANNEL, getCampaign, getCampaignBySlug, progressOf } from "./campaigns.server";
 import type { CampaignProgressMessage } from "./feed";
 
@@ -56,14 +56,7 @@ function ensureSubscribed(db: Database) {
   return subscription;
 }
 
-const perAddress = new Map<string, number>();
-let counted = 0;
-
-const refuse = (status: 404 | 429 | 503, message: string) =>
-  new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" },
-  });
+const slots = feedSlots();
 
 /**
  * GET /campaigns/feed?campaign=<slug>: the campaign's figures at once, then
@@ -79,21 +72,11 @@ export async function campaignFeedResponse(
 ): Promise<Response> {
   const slug = new URL(request.url).searchParams.get("campaign") ?? "";
   const campaign = await getCampaignBySlug(db, slug);
-  if (!campaign) return refuse(404, "No such campaign.");
-  if (counted >= limits.total) return refuse(503, "The live campaign feed is busy. Please try again later.");
-  const mine = perAddress.get(clientAddress) ?? 0;
-  if (mine >= limits.perAddress) return refuse(429, "Too many live feeds are open from your network.");
-  perAddress.set(clientAddress, mine + 1);
-  counted += 1;
-  let held = true;
-  const release = () => {
-    if (!held) return;
-    held = false;
-    counted -= 1;
-    const left = (perAddress.get(clientAddress) ?? 1) - 1;
-    if (left <= 0) perAddress.delete(clientAddress);
-    else perAddress.set(clientAddress, left);
-  };
+  if (!campaign) return refuseFeed(404, "No such campaign.");
+  const slot = slots.take(clientAddress, limits);
+  if (slot === "busy") return refuseFeed(503, "The live campaign feed is busy. Please try again later.");
+  if (slot === "address") return refuseFeed(429, "Too many live feeds are open from your network.");
+  const { release } = slot;
   return eventStream(
     request,
     async (sink) => {

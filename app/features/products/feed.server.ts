@@ -1,6 +1,6 @@
 import { eventStream, type SseSink } from "~/core/sse.server";
 import { publish, subscribe, type PubSub } from "~/core/pubsub.server";
-import { env } from "~/core/env.server";
+import { feedLimits, feedSlots, refuseFeed } from "~/core/feed-slots.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { getProduct, toFeedProduct } from "./catalogue.server";
@@ -72,24 +72,7 @@ async function readChange(db: Database, change: ProductChange): Promise<ProductF
   return { op: change.op, id: change.id, product: toFeedProduct(row) };
 }
 
-/** Open feeds per client address (its /64 for IPv6), in this process. */
-const perAddress = new Map<string, number>();
-
-export type FeedLimits = { perAddress: number; total: number; lifetimeMs: number };
-
-export function feedLimits(config = env()): FeedLimits {
-  return {
-    perAddress: config.FEED_MAX_PER_ADDRESS,
-    total: config.FEED_MAX_TOTAL,
-    lifetimeMs: config.FEED_MAX_LIFETIME_MINUTES * 60_000,
-  };
-}
-
-const refuse = (status: 429 | 503, message: string) =>
-  new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30", "Cache-Control": "no-store" },
-  });
+const slots = feedSlots();
 
 /**
  * GET /products/feed: a Server-Sent Events stream of product changes. One
@@ -103,21 +86,10 @@ export function productFeedResponse(
   clientAddress = "unknown",
   limits = feedLimits(),
 ): Response {
-  if (counted >= limits.total) return refuse(503, "The live product feed is busy. Please try again later.");
-  const mine = perAddress.get(clientAddress) ?? 0;
-  if (mine >= limits.perAddress) return refuse(429, "Too many live product feeds are open from your network.");
-  perAddress.set(clientAddress, mine + 1);
-  // Counted from here, so a burst of connects cannot pass the caps before their streams open.
-  counted += 1;
-  let mineCounted = true;
-  const release = () => {
-    if (!mineCounted) return;
-    mineCounted = false;
-    counted -= 1;
-    const left = (perAddress.get(clientAddress) ?? 1) - 1;
-    if (left <= 0) perAddress.delete(clientAddress);
-    else perAddress.set(clientAddress, left);
-  };
+  const slot = slots.take(clientAddress, limits);
+  if (slot === "busy") return refuseFeed(503, "The live product feed is busy. Please try again later.");
+  if (slot === "address") return refuseFeed(429, "Too many live product feeds are open from your network.");
+  const { release } = slot;
   return eventStream(
     request,
     async (sink) => {
@@ -139,9 +111,6 @@ export function productFeedResponse(
   );
 }
 
-/** Feeds counted against the caps in this process (open, or opening). */
-let counted = 0;
-
 /** For tests: how many feed streams this process has open. */
 export function openFeedCount(): number {
   return sinks.size;
@@ -149,5 +118,5 @@ export function openFeedCount(): number {
 
 /** For tests: how many feeds one client address holds. */
 export function feedsOpenFrom(clientAddress: string): number {
-  return perAddress.get(clientAddress) ?? 0;
+  return slots.openFrom(clientAddress);
 }
