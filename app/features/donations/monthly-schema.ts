@@ -1,6 +1,5 @@
 import { z } from "~/core/zod";
-import { parseAmount } from "./amount";
-import { donationMessages, MIN_DONATION_CENTS } from "./schema";
+import { donationAmountCents, donationMessages } from "./schema";
 
 /** The amount form (browser and server): the amount is checked like /donate's. */
 export function amountFormSchema(maxCents: number, contactEmail: string) {
@@ -9,22 +8,7 @@ export function amountFormSchema(maxCents: number, contactEmail: string) {
     amount: z
       .string({ error: donationMessages.amountMin })
       .max(20, donationMessages.amountDecimals)
-      .transform((raw, ctx) => {
-        const parsed = parseAmount(raw);
-        if (!parsed.ok) {
-          ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
-          return z.NEVER;
-        }
-        if (parsed.cents < MIN_DONATION_CENTS) {
-          ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
-          return z.NEVER;
-        }
-        if (parsed.cents > maxCents) {
-          ctx.addIssue({ code: "custom", message: donationMessages.amountMax(maxCents, contactEmail) });
-          return z.NEVER;
-        }
-        return parsed.cents;
-      }),
+      .transform((raw, ctx) => donationAmountCents(raw, maxCents, contactEmail, ctx)),
   });
 }
 

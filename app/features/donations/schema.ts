@@ -9,7 +9,7 @@ import {
   type MemorialType,
 } from "./donation-rules";
 
-export { MIN_DONATION_CENTS, type DonationRules, type MemorialType } from "./donation-rules";
+export { type DonationRules, type MemorialType } from "./donation-rules";
 
 /** The messages of docs/product.md#5-validation-rules, word for word, and ours for what docs/product.md does not cover. */
 export const donationMessages = {
@@ -56,22 +56,7 @@ export function donationSchema(rules: DonationRules) {
         amount: z
           .string()
           .optional()
-          .transform((raw, ctx) => {
-            const parsed = parseAmount(raw);
-            if (!parsed.ok) {
-              ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
-              return z.NEVER;
-            }
-            if (parsed.cents < MIN_DONATION_CENTS) {
-              ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
-              return z.NEVER;
-            }
-            if (parsed.cents > rules.maxCents) {
-              ctx.addIssue({ code: "custom", message: donationMessages.amountMax(rules.maxCents, rules.contactEmail) });
-              return z.NEVER;
-            }
-            return parsed.cents;
-          }),
+          .transform((raw, ctx) => donationAmountCents(raw, rules.maxCents, rules.contactEmail, ctx)),
         memorialType: z
           .enum(MEMORIAL_TYPES)
           .optional()
@@ -131,3 +116,26 @@ export function donationSchema(rules: DonationRules) {
 
 export type DonationForm = z.output<ReturnType<typeof donationSchema>>;
 export type DonationInput = z.input<ReturnType<typeof donationSchema>>;
+
+/** A gift's amount in cents by /donate's rules (digits and cents, at least the minimum, at most `maxCents`). */
+export function donationAmountCents(
+  raw: string | undefined,
+  maxCents: number,
+  contactEmail: string,
+  ctx: z.RefinementCtx,
+): number {
+  const parsed = parseAmount(raw);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", message: donationMessages.amountDecimals });
+    return z.NEVER;
+  }
+  if (parsed.cents < MIN_DONATION_CENTS) {
+    ctx.addIssue({ code: "custom", message: donationMessages.amountMin });
+    return z.NEVER;
+  }
+  if (parsed.cents > maxCents) {
+    ctx.addIssue({ code: "custom", message: donationMessages.amountMax(maxCents, contactEmail) });
+    return z.NEVER;
+  }
+  return parsed.cents;
+}
