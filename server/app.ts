@@ -41,12 +41,25 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 /** How long an idle keep-alive connection stays open. */
 export const KEEP_ALIVE_MS = 65_000;
 
-type AppOptions = { clientDir: string; devServer?: ViteDevServer };
+type AppOptions = {
+  clientDir: string;
+  devServer?: ViteDevServer;
+  /** The production server build, imported once by start(); in development it is reloaded per request instead. */
+  serverBuild?: ServerBuild;
+};
 
 /** The Express app: headers, logging, health checks, static files, then React Router. */
 export function createApp(options: AppOptions) {
   const { devServer } = options;
   const config = env();
+  // In production React Router gets the build itself, not a function that returns it: given a function, it
+  // derives the route table and its static handler again on every request (a tenth of a signed-in page's time).
+  const { serverBuild } = options;
+  const build = devServer
+    ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : serverBuild;
+  if (!build) throw new Error("createApp: a production app needs the server build");
+
   const app = express();
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses, never `true` (see parseTrustProxy in env.server.ts).
@@ -68,8 +81,7 @@ export function createApp(options: AppOptions) {
   });
   if (config.METRICS_TOKEN) {
     registerMetrics(async () => (await getDatabaseHandle()).db);
-    // `build` is defined below; the labeller reads it on first use.
-    app.use(metricsMiddleware(routeLabeller(() => build())));
+    app.use(metricsMiddleware(routeLabeller(typeof build === "function" ? build : async () => build)));
   }
   app.use(helmet(helmetOptions(Boolean(devServer))));
   // Before the request log: a refused cross-site post is logged once, by the check itself.
@@ -120,10 +132,6 @@ export function createApp(options: AppOptions) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  // In production the server build is imported once, not on every request (7% of a page's time).
-  const build = devServer
-    ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : once(() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const routerContext = (info: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, info);
@@ -203,11 +211,6 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-}
-
 const inFlight: { count: number; drained?: () => void } = { count: 0 };
 
 function requestsDrained(): Promise<void> {
@@ -264,7 +267,10 @@ export async function start(options: AppOptions): Promise<Server> {
     .filter((worker) => doesBackgroundWork || worker.everyProcess)
     .map((worker) => worker.start(handle));
 
-  const app = createApp(options);
+  const serverBuild = options.devServer
+    ? undefined
+    : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  const app = createApp({ ...options, serverBuild });
   const server = app.listen(config.PORT, config.HOST);
   // Longer than a load balancer's idle timeout (60 s on the common ones): a proxy must never reuse a
   // connection the server has just closed, which its client sees as a 502 (decision 0029).
