@@ -4,7 +4,8 @@
 //   - GET /fees and GET / with a cart cookie (the carts' own pages);
 //   - a signed-in admin page (/admin/profile: the session check and the admin layout; /orders: its first page).
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/checkout.mjs [connections]
-//   WORKERS=1|2 chooses the server processes (default: the cores); CARTS=3000 the checkouts made.
+//   WORKERS=1|2 chooses the server processes (default: the cores); CARTS=3000 the checkouts made;
+//   PROFILE_DIR=dir writes the server's CPU profile there; ONLY=checkout measures only the checkouts.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -53,7 +54,11 @@ await client.end();
 const productId = rows[0]?.id;
 if (!productId) throw new Error(`no product named ${PRODUCT}`);
 
-const server = await startServer({ port: await freePort(), env });
+const serverEnv = process.env.PROFILE_DIR
+  ? { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` }
+  : env;
+const server = await startServer({ port: await freePort(), env: serverEnv });
+const only = process.env.ONLY;
 const loadBefore = loadavg();
 const results = [];
 try {
@@ -82,42 +87,44 @@ try {
   for (const [name, route] of [
     ["GET / with a cart cookie", "/"],
     ["GET /fees with a cart cookie", "/fees"],
-  ]) {
+  ].filter(([name]) => !only || name.includes(only))) {
     await load(`${server.url}${route}`, { duration: 2, connections, headers: cartHeaders });
     results.push([name, await load(`${server.url}${route}`, { duration: 5, connections, headers: cartHeaders })]);
   }
 
   // POST /checkout: each request takes the next cart; the run ends when every cart has checked out once.
-  let next = 0;
-  const started = Date.now();
-  const checkout = await autocannon({
-    url: `${server.url}/checkout`,
-    connections,
-    amount: carts,
-    requests: [
+  if (!only || "POST /checkout".includes(only)) {
+    let next = 0;
+    const started = Date.now();
+    const checkout = await autocannon({
+      url: `${server.url}/checkout`,
+      connections,
+      amount: carts,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: cookies[next++ % cookies.length],
+            },
+            body: `email=parent${next}%40example.com`,
+          }),
+        },
+      ],
+    });
+    results.push([
+      `POST /checkout (${carts} carts, each once)`,
       {
-        method: "POST",
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            "content-type": "application/x-www-form-urlencoded",
-            cookie: cookies[next++ % cookies.length],
-          },
-          body: `email=parent${next}%40example.com`,
-        }),
+        requestsPerSecond: Math.round(checkout.requests.total / ((Date.now() - started) / 1000)),
+        p50: checkout.latency.p50,
+        p99: checkout.latency.p99,
+        errors: checkout.errors + checkout.non2xx,
       },
-    ],
-  });
-  results.push([
-    `POST /checkout (${carts} carts, each once)`,
-    {
-      requestsPerSecond: Math.round(checkout.requests.total / ((Date.now() - started) / 1000)),
-      p50: checkout.latency.p50,
-      p99: checkout.latency.p99,
-      errors: checkout.errors + checkout.non2xx,
-    },
-  ]);
+    ]);
+  }
 
   const body = new URLSearchParams({
     intent: "sign-in",
@@ -135,7 +142,7 @@ try {
   for (const [name, route] of [
     ["GET /admin/profile signed in", "/admin/profile"],
     ["GET /orders signed in", "/orders"],
-  ]) {
+  ].filter(([name]) => !only || name.includes(only))) {
     await load(`${server.url}${route}`, { duration: 2, connections, headers: { cookie: session } });
     results.push([
       name,

@@ -12,9 +12,9 @@ import {
   pageChunks,
   type CachedPage,
   type PageCache,
+  type PageParts,
   parsePageKey,
   setPublicPagesBroadcast,
-  textChunks,
 } from "~/core/page-cache.server";
 import { logger } from "~/core/logger.server";
 import { publish, subscribe } from "~/core/pubsub.server";
@@ -97,7 +97,7 @@ export function publicPageCache(options: {
    */
   fees?: {
     read: (cookieHeader: string) => Promise<{ count: number; cart: unknown }>;
-    fill: (page: CachedPage, cart: unknown) => Promise<string | null>;
+    fill: (page: CachedPage, cart: unknown) => Promise<PageParts | null>;
   };
   now?: () => number;
 }) {
@@ -145,14 +145,14 @@ export function publicPageCache(options: {
       const requestId = res.locals.requestId as string;
       let chunks: Buffer[];
       if (cart === null) {
-        chunks = pageChunks(found.page, nonce, requestId);
+        chunks = pageChunks(found.page.parts, nonce, requestId);
       } else {
         const filled = await options.fees!.fill(found.page, cart).catch((error: unknown) => {
           logger.error({ err: error }, "page cache: a cart could not be filled into /fees");
           return null;
         });
         if (filled === null) return next();
-        chunks = textChunks(filled, nonce, requestId);
+        chunks = pageChunks(filled, nonce, requestId);
       }
       res.status(200);
       res.setHeader("Content-Type", found.page.contentType);

@@ -1,6 +1,12 @@
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidatePublicPages, NONCE_PLACEHOLDER, pageText, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
+import {
+  invalidatePublicPages,
+  NONCE_PLACEHOLDER,
+  pageParts,
+  pageText,
+  REQUEST_ID_PLACEHOLDER,
+} from "~/core/page-cache.server";
 import { servePageCache } from "../tests/support/page-cache-server";
 import { publicPageCache } from "./page-cache";
 
@@ -53,7 +59,7 @@ beforeAll(async () => {
           await pause();
           const { id } = cart as { id: string };
           if (id === "odd-shape") return null;
-          return pageText(page).replace("</h1>", `</h1><p>lines of ${id}</p>`);
+          return pageParts(pageText(page).replace("</h1>", `</h1><p>lines of ${id}</p>`));
         },
       },
     }),

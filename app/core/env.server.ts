@@ -145,6 +145,9 @@ export const envSchema = z.object({
   // Public page cache (app/core/page-cache.server.ts): how long an anonymous visitor's page is
   // served as rendered; 0 turns the cache off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // How many /fees pages filled with a visitor's cart each process keeps, the most recently used
+  // (docs/decisions/0036-filled-pages-kept.md); 0 fills every request.
+  CART_PAGES_KEPT: z.coerce.number().int().min(0).max(100_000).default(1000),
 
   // Email (app/features/email): SMTP when set, otherwise .eml files under DATA_DIR/mail.
   SMTP_URL: z.preprocess(

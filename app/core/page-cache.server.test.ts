@@ -52,7 +52,7 @@ function setup(options: { freshMs?: number; staleMs?: number } = {}) {
     respondWith: (make: typeof respond) => (respond = make),
     text: async (key: string) => {
       const found = await cache.lookup(key);
-      return found.page ? Buffer.concat(pageChunks(found.page, "NONCE", "RID")).toString() : null;
+      return found.page ? Buffer.concat(pageChunks(found.page.parts, "NONCE", "RID")).toString() : null;
     },
   };
 }
@@ -102,8 +102,8 @@ describe("the page cache", () => {
     const t = setup();
     const found = await t.cache.lookup("/");
     if (!found.page) throw new Error("not cached");
-    const first = Buffer.concat(pageChunks(found.page, "n1", "r1")).toString();
-    const second = Buffer.concat(pageChunks(found.page, "n2", "r2")).toString();
+    const first = Buffer.concat(pageChunks(found.page.parts, "n1", "r1")).toString();
+    const second = Buffer.concat(pageChunks(found.page.parts, "n2", "r2")).toString();
     expect(first).toContain('nonce="n1"');
     expect(second).toContain('nonce="n2"');
     expect(second).not.toContain("n1");

@@ -77,13 +77,20 @@ export const NONCE_PLACEHOLDER = `pcnonce${token}`;
 export const REQUEST_ID_PLACEHOLDER = `pcrequest${token}`;
 const PLACEHOLDER = new RegExp(`(${NONCE_PLACEHOLDER}|${REQUEST_ID_PLACEHOLDER})`);
 
+/**
+ * HTML split on its placeholders, the text encoded once: text as bytes, each placeholder as itself.
+ * (Encoding 60 KB of text on every response was the largest cost left once pages came from memory.)
+ */
+export type PageParts = (Buffer | typeof NONCE_PLACEHOLDER | typeof REQUEST_ID_PLACEHOLDER)[];
+
+/** HTML with placeholders in it, as parts (see PageParts). */
+export function pageParts(html: string): PageParts {
+  return html.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? Buffer.from(part) : (part as PageParts[number])));
+}
+
 export type CachedPage = {
-  /**
-   * The HTML split on placeholders, encoded once: text at even indexes,
-   * placeholders at odd ones. (Encoding 60 KB of text on every response was
-   * the largest cost left once pages came from memory.)
-   */
-  parts: (Buffer | typeof NONCE_PLACEHOLDER | typeof REQUEST_ID_PLACEHOLDER)[];
+  /** The page's HTML (see PageParts). */
+  parts: PageParts;
   contentType: string;
   /** The render's own Cache-Control: what a visitor's page says (the anonymous answer sets its own). */
   cacheControl: string | null;
@@ -99,8 +106,7 @@ export async function toCachedPage(response: Response, now: number): Promise<Ren
   if (response.status !== 200) return skip(response, `status ${response.status}`);
   if (response.headers.has("Set-Cookie")) return skip(response, "sets a cookie");
   if (!contentType.startsWith("text/html")) return skip(response, "not HTML");
-  const html = await response.text();
-  const parts = html.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? Buffer.from(part) : part));
+  const parts = pageParts(await response.text());
   return { page: { parts, contentType, cacheControl: response.headers.get("Cache-Control"), storedAt: now } };
 }
 
@@ -110,28 +116,26 @@ async function skip(response: Response, reason: string): Promise<RenderOutcome> 
 }
 
 /**
- * The stored page with this response's nonce and request id in it, as the
+ * A page's parts with this response's nonce and request id in them, as the
  * chunks to write in order: the stored text is written as it is, never copied
  * into one buffer (a 60 KB copy per response was a tenth of a cached answer's time).
  */
-export function pageChunks(page: CachedPage, nonce: string, requestId: string): Buffer[] {
+export function pageChunks(parts: PageParts, nonce: string, requestId: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce);
   const requestIdBytes = Buffer.from(requestId);
-  return page.parts.map((part) =>
+  return parts.map((part) =>
     typeof part !== "string" ? part : part === NONCE_PLACEHOLDER ? nonceBytes : requestIdBytes,
   );
 }
 
 /** A stored page's HTML as text, placeholders included (to fill a personal part into it). */
 export function pageText(page: CachedPage): string {
-  return page.parts.map((part) => (typeof part === "string" ? part : part.toString())).join("");
+  return partsText(page.parts);
 }
 
-/** HTML with placeholders in it, as the chunks to write for this response (see pageChunks). */
-export function textChunks(html: string, nonce: string, requestId: string): Buffer[] {
-  return html
-    .split(PLACEHOLDER)
-    .map((part, i) => Buffer.from(i % 2 === 0 ? part : part === NONCE_PLACEHOLDER ? nonce : requestId));
+/** Parts as the HTML they were split from, placeholders included. */
+export function partsText(parts: PageParts): string {
+  return parts.map((part) => (typeof part === "string" ? part : part.toString())).join("");
 }
 
 export type PageCacheOptions = {

@@ -1,10 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { decode, encode } from "react-router-turbo-stream";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { env, setEnvForTests } from "~/core/env.server";
+import { type CachedPage, pageChunks, pageParts, partsText, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import type { CartView } from "./cart-view.server";
 import { CartSection } from "./cart-section";
 import { feesTemplate, fillFees } from "./fees-fill.server";
+import { fillFeesPage } from "./personal-fees.server";
 
 // The shape React Router gives /fees (tests/e2e/personal-pages.spec.ts compares a real page with a full render).
 const escapeHtml = (text: string) =>
@@ -18,7 +21,7 @@ const streamOf = (text: string) => new Response(text).body!;
 const products = [{ id: "p1", name: "Lectern Tote Bag", price: 1800 }];
 const data = (cart: CartView | null) => ({
   loaderData: {
-    root: { requestId: "r1", cartItemCount: 1 },
+    root: { requestId: REQUEST_ID_PLACEHOLDER, cartItemCount: 1 },
     "routes/fees": { products, cart, schedule: [], registering: null },
   },
   actionData: null,
@@ -118,5 +121,64 @@ describe("a cart filled into the cached /fees", () => {
       `<script>window.__reactRouterContext.streamController.enqueue("P1:[]\\n");</script></body>`,
     );
     expect(await feesTemplate(twice)).toBeNull();
+  });
+});
+
+describe("filled pages kept (CART_PAGES_KEPT)", () => {
+  afterEach(() => setEnvForTests(undefined));
+  const cached = async (): Promise<CachedPage> => ({
+    parts: pageParts(await page(null, "<p>Your cart is empty</p>")),
+    contentType: "text/html; charset=utf-8",
+    cacheControl: "private, no-store",
+    storedAt: 0,
+  });
+  const withQuantity = (quantity: number): CartView => ({
+    ...cart,
+    lines: [{ ...cart.lines[0]!, quantity, lineTotal: 1800 * quantity }],
+    itemCount: quantity,
+    subtotal: 1800 * quantity,
+    total: 1800 * quantity,
+  });
+  const fill = async (from: CachedPage, one: CartView) => (await fillFeesPage(from, one))!;
+
+  it("gives an unchanged cart its kept page, and a changed cart (or a page rendered again) a new fill", async () => {
+    setEnvForTests({ ...env(), CART_PAGES_KEPT: 10 });
+    const first = await cached();
+    const once = await fill(first, withQuantity(2));
+    expect(partsText(once)).toBe(await page(withQuantity(2), await section(withQuantity(2))));
+    // The same cart, read again for another request: the kept parts themselves, with that response's request id
+    // in the page's data.
+    expect(await fill(first, structuredClone(withQuantity(2)))).toBe(once);
+    const served = Buffer.concat(pageChunks(once, "NONCE", "request-2")).toString();
+    expect(served).toContain('\\"requestId\\",\\"request-2\\"');
+    expect(served).not.toContain(REQUEST_ID_PLACEHOLDER);
+    // One more of the line, or another email: filled again, with what changed.
+    const three = await fill(first, withQuantity(3));
+    expect(partsText(three)).toBe(await page(withQuantity(3), await section(withQuantity(3))));
+    const otherEmail = { ...withQuantity(2), email: "other@example.org" };
+    expect(partsText(await fill(first, otherEmail))).toContain("other@example.org");
+    // Another visitor's cart with the same lines has another id: never their page.
+    const theirs = await fill(first, { ...withQuantity(2), id: "c2" });
+    expect(theirs).not.toBe(once);
+    expect(partsText(theirs)).toBe(await page({ ...withQuantity(2), id: "c2" }, await section(withQuantity(2))));
+    // The cache rendered /fees again (stale, invalidated): its fills start over.
+    expect(await fill(await cached(), withQuantity(2))).not.toBe(once);
+  });
+
+  it("keeps at most CART_PAGES_KEPT pages, the most recently used, and none at 0", async () => {
+    setEnvForTests({ ...env(), CART_PAGES_KEPT: 2 });
+    const from = await cached();
+    const one = await fill(from, withQuantity(1));
+    const two = await fill(from, withQuantity(2));
+    expect(await fill(from, withQuantity(1))).toBe(one);
+    await fill(from, withQuantity(3));
+    // Two was the least recently used: gone; one stays.
+    expect(await fill(from, withQuantity(1))).toBe(one);
+    expect(await fill(from, withQuantity(2))).not.toBe(two);
+
+    setEnvForTests({ ...env(), CART_PAGES_KEPT: 0 });
+    const again = await fill(from, withQuantity(5));
+    expect(await fill(from, withQuantity(5))).not.toBe(again);
+    expect(partsText(again)).toBe(await page(withQuantity(5), await section(withQuantity(5))));
   });
 });

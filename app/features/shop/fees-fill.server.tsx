@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from "react-router";
 import { decode, encode } from "react-router-turbo-stream";
+import { type PageParts, pageParts, partsText } from "~/core/page-cache.server";
 import type { FeedProduct } from "~/features/products/feed";
 import { CartSection } from "./cart-section";
 import type { CartView } from "./cart-view.server";
@@ -26,8 +27,17 @@ const ENQUEUE_END = ");</script>";
 type RouterData = { loaderData: Record<string, unknown> } & Record<string, unknown>;
 type FeesData = { products: FeedProduct[]; cart: CartView | null } & Record<string, unknown>;
 
-/** A /fees page split around the two places a cart fills, with its loader data decoded. */
-export type FeesTemplate = { head: string; middle: string; tail: string; data: RouterData; fees: FeesData };
+/**
+ * A /fees page split around the two places a cart fills, with its loader data decoded. The three pieces of
+ * page around them are split on their placeholders once (PageParts), not on every response.
+ */
+export type FeesTemplate = {
+  head: PageParts;
+  middle: PageParts;
+  tail: PageParts;
+  data: RouterData;
+  fees: FeesData;
+};
 
 function streamOf(text: string): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -82,9 +92,9 @@ export async function feesTemplate(html: string): Promise<FeesTemplate | null> {
   const fees = data?.loaderData?.["routes/fees"] as FeesData | undefined;
   if (!data || !fees || fees.cart !== null || !Array.isArray(fees.products)) return null;
   return {
-    head: html.slice(0, sectionStart),
-    middle: html.slice(sectionEnd, argumentStart),
-    tail: html.slice(argumentEnd),
+    head: pageParts(html.slice(0, sectionStart)),
+    middle: pageParts(html.slice(sectionEnd, argumentStart)),
+    tail: pageParts(html.slice(argumentEnd)),
     data,
     fees,
   };
@@ -136,13 +146,28 @@ async function renderCartSection(cart: CartView, products: FeedProduct[]): Promi
   );
 }
 
-/** The page for a visitor with this cart: the template with their cart section and their loader data. */
-export async function fillFees(template: FeesTemplate, cart: CartView): Promise<string> {
+/**
+ * The page for a visitor with this cart, as parts (PageParts): the template with their cart section and their
+ * loader data. The same template and cart give the same parts.
+ */
+export async function fillFeesParts(template: FeesTemplate, cart: CartView): Promise<PageParts> {
   const fees = { ...template.fees, cart };
   const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/fees": fees } };
   const [text, section] = await Promise.all([
     textOf(encode(data, { postPlugins })),
     renderCartSection(cart, template.fees.products),
   ]);
-  return template.head + section + template.middle + escapeHtml(JSON.stringify(text)) + template.tail;
+  // The data holds the request id's placeholder (the root loader's requestId): split as the page is.
+  return [
+    ...template.head,
+    ...pageParts(section),
+    ...template.middle,
+    ...pageParts(escapeHtml(JSON.stringify(text))),
+    ...template.tail,
+  ];
+}
+
+/** The page for a visitor with this cart, as HTML with its placeholders (see fillFeesParts). */
+export async function fillFees(template: FeesTemplate, cart: CartView): Promise<string> {
+  return partsText(await fillFeesParts(template, cart));
 }

@@ -1,10 +1,11 @@
-import type { CachedPage } from "~/core/page-cache.server";
+import { env } from "~/core/env.server";
+import type { CachedPage, PageParts } from "~/core/page-cache.server";
 import { pageText } from "~/core/page-cache.server";
+import { readBatcher } from "~/core/read-batch";
 import { getDatabaseHandle } from "~/db/database.server";
 import { readCartIdFromCookies } from "./cart-cookie.server";
 import { type CartView, loadCarts } from "./cart-view.server";
-import { feesTemplate, fillFees, type FeesTemplate } from "./fees-fill.server";
-import { readBatcher } from "~/core/read-batch";
+import { feesTemplate, fillFeesParts, type FeesTemplate } from "./fees-fill.server";
 
 // The carts asked for in one turn of the event loop are read in one statement (app/core/read-batch.ts).
 const cartOf = readBatcher<CartView | null>(
@@ -30,14 +31,41 @@ export async function readFeesCart(cookieHeader: string): Promise<{ count: numbe
 }
 
 // Each cached page is split and its data decoded once, then filled for every visitor with a cart.
-const templates = new WeakMap<CachedPage, Promise<FeesTemplate | null>>();
+const templates = new WeakMap<CachedPage, { id: number; template: Promise<FeesTemplate | null> }>();
+let templateIds = 0;
 
-export async function fillFeesPage(page: CachedPage, cart: unknown): Promise<string | null> {
-  let template = templates.get(page);
-  if (!template) {
-    template = feesTemplate(pageText(page));
-    templates.set(page, template);
+/**
+ * Filled pages kept (docs/decisions/0036-filled-pages-kept.md), the most recently used last. The key is the
+ * cached page and the whole cart as read for this request (its id, email, every line with its product and
+ * stock): the fill is a function of those two alone, so a kept page is exactly what filling again would give,
+ * and a changed cart (a line, a quantity, a detail, the stock or the price it shows) or a page rendered again
+ * is a new key. Keys of pages the cache dropped are never asked for again and are the first to go.
+ */
+const kept = new Map<string, Promise<PageParts>>();
+
+export async function fillFeesPage(page: CachedPage, cart: unknown): Promise<PageParts | null> {
+  let entry = templates.get(page);
+  if (!entry) {
+    entry = { id: ++templateIds, template: feesTemplate(pageText(page)) };
+    templates.set(page, entry);
   }
-  const ready = await template;
-  return ready ? fillFees(ready, cart as CartView) : null;
+  const template = await entry.template;
+  if (!template) return null;
+  const limit = env().CART_PAGES_KEPT;
+  if (limit === 0) return fillFeesParts(template, cart as CartView);
+  const key = `${entry.id} ${JSON.stringify(cart)}`;
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const parts = fillFeesParts(template, cart as CartView);
+  kept.set(key, parts);
+  while (kept.size > limit) kept.delete(kept.keys().next().value!);
+  // A fill that failed is not kept: the next request tries again.
+  parts.catch(() => {
+    if (kept.get(key) === parts) kept.delete(key);
+  });
+  return parts;
 }
