@@ -11,6 +11,8 @@
 //   npm run bench -- 5 50 /guide     one route
 //   ROUNDS=5 npm run bench           more rounds
 //   CART_ROUTES="/ /fees"            the cart visitor's routes ("" for none)
+//   CART_PAGES_KEPT=0                /fees with a cart filled on every request, as a changed cart's first view is
+//                                    (the bench's visitor repeats one cart: its kept page, decision 0036)
 //   BENCH_DATABASE_URL=postgres://…  on a scratch PostgreSQL database (seeded), with WORKERS processes
 // The machine's load changes the numbers a lot: each round measures the site
 // and the static server in turn; the table gives the mean rate and the median

@@ -147,7 +147,7 @@ export const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // How many /fees pages filled with a visitor's cart each process keeps, the most recently used
   // (docs/decisions/0036-filled-pages-kept.md); 0 fills every request.
-  CART_PAGES_KEPT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  CART_PAGES_KEPT: z.coerce.number().int().min(0).max(100_000).default(500),
 
   // Email (app/features/email): SMTP when set, otherwise .eml files under DATA_DIR/mail.
   SMTP_URL: z.preprocess(
