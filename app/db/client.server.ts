@@ -65,11 +65,32 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    close: () => {
+    async close() {
       setAvailabilityProbe(null);
-      return pool.end();
+      await untilQuiet(pool);
+      await pool.end();
     },
   };
+}
+
+/** How long closing waits for statements that outlived their request. */
+const QUIET_WAIT_MS = 5000;
+
+/**
+ * Resolves once no statement is running or waiting for a connection (or after QUIET_WAIT_MS). Shutdown closes
+ * the database when the requests in flight are done, but a loader whose visitor hung up is not one of them and
+ * may still be running, or about to send its next statement: ending the pool under it would fail that statement
+ * ("Cannot use a pool after calling end on the pool") instead of letting it finish.
+ */
+async function untilQuiet(pool: pg.Pool) {
+  const until = Date.now() + QUIET_WAIT_MS;
+  const busy = () => pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+  // Two checks in a row: a statement sent right after another answered is seen by the second.
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < until) {
+    quietChecks = busy() ? 0 : quietChecks + 1;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** A connection attempt gives up after this long, so a request fails fast while the database is away. */
