@@ -194,7 +194,8 @@ test.describe("Competition Guide on a 390 px phone", () => {
     await speech.getByRole("link", { name: /Impromptu/ }).click();
     await expect(page).toHaveURL(/event=impromptu#event-detail$/);
     await expect(eventTitle(page)).toBeInViewport();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // The page scrolls smoothly (app.css): on a busy machine the scroll is still under way when the title shows.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await context.close();
   });
 
