@@ -13,8 +13,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("closing a PostgreSQL handle", (
       poolSize: 1,
     });
     // Drizzle sends a statement when it is awaited (then): each is started here, as a loader's are.
-    const firstRow = (query: PromiseLike<{ rows: unknown[] }>) =>
-      Promise.resolve(query).then((result) => result.rows[0]);
+    const firstRow = async (query: PromiseLike<unknown>) => ((await query) as { rows: unknown[] }).rows[0];
     const running = firstRow(handle.db.execute(sql`select pg_sleep(0.2), 1 as one`));
     // The pool's one connection is busy: this one waits for it.
     const waiting = firstRow(handle.db.execute(sql`select 2 as two`));
