@@ -31,6 +31,7 @@ import { readCartItemCount } from "~/features/shop/cart-count.server";
 import { fillFeesPage, readFeesCart } from "~/features/shop/personal-fees.server";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
+import { mayBePublicFile } from "./public-files";
 import { createRequestHandler } from "./request-handler";
 import { sameSiteOnly } from "./same-site";
 import { failFastWhileDatabaseDown, sendUnavailable } from "./unavailable";
@@ -128,8 +129,7 @@ export function createApp(options: AppOptions) {
     app.use(devServer.middlewares);
   } else {
     const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
-    // Every file in public/ has an extension: pages skip the file-system lookup (8% of a page's time).
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (mayBePublicFile(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   const routerContext = (info: RequestInfo) => {
