@@ -4,7 +4,7 @@ import {
   invalidatePublicPages,
   NONCE_PLACEHOLDER,
   pageParts,
-  pageText,
+  partsText,
   REQUEST_ID_PLACEHOLDER,
 } from "~/core/page-cache.server";
 import { servePageCache } from "../tests/support/page-cache-server";
@@ -59,7 +59,7 @@ beforeAll(async () => {
           await pause();
           const { id } = cart as { id: string };
           if (id === "odd-shape") return null;
-          return pageParts(pageText(page).replace("</h1>", `</h1><p>lines of ${id}</p>`));
+          return pageParts(partsText(page.parts).replace("</h1>", `</h1><p>lines of ${id}</p>`));
         },
       },
     }),

@@ -128,12 +128,7 @@ export function pageChunks(parts: PageParts, nonce: string, requestId: string): 
   );
 }
 
-/** A stored page's HTML as text, placeholders included (to fill a personal part into it). */
-export function pageText(page: CachedPage): string {
-  return partsText(page.parts);
-}
-
-/** Parts as the HTML they were split from, placeholders included. */
+/** Parts as the HTML they were split from, placeholders included (to fill a personal part into a stored page). */
 export function partsText(parts: PageParts): string {
   return parts.map((part) => (typeof part === "string" ? part : part.toString())).join("");
 }

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from "react-router";
 import { decode, encode } from "react-router-turbo-stream";
-import { type PageParts, pageParts, partsText } from "~/core/page-cache.server";
+import { type PageParts, pageParts } from "~/core/page-cache.server";
 import type { FeedProduct } from "~/features/products/feed";
 import { CartSection } from "./cart-section";
 import type { CartView } from "./cart-view.server";
@@ -150,7 +150,7 @@ async function renderCartSection(cart: CartView, products: FeedProduct[]): Promi
  * The page for a visitor with this cart, as parts (PageParts): the template with their cart section and their
  * loader data. The same template and cart give the same parts.
  */
-export async function fillFeesParts(template: FeesTemplate, cart: CartView): Promise<PageParts> {
+export async function fillFees(template: FeesTemplate, cart: CartView): Promise<PageParts> {
   const fees = { ...template.fees, cart };
   const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/fees": fees } };
   const [text, section] = await Promise.all([
@@ -165,9 +165,4 @@ export async function fillFeesParts(template: FeesTemplate, cart: CartView): Pro
     ...pageParts(escapeHtml(JSON.stringify(text))),
     ...template.tail,
   ];
-}
-
-/** The page for a visitor with this cart, as HTML with its placeholders (see fillFeesParts). */
-export async function fillFees(template: FeesTemplate, cart: CartView): Promise<string> {
-  return partsText(await fillFeesParts(template, cart));
 }

@@ -1,11 +1,10 @@
 import { env } from "~/core/env.server";
-import type { CachedPage, PageParts } from "~/core/page-cache.server";
-import { pageText } from "~/core/page-cache.server";
+import { type CachedPage, type PageParts, partsText } from "~/core/page-cache.server";
 import { readBatcher } from "~/core/read-batch";
 import { getDatabaseHandle } from "~/db/database.server";
 import { readCartIdFromCookies } from "./cart-cookie.server";
 import { type CartView, loadCarts } from "./cart-view.server";
-import { feesTemplate, fillFeesParts, type FeesTemplate } from "./fees-fill.server";
+import { feesTemplate, fillFees, type FeesTemplate } from "./fees-fill.server";
 
 // The carts asked for in one turn of the event loop are read in one statement (app/core/read-batch.ts).
 const cartOf = readBatcher<CartView | null>(
@@ -46,13 +45,13 @@ const kept = new Map<string, Promise<PageParts>>();
 export async function fillFeesPage(page: CachedPage, cart: unknown): Promise<PageParts | null> {
   let entry = templates.get(page);
   if (!entry) {
-    entry = { id: ++templateIds, template: feesTemplate(pageText(page)) };
+    entry = { id: ++templateIds, template: feesTemplate(partsText(page.parts)) };
     templates.set(page, entry);
   }
   const template = await entry.template;
   if (!template) return null;
   const limit = env().CART_PAGES_KEPT;
-  if (limit === 0) return fillFeesParts(template, cart as CartView);
+  if (limit === 0) return fillFees(template, cart as CartView);
   const key = `${entry.id} ${JSON.stringify(cart)}`;
   const found = kept.get(key);
   if (found) {
@@ -60,7 +59,7 @@ export async function fillFeesPage(page: CachedPage, cart: unknown): Promise<Pag
     kept.set(key, found);
     return found;
   }
-  const parts = fillFeesParts(template, cart as CartView);
+  const parts = fillFees(template, cart as CartView);
   kept.set(key, parts);
   while (kept.size > limit) kept.delete(kept.keys().next().value!);
   // A fill that failed is not kept: the next request tries again.
