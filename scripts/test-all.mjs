@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { failureLines, playwrightCounts, playwrightFailures, vitestCounts, vitestFailures } from "./test-reports.mjs";
 
 const reports = path.resolve("reports", process.env.REPORT_NAME ?? "local");
 rmSync(reports, { recursive: true, force: true });
@@ -12,6 +13,7 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
+const failures = [];
 
 function run(name, command, args, env = {}) {
   console.warn(`\n━━ ${name}: ${[command, ...args].join(" ")}`);
@@ -30,13 +32,15 @@ function check(name, command, args) {
 }
 
 /** A test runner's own counts, read from its JSON report. */
-function suite(name, command, args, reportFile, envName, count) {
+function suite(name, command, args, reportFile, envName, count, failed) {
   const file = path.join(reports, reportFile);
   const ok = run(name, command, args, { [envName]: file });
   let counted = false;
   if (existsSync(file)) {
     try {
-      const counts = count(JSON.parse(readFileSync(file, "utf8")));
+      const report = JSON.parse(readFileSync(file, "utf8"));
+      const counts = count(report);
+      for (const failure of failed(report)) failures.push({ step: name, ...failure });
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
@@ -50,20 +54,17 @@ function suite(name, command, args, reportFile, envName, count) {
   return ok;
 }
 
-const vitestCounts = (report) => ({
-  passed: report.numPassedTests ?? 0,
-  failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
-  skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-});
-const playwrightCounts = (report) => ({
-  passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
-  failed: report.stats?.unexpected ?? 0,
-  skipped: report.stats?.skipped ?? 0,
-});
-
 check("lint", "npm", ["run", "--silent", "lint"]);
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-suite("unit and integration tests", "npx", ["vitest", "run"], "vitest.json", "VITEST_JSON", vitestCounts);
+suite(
+  "unit and integration tests",
+  "npx",
+  ["vitest", "run"],
+  "vitest.json",
+  "VITEST_JSON",
+  vitestCounts,
+  vitestFailures,
+);
 rmSync(process.env.BUILD_DIR ?? "build", { recursive: true, force: true });
 const built = check("production build", "npm", ["run", "--silent", "build"]);
 if (built) {
@@ -78,8 +79,17 @@ if (built) {
       "ops.json",
       "VITEST_JSON",
       vitestCounts,
+      vitestFailures,
     );
-  suite("browser tests", "node", ["scripts/e2e.mjs"], "playwright.json", "PLAYWRIGHT_JSON", playwrightCounts);
+  suite(
+    "browser tests",
+    "node",
+    ["scripts/e2e.mjs"],
+    "playwright.json",
+    "PLAYWRIGHT_JSON",
+    playwrightCounts,
+    playwrightFailures,
+  );
 } else {
   steps.push(
     { name: "two instances and faults", ok: false, seconds: 0 },
@@ -88,8 +98,9 @@ if (built) {
   totals.failed += 2;
 }
 
-writeFileSync(path.join(reports, "summary.json"), JSON.stringify({ totals, steps }, null, 2));
+writeFileSync(path.join(reports, "summary.json"), JSON.stringify({ totals, steps, failures }, null, 2));
 console.warn("\n━━ summary");
 for (const step of steps) console.warn(`${step.ok ? "ok  " : "FAIL"} ${step.name} (${step.seconds}s)`);
+for (const line of failureLines(failures)) console.warn(line);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || steps.some((step) => !step.ok) ? 1 : 0);
