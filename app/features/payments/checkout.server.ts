@@ -366,7 +366,9 @@ export async function fulfilCheckout(
   }
   if (!paid) {
     if (state.status === "expired") {
-      await failCheckout(db, checkout.id, "expired");
+      // One line per checkout whose stock went back, whichever path found it expired (docs/operations.md, "Logs").
+      if (await failCheckout(db, checkout.id, "expired"))
+        logger.info({ checkoutId, sessionId: state.id }, "checkout expired; stock released");
       return { status: "failed", checkout, reason: "expired" };
     }
     // Complete but unpaid: a delayed payment method; the async events settle it.

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { logger } from "~/core/logger.server";
 import {
   cartLines,
   carts,
@@ -156,6 +157,25 @@ describe("item 2: the sweep asks Stripe before it fails a Stripe checkout", () =
     expect(await stockOf(shirt.id)).toBe(5);
     // Stripe's own expired event afterwards changes nothing.
     await deliver("checkout.session.expired", stripe.sessions.get(session.id)!);
+    expect(await stockOf(shirt.id)).toBe(5);
+  });
+
+  it("a round cut short after Stripe expired the session: the next finds it expired, fails it once and logs it once", async () => {
+    const { shirt, checkout, session } = await openStripeCheckout();
+    // The earlier round's expire call reached Stripe; its database write did not.
+    stripe.sessions.get(session.id)!.status = "expired";
+    await pastDue(checkout.id);
+    const logged = vi.spyOn(logger, "info");
+    try {
+      expect(await settleStripeCheckouts(database.db)).toMatchObject({ expired: 1 });
+      await pastDue(checkout.id);
+      expect(await settleStripeCheckouts(database.db)).toMatchObject({ expired: 0 });
+      const lines = logged.mock.calls.filter(([, message]) => message === "checkout expired; stock released");
+      expect(lines).toEqual([[{ checkoutId: checkout.id, sessionId: session.id }, "checkout expired; stock released"]]);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await checkoutRow(checkout.id)).toMatchObject({ status: "failed", failureReason: "expired" });
     expect(await stockOf(shirt.id)).toBe(5);
   });
 
