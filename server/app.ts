@@ -16,7 +16,7 @@ import { logger } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { requestInfoContext, type RequestInfo } from "~/core/request-context";
 import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
-import { isDatabaseDown } from "~/db/availability.server";
+import { connectionFailureMark, failedSince, isDatabaseDown } from "~/db/availability.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { registerDonationEmails } from "~/features/donations/donation-emails.server";
@@ -185,7 +185,7 @@ export function createApp(options: AppOptions) {
 
   const handleRequest = createRequestHandler({
     publicOrigin: new URL(config.PUBLIC_URL).origin,
-    unavailable: { active: isDatabaseDown, send: sendUnavailable },
+    unavailable: { mark: connectionFailureMark, since: failedSince, send: sendUnavailable },
     // In development the build is reloaded on every request, so edits show at once.
     build,
     getLoadContext(req, res) {

@@ -18,14 +18,18 @@ export function createRequestHandler(options: {
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
   /** PUBLIC_URL's origin: a request from it is addressed to it (see toWebRequest). */
   publicOrigin?: string;
-  /** A 500 made while this says so (a database outage) is answered by `send` instead. */
-  unavailable?: { active(): boolean; send(res: Response): void };
+  /**
+   * A 500 made during a database outage is answered by `send` instead: `mark()` is taken as the request starts,
+   * and `since(mark)` says whether the database went down or a connection failed since.
+   */
+  unavailable?: { mark(): number; since(mark: number): boolean; send(res: Response): void };
 }) {
   const handle = createRouterHandler(options.build, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      const mark = options.unavailable?.mark() ?? 0;
       const response = await handle(toWebRequest(req, res, options.publicOrigin), options.getLoadContext(req, res));
-      if (response.status >= 500 && options.unavailable?.active() && !res.headersSent) {
+      if (response.status >= 500 && options.unavailable?.since(mark) && !res.headersSent) {
         await response.body?.cancel().catch(() => {});
         options.unavailable.send(res);
         return;

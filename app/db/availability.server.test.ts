@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  connectionFailureMark,
+  ConnectionLost,
+  failedSince,
   isConnectionError,
   isDatabaseDown,
   noteDatabaseAnswered,
@@ -7,6 +10,7 @@ import {
   onAvailabilityChange,
   PROBE_MS,
   setAvailabilityProbe,
+  withConnectionFailures,
 } from "./availability.server";
 
 afterEach(() => {
@@ -86,5 +90,51 @@ describe("down until a probe answers", () => {
   it("without a probe (PGlite) nothing is ever marked down", () => {
     noteDatabaseError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
     expect(isDatabaseDown()).toBe(false);
+  });
+});
+
+describe("a failure during a request", () => {
+  const terminated = () => Object.assign(new Error("terminating connection"), { code: "57P01" });
+  const stillDown = async () => {
+    throw new Error("still down");
+  };
+
+  it("a dropped connection counts for a request that began before it, though the outage is over by its end", () => {
+    setAvailabilityProbe(stillDown);
+    const mark = connectionFailureMark();
+    expect(failedSince(mark)).toBe(false);
+    noteDatabaseError(Object.assign(new Error("duplicate key"), { code: "23505" }));
+    expect(failedSince(mark)).toBe(false);
+    noteDatabaseError(terminated());
+    // The next query, on a new connection, answers: the outage is over, the request's failure was still its.
+    noteDatabaseAnswered();
+    expect(isDatabaseDown()).toBe(false);
+    expect(failedSince(mark)).toBe(true);
+    expect(failedSince(connectionFailureMark())).toBe(false);
+  });
+
+  it("withConnectionFailures gives a library's own error for a lost connection back as a connection error", async () => {
+    setAvailabilityProbe(stillDown);
+    const wrapped = new Error("Failed to get session");
+    const lost = await withConnectionFailures(async () => {
+      noteDatabaseError(terminated());
+      noteDatabaseAnswered();
+      throw wrapped;
+    }).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(ConnectionLost);
+    expect(isConnectionError(lost)).toBe(true);
+    expect((lost as Error).cause).toBe(wrapped);
+
+    // Any other failure, and the driver's own connection error, pass as they are.
+    const other = new Error("bad input");
+    await expect(withConnectionFailures(() => Promise.reject(other))).rejects.toBe(other);
+    const raw = terminated();
+    await expect(
+      withConnectionFailures(async () => {
+        noteDatabaseError(raw);
+        throw raw;
+      }),
+    ).rejects.toBe(raw);
+    await expect(withConnectionFailures(async () => 7)).resolves.toBe(7);
   });
 });

@@ -45,8 +45,14 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
-type State = { downSince: number | null; probe: (() => Promise<void>) | null; timer: NodeJS.Timeout | null };
-const state: State = { downSince: null, probe: null, timer: null };
+type State = {
+  downSince: number | null;
+  probe: (() => Promise<void>) | null;
+  timer: NodeJS.Timeout | null;
+  /** Connection failures seen so far, outage or not: a single dropped connection is over before a request ends. */
+  failures: number;
+};
+const state: State = { downSince: null, probe: null, timer: null, failures: 0 };
 const listeners = new Set<(up: boolean, downForMs: number) => void>();
 
 /** Set by the PostgreSQL handle: how to ask the database whether it answers again. */
@@ -62,11 +68,49 @@ export function isDatabaseDown(): boolean {
 
 /** Called with every error a database call raised; only connection failures count. */
 export function noteDatabaseError(error: unknown): void {
-  if (!state.probe || state.downSince !== null || !isConnectionError(error)) return;
+  if (!state.probe || !isConnectionError(error)) return;
+  state.failures++;
+  if (state.downSince !== null) return;
   state.downSince = Date.now();
   logger.error({ err: error }, "database unreachable; answering 503 until it is back");
   for (const listener of listeners) listener(false, 0);
   scheduleProbe(FIRST_PROBE_MS);
+}
+
+/** A mark to pass to failedSince: how many connection failures this process has seen. */
+export function connectionFailureMark(): number {
+  return state.failures;
+}
+
+/**
+ * Whether the database is down, or a connection failed since `mark`. A request that began at `mark` and failed
+ * may have failed for that reason though the outage is already over: pg_terminate_backend ends one connection,
+ * and the next query on a new one ends the outage at once.
+ */
+export function failedSince(mark: number): boolean {
+  return state.downSince !== null || state.failures !== mark;
+}
+
+/** A failure of a library that wraps the driver's error without it (better-auth's "Failed to get session"). */
+export class ConnectionLost extends Error {
+  /** connection_failure: isConnectionError knows it. */
+  readonly code = "08006";
+  constructor(cause: unknown) {
+    super("the database connection was lost", { cause });
+  }
+}
+
+/**
+ * Runs `work`; when it fails while a connection failed (as far as this process can tell, because of it), the
+ * failure is a ConnectionLost, so the request is answered as an outage (503), not as a wrong answer.
+ */
+export async function withConnectionFailures<T>(work: () => Promise<T>): Promise<T> {
+  const mark = state.failures;
+  try {
+    return await work();
+  } catch (error) {
+    throw !isConnectionError(error) && failedSince(mark) ? new ConnectionLost(error) : error;
+  }
 }
 
 /** Called after a query succeeded: any answer (a worker's, /readyz's) ends an outage without waiting for the probe. */

@@ -1,7 +1,13 @@
+import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast } from "~/core/toast.server";
-import { accessCheckFailed } from "./guards.server";
+import { requestInfoContext } from "~/core/request-context";
+import { isConnectionError } from "~/db/availability.server";
+import { openDatabase } from "~/db/client.server";
+import { databaseContext } from "~/db/context";
+import { accessCheckFailed, requireUser } from "./guards.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin-layout";
 import { loader as productsLoader } from "~/routes/admin-products";
@@ -79,5 +85,31 @@ describe("a role check that fails", () => {
     const other = await accessCheckFailed()(new Error("relation does not exist")).catch((thrown: unknown) => thrown);
     expect(other).toBeInstanceOf(Response);
     expect((other as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("a session lookup whose connection fails is an outage too, though better-auth reports it as its own error", async () => {
+    // A PostgreSQL that refuses: the lookup's query fails inside better-auth ("Failed to get session").
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refusing = await openDatabase({
+      databaseUrl: `postgres://nobody@127.0.0.1:${port}/none`,
+      dataDir: "memory://",
+      poolSize: 1,
+    });
+    try {
+      const context = new RouterContextProvider();
+      context.set(databaseContext, refusing.db);
+      context.set(requestInfoContext, { requestId: "test", nonce: "" });
+      const thrown = await requireUser(browserRequest("/orders", admin.cookie), context).catch(
+        (error: unknown) => error,
+      );
+      // Not the sign-in page nor home with a notice: the error goes on, and the server answers the outage's 503.
+      expect(thrown).not.toBeInstanceOf(Response);
+      expect(isConnectionError(thrown)).toBe(true);
+    } finally {
+      await refusing.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { isConnectionError } from "~/db/availability.server";
+import { isConnectionError, withConnectionFailures } from "~/db/availability.server";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
 import { getAuth } from "./auth.server";
@@ -53,7 +53,8 @@ async function lookUp(request: Request, context: Context): Promise<SessionUser |
   // Most visitors carry no session cookie: answer without touching the database.
   if (!request.headers.get("Cookie")?.includes("session_token=")) return null;
   const db = getDb(context);
-  const session = await getAuth(db).api.getSession({ headers: request.headers });
+  // better-auth turns a lost connection into its own "Failed to get session": keep it an outage.
+  const session = await withConnectionFailures(() => getAuth(db).api.getSession({ headers: request.headers }));
   if (!session) return null;
   const [row] = await db
     .select({ ...accountColumns, twoFactorEnabled: users.twoFactorEnabled })
