@@ -50,6 +50,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   const admin = new Visitor("10.9.0.1");
   const sessionSecret = randomBytes(32).toString("hex");
   let sweepDueAt = 0;
+  /** When the last fault ended: a sweep round it cut short leaves its rows leased for a minute. */
+  let faultsEndedAt = 0;
 
   const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await sql.query<T>(text, values)).rows;
@@ -478,8 +480,8 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       },
     };
     expect(during.length).toBeGreaterThan(20);
-    // Fast: nothing waited on the dead database for more than a second.
-    expect(Math.max(...during.map((s) => s.ms))).toBeLessThan(1000);
+    // Fast: nothing waited for the dead database's 3 s connection timeout (2 s leaves room for a loaded machine).
+    expect(Math.max(...during.map((s) => s.ms))).toBeLessThan(2000);
     for (const sample of during) expect(sample.status).toBe(503);
     expect(samples.filter((s) => s.status === 500 || s.status === -1)).toEqual([]);
     const outage = await (async () => {
@@ -549,6 +551,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const ms = Date.now() - started;
     state.running = false;
     await load;
+    faultsEndedAt = Date.now();
     figures.terminateBackend = { killed: killed[0]!.n, pagesAgainMs: ms, statuses: histogram(statuses) };
     expect(killed[0]!.n).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
@@ -558,16 +561,24 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   }, 60_000);
 
   it("the checkout sweep runs on both and expires each overdue checkout once, giving its stock back once", async () => {
-    // Both instances sweep every minute from their start; wait for the next round.
+    // Both instances sweep every minute from their start; wait for the next round. A round that the outage or the
+    // terminated connections cut short after it leased the rows leaves them to the first round a minute later.
+    const since = Math.max(sweepDueAt, faultsEndedAt);
     await waitFor(
       "the sweep",
       async () => {
         const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
         return open!.n === 0;
       },
-      Math.max(5000, 75_000 - (Date.now() - sweepDueAt)),
+      Math.max(5000, 80_000 - (Date.now() - since)),
       500,
-    );
+    ).catch((error: Error) => {
+      // What the sweeps said, for whoever reads a failed run.
+      const said = [...a.logs, ...b.logs]
+        .filter((line) => /sweep|checkout|provider|stripe checkouts/.test(String(line.msg)))
+        .map((line) => `${String(line.time)} ${String(line.msg)} ${String(line.err ?? line.checkoutId ?? "")}`);
+      throw new Error(`${error.message}; the instances logged:\n${said.slice(-30).join("\n")}`);
+    });
     const [expired] = await query<{ n: number }>(
       "select count(*)::int as n from checkouts where failure_reason = 'expired'",
     );
@@ -590,5 +601,5 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(text).toMatch(
       /citron_http_requests_total\{method="POST",route="routes\/webhooks-stripe",status="200"\} \d+/,
     );
-  }, 90_000);
+  }, 120_000);
 });
