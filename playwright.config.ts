@@ -19,7 +19,8 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // CI keeps a trace of a retried test only (recording every test costs time and is thrown away on success).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: [

@@ -1,33 +1,57 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { filesByClass } from "./tests/test-classes.ts";
 
-// Unit tests (pure modules) and integration tests (loaders and actions on a
-// real database: PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
-export default defineConfig({
-  resolve: {
-    tsconfigPaths: true,
-    // As vite.config.ts: React Router's own turbo-stream (app/features/shop/fees-fill.server.tsx).
-    alias: {
-      "react-router-turbo-stream": fileURLToPath(
-        new URL("./node_modules/react-router/dist/production/vendor/turbo-stream-v2/turbo-stream.js", import.meta.url),
-      ),
-    },
+// Unit tests (pure modules) and integration tests (loaders and actions on a real database), one project per class of
+// tests/test-classes.ts: `none` once; `both` on PGlite and on PostgreSQL; `pglite` once on PGlite; `postgres` once
+// on PostgreSQL. PostgreSQL is the server TEST_DATABASE_URL points at; without it the PostgreSQL projects are left
+// out (npm test says so). The pglite project runs with TEST_DATABASE_URL emptied, so the engine switch in
+// tests/support/database.ts chooses PGlite there whatever the shell says.
+const root = fileURLToPath(new URL(".", import.meta.url));
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
+const classes = filesByClass(root);
+
+const resolve = {
+  tsconfigPaths: true,
+  // As vite.config.ts: React Router's own turbo-stream (app/features/shop/fees-fill.server.tsx).
+  alias: {
+    "react-router-turbo-stream": fileURLToPath(
+      new URL("./node_modules/react-router/dist/production/vendor/turbo-stream-v2/turbo-stream.js", import.meta.url),
+    ),
   },
+};
+
+function project(name: string, files: string[], env: Record<string, string>, setupFiles: string[] = []) {
+  return {
+    extends: false,
+    resolve,
+    test: {
+      name,
+      root,
+      environment: "node",
+      include: files.length > 0 ? files : ["tests/no-such-file"],
+      passWithNoTests: true,
+      env: { NODE_ENV: "test", LOG_LEVEL: "silent", TEST_CLASS: name, ...env },
+      setupFiles,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: "forks",
+    },
+  } satisfies TestProjectInlineConfiguration;
+}
+
+const onPglite = { TEST_DATABASE_URL: "" };
+const onPostgres = { TEST_DATABASE_URL: postgresUrl };
+const projects = [
+  project("none", classes.none, onPglite, ["tests/support/no-database.ts"]),
+  project("pglite", [...classes.both, ...classes.pglite], onPglite),
+  ...(postgresUrl ? [project("postgres", [...classes.both, ...classes.postgres], onPostgres)] : []),
+];
+
+export default defineConfig({
+  resolve,
   test: {
-    environment: "node",
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "content/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "server/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/lint/**/*.test.ts",
-    ],
-    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: "forks",
+    projects,
     reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
   },
 });

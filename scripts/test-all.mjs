@@ -1,19 +1,61 @@
-// `npm test`: lint, typecheck, unit and integration tests, a production
-// build, then the browser tests. Each step runs even if an earlier one failed
-// (the browser tests need the build). Totals go to reports/summary.json and
-// the last line reads `N passed, N failed`.
+// `npm test`: one pass that checks each thing once (docs/testing.md). Lint, typecheck and the production build once,
+// the build before any test; Vitest by class (tests/test-classes.ts: no-database tests once, database tests on PGlite
+// and on PostgreSQL); the two-instance and fault suites; the browser suite on PostgreSQL and its engine-dependent
+// specs again on PGlite. Without PostgreSQL (no TEST_DATABASE_URL) the PostgreSQL parts are skipped with a line
+// saying so, and everything runs on PGlite. Each step runs even if an earlier one failed (the tests need the build).
+//
+// It ends with a phase table (seconds, budget, share), the load average, the slowest tests and files, the flaky
+// tests, each failure with its first error line, and `N passed, N failed, N skipped`; reports/<REPORT_NAME>/ keeps
+// the runners' JSON, summary.json and phases.md. A run over its total budget or with more than two flaky tests is
+// one more failure in that last line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { failureLines, playwrightCounts, playwrightFailures, vitestCounts, vitestFailures } from "./test-reports.mjs";
+import {
+  budgetFailures,
+  failureLines,
+  flakyTests,
+  phaseTable,
+  playwrightCounts,
+  playwrightFailures,
+  slowest,
+  uniqueTests,
+  vitestCounts,
+  vitestFailures,
+} from "./test-reports.mjs";
+import { ENGINE_SPECS, filesByClass } from "../tests/test-classes.ts";
 
 const reports = path.resolve("reports", process.env.REPORT_NAME ?? "local");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// .ci/run notes when it began, so provisioning and `npm ci` count toward the total too.
+const startedAt = Number(process.env.CI_STARTED_AT ?? 0) * 1000 || Date.now();
+const loadAtStart = os.loadavg();
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
 const failures = [];
+const reportsRead = { vitest: [], playwright: [] };
+
+/** Seconds each phase may take on this 2-core machine when it is quiet; the total is the run's budget. */
+const BUDGET = {
+  "provision and install": 180,
+  lint: 100,
+  typecheck: 60,
+  "production build": 150,
+  "unit and integration tests": 480,
+  "two instances and faults": 300,
+  "browser tests (PostgreSQL)": 720,
+  "browser tests (PGlite)": 240,
+};
+// TEST_TOTAL_BUDGET (seconds) only lowers it, to see the check fail on a short run.
+const TOTAL_BUDGET = Math.min(30 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
+const FLAKY_ALLOWED = 2;
+
+if (process.env.CI_STARTED_AT)
+  steps.push({ name: "provision and install", ok: true, seconds: Math.round((Date.now() - startedAt) / 100) / 10 });
 
 function run(name, command, args, env = {}) {
   console.warn(`\n━━ ${name}: ${[command, ...args].join(" ")}`);
@@ -24,6 +66,11 @@ function run(name, command, args, env = {}) {
   return ok;
 }
 
+function skip(name, why) {
+  console.warn(`\n━━ ${name}: skipped (${why})`);
+  steps.push({ name, ok: true, seconds: 0, skipped: why });
+}
+
 /** A check that is not a test runner counts as one test. */
 function check(name, command, args) {
   const ok = run(name, command, args);
@@ -32,13 +79,16 @@ function check(name, command, args) {
 }
 
 /** A test runner's own counts, read from its JSON report. */
-function suite(name, command, args, reportFile, envName, count, failed) {
+function suite(name, kind, command, args, reportFile, env = {}) {
   const file = path.join(reports, reportFile);
-  const ok = run(name, command, args, { [envName]: file });
+  const envName = kind === "vitest" ? "VITEST_JSON" : "PLAYWRIGHT_JSON";
+  const ok = run(name, command, args, { ...env, [envName]: file });
+  const [count, failed] = kind === "vitest" ? [vitestCounts, vitestFailures] : [playwrightCounts, playwrightFailures];
   let counted = false;
   if (existsSync(file)) {
     try {
       const report = JSON.parse(readFileSync(file, "utf8"));
+      reportsRead[kind].push({ step: name, report });
       const counts = count(report);
       for (const failure of failed(report)) failures.push({ step: name, ...failure });
       totals.passed += counts.passed;
@@ -50,57 +100,82 @@ function suite(name, command, args, reportFile, envName, count, failed) {
       // fall through
     }
   }
-  if (!counted) totals[ok ? "passed" : "failed"] += ok ? 0 : 1;
+  if (!counted && !ok) totals.failed += 1;
   return ok;
 }
 
 check("lint", "npm", ["run", "--silent", "lint"]);
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-suite(
-  "unit and integration tests",
-  "npx",
-  ["vitest", "run"],
-  "vitest.json",
-  "VITEST_JSON",
-  vitestCounts,
-  vitestFailures,
-);
 rmSync(process.env.BUILD_DIR ?? "build", { recursive: true, force: true });
 const built = check("production build", "npm", ["run", "--silent", "build"]);
-if (built) {
-  // Two instances and faults (decision 0029): production servers on PostgreSQL; skipped with a message on PGlite.
-  if (!process.env.TEST_DATABASE_URL)
-    console.warn("\n━━ two instances and faults: skipped (needs PostgreSQL: set TEST_DATABASE_URL)");
-  else
-    suite(
-      "two instances and faults",
-      "npx",
-      ["vitest", "run", "--config", "vitest.ops.config.ts"],
-      "ops.json",
-      "VITEST_JSON",
-      vitestCounts,
-      vitestFailures,
-    );
-  suite(
-    "browser tests",
-    "node",
-    ["scripts/e2e.mjs"],
-    "playwright.json",
-    "PLAYWRIGHT_JSON",
-    playwrightCounts,
-    playwrightFailures,
-  );
+
+if (!postgresUrl)
+  console.warn("\n━━ no PostgreSQL (TEST_DATABASE_URL): database tests run on PGlite only, PostgreSQL-only tests skip");
+suite("unit and integration tests", "vitest", "npx", ["vitest", "run"], "vitest.json");
+
+const browserSpecs = Object.keys(ENGINE_SPECS).map((name) => `tests/e2e/${name}`);
+if (!built) {
+  for (const name of ["two instances and faults", "browser tests (PostgreSQL)", "browser tests (PGlite)"])
+    steps.push({ name, ok: false, seconds: 0 });
+  totals.failed += 3;
 } else {
-  steps.push(
-    { name: "two instances and faults", ok: false, seconds: 0 },
-    { name: "browser tests", ok: false, seconds: 0 },
-  );
-  totals.failed += 2;
+  // Two instances and faults (decision 0029): production servers on PostgreSQL.
+  if (postgresUrl)
+    suite("two instances and faults", "vitest", "npx", ["vitest", "run", "--config", "vitest.ops.config.ts"], "ops.json");
+  else skip("two instances and faults", "needs PostgreSQL: set TEST_DATABASE_URL");
+  // The whole browser suite on the deployment engine; the specs whose behaviour differs by engine again on PGlite.
+  if (postgresUrl) {
+    suite("browser tests (PostgreSQL)", "playwright", "node", ["scripts/e2e.mjs"], "playwright-postgres.json", {
+      E2E_DATABASE_URL: postgresUrl,
+      PW_OUTPUT_DIR: "test-results/postgres",
+    });
+    suite("browser tests (PGlite)", "playwright", "node", ["scripts/e2e.mjs", ...browserSpecs], "playwright-pglite.json", {
+      E2E_DATABASE_URL: "",
+      PW_OUTPUT_DIR: "test-results/pglite",
+    });
+  } else {
+    skip("browser tests (PostgreSQL)", "needs PostgreSQL: set TEST_DATABASE_URL; the whole suite runs on PGlite instead");
+    suite("browser tests (PGlite)", "playwright", "node", ["scripts/e2e.mjs"], "playwright-pglite.json", {
+      E2E_DATABASE_URL: "",
+      PW_OUTPUT_DIR: "test-results/pglite",
+    });
+  }
 }
 
-writeFileSync(path.join(reports, "summary.json"), JSON.stringify({ totals, steps, failures }, null, 2));
-console.warn("\n━━ summary");
-for (const step of steps) console.warn(`${step.ok ? "ok  " : "FAIL"} ${step.name} (${step.seconds}s)`);
+const totalSeconds = Math.round((Date.now() - startedAt) / 100) / 10;
+const loadAtEnd = os.loadavg();
+const flaky = flakyTests(reportsRead.playwright);
+const budget = budgetFailures({ totalSeconds, totalBudget: TOTAL_BUDGET, flaky: flaky.length, flakyAllowed: FLAKY_ALLOWED });
+totals.failed += budget.length;
+const classes = Object.fromEntries(Object.entries(filesByClass(process.cwd())).map(([name, files]) => [name, files.length]));
+const unique = uniqueTests(reportsRead);
+const { tests: slowTests, files: slowFiles } = slowest(reportsRead, 15);
+
+const lines = [
+  `Test run ${new Date().toISOString()} on ${os.cpus().length} cores; load average ${loadAtStart.map((n) => n.toFixed(2)).join(" ")} at start, ${loadAtEnd.map((n) => n.toFixed(2)).join(" ")} at end`,
+  "",
+  ...phaseTable(steps, BUDGET, { totalSeconds, totalBudget: TOTAL_BUDGET }),
+  "",
+  `Vitest files by class: ${Object.entries(classes)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(", ")} (both: on PGlite and on PostgreSQL)`,
+  `Tests: ${unique.unique} unique, ${unique.runs} runs (${unique.runs - unique.unique} are the same test on a second engine)`,
+  "",
+  "Slowest tests:",
+  ...slowTests.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`),
+  "Slowest files:",
+  ...slowFiles.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.name}`),
+  "",
+  flaky.length ? `Flaky (passed only on retry): ${flaky.length}` : "Flaky (passed only on retry): none",
+  ...flaky.map((name) => `  ~ ${name}`),
+  ...budget.map((line) => `BUDGET: ${line}`),
+];
+writeFileSync(path.join(reports, "phases.md"), `${lines.join("\n")}\n`);
+writeFileSync(
+  path.join(reports, "summary.json"),
+  JSON.stringify({ totals, steps, failures, flaky, budget, totalSeconds, unique, classes }, null, 2),
+);
+console.warn(`\n━━ summary\n${lines.join("\n")}`);
 for (const line of failureLines(failures)) console.warn(line);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || steps.some((step) => !step.ok) ? 1 : 0);

@@ -72,3 +72,94 @@ export function failureLines(failures, limit = 20) {
   if (failures.length > limit) lines.push(`  … and ${failures.length - limit} more (in reports/*/summary.json)`);
   return lines;
 }
+
+/** Every Playwright test of a report with its file, title trail and results. */
+function playwrightTests(report) {
+  const found = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        found.push({ name: `${spec.file} › ${[...trail, spec.title].join(" › ")}`, file: spec.file, test });
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const file of report.suites ?? []) walk(file, []);
+  return found;
+}
+
+/** The browser tests that failed first and passed on a retry, named with their step. */
+export function flakyTests(playwrightReports) {
+  return playwrightReports.flatMap(({ step, report }) =>
+    playwrightTests(report)
+      .filter(({ test }) => test.status === "flaky")
+      .map(({ name }) => `${step}: ${name}`),
+  );
+}
+
+/**
+ * How many different tests ran, and how many runs they made: a database test runs once per engine, so the runs are
+ * more than the tests, and a smaller total after a change is not read as lost coverage.
+ */
+export function uniqueTests({ vitest = [], playwright = [] }, root = process.cwd()) {
+  const keys = new Set();
+  let runs = 0;
+  for (const { step, report } of vitest)
+    for (const file of report.testResults ?? [])
+      for (const test of file.assertionResults ?? []) {
+        runs += 1;
+        keys.add(`${step === "two instances and faults" ? "ops:" : ""}${path.relative(root, file.name)} › ${test.fullName}`);
+      }
+  for (const { report } of playwright)
+    for (const { name } of playwrightTests(report)) {
+      runs += 1;
+      keys.add(`e2e:${name}`);
+    }
+  return { unique: keys.size, runs };
+}
+
+/** The `limit` slowest tests and files over every report, in seconds, each named with its step. */
+export function slowest({ vitest = [], playwright = [] }, limit = 15, root = process.cwd()) {
+  const tests = [];
+  const files = new Map();
+  const addFile = (name, seconds) => files.set(name, (files.get(name) ?? 0) + seconds);
+  for (const { step, report } of vitest)
+    for (const file of report.testResults ?? []) {
+      const name = path.relative(root, file.name);
+      addFile(`${step}: ${name}`, ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000);
+      for (const test of file.assertionResults ?? [])
+        tests.push({ name: `${step}: ${name} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 });
+    }
+  for (const { step, report } of playwright)
+    for (const { name, file, test } of playwrightTests(report)) {
+      const seconds = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
+      tests.push({ name: `${step}: ${name}`, seconds });
+      addFile(`${step}: ${file}`, seconds);
+    }
+  const top = (list) => list.sort((a, b) => b.seconds - a.seconds).slice(0, limit);
+  return { tests: top(tests), files: top([...files].map(([name, seconds]) => ({ name, seconds }))) };
+}
+
+/** The run's phases as a Markdown table: seconds, budget, share of the total, and a mark where over budget. */
+export function phaseTable(steps, budgets, { totalSeconds, totalBudget }) {
+  const rows = steps.map((step) => {
+    const budget = budgets[step.name];
+    const share = totalSeconds > 0 ? `${Math.round((step.seconds / totalSeconds) * 100)}%` : "";
+    const state = step.skipped ? "skipped" : !step.ok ? "FAILED" : budget && step.seconds > budget ? "over budget" : "";
+    return `| ${step.name} | ${step.seconds.toFixed(1)} | ${budget ?? ""} | ${share} | ${state} |`;
+  });
+  const over = totalSeconds > totalBudget ? "OVER BUDGET" : "";
+  return [
+    "| phase | seconds | budget | share | |",
+    "|---|---:|---:|---:|---|",
+    ...rows,
+    `| total | ${totalSeconds.toFixed(1)} | ${totalBudget} | 100% | ${over} |`,
+  ];
+}
+
+/** What breaks the run's budget: over its total time, or more flaky tests than allowed. Each is one failure. */
+export function budgetFailures({ totalSeconds, totalBudget, flaky, flakyAllowed }) {
+  const found = [];
+  if (totalSeconds > totalBudget)
+    found.push(`the run took ${Math.round(totalSeconds)} s, over its budget of ${totalBudget} s (see the phase table)`);
+  if (flaky > flakyAllowed) found.push(`${flaky} flaky tests, more than the ${flakyAllowed} allowed (listed above)`);
+  return found;
+}

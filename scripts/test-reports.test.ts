@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  budgetFailures,
   failureLines,
   firstLine,
+  flakyTests,
+  phaseTable,
   playwrightCounts,
   playwrightFailures,
+  slowest,
+  uniqueTests,
   vitestCounts,
   vitestFailures,
 } from "./test-reports.mjs";
@@ -111,5 +116,72 @@ describe("test reports", () => {
     expect(lines[0]).toBe(`  ✗ browser tests: t0\n      ${"e".repeat(300)}`);
     expect(lines[2]).toBe("  … and 1 more (in reports/*/summary.json)");
     expect(failureLines([])).toEqual([]);
+  });
+
+  it("names the flaky browser tests with their step", () => {
+    expect(flakyTests([{ step: "browser tests (PGlite)", report: playwrightReport }])).toEqual([
+      "browser tests (PGlite): x.spec.ts › outer › flaky",
+    ]);
+  });
+
+  it("counts a test run on both engines once among the unique tests and twice among the runs", () => {
+    const onBoth = { step: "unit and integration tests", report: vitestReport };
+    expect(uniqueTests({ vitest: [onBoth] }, "/repo")).toEqual({ unique: 2, runs: 2 });
+    const twice = { ...vitestReport, testResults: [...vitestReport.testResults, vitestReport.testResults[0]!] };
+    expect(uniqueTests({ vitest: [{ ...onBoth, report: twice }] }, "/repo")).toEqual({ unique: 2, runs: 4 });
+    expect(uniqueTests({ playwright: [{ step: "b", report: playwrightReport }] })).toEqual({ unique: 2, runs: 2 });
+  });
+
+  it("orders the slowest tests and files, a file's seconds from its start and end", () => {
+    const report = {
+      testResults: [
+        {
+          name: "/repo/a.test.ts",
+          startTime: 1_000,
+          endTime: 4_000,
+          assertionResults: [
+            { fullName: "quick", duration: 10 },
+            { fullName: "slow", duration: 2_500 },
+          ],
+        },
+        { name: "/repo/b.test.ts", startTime: 0, endTime: 500, assertionResults: [{ fullName: "b", duration: 400 }] },
+      ],
+    };
+    const { tests, files } = slowest({ vitest: [{ step: "unit", report }] }, 2, "/repo");
+    expect(tests).toEqual([
+      { name: "unit: a.test.ts › slow", seconds: 2.5 },
+      { name: "unit: b.test.ts › b", seconds: 0.4 },
+    ]);
+    expect(files).toEqual([
+      { name: "unit: a.test.ts", seconds: 3 },
+      { name: "unit: b.test.ts", seconds: 0.5 },
+    ]);
+  });
+
+  it("marks a phase over its budget, a failed one and a skipped one, and the total", () => {
+    const table = phaseTable(
+      [
+        { name: "lint", ok: true, seconds: 120 },
+        { name: "build", ok: false, seconds: 30 },
+        { name: "ops", ok: true, seconds: 0, skipped: "needs PostgreSQL" },
+      ],
+      { lint: 100, build: 60 },
+      { totalSeconds: 150, totalBudget: 100 },
+    );
+    expect(table.slice(2)).toEqual([
+      "| lint | 120.0 | 100 | 80% | over budget |",
+      "| build | 30.0 | 60 | 20% | FAILED |",
+      "| ops | 0.0 |  | 0% | skipped |",
+      "| total | 150.0 | 100 | 100% | OVER BUDGET |",
+    ]);
+  });
+
+  it("fails a run over its total budget or with more flaky tests than allowed, once each", () => {
+    const run = { totalSeconds: 1_000, totalBudget: 1_800, flaky: 2, flakyAllowed: 2 };
+    expect(budgetFailures(run)).toEqual([]);
+    expect(budgetFailures({ ...run, totalSeconds: 1_801 })).toEqual([
+      "the run took 1801 s, over its budget of 1800 s (see the phase table)",
+    ]);
+    expect(budgetFailures({ ...run, flaky: 3 })).toEqual(["3 flaky tests, more than the 2 allowed (listed above)"]);
   });
 });

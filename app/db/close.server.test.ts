@@ -1,3 +1,4 @@
+// test-class: postgres (closing a PostgreSQL pool)
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client.server";

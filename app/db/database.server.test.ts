@@ -1,3 +1,4 @@
+// test-class: pglite (the embedded default's first start: PGlite whatever the run's engine)
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { prepareDatabase } from "./database.server";

@@ -1,3 +1,4 @@
+// test-class: postgres (the PostgreSQL driver against a server that never answers; no database is opened)
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";

@@ -1,0 +1,68 @@
+// test-class: none (it names database helpers in its samples, and proves that opening one here fails)
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { classOf, ENGINE_SPECS, filesByClass, TEST_CLASSES, testClasses } from "../test-classes";
+
+// The class guard of docs/testing.md: every Vitest file is in exactly one class, the projects of vitest.config.ts are
+// made from those classes, and a file that opens a database never sits in the class that runs once on no engine.
+const root = path.resolve(import.meta.dirname, "../..");
+const noHelpers = new Set<string>();
+
+describe("test classes", () => {
+  it("puts every test file in exactly one class", () => {
+    const classes = testClasses(root);
+    const byClass = filesByClass(root);
+    const listed = Object.values(byClass).flat();
+    expect(listed).toHaveLength(classes.size);
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const [file, testClass] of classes) {
+      expect(TEST_CLASSES).toContain(testClass);
+      expect(byClass[testClass], file).toContain(file);
+    }
+    // The guard reads the tree it guards: its own file, a database test and a PostgreSQL-only one.
+    expect(classes.get("tests/lint/test-classes.test.ts")).toBe("none");
+    expect(classes.get("app/features/payments/checkout.server.test.ts")).toBe("both");
+    expect(classes.get("app/db/close.server.test.ts")).toBe("postgres");
+  });
+
+  it("sends a new database test to both engines by itself, and a pure one to none", () => {
+    const helpers = new Set(["database", "testbed"]);
+    const uses = (code: string) => classOf("x.test.ts", code, helpers);
+    expect(uses(`import { createTestDatabase } from "../../../tests/support/database";`)).toBe("both");
+    expect(uses(`import { openShopDatabase } from "../../../tests/support/testbed";`)).toBe("both");
+    expect(uses(`import { signUp } from "../../tests/support/testbed.ts";`)).toBe("both");
+    expect(uses(`const url = process.env.TEST_DATABASE_URL;`)).toBe("both");
+    expect(uses(`const handle = await openDatabase({ dataDir: "memory://" });`)).toBe("both");
+    expect(uses(`import { formatCents } from "./format";\nit("formats", () => {});`)).toBe("none");
+    expect(uses(`import { aRow } from "../../tests/support/stripe-stand-in";`)).toBe("none");
+  });
+
+  it("lets a file say its class, and refuses a class that does not exist", () => {
+    expect(classOf("x.test.ts", "// test-class: pglite (first start)\nopenDatabase({})", noHelpers)).toBe("pglite");
+    expect(classOf("x.test.ts", "// test-class: postgres\n", noHelpers)).toBe("postgres");
+    expect(() => classOf("x.test.ts", "// test-class: sqlite\n", noHelpers)).toThrow(/unknown test-class "sqlite"/);
+  });
+
+  it("finds the support helpers that open a database through another helper", () => {
+    const classes = testClasses(root);
+    // tests/support/contact.ts opens no database itself but builds on database.ts.
+    const usesContact = [...classes].find(([file]) =>
+      readFileSync(path.join(root, file), "utf8").includes("support/contact"),
+    );
+    if (usesContact) expect(usesContact[1]).toBe("both");
+  });
+
+  it("fails a file of the no-database class that opens a database", async () => {
+    // This file is in that class, so tests/support/no-database.ts is set up here as it is for every such file.
+    expect(process.env.TEST_CLASS).toBe("none");
+    await expect(async () => openDatabase({ dataDir: "memory://" })).rejects.toThrow(
+      /in the `none` class \(tests\/test-classes.ts\) but opened a database/,
+    );
+  });
+
+  it("names browser specs that run on both engines only where they exist", () => {
+    for (const spec of Object.keys(ENGINE_SPECS)) expect(existsSync(path.join(root, "tests/e2e", spec)), spec).toBe(true);
+  });
+});
