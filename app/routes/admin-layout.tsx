@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { logger } from "~/core/logger.server";
+import { pageUrl } from "~/core/page-url";
 import { getDb } from "~/db/context";
 import { isAccessDenied } from "~/features/accounts/access";
 import { AccessDeniedMessage } from "~/features/accounts/access-denied";
@@ -14,7 +15,8 @@ import type { Route } from "./+types/admin-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The same notice as the page's own when the account cannot be read (both loaders share one lookup).
-  const onProfile = new URL(request.url).pathname.startsWith("/admin/profile");
+  // (A client-side navigation asks for `/admin/profile.data`: the page is what counts.)
+  const onProfile = pageUrl(request).pathname === "/admin/profile";
   const user = await requireUser(request, context, onProfile ? { failure: profileNotices.loadFailed.description } : {});
   // Admins see how many emails need them (failed or long retrying) beside Mail Delivery.
   const navCounts: Record<string, number> = {};

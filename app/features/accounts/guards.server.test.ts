@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setEnvForTests } from "~/core/env.server";
 import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { testEnv } from "../../../tests/support/testbed";
 import { getSessionUser, requireAdmin, requireUser } from "./guards.server";
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
@@ -46,6 +48,41 @@ describe("guards", () => {
       requireUser(browserRequest("/admin/donations.data?_routes=routes%2Fadmin-donations", ""), database.context()),
     );
     expect(fromNavigation.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fdonations");
+  });
+
+  it("where two-factor is required, let an admin without it reach the setup page and its data, nothing else", async () => {
+    setEnvForTests(testEnv("guards-2fa", { ADMIN_TWO_FACTOR: "required" }));
+    try {
+      const context = database.context();
+      // Passes (the role) or where the gate sends the browser.
+      const outcome = (path: string, cookie: string) =>
+        requireUser(browserRequest(path, cookie), context).then(
+          (found) => found.role,
+          (error: unknown) => {
+            if (error instanceof Response) return error.headers.get("Location");
+            throw error;
+          },
+        );
+      const setup = "/admin/profile?setup=two-factor";
+      const cases: [string, string][] = [
+        // The setup page, as a document and as a client-side navigation or form post asks for it (single fetch).
+        [setup, "admin"],
+        ["/admin/profile.data?setup=two-factor&_routes=routes%2Fadmin-layout%2Croutes%2Fadmin-profile", "admin"],
+        ["/admin/profile.data?_routes=routes%2Fadmin-profile", "admin"],
+        // Any other page, by either address, goes to the setup; a path only beginning like the page's is another.
+        ["/admin/orders", setup],
+        ["/admin/users.data?_routes=routes%2Fadmin-layout%2Croutes%2Fadmin-users", setup],
+        ["/_root.data?_routes=root", setup],
+        ["/admin/profiles.data", setup],
+      ];
+      for (const [path, expected] of cases) {
+        expect({ path, outcome: await outcome(path, admin.cookie) }).toEqual({ path, outcome: expected });
+      }
+      // A user without the admin role is not asked for it.
+      expect(await outcome("/orders.data", user.cookie)).toBe("user");
+    } finally {
+      setEnvForTests(undefined);
+    }
   });
 
   it("refuse a signed-in user without the admin role with 403 and docs/product.md's text", async () => {

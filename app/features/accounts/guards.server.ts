@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
+import { pageUrl } from "~/core/page-url";
 import { redirectWithToast } from "~/core/toast.server";
 import { isConnectionError, withConnectionFailures } from "~/db/availability.server";
 import { getDb } from "~/db/context";
@@ -80,11 +81,12 @@ export async function requireUser(
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
   // Where admins must sign in with two factors, one without sees nothing else until it is set up (on the profile page).
+  // The page's own data requests and form posts (`/admin/profile.data`) pass too, or the setup redirects to itself.
   if (
     user.role === "admin" &&
     env().ADMIN_TWO_FACTOR_REQUIRED &&
     !user.twoFactorEnabled &&
-    new URL(request.url).pathname !== "/admin/profile"
+    pageUrl(request).pathname !== TWO_FACTOR_SETUP_PAGE
   ) {
     throw redirect(TWO_FACTOR_SETUP_PATH);
   }
@@ -125,5 +127,7 @@ export async function requireAdmin(
   return user;
 }
 
-/** Where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
-export const TWO_FACTOR_SETUP_PATH = "/admin/profile?setup=two-factor";
+/** The page where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
+export const TWO_FACTOR_SETUP_PAGE = "/admin/profile";
+/** Where an admin without two-factor sign-in is sent when it is required. */
+export const TWO_FACTOR_SETUP_PATH = `${TWO_FACTOR_SETUP_PAGE}?setup=two-factor`;
