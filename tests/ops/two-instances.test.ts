@@ -158,6 +158,17 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(stock!.stock_count).toBe(0);
     const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
     expect(open!.n).toBe(10);
+    // The ten hold the ten in stock, each with its pending order; the refused left nothing behind.
+    const [reserved] = await query<{ total: number }>(
+      "select coalesce(sum(quantity), 0)::int as total from stock_reservations where product_id = $1",
+      [product!.id],
+    );
+    expect(reserved!.total).toBe(10);
+    const orders = await query<{ status: string }>(
+      "select status from orders where checkout_id in (select checkout_id from stock_reservations where product_id = $1)",
+      [product!.id],
+    );
+    expect(orders).toEqual(Array.from({ length: 10 }, () => ({ status: "pending" })));
   }, 60_000);
 
   it("a webhook storm (1,000 signed duplicate deliveries in under a minute, across both) fulfils each checkout once; the site keeps answering", async () => {
@@ -332,6 +343,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       headers: { "X-Forwarded-For": "10.5.0.1" },
     });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // Nothing between the server and the browser may hold events back.
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("content-encoding")).toBeNull();
     const feed = { received: "", ended: false, close: () => abort.abort() };
     void (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -370,7 +384,16 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const next = await anonymous.request(b.url, "/fees");
     expect(next.headers.get("x-page-cache")).toBe("miss");
     expect(await next.text()).toContain("Winter Beanie");
+    // Switched off again: b's listeners are told it is gone, without its details (decision 0028).
+    const before = feed.received.length;
     expect((await toggle(product!.id)).status).toBe(200);
+    const deleted = await waitFor(
+      "the removal on b's feed",
+      () => /^data: (\{"op":"delete".*)\n/m.exec(feed.received.slice(before))?.[1],
+      2000,
+      10,
+    );
+    expect(JSON.parse(deleted)).toEqual({ op: "delete", id: product!.id, product: null });
     feed.close();
   }, 30_000);
 
