@@ -133,7 +133,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
     async stop() {
       const started = Date.now();
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      const code = await Promise.race([exited, sleep(20_000).then(() => "timeout" as const)]);
+      const hung = sleep(20_000).then(() => "timeout" as const); // fixed wait: a bound, reached only by a hung exit
+      const code = await Promise.race([exited, hung]);
       if (code === "timeout") {
         child.kill("SIGKILL");
         await exited;
