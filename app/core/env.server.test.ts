@@ -34,9 +34,21 @@ describe("parseEnv", () => {
     ["PUBLIC_URL", "localhost:3000", /PUBLIC_URL/],
     ["METRICS_TOKEN", "short", /METRICS_TOKEN: must be at least 16/],
     ["METRICS_TOKEN", "a token with spaces in it", /METRICS_TOKEN: must be printable ASCII/],
+    ["CHECKOUT_SWEEP_LEASE_MS", "10", /CHECKOUT_SWEEP_LEASE_MS/],
   ])("refuses %s=%s and names the variable", (name, value, message) => {
     expect(() => parseEnv({ DATA_DIR: tmp(), [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: tmp(), [name]: value })).toThrow(message);
+  });
+
+  it("keeps the background timers' production values unless set (tests set them short)", () => {
+    expect(parseEnv({ DATA_DIR: tmp() })).toMatchObject({
+      CHECKOUT_SWEEP_INTERVAL_MS: 60_000,
+      CHECKOUT_SWEEP_LEASE_MS: 60_000,
+      OUTBOX_POLL_MS: 3000,
+      OUTBOX_RETRY_MS: 15_000,
+      EVENTS_REFRESH_COOLDOWN_MS: 10_000,
+    });
+    expect(parseEnv({ DATA_DIR: tmp(), OUTBOX_POLL_MS: "200" }).OUTBOX_POLL_MS).toBe(200);
   });
 
   it("leaves /metrics off unless METRICS_TOKEN is set (an empty value is unset)", () => {

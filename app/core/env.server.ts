@@ -141,6 +141,8 @@ export const envSchema = z.object({
   EVENTS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(300),
   EVENTS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   EVENTS_MAX_BYTES: z.coerce.number().int().min(1024).default(2_000_000),
+  // A Refresh this soon after the last fetch fetches nothing ("Calendar already up to date").
+  EVENTS_REFRESH_COOLDOWN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 
   // Public page cache (app/core/page-cache.server.ts): how long an anonymous visitor's page is
   // served as rendered; 0 turns the cache off.
@@ -161,6 +163,10 @@ export const envSchema = z.object({
   // Unset: SMTP when SMTP_URL is set, otherwise files (and, in production, a refusal to start).
   MAIL_TRANSPORT: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["smtp", "files"]).optional()),
   MAIL_FROM: z.string().min(3).default("Citron Online District <no-reply@example.org>"),
+  // The outbox worker looks for due messages this often, and a failed send is first retried this much later
+  // (doubling per failure, at most an hour).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
+  OUTBOX_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   // Contact form abuse limit: at most MAX messages per client address per WINDOW minutes.
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -203,6 +209,10 @@ export const envSchema = z.object({
   // "sandbox" chooses the built-in test checkout by name (a staging site that takes no money); required for the
   // sandbox when NODE_ENV=production, where a missing STRIPE_SECRET_KEY otherwise refuses to start (decision 0024).
   PAYMENTS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["stripe", "sandbox"]).optional()),
+  // The checkout sweep (app/features/payments/sweep.server.ts) runs this often in each instance; a Stripe checkout
+  // one instance is asking Stripe about is left alone by the others for the lease.
+  CHECKOUT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  CHECKOUT_SWEEP_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 
   // Operations (server/metrics.ts, decision 0029): GET /metrics answers only with this bearer token; unset, it is off.
   METRICS_TOKEN: z.preprocess(

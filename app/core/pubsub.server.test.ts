@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
@@ -109,10 +109,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("pubsub across processes (PostgreS
     const received: unknown[] = [];
     await busB.subscribe("test_reconnect", (payload) => received.push(payload), { onResync: () => (resynced += 1) });
     busB.simulateConnectionLoss();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(resynced).toBe(1);
+    await vi.waitFor(() => expect(resynced).toBe(1), { timeout: 5000, interval: 20 });
     await publish(database.db, "test_reconnect", { after: true });
     await settle();
     expect(received).toEqual([{ after: true }]);
+    expect(resynced).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eAccounts, signIn, signInAs, waitForEmail } from "./auth-helpers";
-import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
+import { afterNextFrame, expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 // Sign-in, password reset, roles, the admin shell and User Management (decision 0006).
 
@@ -213,7 +213,8 @@ test.describe.serial("User Management", () => {
     await expect(select).toHaveValue("user");
     await expect(save).toBeDisabled();
     await page.keyboard.press("ArrowDown");
-    await page.waitForTimeout(500);
+    await expect(save).toBeEnabled();
+    await afterNextFrame(page);
     expect(posts).toEqual([]);
     await expect(page.getByText("User role updated to admin")).toHaveCount(0);
     await page.reload();

@@ -68,13 +68,16 @@ test.describe("contact", () => {
     await fillContactForm(dialog, { name: "Dana Levi", comment: "We would like to join the district this fall." });
     await expect(dialog.getByText("Name must be at least 2 characters.")).toBeHidden();
 
-    // Hold the answer back a moment to see the submitting state.
+    // Hold the answer back until the submitting state has been seen.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route("**/contact.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await expect(dialog.getByRole("button", { name: /Sending/ })).toBeDisabled();
+    answer();
     await expect(page.getByText(sent.title)).toBeVisible();
     await expect(page.getByText(sent.text)).toBeVisible();
     await expect(dialog).toBeHidden();

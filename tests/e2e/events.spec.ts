@@ -182,12 +182,15 @@ test.describe("on a 390 px phone", () => {
   });
 });
 
-/** Refresh says "Events Refreshed" only when it fetched: within 10 s of the last fetch it is "already up to date". */
+/**
+ * Refresh says "Events Refreshed" only when it fetched: within the cooldown of the last fetch (3 s here,
+ * EVENTS_REFRESH_COOLDOWN_MS in tests/e2e/server.mjs) it is "already up to date".
+ */
 async function refreshUntilFetched(page: Page) {
   await expect(async () => {
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByText("Events Refreshed")).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000, intervals: [4000] });
+  }).toPass({ timeout: 30_000, intervals: [1000] });
 }
 
 test("a second Refresh inside the cooldown says the calendar is already up to date (docs/product.md#4-states-and-transitions)", async ({
@@ -196,8 +199,8 @@ test("a second Refresh inside the cooldown says the calendar is already up to da
   await page.goto("/events");
   await waitForHydration(page);
   await refreshUntilFetched(page);
-  await expect(page.getByText("Events Refreshed")).toHaveCount(0, { timeout: 8000 });
+  // At once, inside the short cooldown: the first Refresh's notice is still up, and no second one joins it.
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByText("Calendar already up to date")).toBeVisible();
-  await expect(page.getByText("Events Refreshed")).toHaveCount(0);
+  await expect(page.getByText("Events Refreshed")).toHaveCount(1);
 });

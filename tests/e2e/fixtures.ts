@@ -21,6 +21,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * Resolves after the page's next frame and the task that follows it: by then React has run the effects of
+ * what it last rendered, and a handler that sends something has sent it. A condition, not a fixed wait.
+ */
+export async function afterNextFrame(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+}
+
+/**
  * Gives the page the first sign of a person, a pointer moving over it: an anonymous visitor's public page
  * starts its scripts then, not before (docs/decisions/0021-public-pages-start-on-first-use.md).
  */

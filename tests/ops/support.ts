@@ -91,6 +91,12 @@ export async function startInstance(name: string, port: number, env: Record<stri
       EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
       // One process per instance: each instance's page cache is then one cache (the cluster has its own tests).
       WORKERS: "1",
+      // The background timers short, so no test waits out a production one (a minute's sweep and lease, the
+      // outbox's 3 s poll and 15 s first retry): what they prove does not depend on their length.
+      CHECKOUT_SWEEP_INTERVAL_MS: "1000",
+      CHECKOUT_SWEEP_LEASE_MS: "3000",
+      OUTBOX_POLL_MS: "200",
+      OUTBOX_RETRY_MS: "500",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -127,7 +133,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
     async stop() {
       const started = Date.now();
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      const code = await Promise.race([exited, sleep(20_000).then(() => "timeout" as const)]);
+      const hung = sleep(20_000).then(() => "timeout" as const); // fixed wait: a bound, reached only by a hung exit
+      const code = await Promise.race([exited, hung]);
       if (code === "timeout") {
         child.kill("SIGKILL");
         await exited;

@@ -49,9 +49,6 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   let sql: pg.Pool;
   const admin = new Visitor("10.9.0.1");
   const sessionSecret = randomBytes(32).toString("hex");
-  let sweepDueAt = 0;
-  /** When the last fault ended: a sweep round it cut short leaves its rows leased for a minute. */
-  let faultsEndedAt = 0;
 
   const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await sql.query<T>(text, values)).rows;
@@ -161,6 +158,17 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(stock!.stock_count).toBe(0);
     const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
     expect(open!.n).toBe(10);
+    // The ten hold the ten in stock, each with its pending order; the refused left nothing behind.
+    const [reserved] = await query<{ total: number }>(
+      "select coalesce(sum(quantity), 0)::int as total from stock_reservations where product_id = $1",
+      [product!.id],
+    );
+    expect(reserved!.total).toBe(10);
+    const orders = await query<{ status: string }>(
+      "select status from orders where checkout_id in (select checkout_id from stock_reservations where product_id = $1)",
+      [product!.id],
+    );
+    expect(orders).toEqual(Array.from({ length: 10 }, () => ({ status: "pending" })));
   }, 60_000);
 
   it("a webhook storm (1,000 signed duplicate deliveries in under a minute, across both) fulfils each checkout once; the site keeps answering", async () => {
@@ -249,16 +257,15 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
 
     // The other five are left to the expiry sweep, which both instances run (checked last).
     const rest = open.slice(5).map((checkout) => checkout.id);
-    // Long past their time and untouched for minutes, so the sweep's 60 s lease on Stripe checkouts does not hold them back.
+    // Long past their time and untouched for minutes, so the sweep's lease on Stripe checkouts does not hold them back.
     await sql.query(
       "update checkouts set expires_at = now() - interval '10 minutes', updated_at = now() - interval '5 minutes' where id = any($1)",
       [rest],
     );
-    sweepDueAt = Date.now();
   }, 120_000);
 
   it("the outbox runs on both and sends each email once, through an SMTP relay that refuses for a while", async () => {
-    // The relay flaps: the first messages are refused (451), then it takes them; retries come 15 s later.
+    // The relay flaps: the first messages are refused (451), then it takes them; retries come OUTBOX_RETRY_MS later.
     smtp.refuseNext(6);
     const sentBefore = smtp.delivered.length;
     const senders = Array.from({ length: 20 }, (_, i) => new Visitor(`10.7.0.${i + 1}`));
@@ -280,7 +287,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(histogram(statuses)).toEqual({ 200: 20 });
     const [rows] = await query<{ n: number }>("select count(*)::int as n from contact_us where email like 'sender%'");
     expect(rows!.n).toBe(20);
-    // Retries come 15 s after a refusal: wait for the outbox to empty.
+    // Wait for the retries to empty the outbox.
     await waitFor(
       "the outbox to drain",
       async () => {
@@ -336,6 +343,9 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       headers: { "X-Forwarded-For": "10.5.0.1" },
     });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // Nothing between the server and the browser may hold events back.
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("content-encoding")).toBeNull();
     const feed = { received: "", ended: false, close: () => abort.abort() };
     void (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -374,7 +384,16 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const next = await anonymous.request(b.url, "/fees");
     expect(next.headers.get("x-page-cache")).toBe("miss");
     expect(await next.text()).toContain("Winter Beanie");
+    // Switched off again: b's listeners are told it is gone, without its details (decision 0028).
+    const before = feed.received.length;
     expect((await toggle(product!.id)).status).toBe(200);
+    const deleted = await waitFor(
+      "the removal on b's feed",
+      () => /^data: (\{"op":"delete".*)\n/m.exec(feed.received.slice(before))?.[1],
+      2000,
+      10,
+    );
+    expect(JSON.parse(deleted)).toEqual({ op: "delete", id: product!.id, product: null });
     feed.close();
   }, 30_000);
 
@@ -433,16 +452,19 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
       }
     });
 
-    await sleep(1000);
+    /** Every kind of request has been answered since `since`. */
+    const eachKindSince = (since: number) => new Set(samples.filter((s) => s.at > since).map((s) => s.kind)).size === 4;
+    await waitFor("the load on both before the outage", () => eachKindSince(0), 15_000, 20);
     const downAt = Date.now();
     await gate.down();
-    await sleep(5000);
+    await sleep(5000); // fixed wait: the outage outlasts the 3 s connect timeout, so a request that waited for it shows
     const upAt = Date.now();
     await gate.up();
     const readyA = waitFor("a ready", async () => (await fetch(`${a.url}/readyz`)).ok && Date.now(), 30_000, 50);
     const readyB = waitFor("b ready", async () => (await fetch(`${b.url}/readyz`)).ok && Date.now(), 30_000, 50);
     const recovered = Math.max(await readyA, await readyB);
-    await sleep(1000);
+    // Load after recovery too: each kind answered again (a 500 there would fail below).
+    await waitFor("the load after recovery", () => eachKindSince(recovered), 15_000, 20);
     state.running = false;
     await Promise.all(load);
 
@@ -551,7 +573,6 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     const ms = Date.now() - started;
     state.running = false;
     await load;
-    faultsEndedAt = Date.now();
     figures.terminateBackend = { killed: killed[0]!.n, pagesAgainMs: ms, statuses: histogram(statuses) };
     expect(killed[0]!.n).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
@@ -561,17 +582,17 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
   }, 60_000);
 
   it("the checkout sweep runs on both and expires each overdue checkout once, giving its stock back once", async () => {
-    // Both instances sweep every minute from their start; wait for the next round. A round that the outage or the
-    // terminated connections cut short after it leased the rows leaves them to the first round a minute later.
-    const since = Math.max(sweepDueAt, faultsEndedAt);
+    // Both instances sweep every second here (CHECKOUT_SWEEP_INTERVAL_MS, tests/ops/support.ts), so the rows are most
+    // likely long expired. A round that the outage or the terminated connections cut short after it leased the rows
+    // leaves them to the first round after the 3 s lease.
     await waitFor(
       "the sweep",
       async () => {
         const [open] = await query<{ n: number }>("select count(*)::int as n from checkouts where status = 'open'");
         return open!.n === 0;
       },
-      Math.max(5000, 80_000 - (Date.now() - since)),
-      500,
+      20_000,
+      200,
     ).catch((error: Error) => {
       // What the sweeps said, for whoever reads a failed run.
       const said = [...a.logs, ...b.logs]

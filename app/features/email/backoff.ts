@@ -1,4 +1,7 @@
-/** How the outbox retries: exponential backoff from 15 s, capped at one hour. */
+/**
+ * How the outbox retries: exponential backoff from 15 s, capped at one hour. The server starts from
+ * OUTBOX_RETRY_MS instead (app/core/env.server.ts; the same 15 s unless set).
+ */
 export const retryPolicy = {
   baseDelayMs: 15_000,
   maxDelayMs: 60 * 60_000,

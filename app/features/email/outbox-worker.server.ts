@@ -21,6 +21,7 @@ export type DeliveryOptions = {
    */
   leaseMs?: number;
   maxAttempts?: number;
+  /** The wait before the next try (default: the backoff from OUTBOX_RETRY_MS). */
   retryDelay?: (attempts: number) => number;
   /** Longest one send may take before it counts as failed (default SEND_DEADLINE_MS). */
   sendDeadlineMs?: number;
@@ -115,7 +116,8 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 /** One round of the worker: sends what is due and records each outcome. */
 export async function deliverDueEmails(db: Database, options: DeliveryOptions): Promise<DeliveryReport> {
   const maxAttempts = options.maxAttempts ?? retryPolicy.maxAttempts;
-  const retryDelay = options.retryDelay ?? retryDelayMs;
+  const baseDelayMs = env().OUTBOX_RETRY_MS;
+  const retryDelay = options.retryDelay ?? ((attempts) => retryDelayMs(attempts, { ...retryPolicy, baseDelayMs }));
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const claimed = await claimDue(db, options.batchSize ?? 10, leaseMs);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
@@ -210,14 +212,14 @@ export async function pruneSentEmails(db: Database, olderThanDays = SENT_RETENTI
 }
 
 /**
- * Polls the outbox until stopped. Pending messages live in the database, so
- * a restart simply picks them up again.
+ * Polls the outbox (every OUTBOX_POLL_MS) until stopped. Pending messages live
+ * in the database, so a restart simply picks them up again.
  */
 export function startOutboxWorker(
   db: Database,
   options: Partial<DeliveryOptions> & { intervalMs?: number } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 3000;
+  const intervalMs = options.intervalMs ?? env().OUTBOX_POLL_MS;
   // An object, so the drain loop sees a stop requested while it awaits.
   const state = { stopped: false };
   let timer: NodeJS.Timeout | undefined;

@@ -129,6 +129,7 @@ export function eventsService(): EventsService {
     ttlMs: config.EVENTS_CACHE_TTL_SECONDS * 1000,
     timeoutMs: config.EVENTS_FETCH_TIMEOUT_MS,
     maxBytes: config.EVENTS_MAX_BYTES,
+    refreshCooldownMs: config.EVENTS_REFRESH_COOLDOWN_MS,
   });
   return service;
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
@@ -7,9 +8,6 @@ import { paymentProvider } from "./providers.server";
 
 /** Leaves Stripe's own checkout.session.expired event this long to arrive first. */
 const GRACE_MS = 2 * 60_000;
-
-/** Another instance leaves a Stripe checkout it is asking about alone for this long. */
-const LEASE_SECONDS = 60;
 
 export type SettleCounts = {
   expired: number;
@@ -27,20 +25,21 @@ export type SettleCounts = {
  * through fulfilment: paid -> completed (receipt and all), complete but
  * unpaid -> processing, expired -> failed with its stock back. When Stripe
  * cannot be reached the checkout stays open and is asked again next time.
- * Rows are leased (updated_at bumped under SKIP LOCKED) so instances do not
- * ask twice.
+ * Rows are leased (updated_at bumped under SKIP LOCKED) for CHECKOUT_SWEEP_LEASE_MS,
+ * so instances do not ask twice.
  */
 export async function settleStripeCheckouts(
   db: Database,
-  options: { batchSize?: number; graceMs?: number } = {},
+  options: { batchSize?: number; graceMs?: number; leaseMs?: number } = {},
 ): Promise<SettleCounts> {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 0));
+  const leaseSeconds = (options.leaseMs ?? env().CHECKOUT_SWEEP_LEASE_MS) / 1000;
   const result = await db.execute(sql`
     update ${checkouts} set updated_at = now()
      where id in (
        select id from ${checkouts}
         where status = 'open' and provider = 'stripe' and provider_session_id is not null
-          and expires_at < ${cutoff} and updated_at < now() - make_interval(secs => ${LEASE_SECONDS})
+          and expires_at < ${cutoff} and updated_at < now() - make_interval(secs => ${leaseSeconds})
         order by expires_at
         limit ${options.batchSize ?? 20}
         for update skip locked)
@@ -82,9 +81,13 @@ export async function settleStripeCheckouts(
 /**
  * Expires open checkouts whose time passed and gives their stock back, in
  * case a webhook never comes (Stripe's after asking Stripe). Claims rows with
- * SKIP LOCKED, so every instance can run it.
+ * SKIP LOCKED, so every instance can run it, every CHECKOUT_SWEEP_INTERVAL_MS.
  */
-export function startCheckoutSweep(db: Database, options: { intervalMs?: number; graceMs?: number } = {}) {
+export function startCheckoutSweep(
+  db: Database,
+  options: { intervalMs?: number; graceMs?: number; leaseMs?: number } = {},
+) {
+  const intervalMs = options.intervalMs ?? env().CHECKOUT_SWEEP_INTERVAL_MS;
   const state = { stopped: false };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -97,14 +100,17 @@ export function startCheckoutSweep(db: Database, options: { intervalMs?: number;
           if (expired > 0) logger.info({ expired }, "open checkouts expired; stock released");
         } while (expired > 0 && !state.stopped);
         if (!state.stopped) {
-          const settled = await settleStripeCheckouts(db, { graceMs: options.graceMs ?? GRACE_MS });
+          const settled = await settleStripeCheckouts(db, {
+            graceMs: options.graceMs ?? GRACE_MS,
+            leaseMs: options.leaseMs,
+          });
           if (Object.values(settled).some((n) => n > 0))
             logger.info(settled, "stripe checkouts past their time settled");
         }
       } catch (error) {
         logger.error({ err: error }, "checkout expiry sweep failed");
       }
-      if (!state.stopped) timer = setTimeout(tick, options.intervalMs ?? 60_000);
+      if (!state.stopped) timer = setTimeout(tick, intervalMs);
     })();
   };
   tick();
