@@ -25,6 +25,8 @@ export default defineConfig({
     ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    // One migrated database per run, copied for each test file (tests/support/database.ts).
+    globalSetup: ["tests/support/database-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
