@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eEventsYear } from "./tests/support/events-sheet";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+// Chosen once per run: the server (tests/e2e/server.mjs) and the test workers inherit it.
+process.env.E2E_EVENTS_YEAR ??= String(e2eEventsYear());
 
 // Browser tests run on Debian's Chromium against the production build, on a
 // fresh data directory (and a fresh PostgreSQL database when E2E_DATABASE_URL is set).

@@ -30,9 +30,10 @@ function project(name: string, files: string[], env: Record<string, string>, set
       root,
       environment: "node",
       include: files.length > 0 ? files : ["tests/no-such-file"],
-      passWithNoTests: true,
       env: { NODE_ENV: "test", LOG_LEVEL: "silent", TEST_CLASS: name, ...env },
       setupFiles,
+      // One migrated database per run, copied for each test file (tests/support/database.ts).
+      globalSetup: ["tests/support/database-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
@@ -52,6 +53,7 @@ export default defineConfig({
   resolve,
   test: {
     projects,
+    passWithNoTests: true,
     reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
   },
 });

@@ -121,7 +121,13 @@ if (!built) {
 } else {
   // Two instances and faults (decision 0029): production servers on PostgreSQL.
   if (postgresUrl)
-    suite("two instances and faults", "vitest", "npx", ["vitest", "run", "--config", "vitest.ops.config.ts"], "ops.json");
+    suite(
+      "two instances and faults",
+      "vitest",
+      "npx",
+      ["vitest", "run", "--config", "vitest.ops.config.ts"],
+      "ops.json",
+    );
   else skip("two instances and faults", "needs PostgreSQL: set TEST_DATABASE_URL");
   // The whole browser suite on the deployment engine; the specs whose behaviour differs by engine again on PGlite.
   if (postgresUrl) {
@@ -129,12 +135,22 @@ if (!built) {
       E2E_DATABASE_URL: postgresUrl,
       PW_OUTPUT_DIR: "test-results/postgres",
     });
-    suite("browser tests (PGlite)", "playwright", "node", ["scripts/e2e.mjs", ...browserSpecs], "playwright-pglite.json", {
-      E2E_DATABASE_URL: "",
-      PW_OUTPUT_DIR: "test-results/pglite",
-    });
+    suite(
+      "browser tests (PGlite)",
+      "playwright",
+      "node",
+      ["scripts/e2e.mjs", ...browserSpecs],
+      "playwright-pglite.json",
+      {
+        E2E_DATABASE_URL: "",
+        PW_OUTPUT_DIR: "test-results/pglite",
+      },
+    );
   } else {
-    skip("browser tests (PostgreSQL)", "needs PostgreSQL: set TEST_DATABASE_URL; the whole suite runs on PGlite instead");
+    skip(
+      "browser tests (PostgreSQL)",
+      "needs PostgreSQL: set TEST_DATABASE_URL; the whole suite runs on PGlite instead",
+    );
     suite("browser tests (PGlite)", "playwright", "node", ["scripts/e2e.mjs"], "playwright-pglite.json", {
       E2E_DATABASE_URL: "",
       PW_OUTPUT_DIR: "test-results/pglite",
@@ -145,9 +161,16 @@ if (!built) {
 const totalSeconds = Math.round((Date.now() - startedAt) / 100) / 10;
 const loadAtEnd = os.loadavg();
 const flaky = flakyTests(reportsRead.playwright);
-const budget = budgetFailures({ totalSeconds, totalBudget: TOTAL_BUDGET, flaky: flaky.length, flakyAllowed: FLAKY_ALLOWED });
+const budget = budgetFailures({
+  totalSeconds,
+  totalBudget: TOTAL_BUDGET,
+  flaky: flaky.length,
+  flakyAllowed: FLAKY_ALLOWED,
+});
 totals.failed += budget.length;
-const classes = Object.fromEntries(Object.entries(filesByClass(process.cwd())).map(([name, files]) => [name, files.length]));
+const classes = Object.fromEntries(
+  Object.entries(filesByClass(process.cwd())).map(([name, files]) => [name, files.length]),
+);
 const unique = uniqueTests(reportsRead);
 const { tests: slowTests, files: slowFiles } = slowest(reportsRead, 15);
 

@@ -7,7 +7,10 @@ export function vitestFailures(report: unknown, root?: string): Failure[];
 export function playwrightCounts(report: unknown): Counts;
 export function playwrightFailures(report: unknown): Failure[];
 export function failureLines(failures: Array<Failure & { step: string }>, limit?: number): string[];
-type Reports = { vitest?: Array<{ step: string; report: unknown }>; playwright?: Array<{ step: string; report: unknown }> };
+type Reports = {
+  vitest?: Array<{ step: string; report: unknown }>;
+  playwright?: Array<{ step: string; report: unknown }>;
+};
 export function flakyTests(playwrightReports: Array<{ step: string; report: unknown }>): string[];
 export function uniqueTests(reports: Reports, root?: string): { unique: number; runs: number };
 export function slowest(
@@ -20,4 +23,9 @@ export function phaseTable(
   budgets: Record<string, number>,
   totals: { totalSeconds: number; totalBudget: number },
 ): string[];
-export function budgetFailures(run: { totalSeconds: number; totalBudget: number; flaky: number; flakyAllowed: number }): string[];
+export function budgetFailures(run: {
+  totalSeconds: number;
+  totalBudget: number;
+  flaky: number;
+  flakyAllowed: number;
+}): string[];

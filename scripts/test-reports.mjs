@@ -106,7 +106,9 @@ export function uniqueTests({ vitest = [], playwright = [] }, root = process.cwd
     for (const file of report.testResults ?? [])
       for (const test of file.assertionResults ?? []) {
         runs += 1;
-        keys.add(`${step === "two instances and faults" ? "ops:" : ""}${path.relative(root, file.name)} › ${test.fullName}`);
+        keys.add(
+          `${step === "two instances and faults" ? "ops:" : ""}${path.relative(root, file.name)} › ${test.fullName}`,
+        );
       }
   for (const { report } of playwright)
     for (const { name } of playwrightTests(report)) {

@@ -35,10 +35,13 @@ const DATABASE_USE = [
   /\bTEST_DATABASE_URL\b/,
 ];
 const DECLARED = /^\s*\/\/\s*test-class:\s*(\w+)/m;
-const SUPPORT_IMPORT = /from\s+["'](?:\.\.?\/)+(?:[\w.-]+\/)*support\/([\w-]+)(?:\.ts)?["']/g;
+/** A value import (not `import type`) of a tests/support helper, from a test file or from another helper. */
+const SUPPORT_IMPORT =
+  /^import\s+(?!type\b)[^;]*?from\s+["'](?:(?:\.\.?\/)+(?:[\w.-]+\/)*support|\.)\/([\w-]+)(?:\.ts)?["']/gm;
+const supportImports = (text: string) => [...text.matchAll(SUPPORT_IMPORT)].map((match) => match[1]!);
 
 /** The tests/support helpers that open a database (directly or through another helper). */
-function databaseHelpers(root: string): Set<string> {
+export function databaseHelpers(root: string): Set<string> {
   const dir = path.join(root, "tests/support");
   const sources = new Map(
     readdirSync(dir)
@@ -46,10 +49,10 @@ function databaseHelpers(root: string): Set<string> {
       .map((name) => [name.replace(/\.ts$/, ""), readFileSync(path.join(dir, name), "utf8")]),
   );
   const found = new Set([...sources].filter(([, text]) => DATABASE_USE.some((use) => use.test(text))).map(([n]) => n));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [name, text] of sources)
-      if (!found.has(name) && [...text.matchAll(SUPPORT_IMPORT)].some((m) => found.has(m[1]!))) {
+      if (!found.has(name) && supportImports(text).some((helper) => found.has(helper))) {
         found.add(name);
         grew = true;
       }
@@ -66,7 +69,7 @@ export function classOf(file: string, text: string, helpers: Set<string>): TestC
     return declared as TestClass;
   }
   if (DATABASE_USE.some((use) => use.test(text))) return "both";
-  if ([...text.matchAll(SUPPORT_IMPORT)].some((m) => helpers.has(m[1]!))) return "both";
+  if (supportImports(text).some((helper) => helpers.has(helper))) return "both";
   return "none";
 }
 

@@ -33,15 +33,18 @@ export class DatabaseInUseError extends Error {}
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under
- * `dataDir/pglite` (or in memory when dataDir is "memory://").
+ * `dataDir/pglite` (or in memory when dataDir is "memory://"). An in-memory
+ * PGlite may start from `loadDataDir`, a copy made by PGlite's `dumpDataDir()`
+ * (the tests copy one migrated database per file: tests/support/database.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
@@ -143,12 +146,12 @@ function observedPool(url: string, max: number): pg.Pool {
 /** PGlite loads extensions when it opens; migrations then `create extension` them as on PostgreSQL. */
 export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir === "memory://";
   let release = () => {};
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, loadDataDir });
   } else {
     const dir = path.join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });

@@ -6,7 +6,7 @@ import { appMeta } from "./schema";
 describe("migrations", () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ fromScratch: true });
   });
   afterAll(() => database.destroy());
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { e2eAccounts, signIn, signInAs, waitForEmail } from "./auth-helpers";
+import { e2eAccounts, signIn, signInThroughForm, waitForEmail } from "./auth-helpers";
 import { afterNextFrame, expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 // Sign-in, password reset, roles, the admin shell and User Management (decision 0006).
@@ -403,6 +403,6 @@ test.describe.serial("User Management", () => {
     await page.context().clearCookies();
     await page.goto(resetPath);
     await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
-    await signInAs(page, resetUser, "Fresh!Start2026");
+    await signInThroughForm(page, resetUser, "Fresh!Start2026");
   });
 });

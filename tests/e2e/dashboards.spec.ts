@@ -1,24 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { e2eAccounts, signIn as signInThroughForm } from "./auth-helpers";
+import { signIn } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 // The three read-side dashboards over the demo data (app/features/orders/demo-seed.server.ts, app/features/contact-admin/demo-seed.server.ts).
-
-// One real sign-in per role (tests/e2e/auth-helpers.ts); later tests reuse its session cookie, which keeps the run short.
-type Who = keyof typeof e2eAccounts;
-const sessions: Partial<Record<Who, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>> = {};
-
-async function signIn(page: Page, who: Who, redirectTo = "/orders") {
-  const saved = sessions[who];
-  if (saved) {
-    await page.context().addCookies(saved);
-    await page.goto(redirectTo);
-    return;
-  }
-  await signInThroughForm(page, who, redirectTo);
-  sessions[who] = (await page.context().cookies()).filter((cookie) => cookie.name.includes("session"));
-}
 
 async function csvOf(download: Download): Promise<string[][]> {
   const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");

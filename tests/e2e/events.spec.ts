@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
+import { e2eEventsYear } from "../support/events-sheet";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-// The server reads tests/fixtures/events-e2e.csv (tests/e2e/server.mjs): eight
-// upcoming events in 2027, a "Bills Due" row and a TBD row that are skipped.
+// The server reads tests/fixtures/events-e2e.csv dated in `year` (tests/e2e/server.mjs, tests/support/events-sheet.ts):
+// eight upcoming events, a "Bills Due" row and a TBD row that are skipped. `year` has 2027's weekdays.
+const year = e2eEventsYear();
 const MEETING_URL = "https://zoom.us/j/0000000000";
 
 test.describe("the Events Calendar on /events", () => {
@@ -10,14 +12,14 @@ test.describe("the Events Calendar on /events", () => {
     await page.goto("/events");
     const widget = page.locator("#events-calendar");
     await expect(widget.getByRole("heading", { name: "Events Calendar" })).toBeVisible();
-    await expect(widget.getByRole("heading", { name: "January 2027" })).toBeVisible();
-    await expect(widget.getByRole("heading", { name: "April 2027" })).toBeVisible();
+    await expect(widget.getByRole("heading", { name: `January ${year}` })).toBeVisible();
+    await expect(widget.getByRole("heading", { name: `April ${year}` })).toBeVisible();
     await expect(widget.getByTestId("event-card")).toHaveCount(8);
     await expect(widget.getByText("Bills Due for Spring Congress")).toHaveCount(0);
     await expect(widget.getByText("Judge Training Night")).toHaveCount(0);
 
     const winter = widget.getByTestId("event-card").filter({ hasText: "Winter Speech Tournament" });
-    await expect(winter.getByText("Sun, Jan 10, 2027")).toBeVisible();
+    await expect(winter.getByText(`Sun, Jan 10, ${year}`)).toBeVisible();
     await expect(winter.getByText("10:00 AM - 5:00 PM")).toBeVisible();
     // "zoom" in any case links to the configured meeting.
     await expect(winter.getByRole("link", { name: /^zoom/ })).toHaveAttribute("href", MEETING_URL);
@@ -64,23 +66,23 @@ test.describe("the Events Calendar on /events", () => {
     await expect(month).not.toHaveText(before ?? "");
     await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
 
-    await page.goto("/events?view=calendar&month=2027-03");
+    await page.goto(`/events?view=calendar&month=${year}-03`);
     await waitForHydration(page);
-    await expect(month).toHaveText("March 2027");
+    await expect(month).toHaveText(`March ${year}`);
     await expect(page.getByTestId("event-day")).toHaveCount(2);
-    const busyDay = page.getByRole("button", { name: "Sunday, March 14, 2027, 2 events" });
+    const busyDay = page.getByRole("button", { name: `Sunday, March 14, ${year}, 2 events` });
     await busyDay.click();
     await expect(busyDay).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("heading", { name: "Events for Sunday, March 14, 2027" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Events for Sunday, March 14, ${year}` })).toBeVisible();
     await expect(page.getByTestId("day-events").getByTestId("event-card")).toHaveCount(2);
-    await expect(page).toHaveURL(/day=2027-03-14/);
+    await expect(page).toHaveURL(new RegExp(`day=${year}-03-14`));
 
     await busyDay.click();
     await expect(page.getByText("Select a date to view events.")).toBeVisible();
     await expect(page).not.toHaveURL(/day=/);
 
-    await page.getByRole("button", { name: "Monday, March 15, 2027" }).click();
-    await expect(page.getByRole("heading", { name: "Events for Monday, March 15, 2027" })).toBeVisible();
+    await page.getByRole("button", { name: `Monday, March 15, ${year}` }).click();
+    await expect(page.getByRole("heading", { name: `Events for Monday, March 15, ${year}` })).toBeVisible();
     await expect(page.getByText("No events scheduled for this date.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
@@ -155,17 +157,17 @@ test("without JavaScript, view, filter, month and day are links the server rende
 
   await page.getByRole("link", { name: "Calendar", exact: true }).click();
   await expect(page).toHaveURL(/view=calendar/);
-  await page.goto("/events?view=calendar&type=citron-quals&month=2027-02");
-  await page.getByRole("link", { name: "Sunday, February 7, 2027, 1 event" }).click();
-  await expect(page).toHaveURL(/day=2027-02-07/);
-  await expect(page.getByRole("heading", { name: "Events for Sunday, February 7, 2027" })).toBeVisible();
+  await page.goto(`/events?view=calendar&type=citron-quals&month=${year}-02`);
+  await page.getByRole("link", { name: `Sunday, February 7, ${year}, 1 event` }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${year}-02-07`));
+  await expect(page.getByRole("heading", { name: `Events for Sunday, February 7, ${year}` })).toBeVisible();
   await expect(page.getByTestId("day-events").getByText("Citron District Quals")).toBeVisible();
 
   await page.getByRole("link", { name: "Clear Filter" }).click();
-  await expect(page).toHaveURL(/\/events\?view=calendar&month=2027-02&day=2027-02-07/);
+  await expect(page).toHaveURL(new RegExp(`/events\\?view=calendar&month=${year}-02&day=${year}-02-07`));
 
   await page.getByRole("button", { name: "Refresh" }).click();
-  await expect(page).toHaveURL(/\/events\?view=calendar&month=2027-02&day=2027-02-07/);
+  await expect(page).toHaveURL(new RegExp(`/events\\?view=calendar&month=${year}-02&day=${year}-02-07`));
   await context.close();
 });
 
@@ -173,7 +175,7 @@ test.describe("on a 390 px phone", () => {
   test.use({ viewport: phone });
 
   test("the calendar and list fit without sideways scrolling", async ({ page }) => {
-    for (const path of ["/events", "/events?view=calendar&month=2027-03&day=2027-03-14", "/"]) {
+    for (const path of ["/events", `/events?view=calendar&month=${year}-03&day=${year}-03-14`, "/"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writeE2eEventsSheet } from "../support/events-sheet.ts";
 import { createScratchDatabase } from "../support/scratch-database.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "citron-e2e-"));
@@ -64,8 +65,9 @@ function e2eEnv() {
   return {
     DEMO_ADMIN_PASSWORD: "Lectern@Citrus42",
     DEMO_USER_PASSWORD: "Podium@Lime2026",
-    // Every event of this sheet is in 2027, so the events tests always see them upcoming.
-    EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+    // The fixture's events dated in a year still ahead (tests/support/events-sheet.ts), so the events tests always
+    // see them upcoming.
+    EVENTS_SHEET_URL: writeE2eEventsSheet(dataDir),
     // Every browser test comes from 127.0.0.1: the per-address checkout limit would count them all as one buyer.
     CHECKOUT_RATE_LIMIT_MAX: "1000",
     // The same for gifts: the donation and monthly gift specs together make more than the default 5 an hour.

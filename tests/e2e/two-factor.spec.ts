@@ -1,6 +1,6 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { signIn, signInAs } from "./auth-helpers";
+import { signIn, signInThroughForm } from "./auth-helpers";
 import { expect, phone, test } from "./fixtures";
 
 test.describe.configure({ timeout: 150_000 });
@@ -30,7 +30,7 @@ test.describe("two-factor sign-in without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("User created successfully with admin role.");
 
     const own = await (await browser.newContext({ viewport: phone, javaScriptEnabled: false })).newPage();
-    await signInAs(own, email, password, "/admin/profile");
+    await signInThroughForm(own, email, password, "/admin/profile");
     await own.getByLabel("Your password").fill(password);
     await own.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
     const keyBox = own.locator("code").filter({ hasText: /^[A-Z2-7]{16,}=*$/ });
@@ -84,6 +84,6 @@ test.describe("two-factor sign-in without JavaScript", () => {
       .click();
     await expect(page.getByText(`${email} will set it up again at their next sign-in.`)).toBeVisible();
     const after = await (await browser.newContext({ viewport: phone, javaScriptEnabled: false })).newPage();
-    await signInAs(after, email, password, "/orders");
+    await signInThroughForm(after, email, password, "/orders");
   });
 });

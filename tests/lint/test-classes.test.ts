@@ -1,9 +1,9 @@
 // test-class: none (it names database helpers in its samples, and proves that opening one here fails)
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { classOf, ENGINE_SPECS, filesByClass, TEST_CLASSES, testClasses } from "../test-classes";
+import { classOf, databaseHelpers, ENGINE_SPECS, filesByClass, TEST_CLASSES, testClasses } from "../test-classes";
 
 // The class guard of docs/testing.md: every Vitest file is in exactly one class, the projects of vitest.config.ts are
 // made from those classes, and a file that opens a database never sits in the class that runs once on no engine.
@@ -19,7 +19,7 @@ describe("test classes", () => {
     expect(new Set(listed).size).toBe(listed.length);
     for (const [file, testClass] of classes) {
       expect(TEST_CLASSES).toContain(testClass);
-      expect(byClass[testClass], file).toContain(file);
+      expect(byClass[testClass]).toContain(file);
     }
     // The guard reads the tree it guards: its own file, a database test and a PostgreSQL-only one.
     expect(classes.get("tests/lint/test-classes.test.ts")).toBe("none");
@@ -45,13 +45,15 @@ describe("test classes", () => {
     expect(() => classOf("x.test.ts", "// test-class: sqlite\n", noHelpers)).toThrow(/unknown test-class "sqlite"/);
   });
 
-  it("finds the support helpers that open a database through another helper", () => {
-    const classes = testClasses(root);
-    // tests/support/contact.ts opens no database itself but builds on database.ts.
-    const usesContact = [...classes].find(([file]) =>
-      readFileSync(path.join(root, file), "utf8").includes("support/contact"),
-    );
-    if (usesContact) expect(usesContact[1]).toBe("both");
+  it("finds the support helpers that open a database, and not those that only name its type", () => {
+    const helpers = databaseHelpers(root);
+    expect([...helpers]).toEqual(expect.arrayContaining(["database", "scratch-database", "testbed"]));
+    // contact.ts takes the caller's database (a type import): a test using it alone opens none.
+    expect(helpers.has("contact")).toBe(false);
+    expect(helpers.has("stripe-stand-in")).toBe(false);
+    const uses = (code: string) => classOf("x.test.ts", code, helpers);
+    expect(uses(`import type { TestDatabase } from "../../tests/support/database";`)).toBe("none");
+    expect(uses(`import { submitContact } from "../../tests/support/contact";`)).toBe("none");
   });
 
   it("fails a file of the no-database class that opens a database", async () => {
@@ -63,6 +65,7 @@ describe("test classes", () => {
   });
 
   it("names browser specs that run on both engines only where they exist", () => {
-    for (const spec of Object.keys(ENGINE_SPECS)) expect(existsSync(path.join(root, "tests/e2e", spec)), spec).toBe(true);
+    const missing = Object.keys(ENGINE_SPECS).filter((spec) => !existsSync(path.join(root, "tests/e2e", spec)));
+    expect(missing).toEqual([]);
   });
 });

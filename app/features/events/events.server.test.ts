@@ -1,14 +1,20 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { eventsSheetCache } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { e2eEventsYear, writeE2eEventsSheet } from "../../../tests/support/events-sheet";
 import { createEventsService, getScheduleEvents, resetEventsServiceForTests } from "./events.server";
 
-const SHEET = readFileSync("tests/fixtures/events-e2e.csv", "utf8");
-const ADDED_ROW = '"Sun, May 2, 2027",Spring Awards Night,,Celebrating the season,7:00 PM,Zoom\n';
+// The browser tests' sheet, dated in a year still ahead with 2027's weekdays (tests/support/events-sheet.ts).
+const year = e2eEventsYear();
+const SHEET_FILE = writeE2eEventsSheet(mkdtempSync(path.join(os.tmpdir(), "citron-events-")), year);
+const SHEET = readFileSync(SHEET_FILE, "utf8");
+const ADDED_ROW = `"Sun, May 2, ${year}",Spring Awards Night,,Celebrating the season,7:00 PM,Zoom\n`;
 
 /** A stand-in for the published sheet: answers slowly, fails, or serves a body. */
 type Mode =
@@ -49,6 +55,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await Promise.all([database.destroy(), empty.destroy()]);
+  rmSync(path.dirname(SHEET_FILE), { recursive: true, force: true });
   setEnvForTests(undefined);
   resetEventsServiceForTests();
 });
@@ -164,7 +171,7 @@ describe("the routes", () => {
         NODE_ENV: "test",
         SESSION_SECRET: "x".repeat(32),
         PUBLIC_URL: "https://citron.example.org",
-        EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+        EVENTS_SHEET_URL: SHEET_FILE,
         MEETING_URL: "https://zoom.us/j/123",
       }),
     );
@@ -174,17 +181,22 @@ describe("the routes", () => {
   it("/events renders every upcoming event, the URL's state and schema.org markup", async () => {
     const { loader } = await import("~/routes/events");
     const request = new Request(
-      "https://citron.example.org/events?view=calendar&type=speech&type=bogus&day=2027-03-14",
+      `https://citron.example.org/events?view=calendar&type=speech&type=bogus&day=${year}-03-14`,
     );
     const data = await loader({ request, context: database.context(), params: {} } as never);
     expect(data.events.snapshot.status).toBe("ready");
-    expect(data.events.viewState).toEqual({ view: "calendar", types: ["speech"], month: "2027-03", day: "2027-03-14" });
+    expect(data.events.viewState).toEqual({
+      view: "calendar",
+      types: ["speech"],
+      month: `${year}-03`,
+      day: `${year}-03-14`,
+    });
     expect(data.events.snapshot.events).toHaveLength(8);
     const jsonLd = JSON.parse(data.jsonLd ?? "null");
     expect(jsonLd["@graph"][0]).toMatchObject({
       "@type": "Event",
       name: "Winter Speech Tournament",
-      startDate: "2027-01-10",
+      startDate: `${year}-01-10`,
       location: { "@type": "VirtualLocation", url: "https://zoom.us/j/123" },
     });
     expect(data.jsonLd).not.toContain("<");
@@ -216,8 +228,8 @@ describe("the routes", () => {
     expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(8);
     expect(body).toContain("UID:sheet-event-7@citron.example.org");
-    // 10:00 AM in New York on 10 January 2027 (EST, UTC-5).
-    expect(body).toContain("DTSTART:20270110T150000Z");
+    // 10:00 AM in New York on 10 January (EST, UTC-5).
+    expect(body).toContain(`DTSTART:${year}0110T150000Z`);
 
     const one = (await loader({
       request: new Request("https://citron.example.org/events.ics?event=sheet-event-9"),
@@ -244,7 +256,7 @@ describe("the routes", () => {
     expect(schedule[0]).toEqual({
       id: "sheet-event-7",
       title: "Winter Speech Tournament",
-      date: "2027-01-10",
+      date: `${year}-01-10`,
       description: "Original Oratory, Informative and Interp",
       type: "speech",
     });
