@@ -1,15 +1,5 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import interLatinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -124,11 +114,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
-  }
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : undefined} />;
-  }
-  return <ErrorPage status={500} requestId={rootData?.requestId} />;
+  return <ErrorPage error={error} requestId={rootData?.requestId} />;
 }

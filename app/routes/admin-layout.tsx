@@ -1,16 +1,15 @@
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { logger } from "~/core/logger.server";
 import { pageUrl } from "~/core/page-url";
 import { getDb } from "~/db/context";
-import { isAccessDenied } from "~/features/accounts/access";
-import { AccessDeniedMessage } from "~/features/accounts/access-denied";
 import { AdminShell } from "~/features/accounts/admin-shell";
 import { requireUser } from "~/features/accounts/guards.server";
 import { profileNotices } from "~/features/accounts/notices";
 import { readSidebarOpen } from "~/features/accounts/sidebar-state";
 import { countMailProblems } from "~/features/email/mail-admin.server";
 import { countUnresolvedPayments } from "~/features/payments/attention.server";
-import { ErrorPage } from "~/features/site/error-page";
+import { ErrorPage, RouteErrorMessage } from "~/features/site/error-page";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/admin-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,31 +65,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/admin-layout");
-  const content =
-    isRouteErrorResponse(error) && isAccessDenied(error.data) ? (
-      <AccessDeniedMessage message={error.data.message} />
-    ) : null;
-  if (!layout) {
-    return content ?? <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
-  }
+  const requestId = useRouteLoaderData<typeof rootLoader>("root")?.requestId;
+  // The layout's own loader failed (no user to draw the shell for): the page on its own.
+  if (!layout) return <ErrorPage error={error} requestId={requestId} />;
   return (
     <AdminShell user={layout.user} sidebarOpen={layout.sidebarOpen} navCounts={layout.navCounts}>
-      {content ?? <AdminError error={error} />}
+      <div className="mx-auto mt-8 flex max-w-lg flex-col items-center gap-4 text-center">
+        <RouteErrorMessage error={error} requestId={requestId} />
+      </div>
     </AdminShell>
-  );
-}
-
-function AdminError({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <div
-      role="alert"
-      className="mx-auto mt-8 grid max-w-lg gap-2 rounded-xl border border-border bg-card p-8 text-center"
-    >
-      <h1 className="text-2xl font-bold text-navy-900">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {status >= 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}
-      </p>
-    </div>
   );
 }

@@ -92,6 +92,27 @@ test("an unknown path shows the 404 page with a way home", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+// A public page's loader that fails (the sandbox checkout refuses an unknown session with a 404) is caught by the
+// public layout, so the visitor keeps the site's header and footer, with and without JavaScript.
+for (const javaScriptEnabled of [true, false]) {
+  test(`a public page whose loader fails keeps the header and footer (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const response = await page.goto("/checkout/sandbox?session_id=no-such-session");
+    expect(response?.status()).toBe(404);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    await expect(nav.getByRole("link", { name: "Our Mission" })).toHaveAttribute("href", "/mission");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await context.close();
+  });
+}
+
 test("the skip link is the first stop and moves focus to the content", async ({ page }) => {
   await page.goto("/mission");
   await page.keyboard.press("Tab");
