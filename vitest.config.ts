@@ -54,6 +54,9 @@ export default defineConfig({
   test: {
     projects,
     passWithNoTests: true,
+    // Two files at a time: Vitest's default on two cores is one, and most of a file's time is starting up (a
+    // process, imports, a database copy) or waiting on PostgreSQL, not computing.
+    maxWorkers: 2,
     reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
   },
 });

@@ -157,9 +157,10 @@ test.describe("/admin/donations", () => {
     await expect(page).toHaveURL(/email=ruth\.adler/);
     const shown = page.getByText(new RegExp(`^Showing \\d+ of ${count} total donations$`));
     await expect(shown).toBeVisible();
-    const emails = await table.locator('td[data-label="Email"]').allInnerTexts();
-    expect(emails.length).toBeGreaterThan(0);
-    expect(new Set(emails)).toEqual(new Set(["ruth.adler@example.com"]));
+    // The address changes as the navigation ends; the table may draw the search's rows a moment later.
+    const emailCells = table.locator('td[data-label="Email"]');
+    await expect.poll(async () => [...new Set(await emailCells.allInnerTexts())]).toEqual(["ruth.adler@example.com"]);
+    const emails = await emailCells.allInnerTexts();
     await expect(shown).toHaveText(`Showing ${emails.length} of ${count} total donations`);
 
     const downloadPromise = page.waitForEvent("download");
