@@ -37,6 +37,10 @@ function project(name: string, files: string[], env: Record<string, string>, set
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: "forks",
+      // Two files at a time: Vitest's default on two cores is one, and most of a file's time is starting up (a
+      // process, imports, a database copy) or waiting on PostgreSQL, not computing. Each project says it: the root's
+      // maxWorkers does not reach projects that do not extend it.
+      maxWorkers: 2,
     },
   } satisfies TestProjectInlineConfiguration;
 }
@@ -54,8 +58,6 @@ export default defineConfig({
   test: {
     projects,
     passWithNoTests: true,
-    // Two files at a time: Vitest's default on two cores is one, and most of a file's time is starting up (a
-    // process, imports, a database copy) or waiting on PostgreSQL, not computing.
     maxWorkers: 2,
     reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
   },
