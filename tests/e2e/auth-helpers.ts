@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { startScripts } from "./fixtures";
 
 /** The demo accounts tests/e2e/server.mjs seeds (DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD). */
 export const e2eAccounts = {
@@ -37,6 +38,13 @@ export async function signInAs(page: Page, email: string, password: string, redi
   expect(`${location.pathname}${location.search}`, `signing in as ${email}`).toBe(redirectTo);
   await page.goto(redirectTo);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === redirectTo);
+  // Through the form with JavaScript on, the landing page came by a client-side navigation, already hydrated: a
+  // test's first click went to React. Opened here by address, it must start its scripts (a public page waits for a
+  // person's first sign) and be held by React first, or a click on a link still follows it as plain HTML.
+  if (await page.evaluate(() => "__reactRouterContext" in window)) {
+    await startScripts(page);
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+  }
 }
 
 /** Signs in through the /auth form as a visitor does, for tests about signing in; waits for the landing page. */
