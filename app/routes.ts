@@ -2,74 +2,74 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 // The route table mirrors the route list of docs/product.md#2-screens-and-routes.
 export default [
-  layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("events", "routes/events.tsx"),
-    route("mission", "routes/mission.tsx"),
-    route("guide", "routes/guide.tsx"),
-    route("schools", "routes/schools.tsx"),
-    route("fees", "routes/fees.tsx"),
-    route("payment-success", "routes/payment-success.tsx"),
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("events", "routes/public/events.tsx"),
+    route("mission", "routes/public/mission.tsx"),
+    route("guide", "routes/public/guide.tsx"),
+    route("schools", "routes/public/schools.tsx"),
+    route("fees", "routes/public/fees.tsx"),
+    route("payment-success", "routes/public/payment-success.tsx"),
     // Checkout (app/features/payments): the no-JavaScript summary page and the built-in sandbox's hosted page.
-    route("checkout", "routes/checkout.tsx"),
-    route("checkout/sandbox", "routes/checkout-sandbox.tsx"),
-    route("about", "routes/about.tsx"),
-    route("2025-nationals-team", "routes/nationals.tsx"),
-    route("dress-code", "routes/dress-code.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("donate", "routes/donate.tsx"),
+    route("checkout", "routes/public/checkout.tsx"),
+    route("checkout/sandbox", "routes/public/checkout-sandbox.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("2025-nationals-team", "routes/public/nationals.tsx"),
+    route("dress-code", "routes/public/dress-code.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("donate", "routes/public/donate.tsx"),
     // The year-end giving summary on request (app/features/donations/year-summary-request.server.ts).
-    route("donate/summary", "routes/donate-summary.tsx"),
+    route("donate/summary", "routes/public/donate-summary.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
-    route("auth", "routes/auth.tsx", { id: "routes/auth" }),
-    route("masterdebater", "routes/auth.tsx", { id: "routes/masterdebater" }),
-    route("*", "routes/not-found.tsx"),
+    route("auth", "routes/public/auth.tsx", { id: "routes/public/auth" }),
+    route("masterdebater", "routes/public/auth.tsx", { id: "routes/masterdebater" }),
+    route("*", "routes/public/not-found.tsx"),
   ]),
 
   // The admin area: every page guards itself (app/features/accounts/guards.server.ts).
-  layout("routes/admin-layout.tsx", [
-    route("orders", "routes/orders.tsx"),
-    route("admin/donations", "routes/admin-donations.tsx"),
-    route("admin/donations/summaries", "routes/admin-donation-summaries.tsx"),
-    route("contact-submissions", "routes/contact-submissions.tsx"),
-    route("admin/products", "routes/admin-products.tsx"),
-    route("admin/campaigns", "routes/admin-campaigns.tsx"),
-    route("admin/users", "routes/admin-users.tsx"),
-    route("admin/mail", "routes/admin-mail.tsx"),
-    route("admin/payments", "routes/admin-payments.tsx"),
-    route("admin/profile", "routes/admin-profile.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("orders", "routes/admin/orders.tsx"),
+    route("admin/donations", "routes/admin/donations.tsx"),
+    route("admin/donations/summaries", "routes/admin/donation-summaries.tsx"),
+    route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/campaigns", "routes/admin/campaigns.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    route("admin/mail", "routes/admin/mail.tsx"),
+    route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/profile", "routes/admin/profile.tsx"),
   ]),
-  route("auth/sign-out", "routes/sign-out.tsx"),
+  route("auth/sign-out", "routes/public/sign-out.tsx"),
 
   // A donation's printable receipt at the unguessable link in its email (app/features/donations): no layout, no sign-in.
-  route("donate/receipt/:token", "routes/donation-receipt.tsx"),
+  route("donate/receipt/:token", "routes/public/donation-receipt.tsx"),
   // A monthly gift's manage page at the unguessable link in its emails (app/features/donations, decision 0033).
-  route("donate/monthly/:token", "routes/donation-monthly.tsx"),
+  route("donate/monthly/:token", "routes/public/donation-monthly.tsx"),
 
   // Dashboard CSV downloads (app/features/orders, donations): guarded like their pages.
-  route("orders/export.csv", "routes/orders-export.ts"),
-  route("orders/entries.csv", "routes/orders-entries-export.ts"),
-  route("admin/donations/export.csv", "routes/admin-donations-export.ts"),
-  route("admin/donations/monthly.csv", "routes/admin-monthly-gifts-export.ts"),
+  route("orders/export.csv", "routes/admin/orders-export.ts"),
+  route("orders/entries.csv", "routes/admin/orders-entries-export.ts"),
+  route("admin/donations/export.csv", "routes/admin/donations-export.ts"),
+  route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
 
   // The catalogue's live feed and image files (app/features/products).
-  route("products/feed", "routes/products-feed.ts"),
-  route("product-images/:file", "routes/product-images.ts"),
+  route("products/feed", "routes/resources/products-feed.ts"),
+  route("product-images/:file", "routes/resources/product-images.ts"),
   // A campaign's live progress (app/features/campaigns).
-  route("campaigns/feed", "routes/campaigns-feed.ts"),
+  route("campaigns/feed", "routes/resources/campaigns-feed.ts"),
 
   // The events feed and the widget's Refresh (app/features/events).
-  route("events.ics", "routes/events-ics.ts"),
-  route("events/refresh", "routes/events-refresh.ts"),
+  route("events.ics", "routes/resources/events-ics.ts"),
+  route("events/refresh", "routes/resources/events-refresh.ts"),
 
   // Stripe's webhook: raw body, signature verified (app/features/payments/webhook.server.ts).
-  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
+  route("webhooks/stripe", "routes/resources/webhooks-stripe.ts"),
 
   // Search engines (app/features/seo).
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/resources/sitemap-xml.ts"),
+  route("robots.txt", "routes/resources/robots-txt.ts"),
 
   // Stale links on the mission page (docs/product.md#beyond-the-original): permanent redirects.
-  route("team", "routes/redirect-team.tsx"),
-  route("nationals-team-2025", "routes/redirect-nationals.tsx"),
+  route("team", "routes/resources/redirect-team.tsx"),
+  route("nationals-team-2025", "routes/resources/redirect-nationals.tsx"),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
 
 const TOKEN = "t".repeat(24);

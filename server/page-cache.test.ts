@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidatePublicPages, NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { createEventsCache } from "~/features/events/events-cache.server";
-import { servePageCache } from "../tests/support/page-cache-server";
+import { servePageCache } from "#tests/support/page-cache-server";
 import { publicPageCache } from "./page-cache";
 
 /**

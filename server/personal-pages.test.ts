@@ -7,7 +7,7 @@ import {
   partsText,
   REQUEST_ID_PLACEHOLDER,
 } from "~/core/page-cache.server";
-import { servePageCache } from "../tests/support/page-cache-server";
+import { servePageCache } from "#tests/support/page-cache-server";
 import { publicPageCache } from "./page-cache";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { MAX_PAYLOAD_BYTES, PubSub, publish } from "./pubsub.server";
 
 function nextMessage(bus: PubSub, channel: string, timeoutMs = 3000) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits } from "~/db/schema/rate-limits";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import {
   checkRateLimit,
   clearFailures,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { embeddedUpkeepWorker, vacuumAnalyze } from "./maintenance.server";
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { migrateDatabase } from "./migrate.server";
 import { appMeta } from "./schema";
 

@@ -5,7 +5,7 @@ import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } 
  * Decision 0024 in a real browser: admins find Payments needing attention
  * in the sidebar (empty on the sandbox, which takes no money); users do not,
  * and cannot open it. The list with rows is covered by
- * app/features/payments/attention.server.test.ts.
+ * tests/integration/payments/attention.test.ts.
  */
 test("admins find Payments in the sidebar with its empty state; users do not, and cannot open it", async ({ page }) => {
   test.slow();

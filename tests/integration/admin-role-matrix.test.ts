@@ -30,50 +30,50 @@ const matrix: Record<
     /** When the actions need more than the page. */ actionRole?: MinRole;
   }
 > = {
-  "routes/admin-layout.tsx": { role: "user", path: "/orders" },
+  "routes/admin/layout.tsx": { role: "user", path: "/orders" },
   // Users read the dashboards; only admins refund (decision 0025). A real completed order ($order).
-  "routes/orders.tsx": {
+  "routes/admin/orders.tsx": {
     role: "user",
     path: "/orders",
     actionRole: "admin",
     actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-1" }],
   },
-  "routes/orders-export.ts": { role: "user", path: "/orders/export.csv" },
-  "routes/orders-entries-export.ts": { role: "user", path: "/orders/entries.csv" },
-  "routes/admin-donations.tsx": {
+  "routes/admin/orders-export.ts": { role: "user", path: "/orders/export.csv" },
+  "routes/admin/orders-entries-export.ts": { role: "user", path: "/orders/entries.csv" },
+  "routes/admin/donations.tsx": {
     role: "user",
     path: "/admin/donations",
     actionRole: "admin",
     actions: [{ intent: "refund", orderId: "$order", scope: "whole", reason: "matrix", requestKey: "matrix-key-2" }],
   },
-  "routes/admin-donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
+  "routes/admin/donations-export.ts": { role: "user", path: "/admin/donations/export.csv" },
   // Running monthly gifts, exported like the donations (decision 0033).
-  "routes/admin-monthly-gifts-export.ts": { role: "user", path: "/admin/donations/monthly.csv" },
+  "routes/admin/monthly-gifts-export.ts": { role: "user", path: "/admin/donations/monthly.csv" },
   // Campaigns (decision 0035): admins, like Manage Products. A real campaign ($campaign), so a missing guard would delete it.
-  "routes/admin-campaigns.tsx": {
+  "routes/admin/campaigns.tsx": {
     role: "admin",
     path: "/admin/campaigns",
     actions: [{ intent: "delete", id: "$campaign" }],
   },
   // Staff preview and send a donor's year-end giving summary (decision 0034). A send redirects back with a toast, which
   // this matrix cannot tell from a refusal: the case is a year not offered, answered 400 to whoever may send.
-  "routes/admin-donation-summaries.tsx": {
+  "routes/admin/donation-summaries.tsx": {
     role: "user",
     path: "/admin/donations/summaries?email=matrix%40example.com",
     actions: [{ email: "matrix@example.com", year: "1990" }],
   },
-  "routes/admin-profile.tsx": {
+  "routes/admin/profile.tsx": {
     role: "user",
     path: "/admin/profile",
     // A wrong current password: the allowed caller gets a message, and keeps its session for the next cases.
     actions: [{ currentPassword: "Wrong!Guess1", password: "Brand!New2026", confirmPassword: "Brand!New2026" }],
   },
-  "routes/contact-submissions.tsx": {
+  "routes/admin/contact-submissions.tsx": {
     role: "admin",
     path: "/contact-submissions",
     actions: [{ intent: "handle", id: "00000000-0000-0000-0000-000000000000" }],
   },
-  "routes/admin-products.tsx": {
+  "routes/admin/products.tsx": {
     role: "admin",
     path: "/admin/products",
     // A real product ($product), so a missing guard would change or delete it.
@@ -83,7 +83,7 @@ const matrix: Record<
       { intent: "delete", id: "$product" },
     ],
   },
-  "routes/admin-mail.tsx": {
+  "routes/admin/mail.tsx": {
     role: "admin",
     path: "/admin/mail",
     // A real failed email ($failedEmail), so a missing guard would queue or delete it.
@@ -92,13 +92,13 @@ const matrix: Record<
       { intent: "discard", id: "$failedEmail" },
     ],
   },
-  "routes/admin-payments.tsx": {
+  "routes/admin/payments.tsx": {
     role: "admin",
     path: "/admin/payments",
     // A real payment needing attention ($attention), so a missing guard would resolve it.
     actions: [{ intent: "resolve", id: "$attention" }],
   },
-  "routes/admin-users.tsx": {
+  "routes/admin/users.tsx": {
     role: "admin",
     path: "/admin/users",
     // Real targets ($victim is an existing user), so a missing guard would change rows.
@@ -116,7 +116,7 @@ const matrix: Record<
 function adminAreaFiles(entries: RouteConfigEntry[], inAdminLayout = false): string[] {
   const files: string[] = [];
   for (const entry of entries) {
-    const isAdminLayout = entry.file === "routes/admin-layout.tsx";
+    const isAdminLayout = entry.file === "routes/admin/layout.tsx";
     const adminPath = /^(orders|admin|contact-submissions)(\/|$|\.)/.test(entry.path ?? "");
     if (isAdminLayout || inAdminLayout || adminPath) files.push(entry.file);
     if (entry.children) files.push(...adminAreaFiles(entry.children, inAdminLayout || isAdminLayout));
@@ -225,10 +225,10 @@ describe("admin role matrix", () => {
     const files = [...new Set(adminAreaFiles(routes))].sort();
     expect(files).toEqual(Object.keys(matrix).sort());
     // And every route module that uses a guard is in the matrix or is public on purpose.
-    const guarded = readdirSync(fromRoot("app/routes"))
+    const guarded = readdirSync(fromRoot("app/routes"), { recursive: true, encoding: "utf8" })
       .filter((name) => /\.(tsx?|ts)$/.test(name))
       .map((name) => `routes/${name}`)
-      .filter((file) => !["routes/auth.tsx"].includes(file));
+      .filter((file) => !["routes/public/auth.tsx"].includes(file));
     const missing = guarded.filter(
       (file) => /require(User|Admin)\(/.test(readFileSync(fromRoot("app", file), "utf8")) && !(file in matrix),
     );
@@ -317,7 +317,7 @@ describe("admin role matrix", () => {
   );
 
   it("lets an admin's action through the guard to change a role", async () => {
-    const module = (await import("~/routes/admin-users")) as RouteModule;
+    const module = (await import("~/routes/admin/users")) as RouteModule;
     const outcome = await outcomeOf(() =>
       module.action!({
         request: browserRequest("/admin/users", callers.admin, { intent: "role", userId: victimId, role: "admin" }),

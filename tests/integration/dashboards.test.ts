@@ -6,12 +6,12 @@ import {
   action as contactAction,
   loader as contactLoader,
   middleware as contactMiddleware,
-} from "~/routes/contact-submissions";
-import { loader as donationsLoader } from "~/routes/admin-donations";
-import { loader as donationsExport } from "~/routes/admin-donations-export";
-import { loader as entriesExport } from "~/routes/orders-entries-export";
-import { loader as ordersExport } from "~/routes/orders-export";
-import { loader as ordersLoader } from "~/routes/orders";
+} from "~/routes/admin/contact-submissions";
+import { loader as donationsLoader } from "~/routes/admin/donations";
+import { loader as donationsExport } from "~/routes/admin/donations-export";
+import { loader as entriesExport } from "~/routes/admin/orders-entries-export";
+import { loader as ordersExport } from "~/routes/admin/orders-export";
+import { loader as ordersLoader } from "~/routes/admin/orders";
 import { signedInAccount } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

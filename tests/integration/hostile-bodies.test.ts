@@ -50,13 +50,13 @@ const bodies: { name: string; contentType: string; body: string; status: number 
 ];
 
 /** Actions that read no body (signing out needs none): any answer below 500 is right for them. */
-const BODYLESS_ACTIONS = new Set(["routes/sign-out.tsx"]);
+const BODYLESS_ACTIONS = new Set(["routes/public/sign-out.tsx"]);
 /**
  * Actions that read a raw body and verify it themselves (Stripe's webhook: a
  * signature over the exact bytes). Any such body gets a 4xx, never a 500;
  * they are exempt from the cross-site check, which cannot apply to a server caller.
  */
-const RAW_BODY_ACTIONS = new Set(["routes/webhooks-stripe.ts"]);
+const RAW_BODY_ACTIONS = new Set(["routes/resources/webhooks-stripe.ts"]);
 
 type Outcome = { status: number; kind: "returned" | "thrown" } | { error: unknown };
 
@@ -112,12 +112,12 @@ describe("hostile bodies to every action", () => {
   it("finds the site's actions", () => {
     const files = withActions.map((route) => route.file);
     for (const file of [
-      "routes/auth.tsx",
-      "routes/contact.tsx",
-      "routes/events-refresh.ts",
-      "routes/admin-users.tsx",
-      "routes/admin-profile.tsx",
-      "routes/contact-submissions.tsx",
+      "routes/public/auth.tsx",
+      "routes/public/contact.tsx",
+      "routes/resources/events-refresh.ts",
+      "routes/admin/users.tsx",
+      "routes/admin/profile.tsx",
+      "routes/admin/contact-submissions.tsx",
     ]) {
       expect(files).toContain(file);
     }

@@ -620,7 +620,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
     expect(text).toContain('citron_checkouts{status="failed",reason="expired"} 5');
     expect(text).toMatch(/^citron_outbox_messages\{status="pending"\} \d+$/m);
     expect(text).toMatch(
-      /citron_http_requests_total\{method="POST",route="routes\/webhooks-stripe",status="200"\} \d+/,
+      /citron_http_requests_total\{method="POST",route="routes\/resources\/webhooks-stripe",status="200"\} \d+/,
     );
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
-import { action } from "~/routes/contact";
+import { action } from "~/routes/public/contact";
 import type { ContactActionData } from "~/features/contact/action-data";
 import type { TestDatabase } from "./database";
 

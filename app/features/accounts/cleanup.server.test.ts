@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, sessions, verifications } from "~/db/schema";
-import { signedInAccount } from "../../../tests/support/accounts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { signedInAccount } from "#tests/support/accounts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { pruneExpiredAuthData } from "./cleanup.server";
 
 describe("auth cleanup", () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { testEnv } from "../../../tests/support/testbed";
+import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { testEnv } from "#tests/support/testbed";
 import { getSessionUser, requireAdmin, requireUser } from "./guards.server";
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, userRoles, users } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getAuth } from "./auth.server";
 import { createOrUpdateAccount } from "./user-create.server";
 

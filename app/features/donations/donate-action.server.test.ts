@@ -10,7 +10,7 @@ import { memorialLabel } from "~/features/payments/memorial";
 import { findReceipt } from "./receipt.server";
 import { NO_GOODS_OR_SERVICES, receiptNumber } from "./receipt";
 import { donationMessages } from "./schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import {
   fulfilPaid,
   spyOpenCheckout,
@@ -18,7 +18,7 @@ import {
   useDonationTestEnv,
   useTestProvider,
   validDonation,
-} from "../../../tests/support/donations";
+} from "#tests/support/donations";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import type { OpenCheckout } from "./donate-action.server";
 

@@ -9,20 +9,14 @@ import { emailOutbox } from "~/db/schema/email";
 import { rateLimits } from "~/db/schema/rate-limits";
 import { requestInfoContext } from "~/core/request-context";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
-import { createScratchDatabase } from "../../../tests/support/scratch-database";
-import {
-  fulfilPaid,
-  postDonation,
-  useDonationTestEnv,
-  useTestProvider,
-  validDonation,
-} from "../../../tests/support/donations";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { createScratchDatabase } from "#tests/support/scratch-database";
+import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "#tests/support/donations";
 import { NO_GOODS_OR_SERVICES } from "./receipt";
 import { districtYearMonth } from "./year-summary";
 import { runJanuarySummaries } from "./year-summary-job.server";
 import { summariesAction, summariesLoader } from "./year-summary-admin.server";
-import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
+import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import {
   handleSummaryRequest,
   SUMMARIES_PER_RECIPIENT,

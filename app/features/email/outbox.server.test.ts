@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema/email";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { retryDelayMs } from "./backoff";
 import { REMOVED_AFTER_SENDING } from "./message";
 import { deliverDueEmails, LEASE_MS, pruneSentEmails, SEND_DEADLINE_MS } from "./outbox-worker.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, type NewOrder } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 
 // order_tallies is kept by triggers (migration 0005); the dashboards read their
 // totals from it. Whatever happens to orders, it must equal a fresh count.

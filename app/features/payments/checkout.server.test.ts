@@ -12,9 +12,9 @@ import {
   stockReservations,
 } from "~/db/schema";
 import type { RegistrationData } from "~/db/registration-data";
-import type { TestDatabase } from "../../../tests/support/database";
-import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
+import type { TestDatabase } from "#tests/support/database";
+import type { StripeStandIn } from "#tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "#tests/support/testbed";
 import { setLineQuantity } from "~/features/shop/cart-mutations.server";
 import { loadCart } from "~/features/shop/cart-view.server";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, checkouts, disputes, emailOutbox, orders, orderTallies, paymentEvents, refunds } from "~/db/schema";
-import type { TestDatabase } from "../../../tests/support/database";
-import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
+import type { TestDatabase } from "#tests/support/database";
+import type { StripeStandIn } from "#tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "#tests/support/testbed";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { entryCounts } from "~/features/orders/orders.server";

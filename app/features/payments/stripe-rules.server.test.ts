@@ -13,9 +13,9 @@ import {
   products,
   stockReservations,
 } from "~/db/schema";
-import type { TestDatabase } from "../../../tests/support/database";
-import { type StandInSession, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
+import type { TestDatabase } from "#tests/support/database";
+import { type StandInSession, type StripeStandIn } from "#tests/support/stripe-stand-in";
+import { closePaymentsTestbed, openPaymentsTestbed } from "#tests/support/testbed";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { CHECKOUT_TTL_MS, expireCheckouts } from "./checkout.server";
 import { NEEDS_ATTENTION_MESSAGE, verifyPayment } from "./payment-result.server";

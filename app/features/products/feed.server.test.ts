@@ -7,7 +7,7 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { PubSub } from "~/core/pubsub.server";
 import { closeAllStreams, eventStream, openStreamCount } from "~/core/sse.server";
 import { products } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import {
   feedsOpenFrom,
   openFeedCount,

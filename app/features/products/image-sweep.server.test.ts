@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productImages, products } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { demoProducts } from "./demo-seed.server";
 import { pruneUnusedImages } from "./image-sweep.server";
 import { PRODUCT_IMAGE_WIDTHS, productImageUrl } from "./product-image";

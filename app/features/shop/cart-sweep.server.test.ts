@@ -4,7 +4,7 @@ import { logger } from "~/core/logger.server";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, carts } from "~/db/schema/shop";
 import { productsSeeder } from "~/features/products/demo-seed.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { pruneIdleCarts } from "./cart-sweep.server";
 import { setLineQuantity } from "./cart-mutations.server";
 import { loadCart } from "./cart-view.server";

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { schema, type Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { cartItemCount, cartItemCounts, lineProblem, loadCart, loadCarts, type CartView } from "./cart-view.server";
 
 // loadCart reads a cart in one statement (decision 0030: /fees reads it for every cart visitor). These tests hold it

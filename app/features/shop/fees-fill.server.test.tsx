@@ -22,7 +22,7 @@ const products = [{ id: "p1", name: "Lectern Tote Bag", price: 1800 }];
 const data = (cart: CartView | null) => ({
   loaderData: {
     root: { requestId: REQUEST_ID_PLACEHOLDER, cartItemCount: 1 },
-    "routes/fees": { products, cart, schedule: [], registering: null },
+    "routes/public/fees": { products, cart, schedule: [], registering: null },
   },
   actionData: null,
   errors: null,
@@ -85,7 +85,7 @@ describe("a cart filled into the cached /fees", () => {
     const argument = /enqueue\((.*)\);<\/script><script/.exec(filled)![1]!;
     expect(argument).not.toMatch(/[<>&\u2028\u2029]/);
     const decoded = (await decode(streamOf(JSON.parse(argument) as string))).value as ReturnType<typeof data>;
-    expect(decoded.loaderData["routes/fees"].cart).toEqual(cart);
+    expect(decoded.loaderData["routes/public/fees"].cart).toEqual(cart);
   });
 
   it("fills many carts at once from one template, each with its own lines only (the fragment's router is shared)", async () => {

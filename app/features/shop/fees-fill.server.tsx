@@ -14,7 +14,7 @@ import type { CartView } from "./cart-view.server";
  * is empty, the loader data's `cart` is null). For a visitor whose cart has N items, two places are filled:
  * - the cart section (the inside of `<aside aria-label="Cart and checkout">`) is `CartSection` rendered alone,
  *   in a static data router, with the visitor's lines and email and the page's products, as FeesPage renders it;
- * - the loader data is the page's own, decoded once, with their cart in `routes/fees`, encoded by React
+ * - the loader data is the page's own, decoded once, with their cart in `routes/public/fees`, encoded by React
  *   Router's own turbo-stream encoder with its plugins, and written as React Router writes it in the page.
  * tests/e2e/personal-pages.spec.ts compares the result with the visitor's full render, byte for byte.
  */
@@ -89,7 +89,7 @@ export async function feesTemplate(html: string): Promise<FeesTemplate | null> {
   if (typeof text !== "string" || text.indexOf("\n") !== text.length - 1) return null;
   const decoded = await decode(streamOf(text));
   const data = decoded.value as RouterData | null;
-  const fees = data?.loaderData?.["routes/fees"] as FeesData | undefined;
+  const fees = data?.loaderData?.["routes/public/fees"] as FeesData | undefined;
   if (!data || !fees || fees.cart !== null || !Array.isArray(fees.products)) return null;
   return {
     head: pageParts(html.slice(0, sectionStart)),
@@ -152,7 +152,7 @@ async function renderCartSection(cart: CartView, products: FeedProduct[]): Promi
  */
 export async function fillFees(template: FeesTemplate, cart: CartView): Promise<PageParts> {
   const fees = { ...template.fees, cart };
-  const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/fees": fees } };
+  const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/public/fees": fees } };
   const [text, section] = await Promise.all([
     textOf(encode(data, { postPlugins })),
     renderCartSection(cart, template.fees.products),

@@ -1,0 +1,103 @@
+import { data } from "react-router";
+import { env } from "~/core/env.server";
+import { formText, readForm } from "~/core/form.server";
+import { logger } from "~/core/logger.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import {
+  adminChangeRole,
+  adminCreateUser,
+  adminRemoveRole,
+  adminSendReset,
+  adminSendTestEmail,
+  listUsers,
+  type ActionOutcome,
+} from "~/features/accounts/users.server";
+import { adminResetTwoFactor } from "~/features/accounts/two-factor.server";
+import { userNotices } from "~/features/accounts/notices";
+import { formatDateTime } from "~/core/format";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  let rows: Awaited<ReturnType<typeof listUsers>> = [];
+  let loadFailed = false;
+  try {
+    rows = await listUsers(getDb(context));
+  } catch (error) {
+    logger.error({ err: error }, "listing users failed");
+    loadFailed = true;
+  }
+  return {
+    loadFailed,
+    users: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      created: formatDateTime(row.createdAt),
+      lastSignIn: row.lastSignInAt ? formatDateTime(row.lastSignInAt) : null,
+      isProtected: row.isProtected,
+      isSelf: row.id === admin.id,
+      twoFactorEnabled: row.twoFactorEnabled,
+    })),
+    recipients: env().TEST_EMAIL_RECIPIENTS,
+    shortName: env().SITE_SHORT_NAME,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const db = getDb(context);
+  const form = await readForm(request);
+  const text = (name: string) => formText(form, name);
+  const intent = text("intent");
+  let outcome: ActionOutcome;
+  switch (intent) {
+    case "create":
+      outcome = await adminCreateUser(db, admin, {
+        email: text("email"),
+        password: text("password"),
+        role: text("role"),
+      });
+      break;
+    case "role":
+      outcome = await adminChangeRole(db, admin, { userId: text("userId"), role: text("role") });
+      break;
+    case "delete":
+      outcome = await adminRemoveRole(db, admin, { userId: text("userId") });
+      break;
+    case "reset":
+      outcome = await adminSendReset(db, admin, { userId: text("userId") });
+      break;
+    case "reset-2fa":
+      outcome = await adminResetTwoFactor(db, admin, { userId: text("userId") });
+      break;
+    case "test-email":
+      outcome = await adminSendTestEmail(db, admin);
+      break;
+    default:
+      outcome = { ok: false, notice: userNotices.unknownAction, status: 400 };
+  }
+  // A removed role leaves the confirmation (?delete=<id>) for the list: back there with the notice.
+  if (intent === "delete" && outcome.ok) return redirectWithToast(USERS_PATH, outcome.notice);
+  const result: UsersActionResult = { intent, ok: outcome.ok, notice: outcome.notice };
+  // A refused Add New User comes back filled in (never the password).
+  if (intent === "create" && !outcome.ok) result.values = { email: text("email"), role: text("role") };
+  return data<UsersActionResult>(result, { status: outcome.status });
+}
+
+export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <UserManagement
+      users={loaderData.users}
+      result={actionData}
+      recipients={loaderData.recipients}
+      shortName={loaderData.shortName}
+      loadFailed={loaderData.loadFailed}
+    />
+  );
+}

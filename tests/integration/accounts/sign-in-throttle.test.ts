@@ -1,0 +1,112 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { storedRateLimitKey } from "~/core/rate-limit.server";
+import { requestInfoContext } from "~/core/request-context";
+import { rateLimits } from "~/db/schema";
+import { action } from "~/routes/public/auth";
+import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { limits } from "~/features/accounts/rate-limit.server";
+import { DEVICE_COOKIE } from "~/features/accounts/trusted-device.server";
+
+const OWNER = "director@example.org";
+
+describe("sign-in throttling by address and account, with the owner's device cookie", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    setEnvForTests(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-throttle-")),
+        SESSION_SECRET: "t".repeat(40),
+      }),
+    );
+    database = await createTestDatabase();
+    await signedInAccount(database.db, OWNER, "admin");
+    await signedInAccount(database.db, "coach@example.org", "user");
+  });
+  afterAll(async () => {
+    await database.destroy();
+    setEnvForTests(undefined);
+  });
+  beforeEach(async () => {
+    await database.db.delete(rateLimits);
+  });
+
+  async function signIn(from: string, password: string, options: { email?: string; cookie?: string } = {}) {
+    const context = database.context();
+    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: from });
+    const result = (await action({
+      request: browserRequest("/auth", options.cookie ?? "", {
+        intent: "sign-in",
+        email: options.email ?? OWNER,
+        password,
+      }),
+      context,
+      params: {},
+    } as never)) as Response | { init: ResponseInit | null };
+    if (result instanceof Response) {
+      const device = result.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE_COOKIE}=`));
+      return { status: result.status, device: device?.split(";")[0] };
+    }
+    return { status: result.init?.status ?? 200, device: undefined };
+  }
+
+  it("a stranger's failures slow down the stranger's address, not the owner's", async () => {
+    for (let i = 0; i < 6; i++) await signIn("198.51.100.66", "Wrong!Guess1");
+    // The stranger is slowed down, even with the right password (the old protection against guessing).
+    expect((await signIn("198.51.100.66", TEST_PASSWORD)).status).toBe(429);
+    // The owner, elsewhere, signs in at once.
+    expect((await signIn("203.0.113.10", TEST_PASSWORD)).status).toBe(302);
+  });
+
+  it("the owner's browser with its device cookie gets in while strangers everywhere are locked out", async () => {
+    const first = await signIn("203.0.113.10", TEST_PASSWORD);
+    expect(first.status).toBe(302);
+    expect(first.device).toBeTruthy();
+    const setCookie = first.device!;
+    // Guessing from many addresses fills the account's window for unknown browsers ...
+    for (let i = 0; i < limits.signInFailuresPerAccount.max; i++) await signIn(`192.0.2.${i + 1}`, "Wrong!Guess1");
+    expect((await signIn("192.0.2.200", TEST_PASSWORD)).status).toBe(429);
+    expect((await signIn("203.0.113.10", TEST_PASSWORD)).status).toBe(429); // the owner's address, without the cookie
+    // ... and even their own shared address is slowed down by a stranger there.
+    for (let i = 0; i < 4; i++) await signIn("203.0.113.10", "Wrong!Guess1");
+    // The owner's browser, with its cookie, still gets in.
+    const known = await signIn("203.0.113.10", TEST_PASSWORD, { cookie: setCookie });
+    expect(known.status).toBe(302);
+    expect(known.device).toBe(setCookie); // the same device id, renewed
+  });
+
+  it("a device cookie still slows guessing down (a stolen cookie does not guess freely)", async () => {
+    const { device } = await signIn("203.0.113.10", TEST_PASSWORD);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn("203.0.113.11", "Wrong!Guess1", { cookie: device })).status).toBe(401);
+    expect((await signIn("203.0.113.11", TEST_PASSWORD, { cookie: device })).status).toBe(429);
+  });
+
+  it("honours a device cookie only for its own account, and only when the server signed it", async () => {
+    const { device } = await signIn("203.0.113.10", TEST_PASSWORD);
+    await database.db.insert(rateLimits).values({
+      key: storedRateLimitKey("sign-in:email:coach@example.org"),
+      resetAt: new Date(Date.now() + 60_000),
+      hits: limits.signInFailuresPerAccount.max,
+    });
+    // The director's cookie does not open the coach's locked account.
+    expect((await signIn("203.0.113.10", TEST_PASSWORD, { email: "coach@example.org", cookie: device })).status).toBe(
+      429,
+    );
+    // A forged cookie (right shape, wrong signature) counts as none.
+    const [name, value] = device!.split("=");
+    const forged = `${name}=${value!.slice(0, -4)}AAAA`;
+    await database.db.insert(rateLimits).values({
+      key: storedRateLimitKey(`sign-in:email:${OWNER}`),
+      resetAt: new Date(Date.now() + 60_000),
+      hits: limits.signInFailuresPerAccount.max,
+    });
+    expect((await signIn("203.0.113.10", TEST_PASSWORD, { cookie: forged })).status).toBe(429);
+    expect((await signIn("203.0.113.10", TEST_PASSWORD, { cookie: device })).status).toBe(302);
+  });
+});

@@ -1,0 +1,510 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setEnvForTests } from "~/core/env.server";
+import {
+  checkouts,
+  emailOutbox,
+  monthlyGiftPayments,
+  monthlyGifts,
+  orders,
+  paymentEvents,
+  rateLimits,
+  refunds,
+  type MonthlyGift,
+} from "~/db/schema";
+import { setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { refundOrder } from "~/features/payments/refunds.server";
+import { handleStripeWebhook } from "~/features/payments/webhook.server";
+import { action as manageAction, loader as manageLoader } from "~/routes/public/donation-monthly";
+import { action as webhookAction } from "~/routes/resources/webhooks-stripe";
+import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "#tests/support/donations";
+import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in";
+import { monthlyCheckoutIds, monthlyGiftsCsv, monthlyOverview } from "~/features/donations/monthly-admin.server";
+import { playSandboxRenewal } from "~/features/donations/monthly-manage.server";
+import { handleMonthlyStripeEvent } from "~/features/donations/monthly-events.server";
+import { startSandboxGift } from "~/features/donations/monthly.server";
+import { donationsCsv } from "~/features/donations/donation-csv";
+import { feeToCover } from "~/features/donations/amount";
+import { donationSettings } from "~/features/donations/settings.server";
+import { previewGivingSummary } from "~/features/donations/year-summary.server";
+import { districtYearMonth } from "~/features/donations/year-summary";
+
+/**
+ * Monthly gifts (decision 0033) on a real database: the sandbox's local subscription and Stripe's through the
+ * strict stand-in, renewals exactly once in any order, failed renewals, and the donor's manage link.
+ */
+const WEBHOOK_SECRET = "whsec_monthly";
+let database: TestDatabase;
+let stripe: StripeStandIn;
+
+beforeAll(async () => {
+  useDonationTestEnv();
+  database = await createTestDatabase();
+  stripe = await startStripeStandIn();
+});
+afterAll(async () => {
+  setEnvForTests(undefined);
+  setPaymentProviderForTests(undefined);
+  await stripe?.close();
+  await database?.destroy();
+});
+beforeEach(async () => {
+  useDonationTestEnv();
+  useTestProvider();
+  for (const table of [
+    refunds,
+    monthlyGiftPayments,
+    monthlyGifts,
+    orders,
+    checkouts,
+    emailOutbox,
+    rateLimits,
+    paymentEvents,
+  ])
+    await database.db.delete(table);
+});
+
+const monthlyDonation = { ...validDonation, frequency: "monthly" };
+const completedDonations = () => database.db.select().from(orders).where(eq(orders.status, "completed"));
+const outbox = () => database.db.select().from(emailOutbox);
+const theGift = async () => (await database.db.select().from(monthlyGifts))[0]!;
+
+/** A monthly gift through the sandbox: the form, the sandbox's Pay, the local subscription's start. */
+async function sandboxGift(body: Record<string, string> = monthlyDonation): Promise<MonthlyGift> {
+  const answer = await postDonation(database, body);
+  expect(answer.data.status).toBe("ready");
+  const gift = (await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.email, body.email!)))[0]!;
+  expect(await fulfilPaid(database.db, gift.firstCheckoutId!)).toBe(true);
+  await startSandboxGift(database.db, gift.firstCheckoutId!);
+  return (await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.id, gift.id)))[0]!;
+}
+
+async function manage(token: string, form: Record<string, string>, search = "") {
+  const request = new Request(`https://citron.example.org/donate/monthly/${token}${search}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  const answer = (await manageAction({ request, params: { token }, context: database.context() } as never).catch(
+    (error: unknown) => error,
+  )) as {
+    data?: { ok: boolean; message: string };
+    init?: { status?: number } | null;
+    status?: number;
+    headers?: Headers;
+  };
+  return answer;
+}
+
+async function loadManage(token: string) {
+  const request = new Request(`https://citron.example.org/donate/monthly/${token}`);
+  return manageLoader({ request, params: { token }, context: database.context() } as never).catch(
+    (error: unknown) => error,
+  ) as Promise<{
+    data: Record<string, unknown>;
+    init: { status?: number } | null;
+  }>;
+}
+
+describe("a monthly gift through the sandbox", () => {
+  it("is one-time unless Monthly is chosen", async () => {
+    await postDonation(database, validDonation);
+    expect(await database.db.select().from(monthlyGifts)).toHaveLength(0);
+    await postDonation(database, { ...validDonation, frequency: "yearly; drop table" });
+    expect(await database.db.select().from(monthlyGifts)).toHaveLength(0);
+  });
+
+  it("records every paid month once, with tribute and fee cover, each receipt carrying the manage link", async () => {
+    const gift = await sandboxGift();
+    expect(gift).toMatchObject({ status: "active", amountCents: 5000, feeCents: 181, provider: "sandbox" });
+    expect(gift.providerSubscriptionId).toMatch(/^sbx_sub_/);
+    expect(gift.nextChargeAt).not.toBeNull();
+    await startSandboxGift(database.db, gift.firstCheckoutId!); // a second Pay changes nothing
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+
+    const rows = await completedDonations();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        itemName: "Donation",
+        totalAmount: 5181,
+        eventType: "memory:Rabbi Samuel Katz",
+        studentName: "Ruth Adler",
+      });
+      expect(row.itemDescription).toMatch(
+        /^Monthly donation to Citron Online District in memory of Rabbi Samuel Katz \(card fee covered\)$/,
+      );
+    }
+    expect(await database.db.select().from(monthlyGiftPayments)).toHaveLength(3);
+    const mail = await outbox();
+    const receipts = mail.filter((message) => message.subject.includes("Your donation receipt"));
+    const notices = mail.filter((message) => message.to === "katz.family@example.com");
+    expect(receipts).toHaveLength(3);
+    expect(notices).toHaveLength(3);
+    for (const receipt of receipts) {
+      expect(receipt.text).toContain(
+        `Manage your monthly gift: https://citron.example.org/donate/monthly/${gift.manageToken}`,
+      );
+      expect(receipt.text).toContain("includes $1.81 you added to cover card fees");
+    }
+    expect(
+      (
+        await monthlyCheckoutIds(
+          database.db,
+          rows.map((row) => row.checkoutId),
+        )
+      ).size,
+    ).toBe(3);
+    const csv = donationsCsv(
+      rows,
+      await monthlyCheckoutIds(
+        database.db,
+        rows.map((row) => row.checkoutId),
+      ),
+    );
+    expect(csv.split(/\r?\n/)[0]).toContain("Monthly");
+    expect(csv.split(/\r?\n/).filter((line) => line.endsWith(",yes,"))).toHaveLength(3);
+  });
+
+  it("lists every paid month in the year-end giving summary, leaving a refunded month out", async () => {
+    const gift = await sandboxGift();
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    const year = districtYearMonth(new Date()).year;
+    expect((await previewGivingSummary(database.db, gift.email, year)).gifts).toHaveLength(3);
+
+    const renewals = (await completedDonations()).filter((row) => row.checkoutId !== gift.firstCheckoutId);
+    const staff = { id: null, email: "director@example.org" };
+    expect(
+      (
+        await refundOrder(database.db, staff, {
+          orderId: renewals[0]!.id,
+          cents: null,
+          reason: "Asked",
+          requestKey: "m1",
+        })
+      ).ok,
+    ).toBe(true);
+    const summary = await previewGivingSummary(database.db, gift.email, year);
+    expect(summary.gifts).toHaveLength(2);
+    expect(summary.totalCents).toBe(2 * 5181);
+  });
+
+  it("emails the donor once per failed renewal, and a paid month makes the gift active again", async () => {
+    const gift = await sandboxGift();
+    expect(await playSandboxRenewal(database.db, gift.id, { paid: false })).toBe("failed");
+    expect((await theGift()).status).toBe("past_due");
+    const failures = (await outbox()).filter((message) => message.subject.includes("Please update your card"));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.text).toContain(`https://citron.example.org/donate/monthly/${gift.manageToken}`);
+    expect(await completedDonations()).toHaveLength(1);
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    expect((await theGift()).status).toBe("active");
+  });
+
+  it("lets the donor change the amount, pause, resume and cancel through the manage link, each confirmed by email", async () => {
+    const gift = await sandboxGift();
+    const before = (await outbox()).length;
+
+    const changed = await manage(gift.manageToken, { intent: "amount", amount: "25" });
+    expect(changed.data).toMatchObject({ ok: true });
+    const fee = feeToCover(2500, donationSettings().fee);
+    expect(await theGift()).toMatchObject({ amountCents: 2500, feeCents: fee });
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
+    expect((await completedDonations()).map((row) => row.totalAmount).sort()).toEqual([2500 + fee, 5181]);
+
+    expect((await manage(gift.manageToken, { intent: "pause" })).data).toMatchObject({ ok: true });
+    expect((await theGift()).status).toBe("paused");
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("skipped");
+    expect(await completedDonations()).toHaveLength(2);
+    expect((await manage(gift.manageToken, { intent: "pause" })).init?.status).toBe(409);
+    expect((await manage(gift.manageToken, { intent: "resume" })).data).toMatchObject({ ok: true });
+    expect((await theGift()).status).toBe("active");
+
+    // Cancel is a confirmation first (the page's ?confirm=cancel): opening it changes nothing; the posted button ends the gift.
+    await manageLoader({
+      request: new Request(`https://citron.example.org/donate/monthly/${gift.manageToken}?confirm=cancel`),
+      params: { token: gift.manageToken },
+      context: database.context(),
+    } as never);
+    expect((await theGift()).status).toBe("active");
+    expect((await manage(gift.manageToken, { intent: "cancel" }, "?confirm=cancel")).data).toMatchObject({ ok: true });
+    expect((await theGift()).status).toBe("canceled");
+    expect(await playSandboxRenewal(database.db, gift.id)).toBe("not_active");
+    expect((await manage(gift.manageToken, { intent: "amount", amount: "30" })).init?.status).toBe(409);
+
+    const subjects = (await outbox()).slice(before).map((message) => message.subject);
+    expect(subjects.filter((subject) => subject.includes("amount changed"))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.includes("is paused"))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.includes("is resumed"))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.includes("is canceled"))).toHaveLength(1);
+  });
+
+  it("answers 404 for a bad, unknown or expired link, and refuses hostile input without changing anything", async () => {
+    const gift = await sandboxGift();
+    for (const token of ["x", "a".repeat(40), "../../etc/passwd", "' or 1=1 --", "a".repeat(500)]) {
+      expect((await loadManage(token)).init?.status).toBe(404);
+      expect((await manage(token, { intent: "cancel" })).init?.status).toBe(404);
+    }
+    for (const form of <Record<string, string>[]>[
+      { intent: "amount", amount: "abc" },
+      { intent: "amount", amount: "0.001" },
+      { intent: "amount", amount: "99999999" },
+      { intent: "amount", amount: "5".repeat(5000) },
+      { intent: "amount" },
+      { intent: "drop" },
+      {},
+    ]) {
+      expect((await manage(gift.manageToken, form)).init?.status).toBe(400);
+    }
+    expect(await theGift()).toMatchObject({ amountCents: 5000, status: "active" });
+
+    await manage(gift.manageToken, { intent: "cancel" });
+    expect((await loadManage(gift.manageToken)).data).toMatchObject({ status: "canceled" });
+    await database.db.update(monthlyGifts).set({ canceledAt: new Date(Date.now() - 100 * 86_400_000) });
+    expect((await loadManage(gift.manageToken)).init?.status).toBe(404);
+  });
+
+  it("shows staff the running gifts with the monthly total, and exports them", async () => {
+    const gift = await sandboxGift();
+    await sandboxGift({
+      ...monthlyDonation,
+      email: "second@example.com",
+      amount: "10",
+      coverFee: "",
+      memorialType: "none",
+    });
+    const second = (
+      await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.email, "second@example.com"))
+    )[0]!;
+    let overview = await monthlyOverview(database.db);
+    expect(overview).toMatchObject({ count: 2, recurringCents: 5181 + 1000 });
+    await manage(second.manageToken, { intent: "pause" });
+    overview = await monthlyOverview(database.db);
+    expect(overview).toMatchObject({ count: 2, recurringCents: 5181 });
+    expect(overview.rows.map((row) => row.status).sort()).toEqual(["active", "paused"]);
+    await manage(gift.manageToken, { intent: "cancel" });
+    expect(await monthlyOverview(database.db)).toMatchObject({ count: 1, recurringCents: 0 });
+    const csv = await monthlyGiftsCsv(database.db);
+    expect(csv).toContain("Monthly Amount (USD)");
+    expect(csv).toContain("ruth.adler@example.com");
+    expect(csv).toContain("canceled");
+  });
+});
+
+describe("a monthly gift through Stripe (the strict stand-in)", () => {
+  beforeEach(() => {
+    useDonationTestEnv({
+      STRIPE_SECRET_KEY: "sk_test_monthly",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
+    setPaymentProviderForTests(undefined);
+  });
+
+  const deliver = (type: string, object: object) => {
+    const event = stripe.event(type, object, WEBHOOK_SECRET);
+    return {
+      event,
+      answer: handleStripeWebhook(
+        database.db,
+        event.payload,
+        event.signature,
+        WEBHOOK_SECRET,
+        handleMonthlyStripeEvent,
+      ),
+    };
+  };
+
+  async function stripeGift() {
+    const answer = await postDonation(database, monthlyDonation);
+    expect(answer.data.status).toBe("ready");
+    const gift = await theGift();
+    const [checkout] = await database.db.select().from(checkouts);
+    const session = stripe.sessions.get(checkout!.providerSessionId!)!;
+    return { gift, checkout: checkout!, session };
+  }
+
+  it("opens Checkout in subscription mode with an inline monthly price and our ids on the subscription", async () => {
+    const { gift, session } = await stripeGift();
+    expect(session).toMatchObject({ mode: "subscription", amount_total: 5181, submit_type: null });
+    expect(session.subscription_data_metadata).toMatchObject({ monthly_gift_id: gift.id, kind: "donation" });
+    expect(session.payment_intent_metadata).toEqual({});
+    expect(gift).toMatchObject({ status: "pending", provider: "stripe" });
+  });
+
+  it("records the first month once when invoice.paid comes before checkout.session.completed, and every renewal once", async () => {
+    const { gift, session } = await stripeGift();
+    stripe.complete(session.id);
+    const first = stripe.billing.invoices.get(session.invoice!)!;
+    expect((await deliver("invoice.paid", first).answer).status).toBe(200);
+    expect(await theGift()).toMatchObject({
+      status: "active",
+      providerSubscriptionId: session.subscription,
+      providerCustomerId: session.customer,
+    });
+    expect(await completedDonations()).toHaveLength(1);
+    // The session's own event afterwards, and the invoice again under a new event id: nothing new.
+    await deliver("checkout.session.completed", session).answer;
+    await deliver("invoice.paid", first).answer;
+    expect(await completedDonations()).toHaveLength(1);
+
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    const delivered = deliver("invoice.paid", renewal);
+    expect((await delivered.answer).status).toBe(200);
+    // The same event again (Stripe's retry), and a second event for the same invoice, concurrently.
+    await Promise.all([
+      handleStripeWebhook(
+        database.db,
+        delivered.event.payload,
+        delivered.event.signature,
+        WEBHOOK_SECRET,
+        handleMonthlyStripeEvent,
+      ),
+      deliver("invoice.paid", renewal).answer,
+    ]);
+    const rows = await completedDonations();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.totalAmount === 5181)).toBe(true);
+    const receipts = (await outbox()).filter((message) => message.subject.includes("Your donation receipt"));
+    expect(receipts).toHaveLength(2);
+    expect(receipts.every((message) => message.text.includes(gift.manageToken))).toBe(true);
+  });
+
+  it("in the usual order too, through the webhook route", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    const post = async (type: string, object: object) => {
+      const event = stripe.event(type, object, WEBHOOK_SECRET);
+      const response = (await webhookAction({
+        request: new Request("https://citron.example.org/webhooks/stripe", {
+          method: "POST",
+          body: event.payload,
+          headers: { "Stripe-Signature": event.signature },
+        }),
+        context: database.context(),
+        params: {},
+      } as never)) as Response;
+      return response.status;
+    };
+    expect(await post("checkout.session.completed", session)).toBe(200);
+    expect((await theGift()).status).toBe("active");
+    expect(await post("invoice.paid", stripe.billing.invoices.get(session.invoice!)!)).toBe(200);
+    expect(await completedDonations()).toHaveLength(1);
+    expect(
+      await post("invoice.paid", stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000))),
+    ).toBe(200);
+    expect(await completedDonations()).toHaveLength(2);
+  });
+
+  it("emails a failed renewal once per attempt, and a deletion at Stripe ends the gift", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const failed = stripe.billing.renew(session.subscription!, false, Math.floor(Date.now() / 1000));
+    await deliver("invoice.payment_failed", failed).answer;
+    await deliver("invoice.payment_failed", failed).answer;
+    expect((await theGift()).status).toBe("past_due");
+    expect((await outbox()).filter((message) => message.subject.includes("Please update your card"))).toHaveLength(1);
+    await deliver("invoice.payment_failed", { ...failed, attempt_count: 2 }).answer;
+    expect((await outbox()).filter((message) => message.subject.includes("Please update your card"))).toHaveLength(2);
+
+    const subscription = stripe.billing.subscriptions.get(session.subscription!)!;
+    subscription.status = "canceled";
+    await deliver("customer.subscription.deleted", subscription).answer;
+    await deliver("customer.subscription.deleted", subscription).answer;
+    expect((await theGift()).status).toBe("canceled");
+    expect((await outbox()).filter((message) => message.subject.includes("has ended"))).toHaveLength(1);
+  });
+
+  it("changes, pauses, resumes and cancels the subscription at Stripe through the manage link; the card goes to the billing portal", async () => {
+    const { gift, session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const subscription = () => stripe.billing.subscriptions.get(session.subscription!)!;
+
+    expect((await manage(gift.manageToken, { intent: "amount", amount: "20" })).data).toMatchObject({ ok: true });
+    const fee = feeToCover(2000, donationSettings().fee);
+    expect(subscription().items.data[0]!.price.unit_amount).toBe(2000 + fee);
+    expect(await theGift()).toMatchObject({ amountCents: 2000, feeCents: fee });
+    const next = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    await deliver("invoice.paid", next).answer;
+    expect((await completedDonations()).map((row) => row.totalAmount).sort()).toEqual([2000 + fee, 5181]);
+
+    await manage(gift.manageToken, { intent: "pause" });
+    expect(subscription().pause_collection).toMatchObject({ behavior: "void" });
+    expect((await theGift()).status).toBe("paused");
+    await manage(gift.manageToken, { intent: "resume" });
+    expect(subscription().pause_collection).toBeNull();
+
+    const card = await manage(gift.manageToken, { intent: "update-card" });
+    expect(card.status).toBe(302);
+    expect(card.headers?.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(stripe.billing.portalSessions.at(-1)).toMatchObject({
+      customer: session.customer,
+      return_url: `https://citron.example.org/donate/monthly/${gift.manageToken}`,
+    });
+
+    expect((await manage(gift.manageToken, { intent: "cancel" })).data).toMatchObject({ ok: true });
+    expect(subscription().status).toBe("canceled");
+    await deliver("customer.subscription.deleted", subscription()).answer;
+    const subjects = (await outbox()).map((message) => message.subject);
+    expect(subjects.filter((subject) => subject.includes("canceled") || subject.includes("has ended"))).toHaveLength(1);
+  });
+
+  it("keeps Stripe's subscription-mode rules", async () => {
+    const client = new Stripe("sk_test_rules", {
+      host: "127.0.0.1",
+      port: Number(new URL(stripe.url).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const base = {
+      success_url: "https://x.test/s",
+      cancel_url: "https://x.test/c",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 500,
+            product_data: { name: "Gift" },
+            recurring: { interval: "month" as const },
+          },
+        },
+      ],
+    };
+    await expect(
+      client.checkout.sessions.create({ ...base, mode: "subscription", payment_intent_data: { metadata: { a: "b" } } }),
+    ).rejects.toThrow(/payment_intent_data/);
+    await expect(
+      client.checkout.sessions.create({ ...base, mode: "subscription", submit_type: "donate" }),
+    ).rejects.toThrow(/submit_type/);
+    await expect(
+      client.checkout.sessions.create({
+        ...base,
+        mode: "subscription",
+        line_items: [
+          { quantity: 1, price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Gift" } } },
+        ],
+      }),
+    ).rejects.toThrow(/recurring/);
+    await expect(client.checkout.sessions.create({ ...base, mode: "payment" })).rejects.toThrow(/recurring price/);
+    await expect(
+      client.checkout.sessions.create({
+        ...base,
+        mode: "subscription",
+        expires_at: Math.floor(Date.now() / 1000) + 60,
+      }),
+    ).rejects.toThrow(/30 minutes/);
+    const session = await client.checkout.sessions.create({
+      ...base,
+      mode: "subscription",
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+    });
+    expect(session.mode).toBe("subscription");
+  });
+});
