@@ -3,7 +3,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, u
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import interLatinFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { rootShouldRevalidate } from "~/core/background-refresh";
+import { rootShouldRevalidate } from "~/ui/background-refresh";
 import { requestInfoContext } from "~/core/request-context";
 import { readToast } from "~/core/toast.server";
 import { databaseContext } from "~/db/context";
@@ -14,6 +14,7 @@ import { cartItemCount } from "~/features/shop/cart-view.server";
 import { logger } from "~/core/logger.server";
 import { ErrorPage } from "~/features/site/error-page";
 import { publicSiteConfig } from "~/features/site/site-config.server";
+import type { RootData } from "~/features/site/use-site";
 import { showToast, Toaster } from "~/ui/toast";
 import { noScriptToastHtml } from "~/ui/toast-noscript.server";
 
@@ -27,18 +28,16 @@ export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
-  return data(
-    {
-      site: publicSiteConfig(),
-      requestId: context.get(requestInfoContext).requestId,
-      year: new Date().getFullYear(),
-      toast,
-      noScriptToast: toast ? noScriptToastHtml(toast) : null,
-      cartItemCount: await headerCartCount(request, context),
-      user: await signedInUser(request, context),
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    site: publicSiteConfig(),
+    requestId: context.get(requestInfoContext).requestId,
+    year: new Date().getFullYear(),
+    toast,
+    noScriptToast: toast ? noScriptToastHtml(toast) : null,
+    cartItemCount: await headerCartCount(request, context),
+    user: await signedInUser(request, context),
+  };
+  return data(rootData, { headers });
 }
 
 /**

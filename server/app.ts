@@ -10,7 +10,7 @@ import { createRequestHandler as createRouterHandler, RouterContextProvider, typ
 import type { ViteDevServer } from "vite";
 import { clientSubject } from "~/core/client-address";
 import { env, EnvError } from "~/core/env.server";
-import { closePubSub } from "~/core/pubsub.server";
+import { closePubSub } from "~/db/pubsub.server";
 import { closeAllStreams } from "~/core/sse.server";
 import { logger } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";

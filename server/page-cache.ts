@@ -17,10 +17,10 @@ import {
   setPublicPagesBroadcast,
 } from "~/core/page-cache.server";
 import { logger } from "~/core/logger.server";
-import { publish, subscribe } from "~/core/pubsub.server";
+import { publish, subscribe } from "~/db/pubsub.server";
 import { getDatabaseHandle } from "~/db/database.server";
 
-/** Invalidations travel between instances on this channel (app/core/pubsub.server.ts). */
+/** Invalidations travel between instances on this channel (app/db/pubsub.server.ts). */
 export const PAGES_CHANNEL = "pages";
 
 /**

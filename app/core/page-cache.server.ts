@@ -240,7 +240,7 @@ export function invalidateLocalPublicPages(paths?: readonly string[]) {
 
 /**
  * Every other instance must drop its copies too: server/page-cache.ts sets this
- * to publish on the "pages" channel (app/core/pubsub.server.ts), and each
+ * to publish on the "pages" channel (app/db/pubsub.server.ts), and each
  * instance's subscription calls invalidateLocalPublicPages.
  */
 let broadcast: ((paths: readonly string[] | undefined) => void) | undefined;

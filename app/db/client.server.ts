@@ -20,7 +20,7 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   /**
-   * Where LISTEN can be done (app/core/pubsub.server.ts): PGlite's own
+   * Where LISTEN can be done (app/db/pubsub.server.ts): PGlite's own
    * `listen`, or a connection string for one dedicated pg.Client.
    */
   notifications: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };

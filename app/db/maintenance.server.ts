@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { periodicWorker } from "~/core/periodic-worker.server";
+import { periodicWorker } from "~/db/periodic-worker.server";
 import type { Database } from "./client.server";
 
 const HOUR = 60 * 60_000;

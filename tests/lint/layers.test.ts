@@ -1,114 +1,134 @@
+// test-class: none (the layer check reads source text; its fixtures name database modules only as strings)
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { diagram, findViolations, resolverFor, tableProblems, unitOf } from "../../scripts/check-layers.mjs";
+import { features, layers, unchecked } from "../../scripts/layers.mjs";
 
-// The layer rules of docs/architecture.md ("Layers") and the feature direction of decision 0009 are the lint
-// config's (.oxlintrc.json): no-restricted-imports per folder and import/no-cycle. This runs oxlint with that very
-// config on small trees written to a temporary folder laid out like the repository, so a rule that stops firing
-// (a glob or a pattern that no longer matches) fails here, not silently.
+// The layer table (scripts/layers.mjs) checked on resolved imports (scripts/check-layers.mjs): each wrong-way import
+// docs/architecture.md names is written as a small file at its real place in the tree, and the check must refuse it.
 const root = path.resolve(import.meta.dirname, "../..");
-const oxlint = path.join(root, "node_modules/.bin/oxlint");
+const resolve = resolverFor(root);
+const check = (files: Record<string, string>) => findViolations(new Map(Object.entries(files)), resolve);
 
-type Diagnostic = { code: string; filename: string; help?: string; message: string };
+describe("the layer check", () => {
+  it("refuses each wrong-way import, written with ~/ or a relative path", () => {
+    const wrong = {
+      // core and db used each other: core's pub/sub used the database, db used core's worker.
+      "app/core/wrong-db.ts": 'import { publish } from "~/db/pubsub.server";\n',
+      // A feature reached through a relative path passed where the ~/ one was refused.
+      "app/features/products/wrong.ts": 'import { openCheckout } from "../../features/payments/checkout.server";\n',
+      "app/features/payments/wrong.ts": 'import { cartView } from "../shop/cart-view.server";\n',
+      // Nothing forbade features -> routes or -> server.
+      "app/features/shop/wrong-route.ts": 'import type { loader } from "~/routes/public/fees";\n',
+      "app/features/shop/wrong-server.ts": 'import { createApp } from "../../../server/app";\n',
+      // A db test reached four features through server/demo-content.ts.
+      "app/db/wrong.test.ts": 'import { demoSeeders } from "../../server/demo-content";\n',
+      "app/ui/wrong.ts": 'import { logoMark } from "~/features/site/logo";\n',
+      "server/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
+      "app/features/events/wrong.ts": 'import { database } from "#tests/support/database";\n',
+    };
+    const problems = check(wrong);
+    // Each wrong file is refused exactly once.
+    expect(Object.keys(wrong).map((file) => [file, problems.filter((p) => p.startsWith(`${file}:`)).length])).toEqual(
+      Object.keys(wrong).map((file) => [file, 1]),
+    );
+    expect(problems.find((problem) => problem.startsWith("app/features/products/wrong.ts"))).toMatch(
+      /feature products may not use feature payments/,
+    );
+    expect(problems.find((problem) => problem.startsWith("app/core/wrong-db.ts"))).toMatch(/core may not use db/);
+    expect(problems.find((problem) => problem.startsWith("app/features/shop/wrong-route.ts"))).toMatch(
+      /features may not use routes/,
+    );
+  });
 
+  it("refuses a new folder without a row, and a file in no layer", () => {
+    const problems = check({
+      "app/features/tournaments-x/rules.ts": 'import { format } from "~/core/format";\n',
+      "app/helpers/thing.ts": "export const thing = 1;\n",
+    });
+    expect(problems).toEqual([
+      "app/features/tournaments-x/: a feature folder with no row in scripts/layers.mjs (add one)",
+      "app/helpers/thing.ts: belongs to no layer (add its folder to scripts/layers.mjs)",
+    ]);
+  });
+
+  it("passes imports the table lists, feature tests that set up other features, and server tests", () => {
+    expect(
+      check({
+        "app/db/right.ts": 'import { env } from "~/core/env.server";\n',
+        "app/ui/right.ts": 'import { formatDollars } from "../core/format";\n',
+        "app/features/shop/right.ts":
+          'import { openCheckout } from "~/features/payments/checkout.server";\nimport { reserve } from "../products/stock-reservations.server";\nimport { z } from "zod";\n',
+        "app/features/payments/set-up.test.ts":
+          'import { cartView } from "~/features/shop/cart-view.server";\nimport { createTestDatabase } from "#tests/support/database";\n',
+        "server/wiring.test.ts": 'import { demoSeeders } from "./demo-content";\n',
+        "app/routes/admin/right.tsx": 'import { requireAdmin } from "~/features/accounts/guards.server";\n',
+      }),
+    ).toEqual([]);
+  });
+
+  it("places files by the longest claim: a composition file is not the rest of server/", () => {
+    const table = { layers, features, unchecked };
+    expect(unitOf("server/app.ts", table)).toBe("composition");
+    expect(unitOf("server/metrics.ts", table)).toBe("server");
+    expect(unitOf("app/features/shop/stock.ts", table)).toBe("feature:shop");
+    expect(unitOf("tests/support/database.ts", table)).toBe("unchecked");
+    expect(unitOf("app/helpers/x.ts", table)).toBeNull();
+  });
+
+  it("refuses a table whose features use each other in a ring, or name a feature with no row", () => {
+    expect(tableProblems({ features: { a: ["b"], b: ["c"], c: ["a"] } })).toEqual([
+      "scripts/layers.mjs: features use each other in a ring: a -> b -> c -> a",
+    ]);
+    expect(tableProblems({ features: { a: ["ghost"] } })).toEqual([
+      "scripts/layers.mjs: a uses ghost, which has no row",
+    ]);
+    expect(tableProblems()).toEqual([]);
+  });
+
+  it("draws docs/architecture.md's diagram from the table", () => {
+    const drawn = diagram();
+    for (const name of [...layers.map((layer) => layer.name), ...Object.keys(features)]) {
+      expect(drawn).toMatch(new RegExp(`^${name} `, "m"));
+    }
+  });
+});
+
+// import/no-cycle stays oxlint's: a cycle between two files of one folder fails the lint config.
 let dir: string | undefined;
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
 
-/** Lints `files` (path -> source) in a fresh tree with the repository's lint config and ~/ alias. */
-function lint(files: Record<string, string>): { status: number | null; diagnostics: Diagnostic[] } {
-  dir = mkdtempSync(path.join(os.tmpdir(), "citron-lint-"));
-  copyFileSync(path.join(root, ".oxlintrc.json"), path.join(dir, ".oxlintrc.json"));
-  writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }),
-  );
-  for (const [file, source] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), source);
-  }
-  const run = spawnSync(oxlint, ["-c", ".oxlintrc.json", "-f", "json", "app", "server"], {
-    cwd: dir,
-    encoding: "utf8",
-  });
-  const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
-  return { status: run.status, diagnostics: report.diagnostics };
-}
-
-const errorsIn = (diagnostics: Diagnostic[], file: string) => diagnostics.filter((d) => d.filename === file);
-
-// The modules the fixtures import, so every import resolves.
-const targets = {
-  "app/features/shop/cart.server.ts": "export const cart = 1;\n",
-  "app/features/payments/checkout.server.ts": "export const checkout = 1;\n",
-  "app/features/products/catalogue.server.ts": "export const catalogue = 1;\n",
-  "app/ui/toast.tsx": "export const toast = 1;\n",
-  "app/core/format.ts": "export const format = 1;\n",
-};
-
-describe("the lint config enforces the layers", () => {
-  it(
-    "fails on a wrong-way import, with the rule's message, whether it uses ~/ or a relative path",
-    { timeout: 30_000 },
-    () => {
-      const { status, diagnostics } = lint({
-        ...targets,
-        "app/core/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
-        "app/core/wrong-ui.ts": 'import { toast } from "../ui/toast";\nexport const wrong = toast;\n',
-        "app/db/wrong.ts":
-          'import type { cart } from "../features/shop/cart.server";\nexport type Wrong = typeof cart;\n',
-        "app/features/payments/wrong.ts": 'import { cart } from "../shop/cart.server";\nexport const wrong = cart;\n',
-        "app/features/products/wrong.ts":
-          'import { checkout } from "~/features/payments/checkout.server";\nexport const wrong = checkout;\n',
-        "server/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
-      });
-      expect(status).not.toBe(0);
-      const expected: Record<string, RegExp> = {
-        "app/core/wrong.ts": /app\/core is the bottom layer/,
-        "app/core/wrong-ui.ts": /app\/core is the bottom layer/,
-        "app/db/wrong.ts": /app\/ui and app\/db import nothing from app\/features/,
-        "app/features/payments/wrong.ts": /Payments imports neither shop, donations nor orders/,
-        "app/features/products/wrong.ts": /The catalogue imports none of them/,
-        "server/wrong.ts": /server\/ reaches features only through its composition files/,
-      };
-      for (const [file, help] of Object.entries(expected)) {
-        const errors = errorsIn(diagnostics, file).map((d) => ({ file, code: d.code, help: d.help }));
-        expect(errors).toEqual([{ file, code: "eslint(no-restricted-imports)", help: expect.stringMatching(help) }]);
-      }
-    },
-  );
-
+describe("the lint config", () => {
   it("fails on an import cycle", { timeout: 30_000 }, () => {
-    const { status, diagnostics } = lint({
+    dir = mkdtempSync(path.join(os.tmpdir(), "citron-lint-"));
+    copyFileSync(path.join(root, ".oxlintrc.json"), path.join(dir, ".oxlintrc.json"));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }),
+    );
+    const files = {
       "app/features/shop/a.ts": 'import { b } from "~/features/shop/b";\nexport const a = () => b;\n',
       "app/features/shop/b.ts": 'import { a } from "./a";\nexport const b = () => a;\n',
+    };
+    for (const [file, source] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), source);
+    }
+    const run = spawnSync(path.join(root, "node_modules/.bin/oxlint"), ["-c", ".oxlintrc.json", "-f", "json", "app"], {
+      cwd: dir,
+      encoding: "utf8",
     });
-    expect(status).not.toBe(0);
-    expect(diagnostics.map((d) => [d.filename, d.code, d.message]).sort()).toEqual([
-      ["app/features/shop/a.ts", "import(no-cycle)", "Dependency cycle detected"],
-      ["app/features/shop/b.ts", "import(no-cycle)", "Dependency cycle detected"],
+    const report = JSON.parse(run.stdout) as { diagnostics: { code: string; filename: string }[] };
+    expect(run.status).not.toBe(0);
+    expect(report.diagnostics.map((d) => [d.filename, d.code]).sort()).toEqual([
+      ["app/features/shop/a.ts", "import(no-cycle)"],
+      ["app/features/shop/b.ts", "import(no-cycle)"],
     ]);
-  });
-
-  it("passes imports that go the right way, the composition files' and the tests'", { timeout: 30_000 }, () => {
-    const { status, diagnostics } = lint({
-      ...targets,
-      "app/ui/right.ts": 'import { format } from "~/core/format";\nexport const right = format;\n',
-      "app/features/shop/right.ts":
-        'import { checkout } from "~/features/payments/checkout.server";\nimport { catalogue } from "../products/catalogue.server";\nexport const right = [checkout, catalogue];\n',
-      "app/features/payments/right.ts":
-        'import { catalogue } from "~/features/products/catalogue.server";\nexport const right = catalogue;\n',
-      "app/features/payments/set-up.test.ts":
-        'import { cart } from "~/features/shop/cart.server";\nexport const setUp = cart;\n',
-      "server/app.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const app = cart;\n',
-      "server/workers.ts":
-        'import { checkout } from "~/features/payments/checkout.server";\nexport const workers = checkout;\n',
-    });
-    expect(diagnostics).toEqual([]);
-    expect(status).toBe(0);
   });
 });

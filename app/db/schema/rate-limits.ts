@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The one table of the site's rate limiter (app/core/rate-limit.server.ts):
+ * The one table of the site's rate limiter (app/db/rate-limit.server.ts):
  * a fixed-window counter per key, plus a failure streak for keys that slow
  * down guessing (sign-in). Keys are stored as SHA-256 hashes, so no address
  * or IP is kept. In the database so every instance shares the counts.

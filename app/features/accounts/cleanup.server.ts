@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
-import { pruneRateLimits } from "~/core/rate-limit.server";
+import { pruneRateLimits } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
-import { hourlyPrune } from "~/core/periodic-worker.server";
+import { hourlyPrune } from "~/db/periodic-worker.server";
 import { sessions, verifications } from "~/db/schema/accounts";
 
 /**

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { checkRateLimit, takeRateLimit } from "~/core/rate-limit.server";
+import { checkRateLimit, takeRateLimit } from "~/db/rate-limit.server";
 import { getDb } from "~/db/context";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";

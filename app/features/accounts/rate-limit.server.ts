@@ -1,7 +1,7 @@
-import type { RateLimitRule } from "~/core/rate-limit.server";
+import type { RateLimitRule } from "~/db/rate-limit.server";
 
 /**
- * The accounts' rules for the site's one limiter (app/core/rate-limit.server.ts).
+ * The accounts' rules for the site's one limiter (app/db/rate-limit.server.ts).
  * Limits for the sign-in and reset forms. Per IP they are generous (a school
  * shares one address); per account, failures slow guessing down quickly.
  */

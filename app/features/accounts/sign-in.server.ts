@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
 import { logger } from "~/core/logger.server";
-import { checkRateLimit, clearFailures, failureWait, recordFailure, takeRateLimit } from "~/core/rate-limit.server";
+import { checkRateLimit, clearFailures, failureWait, recordFailure, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { safeRedirect } from "~/core/safe-redirect";
 import { redirectWithToast } from "~/core/toast.server";

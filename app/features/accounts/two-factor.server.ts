@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { sessions, twoFactors, users } from "~/db/schema/accounts";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
-import { publish } from "~/core/pubsub.server";
+import { publish } from "~/db/pubsub.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { campaigns, orders, type Campaign } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";

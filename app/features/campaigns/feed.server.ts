@@ -1,5 +1,5 @@
 import { eventStream, type SseSink } from "~/core/sse.server";
-import { subscribe, type PubSub } from "~/core/pubsub.server";
+import { subscribe, type PubSub } from "~/db/pubsub.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { feedLimits, feedSlots, refuseFeed, type FeedLimits } from "~/core/feed-slots.server";

@@ -3,7 +3,7 @@ import { Send } from "lucide-react";
 import { useId } from "react";
 import type * as React from "react";
 import { useFetcher } from "react-router";
-import { useLazyValidation } from "~/core/lazy-validation";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import { cn } from "~/ui/cn";
 import { FormError, SelectField, TextareaField, TextField } from "~/ui/conform-fields";
 import { HoneypotField } from "~/ui/honeypot-field";

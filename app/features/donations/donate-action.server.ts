@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { flushSync } from "react-dom";
 import { formatCents } from "~/core/format";
-import { useLazyValidation } from "~/core/lazy-validation";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { cn } from "~/ui/cn";

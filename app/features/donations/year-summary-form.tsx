@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useLazyValidation } from "~/core/lazy-validation";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import type { ActionOutcome } from "~/ui/action-result";
 import { cn } from "~/ui/cn";
 import { FormError, SelectField, TextField } from "~/ui/conform-fields";

@@ -1,5 +1,5 @@
 import { logger } from "~/core/logger.server";
-import { periodicWorker } from "~/core/periodic-worker.server";
+import { periodicWorker } from "~/db/periodic-worker.server";
 import type { Database } from "~/db/client.server";
 import { districtYearMonth } from "./year-summary";
 import { claimAndSend, unclaimedDonors } from "./year-summary.server";

@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { tryReadForm } from "~/core/form.server";
 import { caughtByHoneypot } from "~/core/honeypot";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
 import { donationSettings } from "./settings.server";

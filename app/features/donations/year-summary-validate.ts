@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { summaryRequestSchema } from "./year-summary-schema";
 
-/** The giving summary form's browser-side check, loaded on first use (see ~/core/lazy-validation). */
+/** The giving summary form's browser-side check, loaded on first use (see ~/ui/lazy-validation). */
 export const summaryRequestValidator = (years: readonly number[]) => (formData: FormData) =>
   parseWithZod(formData, { schema: summaryRequestSchema(years) });

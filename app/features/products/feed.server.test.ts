@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { PubSub } from "~/core/pubsub.server";
+import { PubSub } from "~/db/pubsub.server";
 import { closeAllStreams, eventStream, openStreamCount } from "~/core/sse.server";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";

@@ -1,5 +1,5 @@
 import { eventStream, type SseSink } from "~/core/sse.server";
-import { publish, subscribe, type PubSub } from "~/core/pubsub.server";
+import { publish, subscribe, type PubSub } from "~/db/pubsub.server";
 import { feedLimits, feedSlots, refuseFeed } from "~/core/feed-slots.server";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";

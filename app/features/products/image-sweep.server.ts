@@ -1,5 +1,5 @@
 import { and, lt, notExists, sql } from "drizzle-orm";
-import { hourlyPrune } from "~/core/periodic-worker.server";
+import { hourlyPrune } from "~/db/periodic-worker.server";
 import type { Database } from "~/db/client.server";
 import { campaigns, productImages, products } from "~/db/schema";
 import { PRODUCT_IMAGE_PREFIX } from "./product-image";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useId, useMemo } from "react";
 import type * as React from "react";
 import { useFetcher } from "react-router";
-import { useLazyValidation } from "~/core/lazy-validation";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import { NoticeBox } from "~/ui/notice-box";
 import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";

@@ -1,5 +1,5 @@
 import { lt } from "drizzle-orm";
-import { hourlyPrune } from "~/core/periodic-worker.server";
+import { hourlyPrune } from "~/db/periodic-worker.server";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema/shop";
 import { CART_DAYS } from "./cart-cookie.server";

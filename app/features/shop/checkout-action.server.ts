@@ -3,7 +3,7 @@ import { z } from "~/core/zod";
 import { formText, tryReadForm } from "~/core/form.server";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useBackgroundRefresh } from "~/core/background-refresh";
+import { useBackgroundRefresh } from "~/ui/background-refresh";
 import { PRODUCT_FEED_PATH, type FeedProduct, type ProductFeedMessage } from "~/features/products/feed";
 import { showToast, type ToastMessage } from "~/ui/toast";
 

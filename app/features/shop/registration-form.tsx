@@ -5,7 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { formatShortDate } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
-import { useLazyValidation } from "~/core/lazy-validation";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import { SelectField, TextField } from "~/ui/conform-fields";
 import { Notice } from "~/ui/notice";
 import { NoticeBox } from "~/ui/notice-box";

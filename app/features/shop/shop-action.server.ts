@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { formText, tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/core/rate-limit.server";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { redirectWithToast } from "~/core/toast.server";

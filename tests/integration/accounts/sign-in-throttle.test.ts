@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { storedRateLimitKey } from "~/core/rate-limit.server";
+import { storedRateLimitKey } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { rateLimits } from "~/db/schema";
 import { action } from "~/routes/public/auth";

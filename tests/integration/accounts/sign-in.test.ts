@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedRateLimitKey } from "~/core/rate-limit.server";
+import { storedRateLimitKey } from "~/db/rate-limit.server";
 import { emailOutbox, rateLimits, sessions, verifications } from "~/db/schema";
 import { action, loader } from "~/routes/public/auth";
 import { action as signOutAction } from "~/routes/public/sign-out";

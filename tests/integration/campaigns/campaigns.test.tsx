@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import { PubSub } from "~/core/pubsub.server";
+import { PubSub } from "~/db/pubsub.server";
 import { requestInfoContext } from "~/core/request-context";
 import { closeAllStreams } from "~/core/sse.server";
 import { auditLog, campaigns, checkouts, orders, productImages, refunds } from "~/db/schema";

@@ -1,9 +1,9 @@
 // test-class: pglite (the embedded default's first start: PGlite whatever the run's engine)
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "./client.server";
-import { prepareDatabase } from "./database.server";
-import { users } from "./schema";
-import { demoSeeders } from "../../server/demo-content";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { prepareDatabase } from "~/db/database.server";
+import { users } from "~/db/schema";
+import { demoSeeders } from "./demo-content";
 
 describe("first start of an embedded database", () => {
   let handle: DatabaseHandle | undefined;

@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { publicPages } from "./public-pages";
+import { publicPages } from "~/core/public-pages";
 
 /** Every URL path the route table serves, layouts' children under their parents' paths. */
 function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {

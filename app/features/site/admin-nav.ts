@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "~/features/accounts/roles";
 
 export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 

@@ -16,14 +16,14 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { LogoMark } from "~/features/site/logo";
-import { SkipLink } from "~/features/site/skip-link";
+import { LogoMark } from "./logo";
+import { SkipLink } from "./skip-link";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/ui/sheet";
 import { adminNavFor } from "./admin-nav";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { Role } from "./roles";
+import type { Role } from "~/features/accounts/roles";
 import { isSidebarShortcut, sidebarCookie } from "./sidebar-state";
 
 const icons: Record<string, LucideIcon> = {

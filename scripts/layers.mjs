@@ -1,0 +1,85 @@
+// The layers of the code, as data: the one table that `npm run lint` checks every import against
+// (scripts/check-layers.mjs, on resolved paths) and that docs/architecture.md's diagram is drawn from
+// (`node scripts/check-layers.mjs --diagram`). What is not listed is refused: a new folder under app/, server/ or
+// app/features/ fails the check until it has a row here.
+
+/**
+ * The layers from the bottom up. `folders` are the paths a layer owns (a folder ends in "/"); `uses` are the layers
+ * its files may import, besides their own. `features` stands for every feature folder (each with a row below).
+ */
+export const layers = [
+  {
+    name: "core",
+    folders: ["app/core/"],
+    uses: [],
+    says: "env, logging, forms, page cache, cart names, toast type: pure helpers, no database",
+  },
+  {
+    name: "db",
+    folders: ["app/db/"],
+    uses: ["core"],
+    says: "schema, migrations, the database handle, and what runs on it: pub/sub, rate limits, the periodic worker",
+  },
+  {
+    name: "ui",
+    folders: ["app/ui/"],
+    uses: ["core"],
+    says: "design-system primitives and client helpers (useHydrated, lazyInBrowser, background refresh)",
+  },
+  {
+    name: "features",
+    folders: ["app/features/"],
+    uses: ["core", "db", "ui"],
+    says: "one folder per capability; which features each may use is in `features` below",
+  },
+  {
+    name: "routes",
+    folders: ["app/routes/", "app/routes.ts", "app/root.tsx", "app/entry.server.tsx"],
+    uses: ["core", "db", "ui", "features"],
+    says: "the route table and thin route modules (public/, admin/, resources/): guards, then a feature's functions",
+  },
+  {
+    name: "server",
+    folders: ["server/"],
+    uses: ["core", "db"],
+    says: "the Express server: middleware, health, metrics, static files",
+  },
+  {
+    name: "composition",
+    folders: ["server/app.ts", "server/workers.ts", "server/demo-content.ts"],
+    uses: ["core", "db", "ui", "features", "server"],
+    says: "the only server files that import features: they wire features into the server and each other",
+  },
+];
+
+/**
+ * Per feature folder, the other features it may import (one way: decision 0009). A feature's tests may also import
+ * any feature, to set up a scenario; nothing else may cross these lines.
+ */
+export const features = {
+  // The Competition Guide, schools, team and nationals read the district's content, never the reverse.
+  content: [],
+  guide: ["content"],
+  schools: ["content"],
+  team: ["content", "guide"],
+  nationals: ["content", "team"],
+  seo: [],
+  events: [],
+  email: [],
+  // Accounts: sign-in, guards, users, the staff audit log and sign-in limits that other features record in.
+  accounts: ["email"],
+  // The site's chrome, public and admin: header, footer, admin shell, the error page.
+  site: ["accounts"],
+  contact: ["email", "site"],
+  "contact-admin": ["contact", "accounts"],
+  // The catalogue, with the image pipeline that campaigns use too.
+  products: ["email", "accounts"],
+  payments: ["products", "email", "accounts"],
+  orders: ["payments", "events"],
+  shop: ["products", "payments", "events", "accounts", "site"],
+  donations: ["payments", "orders", "email", "accounts"],
+  campaigns: ["donations", "payments", "products", "events", "accounts"],
+};
+
+/** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */
+export const unchecked = ["tests/", "scripts/", "bench/", "vite.config.ts", "vitest.config.ts", "vitest.ops.config.ts"];
