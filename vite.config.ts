@@ -1,19 +1,13 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { brotliAssets } from "./scripts/brotli-assets.ts";
+import { reactRouterInternals } from "./scripts/react-router-internals.ts";
 
 export default defineConfig({
   resolve: {
     tsconfigPaths: true,
-    // React Router's turbo-stream, which its package does not export: a cart visitor's /fees data is written with
-    // the same encoder (app/features/shop/fees-fill.server.tsx, decision 0030).
-    alias: {
-      "react-router-turbo-stream": fileURLToPath(
-        new URL("./node_modules/react-router/dist/production/vendor/turbo-stream-v2/turbo-stream.js", import.meta.url),
-      ),
-    },
+    alias: reactRouterInternals,
   },
   // The SSR bundle's entry is our Express app, which mounts the React Router
   // request handler (see server/app.ts and docs/architecture.md).

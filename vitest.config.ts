@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { reactRouterInternals } from "./scripts/react-router-internals.ts";
 import { filesByClass } from "./tests/test-classes.ts";
 
 // Unit tests (pure modules) and integration tests (loaders and actions on a real database), one project per class of
@@ -13,12 +14,7 @@ const classes = filesByClass(root);
 
 const resolve = {
   tsconfigPaths: true,
-  // As vite.config.ts: React Router's own turbo-stream (app/features/shop/fees-fill.server.tsx).
-  alias: {
-    "react-router-turbo-stream": fileURLToPath(
-      new URL("./node_modules/react-router/dist/production/vendor/turbo-stream-v2/turbo-stream.js", import.meta.url),
-    ),
-  },
+  alias: reactRouterInternals,
 };
 
 function project(name: string, files: string[], env: Record<string, string>, setupFiles: string[] = []) {

@@ -32,6 +32,10 @@ const problemText: Record<NonNullable<ShownLine["problem"]>, string> = {
  * Your Cart (anchor your-cart) and the order summary (docs/product.md#2-screens-and-routes).
  * Lines come from the server; forms in flight are applied on top, so a
  * change shows at once and the server's answer then replaces it.
+ *
+ * Also rendered alone, outside /fees's route, for a cart visitor's page from the cache (fees-fill.server.tsx): it must
+ * render from its props alone (no loader data, no route context beyond a static router), inside the page's
+ * `<aside aria-label="Cart and checkout">`.
  */
 export function CartSection({
   lines,

@@ -8,6 +8,7 @@ import type { CartView } from "./cart-view.server";
 import { CartSection } from "./cart-section";
 import { feesTemplate, fillFees } from "./fees-fill.server";
 import { fillFeesPage } from "./personal-fees.server";
+import { FEES_ROUTE_ID } from "./shop-paths";
 
 // The shape React Router gives /fees (tests/e2e/personal-pages.spec.ts compares a real page with a full render).
 const escapeHtml = (text: string) =>
@@ -22,7 +23,7 @@ const products = [{ id: "p1", name: "Lectern Tote Bag", price: 1800 }];
 const data = (cart: CartView | null) => ({
   loaderData: {
     root: { requestId: REQUEST_ID_PLACEHOLDER, cartItemCount: 1 },
-    "routes/public/fees": { products, cart, schedule: [], registering: null },
+    [FEES_ROUTE_ID]: { products, cart, schedule: [], registering: null },
   },
   actionData: null,
   errors: null,
@@ -85,7 +86,7 @@ describe("a cart filled into the cached /fees", () => {
     const argument = /enqueue\((.*)\);<\/script><script/.exec(filled)![1]!;
     expect(argument).not.toMatch(/[<>&\u2028\u2029]/);
     const decoded = (await decode(streamOf(JSON.parse(argument) as string))).value as ReturnType<typeof data>;
-    expect(decoded.loaderData["routes/public/fees"].cart).toEqual(cart);
+    expect(decoded.loaderData[FEES_ROUTE_ID].cart).toEqual(cart);
   });
 
   it("fills many carts at once from one template, each with its own lines only (the fragment's router is shared)", async () => {

@@ -6,6 +6,7 @@ import { type PageParts, pageParts } from "~/core/page-cache.server";
 import type { FeedProduct } from "~/features/products/feed";
 import { CartSection } from "./cart-section";
 import type { CartView } from "./cart-view.server";
+import { FEES_ROUTE_ID } from "./shop-paths";
 
 /**
  * A cart visitor's /fees from the shared page cache (docs/decisions/0030-personal-pages-from-the-cache.md).
@@ -14,9 +15,13 @@ import type { CartView } from "./cart-view.server";
  * is empty, the loader data's `cart` is null). For a visitor whose cart has N items, two places are filled:
  * - the cart section (the inside of `<aside aria-label="Cart and checkout">`) is `CartSection` rendered alone,
  *   in a static data router, with the visitor's lines and email and the page's products, as FeesPage renders it;
- * - the loader data is the page's own, decoded once, with their cart in `routes/public/fees`, encoded by React
+ * - the loader data is the page's own, decoded once, with their cart under /fees's route id (FEES_ROUTE_ID), encoded by React
  *   Router's own turbo-stream encoder with its plugins, and written as React Router writes it in the page.
  * tests/e2e/personal-pages.spec.ts compares the result with the visitor's full render, byte for byte.
+ *
+ * It leans on React Router's internals (its turbo-stream encoder and plugins, its escaping, the script that streams
+ * the data) and on our page's markup (the aside's label, FeesPage's props to CartSection, the loader's data shape):
+ * docs/architecture.md, "Upgrading React Router", lists each with the test that catches a change.
  */
 
 const ASIDE_OPEN = /<aside aria-label="Cart and checkout"[^>]*>/;
@@ -89,7 +94,7 @@ export async function feesTemplate(html: string): Promise<FeesTemplate | null> {
   if (typeof text !== "string" || text.indexOf("\n") !== text.length - 1) return null;
   const decoded = await decode(streamOf(text));
   const data = decoded.value as RouterData | null;
-  const fees = data?.loaderData?.["routes/public/fees"] as FeesData | undefined;
+  const fees = data?.loaderData?.[FEES_ROUTE_ID] as FeesData | undefined;
   if (!data || !fees || fees.cart !== null || !Array.isArray(fees.products)) return null;
   return {
     head: pageParts(html.slice(0, sectionStart)),
@@ -152,7 +157,7 @@ async function renderCartSection(cart: CartView, products: FeedProduct[]): Promi
  */
 export async function fillFees(template: FeesTemplate, cart: CartView): Promise<PageParts> {
   const fees = { ...template.fees, cart };
-  const data = { ...template.data, loaderData: { ...template.data.loaderData, "routes/public/fees": fees } };
+  const data = { ...template.data, loaderData: { ...template.data.loaderData, [FEES_ROUTE_ID]: fees } };
   const [text, section] = await Promise.all([
     textOf(encode(data, { postPlugins })),
     renderCartSection(cart, template.fees.products),

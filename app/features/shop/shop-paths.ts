@@ -3,3 +3,10 @@ export const JS_FIELD = "js";
 
 /** The query parameter that shows a registration form in the page (no JavaScript). */
 export const REGISTER_PARAM = "register";
+
+/**
+ * /fees's route id: React Router's id of app/routes/public/fees.tsx (its file without the extension). A cart
+ * visitor's /fees from the page cache writes their cart under this key (fees-fill.server.tsx); moving or renaming the
+ * route file changes it, and fees-fill.server.test.tsx fails.
+ */
+export const FEES_ROUTE_ID = "routes/public/fees";

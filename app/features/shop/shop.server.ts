@@ -12,6 +12,9 @@ import { REGISTER_PARAM } from "./shop-paths";
  * Everything /fees shows: the active products, the visitor's cart (when the
  * request has one), the future schedule for the registration dialogs, and the
  * product whose registration form is open without JavaScript (?register=id).
+ *
+ * Its result is /fees's loader data, which the page cache's fill for a cart visitor decodes and writes again with
+ * their cart (fees-fill.server.tsx: it expects `products` and `cart`, null in the cached render).
  */
 export async function loadShopPage(request: Request, db: Database) {
   const cartId = await readCartId(request);

@@ -28,6 +28,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/fees",
   });
 
+// A cart visitor's /fees is usually not rendered here: server/app.ts serves it from the page cache, with their cart
+// filled in by app/features/shop/fees-fill.server.tsx (decision 0030). Its shape is this loader's data, under this
+// route's id (FEES_ROUTE_ID), and this page's cart section: change either and the fill must follow
+// (tests/e2e/personal-pages.spec.ts compares the two byte for byte).
 export async function loader({ request, context }: Route.LoaderArgs) {
   // In the HTML at once, for the no-JavaScript path (see lazyInBrowser).
   await RegistrationArea.preload();
