@@ -5,6 +5,7 @@ export interface Repo {
   exists: (relativePath: string) => boolean;
   anchors: (relativePath: string) => Set<string> | null;
   decisions: Set<string>;
+  read?: (p: string) => string | null;
 }
 export function findProblems(file: string, text: string, repo: Repo): { line: number; message: string }[];
 export function headingAnchors(markdown: string): Set<string>;

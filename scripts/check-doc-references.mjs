@@ -4,7 +4,8 @@
 // - an issue number ("issue 14"): the rule belongs in a decision or a section of docs/product.md;
 // - a repository path with an extension (app/..., server/..., docs/..., tests/..., scripts/..., bench/...,
 //   content/...) or a relative markdown link that names no file, or a heading anchor that is not there;
-// - a decision number with no record in docs/decisions/.
+// - a decision number with no record in docs/decisions/;
+// - a "`Symbol` (path)" pair whose file does not define the symbol (a name documented in the wrong file).
 // Run: node scripts/check-doc-references.mjs [--root DIR]. The matchers are exported for its test.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -49,6 +50,8 @@ const issueNumber = /\bissues?\s+#?\d+/gi;
 const repoPath = /(?<![\w/.@~-])((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})(#[\w-]+)?/g;
 const decisionNumbers = /\bdecisions?\s+(\d{4}(?:(?:\s*(?:,|-|–|\band\b|\bor\b|\bto\b)\s*)\d{4})*)/gi;
 const markdownLink = /\]\(([^)\s]+)\)/g;
+const symbolAndPath =
+  /`<?([A-Za-z_$][\w$]*)(?:[.\w$]*)(?:\(\))?\/?>?` \(((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})[),;:]/g;
 const scriptFile = /\.[cm]?[jt]sx?$/;
 /** The comment on a line of JavaScript or TypeScript: a whole comment line, or what follows `//` or `/*`. */
 const commentPart = /^\s*(?:\/\/|\/\*|\*).*$|(?:^|[\s{;,(])(?:\/\/|\/\*).*$/;
@@ -58,7 +61,8 @@ const commentPart = /^\s*(?:\/\/|\/\*|\*).*$|(?:^|[\s{;,(])(?:\/\/|\/\*).*$/;
  * `anchors(relativePath)` lists a markdown file's heading anchors; `decisions` holds the record numbers.
  * @param {string} file the file's path from the root, with forward slashes
  * @param {string} text
- * @param {{ exists: (p: string) => boolean, anchors: (p: string) => Set<string> | null, decisions: Set<string> }} repo
+ * `read(relativePath)` gives a file's text (null when it is not a file).
+ * @param {{ exists: (p: string) => boolean, anchors: (p: string) => Set<string> | null, decisions: Set<string>, read?: (p: string) => string | null }} repo
  * @returns {{ line: number, message: string }[]}
  */
 export function findProblems(file, text, repo) {
@@ -94,6 +98,17 @@ export function findProblems(file, text, repo) {
       if (/[*{}<>$]/.test(target)) continue;
       if (!repo.exists(target)) problems.push({ line: lineNo, message: `${target} does not exist` });
       else checkAnchor(target, match[2], lineNo);
+    }
+    for (const match of line.matchAll(symbolAndPath)) {
+      const [, symbol, target] = match;
+      const source = repo.read?.(target);
+      const declared = new RegExp(
+        `(?:function\\*?|const|let|var|class|type|interface|enum)\\s+${symbol}(?![\\w$])|export\\s*\\{[^}]*\\b${symbol}\\b|^\\s*${symbol}\\s*[:=(]|^${symbol}=`,
+        "m",
+      );
+      if (source != null && !declared.test(source)) {
+        problems.push({ line: lineNo, message: `${target} does not define ${symbol}` });
+      }
     }
     for (const match of line.matchAll(decisionNumbers)) {
       for (const number of match[1].match(/\d{4}/g) ?? []) {
@@ -179,6 +194,10 @@ export function checkRepository(root) {
       return anchorCache.get(p);
     },
     decisions,
+    read: (p) => {
+      const full = path.join(root, p);
+      return existsSync(full) && statSync(full).isFile() ? readFileSync(full, "utf8") : null;
+    },
   };
   const report = [];
   for (const file of files) {

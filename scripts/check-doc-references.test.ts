@@ -18,6 +18,20 @@ const repo: Repo = {
 const messages = (file: string, text: string) => findProblems(file, text, repo).map((p) => `${p.line}: ${p.message}`);
 
 describe("findProblems", () => {
+  it("refuses a `Symbol` (path) pair whose file does not define the symbol, and passes one that does", () => {
+    const files: Record<string, string> = {
+      "app/ui/dialog-link.tsx": "export function DialogLink() {}\n",
+      "app/ui/url-dialog.tsx": "// opened by DialogLink\nexport function UrlDialog() {}\n",
+    };
+    const withFiles: Repo = { ...repo, exists: (p) => p in files, read: (p) => files[p] ?? null };
+    const check = (text: string) => findProblems("docs/x.md", text, withFiles).map((p) => p.message);
+    expect(check("Opened by `DialogLink` (app/ui/url-dialog.tsx), a link.")).toEqual([
+      "app/ui/url-dialog.tsx does not define DialogLink",
+    ]);
+    expect(check("Opened by `DialogLink` (app/ui/dialog-link.tsx), a link.")).toEqual([]);
+    expect(check("Shown by `<UrlDialog>` (app/ui/url-dialog.tsx).")).toEqual([]);
+  });
+
   it.each(["SPEC", "DECISIONS", "STYLE", "DESIGN", "STACK"])("refuses a comment naming %s.md", (name) => {
     expect(messages("app/x.ts", `// the rule (${outside(name)} section 5)`)).toEqual([
       `1: ${outside(name)} is not in the repository: cite docs/product.md, docs/design.md or a decision`,

@@ -9,7 +9,7 @@ import { Textarea } from "./textarea";
 
 /**
  * The form fields bound to Conform: a label (with its * when required), the control, an optional hint and the
- * field's first message, wired together with ids and aria attributes. Used by every Conform form.
+ * field's first message, wired together with ids and aria attributes. The Conform forms build their fields from these.
  */
 
 type Bound = FieldMetadata<string | null | undefined>;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { e2eEventsYear } from "../support/events-sheet";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
-// The server reads tests/fixtures/events-e2e.csv dated in `year` (tests/e2e/server.mjs, tests/support/events-sheet.ts):
+// The server reads tests/fixtures/events-e2e.csv dated in the test year (tests/e2e/server.mjs, tests/support/events-sheet.ts):
 // eight upcoming events, a "Bills Due" row and a TBD row that are skipped. `year` has 2027's weekdays.
 const year = e2eEventsYear();
 const MEETING_URL = "https://zoom.us/j/0000000000";
