@@ -35,7 +35,7 @@ export default defineConfig({
                 },
                 {
                   name: "site",
-                  test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select|toast|use-hydrated|notice|dialog-link|dialog-url|background-refresh)\.tsx?$|features[\\/]site[\\/])/,
+                  test: /app[\\/](ui[\\/](button|link-button|cn|card|badge|input|label|select|toast|use-hydrated|notice|dialog-link|dialog-url|background-refresh)\.tsx?$|features[\\/]site[\\/][\w.-]+$)/,
                 },
               ],
             },

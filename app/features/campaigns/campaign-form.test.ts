@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  campaignMessages,
-  campaignPhase,
-  isCalendarDay,
-  parseGoalCents,
-  progressPercent,
-  slugFromName,
-} from "./campaign-form";
+import { campaignMessages, isCalendarDay, parseGoalCents, slugFromName } from "./campaign-form";
+import { campaignPhase, progressPercent } from "./campaign-progress";
 import { donorsText, raisedText } from "./campaign-panel";
 
 describe("campaign form rules", () => {

@@ -17,7 +17,8 @@ import { useActionResult } from "~/ui/use-action-result";
 import { DialogLink } from "~/ui/dialog-link";
 import { UrlDialog } from "~/ui/url-dialog";
 import type { ProductImageSources } from "~/features/products/product-image";
-import { campaignLimits, campaignSchema, type CampaignPhase } from "./campaign-form";
+import { campaignLimits, campaignSchema } from "./campaign-form";
+import type { CampaignPhase } from "./campaign-progress";
 
 export type AdminCampaignItem = {
   id: string;

@@ -2,7 +2,7 @@ import { CalendarDays, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatCents } from "~/core/format";
 import type { ProductImageSources } from "~/features/products/product-image";
-import { progressPercent, type CampaignPhase } from "./campaign-form";
+import { progressPercent, type CampaignPhase } from "./campaign-progress";
 import { CAMPAIGN_FEED_PATH, type CampaignProgressMessage } from "./feed";
 
 /** A campaign as the public /donate page shows it. */

@@ -10,7 +10,8 @@ import { isUniqueViolation } from "~/features/payments/checkout.server";
 import { isUuid } from "~/core/uuid";
 import { ImageError, processImage, storeImage } from "~/features/products/images.server";
 import { todayInNewYork } from "~/features/events/dates";
-import { campaignMessages, campaignPhase, campaignSchema, type CampaignPhase } from "./campaign-form";
+import { campaignMessages, campaignSchema } from "./campaign-form";
+import { campaignPhase, type CampaignPhase } from "./campaign-progress";
 
 /**
  * The notification channel of campaign changes: a tagged gift completed or

@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import type { Campaign } from "~/db/schema";
 import { formatShortDate, todayInNewYork } from "~/features/events/dates";
 import { productImageSources } from "~/features/products/product-image";
-import { campaignPhase } from "./campaign-form";
+import { campaignPhase } from "./campaign-progress";
 import type { PublicCampaign } from "./campaign-panel";
 import { activeCampaign, getCampaignBySlug, progressOf } from "./campaigns.server";
 

@@ -16,8 +16,8 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { LogoMark } from "./logo";
-import { SkipLink } from "./skip-link";
+import { LogoMark } from "../logo";
+import { SkipLink } from "../skip-link";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/ui/sheet";
