@@ -21,7 +21,9 @@ function deviceCookie() {
   if (!cookie || cookieSecret !== config.SESSION_SECRET) {
     cookieSecret = config.SESSION_SECRET;
     cookie = createCookie(DEVICE_COOKIE, {
-      path: "/auth",
+      // Path=/ and not /auth: with JavaScript the form posts to /auth.data (and /masterdebater.data), where a
+      // cookie of path /auth is never sent, so the owner's browser lost its exemption (issue 38).
+      path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: config.PUBLIC_URL.startsWith("https://"),
@@ -56,3 +58,6 @@ export function trustedDeviceCookie(email: string, deviceId: string | null): Pro
     d: deviceId ?? randomBytes(16).toString("base64url"),
   } satisfies DeviceValue);
 }
+
+/** Expires the cookie of the same name that earlier versions set with Path=/auth (it would shadow the new one there). */
+export const OLD_DEVICE_COOKIE_EXPIRY = `${DEVICE_COOKIE}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax`;

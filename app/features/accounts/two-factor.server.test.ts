@@ -111,6 +111,18 @@ describe("two-factor sign-in for admins", () => {
     return createOTP(raw).hotp(Math.floor(Date.now() / 30_000) + offsetSteps);
   };
 
+  it("the setup's password check is limited, and a parallel burst is counted before any check (issue 38)", async () => {
+    const jar = new Jar();
+    await signInWithPassword(jar);
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call(profileAction, "/admin/profile", jar, { intent: "2fa-start", password: "Wrong!Guess1" }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 400)).toHaveLength(10);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(5);
+  });
+
   it("an admin sets it up on the profile page: password, then the app's first code", async () => {
     const jar = new Jar();
     expect((await signInWithPassword(jar)).location).toBe("/admin/donations");
@@ -180,6 +192,15 @@ describe("two-factor sign-in for admins", () => {
     await signInWithPassword(again);
     expect((await enterCode(again, recoveryCodes[0]!)).status).toBe(401);
     expect(await signedIn(again)).toBeNull();
+  });
+
+  it("a parallel burst of codes for one challenge is counted before they are checked (issue 38)", async () => {
+    const jar = new Jar();
+    await signInWithPassword(jar);
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => enterCode(jar, String(300000 + i))));
+    expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(5);
+    expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(7);
+    await database.db.update(twoFactors).set({ failedVerificationCount: 0, lockedUntil: null });
   });
 
   it("five wrong codes spend the challenge; codes from one address are limited", async () => {
