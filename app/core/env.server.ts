@@ -194,8 +194,8 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  // "required": an admin signs in with a TOTP or recovery code and sets one up first; "optional": an admin may
-  // set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
+  // "required": every staff account (admin or user; decision 0037) signs in with a TOTP or recovery code and sets
+  // one up first; "optional": any account may set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
   ADMIN_TWO_FACTOR: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.enum(["required", "optional"]).optional(),
@@ -233,7 +233,10 @@ export type Env = z.infer<typeof envSchema> & {
   DEPLOYED: boolean;
   /** Where mail goes: through SMTP_URL, or .eml files under DATA_DIR/mail. */
   MAIL_DELIVERY: "smtp" | "files";
-  /** Whether admins must sign in with two factors (ADMIN_TWO_FACTOR, by default on a deployment only). */
+  /**
+   * Whether staff (admins and users alike; decision 0037) must sign in with two factors (ADMIN_TWO_FACTOR, by
+   * default on a deployment only). The name stays for existing deployments.
+   */
   ADMIN_TWO_FACTOR_REQUIRED: boolean;
   /** The URL the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;

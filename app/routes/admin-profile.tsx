@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shortName: env().SITE_SHORT_NAME,
     twoFactor: {
       enabled: Boolean(user.twoFactorEnabled),
-      required: user.role === "admin" && env().ADMIN_TWO_FACTOR_REQUIRED,
+      required: env().ADMIN_TWO_FACTOR_REQUIRED,
       asked: new URL(request.url).searchParams.get("setup") === "two-factor",
     },
   };

@@ -1,5 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { signIn, signInThroughForm } from "./auth-helpers";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { signIn, signInAs, signInThroughForm } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -85,4 +87,63 @@ test("the owner's browser signs in, with JavaScript, after a stranger's failures
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(dialog.getByText("Reset Email Sent")).toBeVisible();
   await stranger.dispose();
+});
+
+/** The code an authenticator app shows now for `key` (RFC 6238, 30 s, 6 digits). */
+const codeFor = (key: string) =>
+  createOTP(new TextDecoder().decode(base32.decode(key))).hotp(Math.floor(Date.now() / 30_000));
+
+/** Whether `other` is still signed in: the admin area opens, or sends it to sign in. */
+async function stillSignedIn(other: Page) {
+  await other.goto("/orders");
+  await other.waitForURL((url) => url.pathname === "/orders" || url.pathname === "/auth");
+  return new URL(other.url()).pathname === "/orders";
+}
+
+async function secondBrowser(browser: Browser, email: string, password: string) {
+  const other = await (await browser.newContext()).newPage();
+  await signInAs(other, email, password, "/orders");
+  return other;
+}
+
+test("a password change and two-factor enrolment, with JavaScript, end the account's other sessions and say so", async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const account = await newAccount(page, "sessions", "admin");
+  await signInAs(page, account.email, account.password, "/admin/profile");
+  await waitForHydration(page);
+
+  // Another browser is signed in to the same account; the password changes here.
+  let other = await secondBrowser(browser, account.email, account.password);
+  const newPassword = "Fresh!Lemon2026";
+  await page.getByLabel("Current Password").fill(account.password);
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password").fill(newPassword);
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(
+    page.getByText("Every other session of this account was signed out", { exact: false }).first(),
+  ).toBeVisible();
+  expect(await stillSignedIn(other)).toBe(false);
+  await other.context().close();
+
+  // Signed in elsewhere again with the new password, before two-factor is set up here.
+  other = await secondBrowser(browser, account.email, newPassword);
+  await page.getByLabel("Your password").fill(newPassword);
+  await page.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
+  const key = (await page
+    .locator("code")
+    .filter({ hasText: /^[A-Z2-7]{16,}=*$/ })
+    .textContent())!.trim();
+  await page.getByLabel("Code from the app").fill(await codeFor(key));
+  await page.getByRole("button", { name: "Turn On Two-Factor Sign-In" }).click();
+  await expect(page.getByText("On: signing in asks for a code")).toBeVisible();
+  await expect(
+    page.getByText("Every other session of this account was signed out", { exact: false }).first(),
+  ).toBeVisible();
+  // The session opened with the password alone before the enrolment has no access any more; this one has.
+  expect(await stillSignedIn(other)).toBe(false);
+  expect(await stillSignedIn(page)).toBe(true);
+  await other.context().close();
 });

@@ -10,6 +10,8 @@ import type { SessionUser } from "./guards.server";
 import { authNotices, newPasswordNotice, profileNotices, type Notice } from "./notices";
 import { newPasswordProblem } from "./password-policy";
 import { keys, limits, waitText } from "./rate-limit.server";
+import { endOtherSessions, sessionTokenIn } from "./session-revocation.server";
+import { trustedDeviceCookie } from "./trusted-device.server";
 
 export type ChangePasswordResult = { notice: Notice; status: number; setCookie: string[] };
 
@@ -44,8 +46,12 @@ export async function changeOwnPassword(
       returnHeaders: true,
     });
     await returnRateLimitHit(db, limitKey);
+    // better-auth ended the other sessions; its "Trust this browser" records and our device cookies go too.
+    const setCookie = headers.getSetCookie();
+    await endOtherSessions(db, user.id, sessionTokenIn(setCookie));
+    setCookie.push(await trustedDeviceCookie(user.email, null));
     await writeAudit(db, { actor: user, action: "password.change", target: user });
-    return { notice: authNotices.passwordUpdated, status: 200, setCookie: headers.getSetCookie() };
+    return { notice: authNotices.passwordUpdated, status: 200, setCookie };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
       return { notice: profileNotices.wrongCurrentPassword, status: 400, setCookie: [] };

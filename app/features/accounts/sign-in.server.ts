@@ -15,6 +15,7 @@ import { getAuth } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "./access";
+import { endOtherSessions } from "./session-revocation.server";
 import { OLD_DEVICE_COOKIE_EXPIRY, trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -54,7 +55,7 @@ export async function signIn(
   const address = clientAddress(context);
   const ipKey = keys.signInIp(address);
   const accountKey = keys.signInAccount(email);
-  const device = await trustedDeviceFor(request, email);
+  const device = await trustedDeviceFor(db, request, email);
   const streakKey = device ? keys.signInDevice(email, device) : keys.signInAccountAddress(email, address);
   // Every attempt is counted before the password is checked, as if it will fail (issue 38: read before and written
   // after, a parallel burst was checked in full before its first failure counted); a success gives its count back.
@@ -135,7 +136,7 @@ export async function signOut(request: Request, context: Context): Promise<Respo
 export async function requestPasswordReset(request: Request, context: Context, email: string): Promise<Notice> {
   const db = getDb(context);
   const normalized = email.trim().toLowerCase();
-  const device = await trustedDeviceFor(request, normalized);
+  const device = await trustedDeviceFor(db, request, normalized);
   const emailKey = device ? keys.resetEmailDevice(normalized, device) : keys.resetEmail(normalized);
   const perEmail = await takeRateLimit(db, emailKey, limits.resetPerEmail);
   const perIp = await takeRateLimit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
@@ -183,6 +184,7 @@ export async function completePasswordReset(
     action: "password.reset",
     target: account,
   });
+  await endOtherSessions(db, account.id);
   await clearFailures(db, keys.signInAccountAddress(account.email, clientAddress(context)));
   try {
     const { headers } = await auth.api.signInEmail({

@@ -11,6 +11,8 @@ import { afterSignInPath } from "./access";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { clientAddress } from "./sign-in.server";
+import { endOtherSessions, sessionTokenIn } from "./session-revocation.server";
+import { trustedDeviceCookie } from "./trusted-device.server";
 import { keys, limits, waitText } from "./rate-limit.server";
 import { twoFactorNotices } from "./two-factor-notices";
 import { userNotices, type Notice } from "./notices";
@@ -164,7 +166,7 @@ export async function startTwoFactorSetup(
 export async function confirmTwoFactorSetup(
   request: Request,
   context: Context,
-  user: { id: string },
+  user: { id: string; email: string },
   rawCode: string,
 ): Promise<{ ok: true; setCookie: string[] } | { ok: false; notice: Notice; status: number }> {
   const db = getDb(context);
@@ -180,12 +182,16 @@ export async function confirmTwoFactorSetup(
       returnHeaders: true,
     });
     await firstUseOfCode(db, user.id, code);
+    // Sessions opened with the password alone, elsewhere, would keep their access: they end (issue 38).
+    const setCookie = headers.getSetCookie();
+    await endOtherSessions(db, user.id, sessionTokenIn(setCookie));
+    setCookie.push(await trustedDeviceCookie(user.email, null));
     await writeAudit(db, {
       actor: await who(db, user.id),
       action: "user.two_factor_enable",
       target: await who(db, user.id),
     });
-    return { ok: true, setCookie: headers.getSetCookie() };
+    return { ok: true, setCookie };
   } catch (error) {
     return { ok: false, ...codeRefusal(error) };
   }
@@ -198,8 +204,9 @@ async function who(db: Database, userId: string) {
 
 /**
  * Turns an account's second factor off (a lost device): its authenticator
- * secret and recovery codes go, its sessions end, and it must set up again at
- * its next sign-in when the requirement applies. Audited with who did it.
+ * secret and recovery codes go, its sessions end and its trusted browsers are
+ * forgotten, and it must set up again at its next sign-in when the requirement
+ * applies. Audited with who did it.
  */
 export async function resetTwoFactor(
   db: Database,
@@ -209,7 +216,7 @@ export async function resetTwoFactor(
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, target.id));
     await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, target.id));
-    await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await endOtherSessions(tx, target.id);
     await writeAudit(tx, { actor, action: "user.two_factor_reset", target });
   });
 }
