@@ -292,6 +292,7 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_...)");
   }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  problems.push(...placeholderSecretProblems(env));
   problems.push(...paymentProblems(env, deployed));
   if (!deployed) return problems;
   if (!env.PUBLIC_URL) {
@@ -308,6 +309,31 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     problems.push(
       "SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)",
     );
+  }
+  return problems;
+}
+
+/**
+ * Secrets once printed in this repository (compose.yaml's old defaults) are public: anyone could sign a session
+ * cookie or read /metrics with them. Refused in every mode, like values that say they are placeholders.
+ */
+export const KNOWN_PLACEHOLDER_SECRETS: ReadonlySet<string> = new Set([
+  "compose-local-only-session-secret-0000",
+  "compose-local-metrics-token",
+]);
+const PLACEHOLDER_PATTERN = /^(change[-_ ]?(me|this)|replace[-_ ]?(me|this)|placeholder|your[-_ ]|example|secret$)/i;
+
+function placeholderSecretProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of [
+    ["SESSION_SECRET", env.SESSION_SECRET],
+    ["METRICS_TOKEN", env.METRICS_TOKEN],
+  ] as const) {
+    if (value && (KNOWN_PLACEHOLDER_SECRETS.has(value) || PLACEHOLDER_PATTERN.test(value))) {
+      problems.push(
+        `${name}: is a published placeholder, not a secret; set your own (for example: openssl rand -hex 32)`,
+      );
+    }
   }
   return problems;
 }
