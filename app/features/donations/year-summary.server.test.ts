@@ -71,7 +71,7 @@ async function gift(db: DatabaseHandle["db"], input: Gift) {
       provider: input.provider ?? "stripe",
       email: input.email,
       totalAmount: input.cents,
-      publicToken: randomBytes(24).toString("base64url"),
+      publicTokenHash: randomBytes(24).toString("base64url"),
       expiresAt: at,
       completedAt: at,
       createdAt: at,
