@@ -2,14 +2,14 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "~/core/env.server";
 
 /**
- * The unguessable links in donors' emails (a donation's receipt, a monthly gift's manage page; issue 38). The
+ * The unguessable links in donors' emails (a donation's receipt, a monthly gift's manage page; decision 0037). The
  * database keeps only a SHA-256 hash of each token (`linkTokenHash`), so a copy of it opens no link. A token
  * is the row's id and a MAC of it keyed from SESSION_SECRET, so the server can write the link again in a later
  * email without having kept it:
  *
  *   token = <id, 32 hex digits> <HMAC-SHA256(key, purpose:id), 22 base64url characters>
  *
- * A token is accepted when its hash is stored (every link ever sent, the random tokens from before issue 38
+ * A token is accepted when its hash is stored (every link ever sent, the random tokens from before decision 0037
  * included, even after SESSION_SECRET changes) or when its MAC is right (links written after a change of secret).
  */
 export type LinkPurpose = "receipt" | "manage";

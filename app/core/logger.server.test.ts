@@ -18,7 +18,7 @@ function capture() {
   return { logger, lines };
 }
 
-describe("the logger keeps donors' link tokens out of every line (issue 38)", () => {
+describe("the logger keeps donors' link tokens out of every line (decision 0037)", () => {
   it("hides the token of a receipt or manage link, in the page's address and its data twin", () => {
     expect(redactLinkTokens(`/donate/receipt/${token}`)).toBe("/donate/receipt/…");
     expect(redactLinkTokens(`/donate/monthly/${token}.data`)).toBe("/donate/monthly/….data");

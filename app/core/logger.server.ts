@@ -6,7 +6,7 @@ const pretty = process.env.NODE_ENV === "development" && process.stdout.isTTY;
 /**
  * Hides the tokens of donors' links in a path (`/donate/receipt/<token>` becomes `/donate/receipt/…`, its `.data`
  * twin likewise): whoever reads the logs must not be able to open a donor's receipt or change their monthly gift
- * (issue 38).
+ * (decision 0037).
  */
 export function redactLinkTokens(path: string): string {
   return path.replace(/^(\/donate\/(?:receipt|monthly)\/)[^/?#.]+/, "$1…");

@@ -73,7 +73,7 @@ export async function checkRateLimit(
 /**
  * Gives back the hit takeRateLimit counted for an attempt that turned out to
  * succeed: failures are counted before the check they limit (so a parallel
- * burst cannot all be checked before the first one counts; issue 38), and
+ * burst cannot all be checked before the first one counts; decision 0037), and
  * only successes are returned.
  */
 export async function returnRateLimitHit(db: Database, key: string): Promise<void> {

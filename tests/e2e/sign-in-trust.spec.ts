@@ -5,7 +5,7 @@ import { signIn, signInAs, signInThroughForm } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Issue 38, with JavaScript on: the owner's browser keeps its way in while a stranger guesses from other addresses
+ * Decision 0037, with JavaScript on: the owner's browser keeps its way in while a stranger guesses from other addresses
  * (the server trusts one proxy hop in the browser tests, so X-Forwarded-For names the stranger's address).
  */
 

@@ -9,7 +9,7 @@ import { findReceipt } from "~/features/donations/receipt.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { useDonationTestEnv } from "../support/donations";
 
-/** Issue 38's migration: the clear tokens of links already sent are hashed in place and keep working. */
+/** Decision 0037's migration: the clear tokens of links already sent are hashed in place and keep working. */
 describe("the link-token-hashes migration", () => {
   let database: TestDatabase;
   beforeAll(async () => {

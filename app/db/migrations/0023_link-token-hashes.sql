@@ -1,4 +1,4 @@
--- Issue 38: only a SHA-256 hash of each receipt and manage link token is kept (app/core/link-tokens.server.ts).
+-- Decision 0037: only a SHA-256 hash of each receipt and manage link token is kept (app/core/link-tokens.server.ts).
 -- The links already sent keep working: their tokens are hashed here, in place.
 ALTER TABLE "monthly_gifts" RENAME COLUMN "manage_token" TO "manage_token_hash";--> statement-breakpoint
 ALTER TABLE "monthly_gifts" RENAME CONSTRAINT "monthly_gifts_manage_token_unique" TO "monthly_gifts_manage_token_hash_unique";--> statement-breakpoint

@@ -27,7 +27,7 @@ export const users = pgTable("users", {
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   /**
    * When the account's trusted browsers were last forgotten (two-factor enrolment or reset, a password change or
-   * reset; issue 38): a device cookie issued before it no longer counts (trusted-device.server.ts).
+   * reset; decision 0037): a device cookie issued before it no longer counts (trusted-device.server.ts).
    */
   devicesRevokedAt: timestamp("devices_revoked_at", { withTimezone: true }),
 });

@@ -84,7 +84,7 @@ describe("Profile", () => {
     });
 
     // A second session (another browser) ends when the password changes, and the browsers it trusted are forgotten:
-    // a "Trust this browser" record (which skips the code) and a sign-in device cookie from before (issue 38).
+    // a "Trust this browser" record (which skips the code) and a sign-in device cookie from before (decision 0037).
     await getAuth(database.db).api.signInEmail({ body: { email: "coach@example.org", password: TEST_PASSWORD } });
     await database.db.insert(verifications).values({
       id: "trust-1",

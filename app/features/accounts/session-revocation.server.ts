@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { sessions, users, verifications } from "~/db/schema/accounts";
 
 /**
- * Ends an account's other sessions and forgets its trusted browsers (issue 38): two-factor enrolment, a
+ * Ends an account's other sessions and forgets its trusted browsers (decision 0037): two-factor enrolment, a
  * two-factor reset and a password change or reset call it, so a session or a "Trust this browser" from before
  * the change gives no access after it. `keepToken` is the session of the person making the change (none for an
  * admin's or the command line's reset). Forgotten: better-auth's "Trust this browser" records (which skip the

@@ -144,7 +144,7 @@ describe("sign-in throttling by address and account, with the owner's device coo
     expect(line).toMatch(/; Path=\/(;|$)/);
   });
 
-  it("a parallel burst of guesses is counted before any password is checked (issue 38)", async () => {
+  it("a parallel burst of guesses is counted before any password is checked (decision 0037)", async () => {
     // From one address: three free failures in a row, then the wait; the rest of the burst is refused unchecked.
     const fromOne = await Promise.all(Array.from({ length: 12 }, () => signIn("198.51.100.7", "Wrong!Guess1")));
     expect(fromOne.filter((result) => result.status === 401)).toHaveLength(3);

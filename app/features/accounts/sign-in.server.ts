@@ -57,7 +57,7 @@ export async function signIn(
   const accountKey = keys.signInAccount(email);
   const device = await trustedDeviceFor(db, request, email);
   const streakKey = device ? keys.signInDevice(email, device) : keys.signInAccountAddress(email, address);
-  // Every attempt is counted before the password is checked, as if it will fail (issue 38: read before and written
+  // Every attempt is counted before the password is checked, as if it will fail (decision 0037: read before and written
   // after, a parallel burst was checked in full before its first failure counted); a success gives its count back.
   const streak = await claimAttempt(db, streakKey, failureDelaySeconds);
   if (!streak.allowed) return throttled(streak);

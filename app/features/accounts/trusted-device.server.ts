@@ -25,7 +25,7 @@ function deviceCookie() {
     cookieSecret = config.SESSION_SECRET;
     cookie = createCookie(DEVICE_COOKIE, {
       // Path=/ and not /auth: with JavaScript the form posts to /auth.data (and /masterdebater.data), where a
-      // cookie of path /auth is never sent, so the owner's browser lost its exemption (issue 38).
+      // cookie of path /auth is never sent, so the owner's browser lost its exemption (decision 0037).
       path: "/",
       httpOnly: true,
       sameSite: "lax",
@@ -40,7 +40,7 @@ function deviceCookie() {
 const accountTag = (email: string) =>
   createHash("sha256").update(`device:${email.trim().toLowerCase()}`).digest("base64url").slice(0, 22);
 
-/** The account's tag, the device id and when the cookie was issued (ms; absent in cookies from before issue 38). */
+/** The account's tag, the device id and when the cookie was issued (ms; absent in cookies from before decision 0037). */
 type DeviceValue = { a: string; d: string; t?: number };
 
 /**

@@ -113,7 +113,7 @@ describe("two-factor sign-in for admins", () => {
     return createOTP(raw).hotp(Math.floor(Date.now() / 30_000) + offsetSteps);
   };
 
-  it("the setup's password check is limited, and a parallel burst is counted before any check (issue 38)", async () => {
+  it("the setup's password check is limited, and a parallel burst is counted before any check (decision 0037)", async () => {
     const jar = new Jar();
     await signInWithPassword(jar);
     const burst = await Promise.all(
@@ -148,7 +148,7 @@ describe("two-factor sign-in for admins", () => {
     const on = await call(profileAction, "/admin/profile", jar, { intent: "2fa-confirm", code: await totp() });
     expect(on).toMatchObject({ status: 302, location: "/admin/profile" });
     expect((await database.db.select().from(users).where(eq(users.email, ADMIN)))[0]!.twoFactorEnabled).toBe(true);
-    // The session was renewed and still works; the other one ended (issue 38).
+    // The session was renewed and still works; the other one ended (decision 0037).
     expect(await signedIn(jar)).toBe(ADMIN);
     expect(await signedIn(before)).toBeNull();
     expect(await database.db.$count(sessions, eq(sessions.userId, (await signedInUserId(jar))!))).toBe(1);
@@ -202,7 +202,7 @@ describe("two-factor sign-in for admins", () => {
     expect(await signedIn(again)).toBeNull();
   });
 
-  it("a parallel burst of codes for one challenge is counted before they are checked (issue 38)", async () => {
+  it("a parallel burst of codes for one challenge is counted before they are checked (decision 0037)", async () => {
     const jar = new Jar();
     await signInWithPassword(jar);
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => enterCode(jar, String(300000 + i))));

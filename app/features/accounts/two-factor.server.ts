@@ -26,7 +26,7 @@ export const twoFactorLimits = {
   codesPerAddress: { max: 30, windowSeconds: 15 * 60 },
   /**
    * Codes entered for one sign-in's challenge (its two-factor cookie), counted before the code is checked: the
-   * plugin's own count of 5 is read and written around the check, so a parallel burst could exceed it (issue 38).
+   * plugin's own count of 5 is read and written around the check, so a parallel burst could exceed it (decision 0037).
    */
   codesPerChallenge: { max: 5, windowSeconds: 15 * 60 },
   /** Setup confirmations per account (the signed-in step has no per-challenge count of its own). */
@@ -182,7 +182,7 @@ export async function confirmTwoFactorSetup(
       returnHeaders: true,
     });
     await firstUseOfCode(db, user.id, code);
-    // Sessions opened with the password alone, elsewhere, would keep their access: they end (issue 38).
+    // Sessions opened with the password alone, elsewhere, would keep their access: they end (decision 0037).
     const setCookie = headers.getSetCookie();
     await endOtherSessions(db, user.id, sessionTokenIn(setCookie));
     setCookie.push(await trustedDeviceCookie(user.email, null));

@@ -23,7 +23,7 @@ export type ManageOutcome =
   | { redirect: string };
 
 /**
- * The manage page's changes, limited per link and per client address (issue 38): each change emails the donor
+ * The manage page's changes, limited per link and per client address (decision 0037): each change emails the donor
  * and talks to Stripe, so a leaked link or a script must not flood either. Generous for a person.
  */
 export const manageLimits = {

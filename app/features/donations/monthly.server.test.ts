@@ -293,7 +293,7 @@ describe("a monthly gift through the sandbox", () => {
     expect((await loadManage(row!.manageTokenHash)).init?.status).toBe(404);
     // A token with a right-looking id and a wrong MAC is refused.
     expect((await loadManage(`${token.slice(0, 32)}${"A".repeat(22)}`)).init?.status).toBe(404);
-    // A random token from before issue 38, hashed by the migration, still opens its gift.
+    // A random token from before decision 0037, hashed by the migration, still opens its gift.
     const legacy = "LegacyRandomToken_0123456789abcdefXYZ";
     await database.db
       .update(monthlyGifts)

@@ -58,7 +58,7 @@ export async function summariesLoader(request: Request, context: Readonly<Router
 const sendSchema = z.object({ email: z.string().trim().max(254).pipe(z.email()), year: z.coerce.number().int() });
 
 /**
- * Staff sends (issue 38, item 10): any staff role may still send (a donor who calls asks whoever answers), but
+ * Staff sends: any staff role may still send (a donor who calls asks whoever answers), but
  * limited per staff member and per donor, and each send is in the audit log (decision 0037). The summary only
  * ever goes to the donor's own address; the limits keep one account, or a stolen session, from flooding donors.
  */

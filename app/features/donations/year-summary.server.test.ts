@@ -425,7 +425,7 @@ describe("the staff page", () => {
     expect(await outbox()).toHaveLength(1);
   });
 
-  it("limits staff sends per staff member and per donor, and audits each one (issue 38)", async () => {
+  it("limits staff sends per staff member and per donor, and audits each one (decision 0037)", async () => {
     const { cookie } = await signedInAccount(database.db, "limited.coach@example.org", "user");
     const donors = Array.from({ length: staffSummaryLimits.perStaffMember.max + 1 }, (_, i) => `donor${i}@example.com`);
     for (const email of donors.slice(0, 2)) await gift(database.db, { email, cents: 1000, at: "2026-05-02T15:00:00Z" });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
