@@ -4,8 +4,9 @@
 // update the card). Sandbox only (no Stripe key configured). With the embedded database, run it while the server
 // is stopped.
 import { parseArgs } from "node:util";
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { monthlyGifts } from "~/db/schema";
+import { giftByToken } from "~/features/donations/monthly.server";
 import { playSandboxRenewal } from "~/features/donations/monthly-manage.server";
 import { withCommandDatabase } from "./command-database";
 
@@ -30,11 +31,10 @@ async function main(): Promise<number> {
     return 2;
   }
   return withCommandDatabase(async (db) => {
-    const gift = await db.query.monthlyGifts.findFirst({
-      where: UUID.test(reference)
-        ? or(eq(monthlyGifts.id, reference), eq(monthlyGifts.manageToken, reference))
-        : eq(monthlyGifts.manageToken, reference),
-    });
+    const gift = UUID.test(reference)
+      ? await db.query.monthlyGifts.findFirst({ where: eq(monthlyGifts.id, reference) })
+      : // Found by the token as the manage page finds it (only its hash is stored), however long ago it ended.
+        await giftByToken(db, reference, new Date(0));
     if (!gift) {
       console.error(`No monthly gift ${reference}.`);
       return 1;

@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     }
     await resetTwoFactor(db, { id: null, email: "command line" }, account);
     console.warn(
-      `Two-factor sign-in of ${account.email} is off and its sessions ended; it sets it up again at its next sign-in.`,
+      `Two-factor sign-in of ${account.email} is off, its sessions ended and its trusted browsers forgotten; it sets it up again at its next sign-in.`,
     );
     return 0;
   });

@@ -12,7 +12,7 @@ import { clientSubject } from "~/core/client-address";
 import { env, EnvError } from "~/core/env.server";
 import { closePubSub } from "~/db/pubsub.server";
 import { closeAllStreams } from "~/core/sse.server";
-import { logger } from "~/core/logger.server";
+import { logger, requestLogFields } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { requestInfoContext, type RequestInfo } from "~/core/request-context";
 import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
@@ -101,7 +101,8 @@ export function createApp(options: AppOptions) {
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, path: req.url?.split("?")[0] }),
+        // No query string and no donor's link token (app/core/logger.server.ts).
+        req: requestLogFields,
         res: (res) => ({ status: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },

@@ -194,8 +194,8 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  // "required": an admin signs in with a TOTP or recovery code and sets one up first; "optional": an admin may
-  // set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
+  // "required": every staff account (admin or user; decision 0037) signs in with a TOTP or recovery code and sets
+  // one up first; "optional": any account may set it up. Unset: required on a deployment (NODE_ENV=production), optional in the local preview and tests.
   ADMIN_TWO_FACTOR: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.enum(["required", "optional"]).optional(),
@@ -233,7 +233,10 @@ export type Env = z.infer<typeof envSchema> & {
   DEPLOYED: boolean;
   /** Where mail goes: through SMTP_URL, or .eml files under DATA_DIR/mail. */
   MAIL_DELIVERY: "smtp" | "files";
-  /** Whether admins must sign in with two factors (ADMIN_TWO_FACTOR, by default on a deployment only). */
+  /**
+   * Whether staff (admins and users alike; decision 0037) must sign in with two factors (ADMIN_TWO_FACTOR, by
+   * default on a deployment only). The name stays for existing deployments.
+   */
   ADMIN_TWO_FACTOR_REQUIRED: boolean;
   /** The URL the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;
@@ -289,6 +292,7 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_...)");
   }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  problems.push(...placeholderSecretProblems(env));
   problems.push(...paymentProblems(env, deployed));
   if (!deployed) return problems;
   if (!env.PUBLIC_URL) {
@@ -305,6 +309,31 @@ function productionProblems(env: z.infer<typeof envSchema>, deployed: boolean): 
     problems.push(
       "SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (at least 32 characters, the same on every instance)",
     );
+  }
+  return problems;
+}
+
+/**
+ * Secrets once printed in this repository (compose.yaml's old defaults) are public: anyone could sign a session
+ * cookie or read /metrics with them. Refused in every mode, like values that say they are placeholders.
+ */
+export const KNOWN_PLACEHOLDER_SECRETS: ReadonlySet<string> = new Set([
+  "compose-local-only-session-secret-0000",
+  "compose-local-metrics-token",
+]);
+const PLACEHOLDER_PATTERN = /^(change[-_ ]?(me|this)|replace[-_ ]?(me|this)|placeholder|your[-_ ]|example|secret$)/i;
+
+function placeholderSecretProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of [
+    ["SESSION_SECRET", env.SESSION_SECRET],
+    ["METRICS_TOKEN", env.METRICS_TOKEN],
+  ] as const) {
+    if (value && (KNOWN_PLACEHOLDER_SECRETS.has(value) || PLACEHOLDER_PATTERN.test(value))) {
+      problems.push(
+        `${name}: is a published placeholder, not a secret; set your own (for example: openssl rand -hex 32)`,
+      );
+    }
   }
   return problems;
 }

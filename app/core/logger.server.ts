@@ -4,11 +4,31 @@ const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silen
 const pretty = process.env.NODE_ENV === "development" && process.stdout.isTTY;
 
 /**
- * One structured logger for the server. Pretty in development, JSON lines
- * otherwise. Secrets never reach it: the redact list covers the usual places.
+ * Hides the tokens of donors' links in a path (`/donate/receipt/<token>` becomes `/donate/receipt/…`, its `.data`
+ * twin likewise): whoever reads the logs must not be able to open a donor's receipt or change their monthly gift
+ * (decision 0037).
  */
-export const logger = pino({
+export function redactLinkTokens(path: string): string {
+  return path.replace(/^(\/donate\/(?:receipt|monthly)\/)[^/?#.]+/, "$1…");
+}
+
+/** The fields of a request's log line (pino-http's `req`): no query string, no link token. */
+export function requestLogFields(req: { id?: unknown; method?: string; url?: string }) {
+  return { id: req.id, method: req.method, path: redactLinkTokens(req.url?.split("?")[0] ?? "") };
+}
+
+/** The logger's settings (tests make their own logger with them, writing where they can read it). */
+export const loggerOptions: pino.LoggerOptions = {
   level,
+  // Every line's own `path` or `url` (the cross-site refusal, page not found, an unhandled error) loses its token.
+  formatters: {
+    log(object) {
+      for (const key of ["path", "url"]) {
+        if (typeof object[key] === "string") object[key] = redactLinkTokens(object[key] as string);
+      }
+      return object;
+    },
+  },
   redact: {
     paths: [
       "password",
@@ -23,6 +43,14 @@ export const logger = pino({
     ],
     censor: "[redacted]",
   },
+};
+
+/**
+ * One structured logger for the server. Pretty in development, JSON lines
+ * otherwise. Secrets never reach it: the redact list covers the usual places.
+ */
+export const logger = pino({
+  ...loggerOptions,
   ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
 });
 

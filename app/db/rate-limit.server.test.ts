@@ -3,11 +3,11 @@ import { rateLimits } from "~/db/schema/rate-limits";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import {
   checkRateLimit,
+  claimAttempt,
   clearFailures,
-  failureWait,
   pruneRateLimits,
-  recordFailure,
   retryAfterHeader,
+  returnRateLimitHit,
   storedRateLimitKey,
   takeRateLimit,
 } from "./rate-limit.server";
@@ -54,17 +54,34 @@ describe("the rate limiter", () => {
     expect(JSON.stringify(rows)).not.toContain("203.0.113.9");
   });
 
-  it("slows a failure streak down and clears it on success", async () => {
+  it("slows a failure streak down, counting each attempt before its check, and clears it on success", async () => {
     const db = database.db;
     const delay = (failures: number) => (failures >= 2 ? 30 : 0);
-    await recordFailure(db, "test:account", delay, at(0));
-    expect(await failureWait(db, "test:account", at(1))).toEqual({ allowed: true });
-    await recordFailure(db, "test:account", delay, at(1));
-    expect(await failureWait(db, "test:account", at(2))).toEqual({ allowed: false, retryAfterSeconds: 29 });
-    expect(await failureWait(db, "test:account", at(31))).toEqual({ allowed: true });
+    expect(await claimAttempt(db, "test:account", delay, at(0))).toEqual({ allowed: true });
+    // The second attempt is counted as a failure before it is checked: the wait starts at once.
+    expect(await claimAttempt(db, "test:account", delay, at(1))).toEqual({ allowed: true });
+    expect(await claimAttempt(db, "test:account", delay, at(2))).toEqual({ allowed: false, retryAfterSeconds: 29 });
+    expect(await claimAttempt(db, "test:account", delay, at(31))).toEqual({ allowed: true });
     await clearFailures(db, "test:account");
-    await recordFailure(db, "test:account", delay, at(40));
-    expect(await failureWait(db, "test:account", at(41))).toEqual({ allowed: true });
+    expect(await claimAttempt(db, "test:account", delay, at(32))).toEqual({ allowed: true });
+    expect(await claimAttempt(db, "test:account", delay, at(33))).toEqual({ allowed: true });
+  });
+
+  it("lets no more than the free attempts of a parallel burst through", async () => {
+    const delay = (failures: number) => (failures >= 3 ? 60 : 0);
+    const verdicts = await Promise.all(
+      Array.from({ length: 12 }, () => claimAttempt(database.db, "test:burst", delay, at(0))),
+    );
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(3);
+  });
+
+  it("gives a success's hit back", async () => {
+    const small = { max: 2, windowSeconds: 60 };
+    await takeRateLimit(database.db, "test:give-back", small, at(0));
+    await takeRateLimit(database.db, "test:give-back", small, at(0));
+    await returnRateLimitHit(database.db, "test:give-back");
+    expect(await takeRateLimit(database.db, "test:give-back", small, at(1))).toEqual({ allowed: true });
+    expect((await takeRateLimit(database.db, "test:give-back", small, at(1))).allowed).toBe(false);
   });
 
   it("prunes keys whose window and wait ended over a day ago", async () => {

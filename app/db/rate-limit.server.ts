@@ -70,38 +70,51 @@ export async function checkRateLimit(
   return { allowed: false, retryAfterSeconds: secondsUntil(row.resetAt, now) };
 }
 
-/** Whether `key` is waiting out the delay its failure streak set. */
-export async function failureWait(db: Database, key: string, now = new Date()): Promise<RateLimitVerdict> {
-  const [row] = await db
-    .select({ blockedUntil: rateLimits.blockedUntil })
-    .from(rateLimits)
+/**
+ * Gives back the hit takeRateLimit counted for an attempt that turned out to
+ * succeed: failures are counted before the check they limit (so a parallel
+ * burst cannot all be checked before the first one counts; decision 0037), and
+ * only successes are returned.
+ */
+export async function returnRateLimitHit(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
     .where(eq(rateLimits.key, storedRateLimitKey(key)));
-  if (row?.blockedUntil && row.blockedUntil > now) {
-    return { allowed: false, retryAfterSeconds: secondsUntil(row.blockedUntil, now) };
-  }
-  return { allowed: true };
 }
 
-/** One more failure in a row for `key`; `delaySeconds(failures)` says how long the next attempt must wait. */
-export async function recordFailure(
+/**
+ * Claims one attempt of `key`'s failure streak before the check it guards, as
+ * if it will fail: refused while the streak's delay runs; otherwise the streak
+ * grows by one and its delay is set at once, in one locked transaction, so
+ * parallel attempts are counted one after another. A success ends the streak
+ * (clearFailures).
+ */
+export async function claimAttempt(
   db: Database,
   key: string,
   delaySeconds: (failures: number) => number,
   now = new Date(),
-): Promise<void> {
+): Promise<RateLimitVerdict> {
   const stored = storedRateLimitKey(key);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: stored, hits: 0, resetAt: now, failures: 1 })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { failures: sql`${rateLimits.failures} + 1` } })
-    .returning({ failures: rateLimits.failures });
-  const delay = delaySeconds(row?.failures ?? 1);
-  if (delay > 0) {
-    await db
+  return db.transaction(async (tx) => {
+    await tx.insert(rateLimits).values({ key: stored, hits: 0, resetAt: now, failures: 0 }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ failures: rateLimits.failures, blockedUntil: rateLimits.blockedUntil })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, stored))
+      .for("update");
+    if (row?.blockedUntil && row.blockedUntil > now) {
+      return { allowed: false, retryAfterSeconds: secondsUntil(row.blockedUntil, now) } as const;
+    }
+    const failures = (row?.failures ?? 0) + 1;
+    const delay = delaySeconds(failures);
+    await tx
       .update(rateLimits)
-      .set({ blockedUntil: new Date(now.getTime() + delay * 1000) })
+      .set({ failures, blockedUntil: delay > 0 ? new Date(now.getTime() + delay * 1000) : null })
       .where(eq(rateLimits.key, stored));
-  }
+    return { allowed: true } as const;
+  });
 }
 
 /** A success ends the streak. */

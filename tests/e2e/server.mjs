@@ -72,6 +72,9 @@ function e2eEnv() {
     CHECKOUT_RATE_LIMIT_MAX: "1000",
     // The same for gifts: the donation and monthly gift specs together make more than the default 5 an hour.
     DONATION_RATE_LIMIT_MAX: "1000",
+    // One proxy hop is trusted, so a test can play a stranger at another address with X-Forwarded-For
+    // (sign-in-trust.spec.ts); the browser's own requests carry none and come from 127.0.0.1 as before.
+    TRUST_PROXY: "1",
     // Every email a test waits for comes out of the outbox within a fifth of a second, not up to 3 s.
     OUTBOX_POLL_MS: "200",
     // A Refresh fetches again after 3 s, not 10 (events.spec.ts proves the cooldown within those 3 s).

@@ -80,17 +80,17 @@ describe("one open checkout per cart", () => {
       totalAmount: 100,
       expiresAt: new Date(Date.now() + 60_000),
     };
-    await database.db.insert(checkouts).values({ ...row, publicToken: "token-1" });
+    await database.db.insert(checkouts).values({ ...row, publicTokenHash: "token-1" });
     const error = await database.db
       .insert(checkouts)
-      .values({ ...row, publicToken: "token-2" })
+      .values({ ...row, publicTokenHash: "token-2" })
       .then(
         () => null,
         (caught: unknown) => caught,
       );
     expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/checkouts_open_cart_id_key|duplicate key/);
     // A closed one of the same cart is allowed beside it.
-    await database.db.insert(checkouts).values({ ...row, status: "failed", publicToken: "token-3" });
+    await database.db.insert(checkouts).values({ ...row, status: "failed", publicTokenHash: "token-3" });
     expect(await database.db.$count(checkouts, and(eq(checkouts.cartId, cartId), eq(checkouts.status, "open")))).toBe(
       1,
     );
@@ -199,7 +199,7 @@ describe("one open checkout per cart", () => {
           cartId,
           email: "a@example.com",
           totalAmount: 1000,
-          publicToken: token,
+          publicTokenHash: token,
           expiresAt: new Date(Date.now() + 60_000),
           createdAt: new Date(Date.now() - minutesAgo * 60_000),
         })

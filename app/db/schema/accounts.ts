@@ -25,6 +25,11 @@ export const users = pgTable("users", {
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   /** better-auth's two-factor plugin: sign-in asks for a TOTP or recovery code (decision 0028). */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * When the account's trusted browsers were last forgotten (two-factor enrolment or reset, a password change or
+   * reset; decision 0037): a device cookie issued before it no longer counts (trusted-device.server.ts).
+   */
+  devicesRevokedAt: timestamp("devices_revoked_at", { withTimezone: true }),
 });
 
 /**

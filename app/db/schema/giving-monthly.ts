@@ -13,7 +13,7 @@ export type MonthlyGiftStatus = (typeof MONTHLY_GIFT_STATUSES)[number];
 /**
  * A monthly gift (decision 0033): the provider's subscription, as the donor set it up on /donate. Each paid
  * month becomes its own completed donation checkout and orders row (monthly_gift_payments ties them here).
- * The donor manages it without an account through manage_token, the unguessable link in every monthly email.
+ * The donor manages it without an account through the unguessable link in every monthly email (its hash: manage_token_hash).
  */
 export const monthlyGifts = pgTable(
   "monthly_gifts",
@@ -35,7 +35,8 @@ export const monthlyGifts = pgTable(
     /** The tribute and notify address, carried to every month (the donation feature's details shape). */
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: MONTHLY_GIFT_STATUSES }).notNull().default("pending"),
-    manageToken: text("manage_token").notNull().unique(),
+    /** SHA-256 of the manage link's token (app/core/link-tokens.server.ts); the token itself is never stored. */
+    manageTokenHash: text("manage_token_hash").notNull().unique(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),

@@ -47,8 +47,11 @@ export const checkouts = pgTable(
     currency: text("currency").notNull().default("usd"),
     /** Kind-specific details (a donation's fee cover and tribute notice address). */
     details: jsonb("details").$type<Record<string, unknown>>(),
-    /** An unguessable token for links in emails (a donation's printable receipt). */
-    publicToken: text("public_token").notNull().unique(),
+    /**
+     * SHA-256 of the unguessable token of links in emails (a donation's printable receipt;
+     * app/core/link-tokens.server.ts); the token itself is never stored.
+     */
+    publicTokenHash: text("public_token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

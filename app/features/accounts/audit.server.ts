@@ -25,7 +25,8 @@ export type AuditAction =
   | "user.two_factor_reset"
   | "campaign.create"
   | "campaign.update"
-  | "campaign.delete";
+  | "campaign.delete"
+  | "donation.summary_send";
 
 type Who = { id: string | null; email: string };
 

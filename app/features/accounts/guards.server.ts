@@ -80,10 +80,10 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
-  // Where admins must sign in with two factors, one without sees nothing else until it is set up (on the profile page).
-  // The page's own data requests and form posts (`/admin/profile.data`) pass too, or the setup redirects to itself.
+  // Where staff must sign in with two factors (every role: users read donor and student data too; decision 0037),
+  // an account without sees nothing else until it is set up (on the profile page). The page's own data requests
+  // and form posts (`/admin/profile.data`) pass too, or the setup redirects to itself.
   if (
-    user.role === "admin" &&
     env().ADMIN_TWO_FACTOR_REQUIRED &&
     !user.twoFactorEnabled &&
     pageUrl(request).pathname !== TWO_FACTOR_SETUP_PAGE
@@ -129,5 +129,5 @@ export async function requireAdmin(
 
 /** The page where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
 export const TWO_FACTOR_SETUP_PAGE = "/admin/profile";
-/** Where an admin without two-factor sign-in is sent when it is required. */
+/** Where a staff account without two-factor sign-in is sent when it is required. */
 export const TWO_FACTOR_SETUP_PATH = `${TWO_FACTOR_SETUP_PAGE}?setup=two-factor`;

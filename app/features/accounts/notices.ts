@@ -29,7 +29,10 @@ export const authNotices = {
     "This reset link is invalid or has expired. Please request a new one with Forgot your password?",
   ),
   passwordUpdateError: (message: string) => error("Password Update Error", message),
-  passwordUpdated: success("Password Updated Successfully", "Your new password is set."),
+  passwordUpdated: success(
+    "Password Updated Successfully",
+    "Your new password is set. Every other session of this account was signed out, and its trusted browsers forgotten.",
+  ),
 } as const;
 
 /** The notice for a refused new password (see `newPasswordProblem`). */

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { checkRateLimit, takeRateLimit } from "~/db/rate-limit.server";
+import { returnRateLimitHit, takeRateLimit } from "~/db/rate-limit.server";
 import { getDb } from "~/db/context";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
@@ -10,6 +10,8 @@ import type { SessionUser } from "./guards.server";
 import { authNotices, newPasswordNotice, profileNotices, type Notice } from "./notices";
 import { newPasswordProblem } from "./password-policy";
 import { keys, limits, waitText } from "./rate-limit.server";
+import { endOtherSessions, sessionTokenIn } from "./session-revocation.server";
+import { trustedDeviceCookie } from "./trusted-device.server";
 
 export type ChangePasswordResult = { notice: Notice; status: number; setCookie: string[] };
 
@@ -26,9 +28,10 @@ export async function changeOwnPassword(
   const problem = newPasswordProblem(input.password, input.confirmPassword, env().SITE_SHORT_NAME);
   if (problem) return { notice: newPasswordNotice(problem), status: 400, setCookie: [] };
   const db = getDb(context);
-  // A stolen session must not be able to guess the password behind it: wrong guesses are limited per account.
+  // A stolen session must not be able to guess the password behind it: checks are limited per account, each counted
+  // before it is made (a parallel burst cannot all be checked first), and a right one given back.
   const limitKey = keys.passwordCheck(user.id);
-  const limited = await checkRateLimit(db, limitKey, limits.passwordCheckPerAccount);
+  const limited = await takeRateLimit(db, limitKey, limits.passwordCheckPerAccount);
   if (!limited.allowed) {
     return {
       notice: profileNotices.tooManyPasswordChecks(waitText(limited.retryAfterSeconds)),
@@ -42,11 +45,15 @@ export async function changeOwnPassword(
       headers: request.headers,
       returnHeaders: true,
     });
+    await returnRateLimitHit(db, limitKey);
+    // better-auth ended the other sessions; its "Trust this browser" records and our device cookies go too.
+    const setCookie = headers.getSetCookie();
+    await endOtherSessions(db, user.id, sessionTokenIn(setCookie));
+    setCookie.push(await trustedDeviceCookie(user.email, null));
     await writeAudit(db, { actor: user, action: "password.change", target: user });
-    return { notice: authNotices.passwordUpdated, status: 200, setCookie: headers.getSetCookie() };
+    return { notice: authNotices.passwordUpdated, status: 200, setCookie };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
-      await takeRateLimit(db, limitKey, limits.passwordCheckPerAccount);
       return { notice: profileNotices.wrongCurrentPassword, status: 400, setCookie: [] };
     }
     logger.error({ err: error }, "password change failed");

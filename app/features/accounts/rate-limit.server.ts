@@ -37,6 +37,8 @@ export const keys = {
   /** One account's failure streak from one of its known devices. */
   signInDevice: (email: string, deviceId: string) => `sign-in:email:${email.trim().toLowerCase()}:device:${deviceId}`,
   resetEmail: (email: string) => `reset:email:${email.trim().toLowerCase()}`,
+  /** Reset requests for one account from one of its known devices (its own allowance). */
+  resetEmailDevice: (email: string, deviceId: string) => `reset:email:${email.trim().toLowerCase()}:device:${deviceId}`,
   resetIp: (ip: string) => `reset:ip:${ip}`,
   passwordCheck: (userId: string) => `password-check:user:${userId}`,
 };

@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
 import { logger } from "~/core/logger.server";
-import { checkRateLimit, clearFailures, failureWait, recordFailure, takeRateLimit } from "~/db/rate-limit.server";
+import { claimAttempt, clearFailures, returnRateLimitHit, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { safeRedirect } from "~/core/safe-redirect";
 import { redirectWithToast } from "~/core/toast.server";
@@ -15,7 +15,8 @@ import { getAuth } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "./access";
-import { trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
+import { endOtherSessions } from "./session-revocation.server";
+import { OLD_DEVICE_COOKIE_EXPIRY, trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -29,6 +30,9 @@ export function codeStepPath(redirectTo: string | null | undefined): string {
   if (redirectTo) params.set("redirectTo", afterSignInPath(redirectTo));
   return `/auth?${params}`;
 }
+
+const throttled = (verdict: { retryAfterSeconds: number }) =>
+  ({ ok: false, notice: authNotices.signInThrottled(waitText(verdict.retryAfterSeconds)), status: 429 }) as const;
 
 export type SignInResult = { ok: true; response: Response } | { ok: false; notice: Notice; status: number };
 
@@ -51,18 +55,21 @@ export async function signIn(
   const address = clientAddress(context);
   const ipKey = keys.signInIp(address);
   const accountKey = keys.signInAccount(email);
-  const device = await trustedDeviceFor(request, email);
+  const device = await trustedDeviceFor(db, request, email);
   const streakKey = device ? keys.signInDevice(email, device) : keys.signInAccountAddress(email, address);
-  const verdicts = [await failureWait(db, streakKey)];
-  if (!device) {
-    verdicts.push(
-      await checkRateLimit(db, ipKey, limits.signInFailuresPerIp),
-      await checkRateLimit(db, accountKey, limits.signInFailuresPerAccount),
-    );
-  }
-  const blocked = verdicts.find((verdict) => !verdict.allowed);
-  if (blocked && !blocked.allowed) {
-    return { ok: false, notice: authNotices.signInThrottled(waitText(blocked.retryAfterSeconds)), status: 429 };
+  // Every attempt is counted before the password is checked, as if it will fail (decision 0037: read before and written
+  // after, a parallel burst was checked in full before its first failure counted); a success gives its count back.
+  const streak = await claimAttempt(db, streakKey, failureDelaySeconds);
+  if (!streak.allowed) return throttled(streak);
+  const windows = device
+    ? []
+    : [
+        { key: ipKey, rule: limits.signInFailuresPerIp },
+        { key: accountKey, rule: limits.signInFailuresPerAccount },
+      ];
+  for (const { key, rule } of windows) {
+    const verdict = await takeRateLimit(db, key, rule);
+    if (!verdict.allowed) return throttled(verdict);
   }
   try {
     const { headers, response: answer } = await getAuth(db).api.signInEmail({
@@ -71,6 +78,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await clearFailures(db, streakKey);
+    for (const { key } of windows) await returnRateLimitHit(db, key);
     // With two-factor sign-in on, the password only opens the second step (a code), on /auth?step=code.
     const secondStep = Boolean((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
     logger.info(
@@ -81,14 +89,10 @@ export async function signIn(
     const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
     response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
+    response.headers.append("Set-Cookie", OLD_DEVICE_COOKIE_EXPIRY);
     return { ok: true, response };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-      await recordFailure(db, streakKey, failureDelaySeconds);
-      if (!device) {
-        await takeRateLimit(db, ipKey, limits.signInFailuresPerIp);
-        await takeRateLimit(db, accountKey, limits.signInFailuresPerAccount);
-      }
       return { ok: false, notice: authNotices.accountNotFound, status: 401 };
     }
     if (error instanceof APIError) {
@@ -125,12 +129,16 @@ export async function signOut(request: Request, context: Context): Promise<Respo
 
 /**
  * Sends a reset link when the address has an account. The answer never says
- * whether it has one; only the limits can refuse.
+ * whether it has one; only the limits can refuse. A browser holding the
+ * account's device cookie has its own allowance, so a stranger asking for
+ * links elsewhere cannot spend the owner's.
  */
-export async function requestPasswordReset(context: Context, email: string): Promise<Notice> {
+export async function requestPasswordReset(request: Request, context: Context, email: string): Promise<Notice> {
   const db = getDb(context);
   const normalized = email.trim().toLowerCase();
-  const perEmail = await takeRateLimit(db, keys.resetEmail(normalized), limits.resetPerEmail);
+  const device = await trustedDeviceFor(db, request, normalized);
+  const emailKey = device ? keys.resetEmailDevice(normalized, device) : keys.resetEmail(normalized);
+  const perEmail = await takeRateLimit(db, emailKey, limits.resetPerEmail);
   const perIp = await takeRateLimit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
   if (!perEmail.allowed || !perIp.allowed) return authNotices.tooManyResets;
   try {
@@ -176,6 +184,7 @@ export async function completePasswordReset(
     action: "password.reset",
     target: account,
   });
+  await endOtherSessions(db, account.id);
   await clearFailures(db, keys.signInAccountAddress(account.email, clientAddress(context)));
   try {
     const { headers } = await auth.api.signInEmail({

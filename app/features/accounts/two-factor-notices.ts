@@ -26,10 +26,13 @@ export const twoFactorNotices = {
   passwordRequired: error("Two-Factor Sign-In", "Please enter your password to set up two-factor sign-in."),
   wrongPassword: error("Two-Factor Sign-In", "Your password is incorrect."),
   alreadyOn: error("Two-Factor Sign-In", "Two-factor sign-in is already on for this account."),
-  enabled: success("Two-Factor Sign-In On", "From now on, signing in asks for a code from your authenticator app."),
+  enabled: success(
+    "Two-Factor Sign-In On",
+    "From now on, signing in asks for a code from your authenticator app. Every other session of this account was signed out, and its trusted browsers forgotten.",
+  ),
   setupRequired: error(
     "Two-Factor Sign-In Required",
-    "Admins must set up two-factor sign-in before using the admin area.",
+    "Staff must set up two-factor sign-in before using the admin area.",
   ),
   notOwnReset: error(
     "Error",
@@ -40,5 +43,8 @@ export const twoFactorNotices = {
     "The protected admin's two-factor sign-in is reset from the command line (npm run user:reset-2fa).",
   ),
   resetDone: (email: string) =>
-    success("Two-Factor Sign-In Reset", `${email} will set it up again at their next sign-in.`),
+    success(
+      "Two-Factor Sign-In Reset",
+      `${email} will set it up again at their next sign-in. Their sessions were ended and their trusted browsers forgotten.`,
+    ),
 } as const;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { retryAfterHeader, returnRateLimitHit, takeRateLimit } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { sessions, twoFactors, users } from "~/db/schema/accounts";
@@ -11,7 +11,9 @@ import { afterSignInPath } from "./access";
 import { writeAudit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { clientAddress } from "./sign-in.server";
-import { waitText } from "./rate-limit.server";
+import { endOtherSessions, sessionTokenIn } from "./session-revocation.server";
+import { trustedDeviceCookie } from "./trusted-device.server";
+import { keys, limits, waitText } from "./rate-limit.server";
 import { twoFactorNotices } from "./two-factor-notices";
 import { userNotices, type Notice } from "./notices";
 import { isProtectedEmail } from "./roles";
@@ -22,6 +24,11 @@ type Context = Readonly<RouterContextProvider>;
 export const twoFactorLimits = {
   /** Codes entered from one client address, any account. */
   codesPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  /**
+   * Codes entered for one sign-in's challenge (its two-factor cookie), counted before the code is checked: the
+   * plugin's own count of 5 is read and written around the check, so a parallel burst could exceed it (decision 0037).
+   */
+  codesPerChallenge: { max: 5, windowSeconds: 15 * 60 },
   /** Setup confirmations per account (the signed-in step has no per-challenge count of its own). */
   setupPerAccount: { max: 10, windowSeconds: 15 * 60 },
   /** A TOTP code is good once: remembered for longer than it is valid (30 s steps, one step either side). */
@@ -65,6 +72,10 @@ export async function verifySignInCode(
       headers: retryAfterHeader(perAddress),
     };
   }
+  const challenge = challengeOf(request);
+  if (!challenge) return { ok: false, notice: twoFactorNotices.expired, status: 401 };
+  const perChallenge = await takeRateLimit(db, `2fa:challenge:${challenge}`, twoFactorLimits.codesPerChallenge);
+  if (!perChallenge.allowed) return { ok: false, notice: twoFactorNotices.challengeSpent, status: 429 };
   const auth = getAuth(db);
   try {
     const body = { code, trustDevice: input.trustDevice };
@@ -89,6 +100,12 @@ export async function verifySignInCode(
   }
 }
 
+/** The sign-in's challenge: its two-factor cookie's value (signed by better-auth), or null without one. */
+function challengeOf(request: Request): string | null {
+  const match = /(?:^|;\s*)(?:__Host-)?citron\.two_factor=([^;]+)/.exec(request.headers.get("Cookie") ?? "");
+  return match?.[1] ?? null;
+}
+
 function codeRefusal(error: unknown): { notice: Notice; status: number } {
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code;
@@ -111,14 +128,26 @@ export type SetupStart =
   { ok: true; secret: string; uri: string; backupCodes: string[] } | { ok: false; notice: Notice; status: number };
 
 /** Step 1 of setting up: the password again; answers the secret, its otpauth URI and the recovery codes (shown once). */
-export async function startTwoFactorSetup(request: Request, context: Context, password: string): Promise<SetupStart> {
+export async function startTwoFactorSetup(
+  request: Request,
+  context: Context,
+  user: { id: string },
+  password: string,
+): Promise<SetupStart> {
   const db = getDb(context);
   if (!password) return { ok: false, notice: twoFactorNotices.passwordRequired, status: 400 };
+  // The profile's one limit on password checks (a stolen session must not guess the password), counted first.
+  const limitKey = keys.passwordCheck(user.id);
+  const limited = await takeRateLimit(db, limitKey, limits.passwordCheckPerAccount);
+  if (!limited.allowed) {
+    return { ok: false, notice: twoFactorNotices.tooMany(waitText(limited.retryAfterSeconds)), status: 429 };
+  }
   try {
     const result = await getAuth(db).api.enableTwoFactor({
       body: { password, issuer: env().SITE_NAME },
       headers: request.headers,
     });
+    await returnRateLimitHit(db, limitKey);
     const { totpURI, backupCodes } = result as { totpURI: string; backupCodes: string[] };
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return { ok: true, secret, uri: totpURI, backupCodes };
@@ -137,7 +166,7 @@ export async function startTwoFactorSetup(request: Request, context: Context, pa
 export async function confirmTwoFactorSetup(
   request: Request,
   context: Context,
-  user: { id: string },
+  user: { id: string; email: string },
   rawCode: string,
 ): Promise<{ ok: true; setCookie: string[] } | { ok: false; notice: Notice; status: number }> {
   const db = getDb(context);
@@ -153,12 +182,16 @@ export async function confirmTwoFactorSetup(
       returnHeaders: true,
     });
     await firstUseOfCode(db, user.id, code);
+    // Sessions opened with the password alone, elsewhere, would keep their access: they end (decision 0037).
+    const setCookie = headers.getSetCookie();
+    await endOtherSessions(db, user.id, sessionTokenIn(setCookie));
+    setCookie.push(await trustedDeviceCookie(user.email, null));
     await writeAudit(db, {
       actor: await who(db, user.id),
       action: "user.two_factor_enable",
       target: await who(db, user.id),
     });
-    return { ok: true, setCookie: headers.getSetCookie() };
+    return { ok: true, setCookie };
   } catch (error) {
     return { ok: false, ...codeRefusal(error) };
   }
@@ -171,8 +204,9 @@ async function who(db: Database, userId: string) {
 
 /**
  * Turns an account's second factor off (a lost device): its authenticator
- * secret and recovery codes go, its sessions end, and it must set up again at
- * its next sign-in when the requirement applies. Audited with who did it.
+ * secret and recovery codes go, its sessions end and its trusted browsers are
+ * forgotten, and it must set up again at its next sign-in when the requirement
+ * applies. Audited with who did it.
  */
 export async function resetTwoFactor(
   db: Database,
@@ -182,7 +216,7 @@ export async function resetTwoFactor(
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, target.id));
     await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, target.id));
-    await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await endOtherSessions(tx, target.id);
     await writeAudit(tx, { actor, action: "user.two_factor_reset", target });
   });
 }

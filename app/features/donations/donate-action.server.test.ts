@@ -21,6 +21,7 @@ import {
 } from "#tests/support/donations";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import type { OpenCheckout } from "./donate-action.server";
+import { linkToken } from "~/core/link-tokens.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -324,7 +325,7 @@ describe("a completed donation's emails and receipt", () => {
       NO_GOODS_OR_SERVICES,
       "Tribute: In memory of Rabbi Samuel Katz",
       `Receipt number: ${number}`,
-      `https://citron.example.org/donate/receipt/${checkout!.publicToken}`,
+      `https://citron.example.org/donate/receipt/${linkToken("receipt", checkout!.id)}`,
     ]) {
       expect(receipt.text).toContain(fact);
     }
@@ -358,9 +359,9 @@ describe("a completed donation's emails and receipt", () => {
   it("the printable receipt is found by its token only once the gift is paid", async () => {
     await postDonation(database, validDonation);
     const [checkout] = await database.db.select().from(checkouts);
-    expect(await findReceipt(database.db, checkout!.publicToken)).toBeNull();
+    expect(await findReceipt(database.db, linkToken("receipt", checkout!.id))).toBeNull();
     await fulfilPaid(database.db, checkout!.id);
-    const receipt = await findReceipt(database.db, checkout!.publicToken);
+    const receipt = await findReceipt(database.db, linkToken("receipt", checkout!.id));
     expect(receipt).toMatchObject({
       number: receiptNumber(checkout!),
       legalName: "Citron Online District, Inc.",
@@ -371,10 +372,10 @@ describe("a completed donation's emails and receipt", () => {
       tribute: "In memory of Rabbi Samuel Katz",
       test: true, // the sandbox's: the page says it is no receipt
     });
-    expect(await findReceipt(database.db, `${checkout!.publicToken}x`)).toBeNull();
+    expect(await findReceipt(database.db, `${linkToken("receipt", checkout!.id)}x`)).toBeNull();
     expect(await findReceipt(database.db, "short")).toBeNull();
     // A shop checkout's token never shows a donation receipt.
     await database.db.update(checkouts).set({ kind: "shop" }).where(eq(checkouts.id, checkout!.id));
-    expect(await findReceipt(database.db, checkout!.publicToken)).toBeNull();
+    expect(await findReceipt(database.db, linkToken("receipt", checkout!.id))).toBeNull();
   });
 });

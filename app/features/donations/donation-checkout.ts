@@ -15,7 +15,8 @@ export type DonationDetails = {
   /** Whom to tell about a tribute gift (never told the amount). */
   notifyEmail: string | null;
   /** One month of a monthly gift: its receipt carries the manage link (decision 0033). */
-  monthly?: { giftId: string; manageToken: string };
+  /** The monthly gift this month belongs to (its manage link is made from the id; no token is stored). */
+  monthly?: { giftId: string };
 };
 
 /** The summary the "Complete Your Donation" dialog shows. */

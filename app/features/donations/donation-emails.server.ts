@@ -2,6 +2,7 @@ import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
 import { registerFulfilmentEmails } from "~/features/payments/fulfilment-emails.server";
 import { buildReceipt, donationDetails, receiptEmail, tributeEmail } from "./receipt";
+import { receiptTokens } from "./receipt.server";
 import { donationSettings } from "./settings.server";
 
 /**
@@ -13,7 +14,7 @@ import { donationSettings } from "./settings.server";
 export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessage[] {
   if (checkout.kind !== "donation") return [];
   const settings = donationSettings();
-  const receipt = buildReceipt(checkout, orders[0], settings);
+  const receipt = buildReceipt(checkout, orders[0], settings, receiptTokens(checkout));
   const messages = [receiptEmail(receipt, settings.siteName)];
   const details = donationDetails(checkout);
   const notice = details ? tributeEmail(details, settings.siteName, checkout.provider === "sandbox") : null;

@@ -55,7 +55,12 @@ const changeText: Record<MonthlyChange, { subject: string; title: string; line: 
 type Identity = { siteName: string; publicUrl: string };
 
 /** The confirmation of a change the donor (or the provider) made, through the outbox. */
-export function monthlyChangeEmail(gift: MonthlyGift, change: MonthlyChange, identity: Identity): EmailMessage {
+export function monthlyChangeEmail(
+  gift: MonthlyGift,
+  change: MonthlyChange,
+  identity: Identity,
+  manageToken: string,
+): EmailMessage {
   const test = gift.provider === "sandbox";
   const text = changeText[change];
   const ended = change === "canceled" || change === "ended";
@@ -68,7 +73,7 @@ export function monthlyChangeEmail(gift: MonthlyGift, change: MonthlyChange, ide
         ? `Thank you for your support of ${identity.siteName}. Your receipts stay valid for your tax records.`
         : "If you did not make this change, please reply to this email.",
     ],
-    ...(ended ? {} : { action: { label: MANAGE_LINK_LABEL, url: manageUrl(identity.publicUrl, gift.manageToken) } }),
+    ...(ended ? {} : { action: { label: MANAGE_LINK_LABEL, url: manageUrl(identity.publicUrl, manageToken) } }),
   });
   return {
     to: gift.email,
@@ -78,7 +83,12 @@ export function monthlyChangeEmail(gift: MonthlyGift, change: MonthlyChange, ide
 }
 
 /** A renewal the card did not pay: the donor gets the manage link, where the card can be updated. */
-export function failedRenewalEmail(gift: MonthlyGift, amountCents: number, identity: Identity): EmailMessage {
+export function failedRenewalEmail(
+  gift: MonthlyGift,
+  amountCents: number,
+  identity: Identity,
+  manageToken: string,
+): EmailMessage {
   const test = gift.provider === "sandbox";
   const body = renderEmail({
     title: "Your monthly gift could not be charged",
@@ -87,7 +97,7 @@ export function failedRenewalEmail(gift: MonthlyGift, amountCents: number, ident
       `Dear ${gift.firstName} ${gift.lastName}, this month's charge of ${formatCents(amountCents)} for your monthly gift to ${identity.siteName} did not go through.`,
       "Please update your card; we will try again over the next days. You can also pause or cancel your gift on the same page.",
     ],
-    action: { label: "Update your card", url: manageUrl(identity.publicUrl, gift.manageToken) },
+    action: { label: "Update your card", url: manageUrl(identity.publicUrl, manageToken) },
   });
   return {
     to: gift.email,

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { linkToken } from "~/core/link-tokens.server";
 import { logger } from "~/core/logger.server";
+import { takeRateLimit, type RateLimitRule, type RateLimitVerdict } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { monthlyGifts, type MonthlyGift } from "~/db/schema";
 import {
@@ -19,6 +21,25 @@ export type ManageOutcome =
   | { ok: true; message: string; gift: MonthlyGift }
   | { ok: false; status: number; message: string }
   | { redirect: string };
+
+/**
+ * The manage page's changes, limited per link and per client address (decision 0037): each change emails the donor
+ * and talks to Stripe, so a leaked link or a script must not flood either. Generous for a person.
+ */
+export const manageLimits = {
+  perLink: { max: 20, windowSeconds: 60 * 60 },
+  perAddress: { max: 60, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts one change asked from `address`, before its link is even looked up. */
+export function takeManageAddressLimit(db: Database, address: string): Promise<RateLimitVerdict> {
+  return takeRateLimit(db, `monthly-manage:ip:${address}`, manageLimits.perAddress);
+}
+
+/** Counts one change asked through the gift's link, from any address. */
+export function takeManageLinkLimit(db: Database, giftId: string): Promise<RateLimitVerdict> {
+  return takeRateLimit(db, `monthly-manage:gift:${giftId}`, manageLimits.perLink);
+}
 
 const PROVIDER_DOWN =
   "The payment service is not answering, so nothing was changed. Please try again in a few minutes.";
@@ -99,7 +120,7 @@ export async function updateCard(gift: MonthlyGift): Promise<ManageOutcome> {
     return {
       redirect: await billingPortalUrl(
         gift.providerCustomerId,
-        manageUrl(donationSettings().publicUrl, gift.manageToken),
+        manageUrl(donationSettings().publicUrl, linkToken("manage", gift.id)),
       ),
     };
   } catch (error) {

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
 import { and, eq, inArray, ne, or, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
@@ -17,8 +18,6 @@ export function nextMonth(from: Date): Date {
   return next;
 }
 
-/** The manage link's token: random and long, like the receipt's. */
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How long a manage link keeps working after its gift ended. */
@@ -26,8 +25,13 @@ export const ENDED_LINK_DAYS = 90;
 
 /** The gift behind a manage link, or null (a malformed, unknown or expired token). */
 export async function giftByToken(db: Database, token: string, now = new Date()): Promise<MonthlyGift | null> {
-  if (!TOKEN.test(token)) return null;
-  const gift = await db.query.monthlyGifts.findFirst({ where: eq(monthlyGifts.manageToken, token) });
+  if (!LINK_TOKEN.test(token)) return null;
+  // By the stored hash (every link sent), or by the token's MAC (a link written after SESSION_SECRET changed).
+  const subject = linkTokenSubject("manage", token);
+  const byHash = eq(monthlyGifts.manageTokenHash, linkTokenHash(token));
+  const gift = await db.query.monthlyGifts.findFirst({
+    where: subject ? or(byHash, eq(monthlyGifts.id, subject)) : byHash,
+  });
   if (!gift) return null;
   if (
     gift.status === "canceled" &&
@@ -53,10 +57,11 @@ export async function giftById(
  */
 export async function openMonthlyCheckout(db: Database, input: DonationCheckoutInput): Promise<OpenCheckoutResult> {
   const details = input.details.donation;
-  const manageToken = randomBytes(24).toString("base64url");
+  const id = randomUUID();
   const [gift] = await db
     .insert(monthlyGifts)
     .values({
+      id,
       provider: "sandbox", // corrected below to the provider the checkout used
       email: input.email,
       firstName: details.firstName,
@@ -64,10 +69,10 @@ export async function openMonthlyCheckout(db: Database, input: DonationCheckoutI
       amountCents: details.giftCents,
       feeCents: details.feeCents,
       details: { tribute: details.tribute, notifyEmail: details.notifyEmail },
-      manageToken,
+      manageTokenHash: linkTokenHash(linkToken("manage", id)),
     })
     .returning();
-  const monthly = { giftId: gift!.id, manageToken };
+  const monthly = { giftId: gift!.id };
   // One line for the month (gift and covered fee together), so a new amount is one subscription item's price.
   const total = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
   const description = input.orders[0]?.itemDescription?.replace(/^Donation to /, "Monthly donation to ") ?? null;
@@ -98,7 +103,7 @@ export async function openMonthlyCheckout(db: Database, input: DonationCheckoutI
 }
 
 /** The gift a checkout's first month set up (from the checkout's details), if it was monthly. */
-export function monthlyOf(checkout: { details: unknown }): { giftId: string; manageToken: string } | null {
+export function monthlyOf(checkout: { details: unknown }): { giftId: string } | null {
   return (checkout.details as { donation?: DonationDetails } | null)?.donation?.monthly ?? null;
 }
 
@@ -217,19 +222,21 @@ export async function recordRenewal(
       feeCents,
       tribute: stored.tribute ?? null,
       notifyEmail: stored.notifyEmail ?? null,
-      monthly: { giftId: current.id, manageToken: current.manageToken },
+      monthly: { giftId: current.id },
     };
     const tribute = tributeText(details.tribute);
+    const checkoutId = randomUUID();
     const [checkout] = await tx
       .insert(checkouts)
       .values({
+        id: checkoutId,
         kind: "donation",
         status: "completed",
         provider: current.provider,
         email: current.email,
         totalAmount: invoice.amountPaid,
         details: { donation: details },
-        publicToken: randomBytes(24).toString("base64url"),
+        publicTokenHash: linkTokenHash(linkToken("receipt", checkoutId)),
         expiresAt: invoice.paidAt,
         completedAt: invoice.paidAt,
       })
@@ -302,7 +309,10 @@ export async function renewalFailed(
       )
       .returning();
     if (!updated) return false;
-    await queueEmail(tx, failedRenewalEmail(updated, failure.amount, donationSettings()));
+    await queueEmail(
+      tx,
+      failedRenewalEmail(updated, failure.amount, donationSettings(), linkToken("manage", updated.id)),
+    );
     return true;
   });
 }
@@ -321,7 +331,8 @@ export async function endGift(
       .returning();
     if (!updated) return false;
     // A gift that never got its first month paid ends without a message.
-    if (gift.status !== "pending") await queueEmail(tx, monthlyChangeEmail(updated, change, donationSettings()));
+    if (gift.status !== "pending")
+      await queueEmail(tx, monthlyChangeEmail(updated, change, donationSettings(), linkToken("manage", updated.id)));
     return true;
   });
 }
@@ -341,7 +352,7 @@ export async function applyChange(
       .where(and(eq(monthlyGifts.id, gift.id), inArray(monthlyGifts.status, from)))
       .returning();
     if (!updated) return null;
-    await queueEmail(tx, monthlyChangeEmail(updated, change, donationSettings()));
+    await queueEmail(tx, monthlyChangeEmail(updated, change, donationSettings(), linkToken("manage", updated.id)));
     return updated;
   });
 }

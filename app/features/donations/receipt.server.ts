@@ -1,22 +1,35 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
+import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
-import { checkouts, orders } from "~/db/schema";
-import { buildReceipt, type Receipt } from "./receipt";
+import { checkouts, orders, type Checkout } from "~/db/schema";
+import { buildReceipt, donationDetails, type Receipt, type ReceiptTokens } from "./receipt";
 import { donationSettings } from "./settings.server";
 
-/** Tokens are random and long (payments makes them); anything else is not worth a query. */
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+/** The receipt's own link token and, for a month of a monthly gift, its manage link's. */
+export function receiptTokens(checkout: Checkout): ReceiptTokens {
+  const monthly = donationDetails(checkout)?.monthly;
+  return { receipt: linkToken("receipt", checkout.id), manage: monthly ? linkToken("manage", monthly.giftId) : null };
+}
 
 /**
  * The receipt behind a printable-receipt link: a completed donation's
  * checkout found by its unguessable public token, or null.
  */
 export async function findReceipt(db: Database, token: string): Promise<(Receipt & { refundedCents: number }) | null> {
-  if (!TOKEN.test(token)) return null;
+  if (!LINK_TOKEN.test(token)) return null;
+  // By the stored hash (every link sent), or by the token's MAC (a link written after SESSION_SECRET changed).
+  const subject = linkTokenSubject("receipt", token);
+  const byHash = eq(checkouts.publicTokenHash, linkTokenHash(token));
   const [checkout] = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.publicToken, token), eq(checkouts.kind, "donation"), eq(checkouts.status, "completed")))
+    .where(
+      and(
+        subject ? or(byHash, eq(checkouts.id, subject)) : byHash,
+        eq(checkouts.kind, "donation"),
+        eq(checkouts.status, "completed"),
+      ),
+    )
     .limit(1);
   if (!checkout) return null;
   const [order] = await db
@@ -26,5 +39,8 @@ export async function findReceipt(db: Database, token: string): Promise<(Receipt
     .orderBy(asc(orders.createdAt))
     .limit(1);
   // A refunded gift's page says so (decision 0025); refundedCents is 0 for the others.
-  return { ...buildReceipt(checkout, order, donationSettings()), refundedCents: order?.refundedAmount ?? 0 };
+  return {
+    ...buildReceipt(checkout, order, donationSettings(), receiptTokens(checkout)),
+    refundedCents: order?.refundedAmount ?? 0,
+  };
 }

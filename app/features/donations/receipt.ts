@@ -50,7 +50,15 @@ export function donationDetails(checkout: Pick<Checkout, "details">): DonationDe
   return details && typeof details.giftCents === "number" ? details : null;
 }
 
-export function buildReceipt(checkout: Checkout, order: Order | undefined, identity: ReceiptIdentity): Receipt {
+/** The link tokens a receipt's email carries (made on the server: app/core/link-tokens.server.ts). */
+export type ReceiptTokens = { receipt: string; manage: string | null };
+
+export function buildReceipt(
+  checkout: Checkout,
+  order: Order | undefined,
+  identity: ReceiptIdentity,
+  tokens: ReceiptTokens,
+): Receipt {
   const details = donationDetails(checkout);
   const donorName = details ? `${details.firstName} ${details.lastName}` : (order?.studentName ?? "");
   return {
@@ -63,9 +71,9 @@ export function buildReceipt(checkout: Checkout, order: Order | undefined, ident
     totalCents: order?.totalAmount ?? checkout.totalAmount,
     feeCents: details?.feeCents ?? 0,
     tribute: tributeText(details?.tribute ?? null),
-    url: `${identity.publicUrl}${receiptPath(checkout.publicToken)}`,
+    url: `${identity.publicUrl}${receiptPath(tokens.receipt)}`,
     test: checkout.provider === "sandbox",
-    manageUrl: details?.monthly ? manageUrl(identity.publicUrl, details.monthly.manageToken) : null,
+    manageUrl: tokens.manage ? manageUrl(identity.publicUrl, tokens.manage) : null,
   };
 }
 

@@ -1,9 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
+import { retryAfterHeader, takeRateLimit, type RateLimitRule } from "~/db/rate-limit.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { z } from "~/core/zod";
 import { getDb } from "~/db/context";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { donationSettings } from "./settings.server";
 import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./year-summary";
@@ -55,6 +57,21 @@ export async function summariesLoader(request: Request, context: Readonly<Router
 
 const sendSchema = z.object({ email: z.string().trim().max(254).pipe(z.email()), year: z.coerce.number().int() });
 
+/**
+ * Staff sends: any staff role may still send (a donor who calls asks whoever answers), but
+ * limited per staff member and per donor, and each send is in the audit log (decision 0037). The summary only
+ * ever goes to the donor's own address; the limits keep one account, or a stolen session, from flooding donors.
+ */
+export const staffSummaryLimits = {
+  perStaffMember: { max: 20, windowSeconds: 60 * 60 },
+  perDonor: { max: 3, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+const waitWords = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes >= 90 ? `about ${Math.round(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+};
+
 /** Sends the previewed summary to the donor's address, recorded as sent by this staff member. */
 export async function summariesAction(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
   const user = await requireUser(request, context);
@@ -64,7 +81,31 @@ export async function summariesAction(request: Request, context: Readonly<Router
     return data({ error: "Choose a valid email address and one of the years listed." }, { status: 400 });
   }
   const { email, year } = parsed.data;
-  const outcome = await sendGivingSummary(getDb(context), { email, year, source: "staff", actorEmail: user.email });
+  const db = getDb(context);
+  const perStaff = await takeRateLimit(db, `giving-summary:staff:${user.id}`, staffSummaryLimits.perStaffMember, now);
+  if (!perStaff.allowed) {
+    return data(
+      {
+        error: `You have sent ${staffSummaryLimits.perStaffMember.max} summaries in the last hour. Please wait ${waitWords(perStaff.retryAfterSeconds)} and try again.`,
+      },
+      { status: 429, headers: retryAfterHeader(perStaff) },
+    );
+  }
+  const perDonor = await takeRateLimit(
+    db,
+    `giving-summary:staff-to:${normalizeEmail(email)}`,
+    staffSummaryLimits.perDonor,
+    now,
+  );
+  if (!perDonor.allowed) {
+    return data(
+      {
+        error: `${normalizeEmail(email)} was already sent ${staffSummaryLimits.perDonor.max} summaries by staff today. Please wait ${waitWords(perDonor.retryAfterSeconds)}.`,
+      },
+      { status: 429, headers: retryAfterHeader(perDonor) },
+    );
+  }
+  const outcome = await sendGivingSummary(db, { email, year, source: "staff", actorEmail: user.email });
   const back = summariesHref(normalizeEmail(email), year);
   if (!outcome.sent) {
     return redirectWithToast(back, {
@@ -73,6 +114,12 @@ export async function summariesAction(request: Request, context: Readonly<Router
       description: `No gifts to list from ${email} in ${year}.`,
     });
   }
+  await writeAudit(db, {
+    actor: user,
+    action: "donation.summary_send",
+    target: { id: null, email: normalizeEmail(email) },
+    details: { year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected },
+  });
   logger.info(
     { year, gifts: outcome.summary.gifts.length, corrected: outcome.corrected, actor: user.email },
     "giving summary sent by staff",

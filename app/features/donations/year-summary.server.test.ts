@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { checkouts, givingSummaries, orders } from "~/db/schema";
+import { auditLog, checkouts, givingSummaries, orders } from "~/db/schema";
 import { emailOutbox } from "~/db/schema/email";
 import { rateLimits } from "~/db/schema/rate-limits";
 import { requestInfoContext } from "~/core/request-context";
@@ -15,7 +15,7 @@ import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDon
 import { NO_GOODS_OR_SERVICES } from "./receipt";
 import { districtYearMonth } from "./year-summary";
 import { runJanuarySummaries } from "./year-summary-job.server";
-import { summariesAction, summariesLoader } from "./year-summary-admin.server";
+import { staffSummaryLimits, summariesAction, summariesLoader } from "./year-summary-admin.server";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import {
   handleSummaryRequest,
@@ -65,7 +65,7 @@ async function gift(db: DatabaseHandle["db"], input: Gift) {
       provider: input.provider ?? "stripe",
       email: input.email,
       totalAmount: input.cents,
-      publicToken: randomBytes(24).toString("base64url"),
+      publicTokenHash: randomBytes(24).toString("base64url"),
       expiresAt: at,
       completedAt: at,
       createdAt: at,
@@ -417,6 +417,35 @@ describe("the staff page", () => {
       expect(refused.init?.status).toBe(400);
     }
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it("limits staff sends per staff member and per donor, and audits each one (decision 0037)", async () => {
+    const { cookie } = await signedInAccount(database.db, "limited.coach@example.org", "user");
+    const donors = Array.from({ length: staffSummaryLimits.perStaffMember.max + 1 }, (_, i) => `donor${i}@example.com`);
+    for (const email of donors.slice(0, 2)) await gift(database.db, { email, cents: 1000, at: "2026-05-02T15:00:00Z" });
+    const send = async (email: string) => {
+      const answer = (await summariesAction(
+        browserRequest("/admin/donations/summaries", cookie, { email, year: "2026" }),
+        database.context(),
+        JANUARY,
+      )) as Response | { data: { error?: string }; init: ResponseInit | null };
+      return answer instanceof Response ? { status: answer.status } : { status: answer.init?.status, ...answer.data };
+    };
+    const before = (await outbox()).length;
+    // One donor: three a day from staff, then refused with a sentence.
+    for (let i = 0; i < staffSummaryLimits.perDonor.max; i++) expect((await send(donors[0]!)).status).toBe(302);
+    const perDonor = await send(donors[0]!);
+    expect(perDonor).toMatchObject({ status: 429, error: expect.stringMatching(/already sent 3 summaries/) });
+    expect((await outbox()).length - before).toBe(staffSummaryLimits.perDonor.max);
+    // Every send is in the audit log, with who sent it to whom.
+    const audited = await database.db.select().from(auditLog).where(eq(auditLog.action, "donation.summary_send"));
+    expect(audited.filter((row) => row.actorEmail === "limited.coach@example.org")).toHaveLength(3);
+    expect(audited[audited.length - 1]).toMatchObject({ targetEmail: donors[0] });
+    // One staff member: at most perStaffMember an hour, to anyone (the refused one above counted too).
+    const results = [];
+    for (const email of donors.slice(1)) results.push((await send(email)).status);
+    expect(results.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(results.filter((status) => status !== 429)).toHaveLength(staffSummaryLimits.perStaffMember.max - 4);
   });
 
   it("sends a signed-out visitor to sign in", async () => {

@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
+import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { cartLines, checkouts, orders, products } from "~/db/schema";
@@ -38,7 +39,7 @@ export type OpenCheckoutInput = {
 };
 
 export type OpenCheckoutResult =
-  { ok: true; checkoutId: string; url: string; publicToken: string } | { ok: false; status: number; message: string };
+  { ok: true; checkoutId: string; url: string } | { ok: false; status: number; message: string };
 
 /** A reason to stop a checkout inside its transaction: rolls everything back, answers with `message`. */
 export class CheckoutStop extends Error {
@@ -102,16 +103,18 @@ export async function openCheckoutWith(
       // Decision 0025: nothing under what the provider can charge reaches a payment page.
       const tooSmall = chargeMinimumProblem(totalAmount, provider.name);
       if (tooSmall) throw new CheckoutStop(tooSmall, 400);
+      const checkoutId = randomUUID();
       const [checkout] = await tx
         .insert(checkouts)
         .values({
+          id: checkoutId,
           kind: input.kind,
           provider: provider.name,
           cartId: input.cartId ?? null,
           email,
           totalAmount,
           details: input.details ?? null,
-          publicToken: randomBytes(24).toString("base64url"),
+          publicTokenHash: linkTokenHash(linkToken("receipt", checkoutId)),
           expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
         })
         .returning();
@@ -149,7 +152,7 @@ export async function openCheckoutWith(
   }
   if ("reused" in created) {
     const { reused } = created;
-    return { ok: true, checkoutId: reused.id, url: reused.providerUrl, publicToken: reused.publicToken };
+    return { ok: true, checkoutId: reused.id, url: reused.providerUrl };
   }
 
   // A replaced session must not take a payment any more; if one slipped in first, fulfilment logs it for staff.
@@ -181,7 +184,7 @@ export async function openCheckoutWith(
       .update(checkouts)
       .set({ providerSessionId: session.id, providerUrl: session.url, expiresAt, updatedAt: new Date() })
       .where(eq(checkouts.id, checkout.id));
-    return { ok: true, checkoutId: checkout.id, url: session.url, publicToken: checkout.publicToken };
+    return { ok: true, checkoutId: checkout.id, url: session.url };
   } catch (error) {
     logger.error({ err: error, checkoutId: checkout.id }, "payment session could not be created");
     await failCheckout(db, checkout.id, "start_failed");

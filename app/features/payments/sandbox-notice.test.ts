@@ -17,7 +17,7 @@ const checkout = (provider: "stripe" | "sandbox"): Checkout => ({
   totalAmount: 1800,
   currency: "usd",
   details: null,
-  publicToken: "token",
+  publicTokenHash: "token",
   expiresAt: new Date("2026-11-25T15:00:00Z"),
   completedAt: new Date("2026-11-25T14:40:00Z"),
   createdAt: new Date("2026-11-25T14:30:00Z"),
@@ -44,10 +44,17 @@ describe("what the sandbox produces says it is a test (decision 0024)", () => {
   });
 
   it("the donation receipt says it is no receipt for tax purposes in the sandbox", () => {
-    const test = receiptEmail(buildReceipt({ ...checkout("sandbox"), kind: "donation" }, order, identity), "Citron");
+    const tokens = { receipt: "r".repeat(32), manage: null };
+    const test = receiptEmail(
+      buildReceipt({ ...checkout("sandbox"), kind: "donation" }, order, identity, tokens),
+      "Citron",
+    );
     expect(test.subject).toMatch(/^\[TEST, no payment taken\]/);
     expect(test.text).toContain(`${SANDBOX_NOTICE} This is not a receipt for tax purposes.`);
-    const real = receiptEmail(buildReceipt({ ...checkout("stripe"), kind: "donation" }, order, identity), "Citron");
+    const real = receiptEmail(
+      buildReceipt({ ...checkout("stripe"), kind: "donation" }, order, identity, tokens),
+      "Citron",
+    );
     expect(real.text).not.toContain("TEST MODE");
   });
 

@@ -134,7 +134,7 @@ async function hold(cartId: string, status: "open" | "failed", held: Array<[stri
       cartId,
       email: "p@example.com",
       totalAmount: 1000,
-      publicToken: `token-${Math.random()}`,
+      publicTokenHash: `token-${Math.random()}`,
       expiresAt: new Date(Date.now() + 30 * 60_000),
     })
     .returning();

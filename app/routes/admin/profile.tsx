@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shortName: env().SITE_SHORT_NAME,
     twoFactor: {
       enabled: Boolean(user.twoFactorEnabled),
-      required: user.role === "admin" && env().ADMIN_TWO_FACTOR_REQUIRED,
+      required: env().ADMIN_TWO_FACTOR_REQUIRED,
       asked: new URL(request.url).searchParams.get("setup") === "two-factor",
     },
   };
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => formText(form, name);
   const intent = text("intent");
   if (intent === "2fa-start") {
-    const started = await startTwoFactorSetup(request, context, text("password"));
+    const started = await startTwoFactorSetup(request, context, user, text("password"));
     if (started.ok) return data<TwoFactorSetupData>({ intent, ...started });
     return data<TwoFactorSetupData>({ intent, ok: false, notice: started.notice }, { status: started.status });
   }

@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "forgot") {
     const email = text("email").trim();
     if (!emailSchema.safeParse(email).success) return reply({ intent, notice: authNotices.invalidEmail, email }, 400);
-    const notice = await requestPasswordReset(context, email);
+    const notice = await requestPasswordReset(request, context, email);
     return reply({ intent, notice, email }, notice.title === "Too Many Requests" ? 429 : 200);
   }
 

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { tryReadForm } from "~/core/form.server";
+import { retryAfterHeader } from "~/db/rate-limit.server";
+import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
 import { amountInputValue } from "~/features/donations/amount";
 import { monthlyAmountText } from "~/features/donations/monthly-emails";
@@ -12,6 +14,8 @@ import {
   playSandboxRenewal,
   resumeGift,
   updateCard,
+  takeManageAddressLimit,
+  takeManageLinkLimit,
   type ManageOutcome,
 } from "~/features/donations/monthly-manage.server";
 import { MonthlyManagePage, type ManageAnswer } from "~/features/donations/monthly-manage-page";
@@ -82,13 +86,29 @@ const failed = (description: string): ManageAnswer["notice"] => ({
   description,
 });
 
+const tooMany = (verdict: { retryAfterSeconds: number }) =>
+  data<ManageAnswer>(
+    {
+      ok: false,
+      notice: failed(
+        `Too many changes to this monthly gift in a short time. Please wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`,
+      ),
+    },
+    { status: 429, headers: { ...privateHeaders, ...retryAfterHeader(verdict) } },
+  );
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   // The body first, like every action: a body that is not a form is a 415/400 whatever the link.
   const read = await tryReadForm(request);
   if (!read.ok) return answer({ ok: false, notice: failed(read.message) }, read.status);
   const db = getDb(context);
+  const address = context.get(requestInfoContext).clientAddress ?? "unknown";
+  const byAddress = await takeManageAddressLimit(db, address);
+  if (!byAddress.allowed) return tooMany(byAddress);
   const gift = await giftByToken(db, params.token);
   if (!gift) throw data("Monthly gift not found", { status: 404, headers: privateHeaders });
+  const byLink = await takeManageLinkLimit(db, gift.id);
+  if (!byLink.allowed) return tooMany(byLink);
   const settings = donationSettings();
   const submission = parseWithZod(read.form, { schema: manageSchema(settings.maxCents, settings.contactEmail) });
   if (submission.status !== "success") {

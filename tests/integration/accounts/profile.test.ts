@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast } from "~/core/toast.server";
-import { auditLog, rateLimits, sessions } from "~/db/schema";
+import { auditLog, rateLimits, sessions, verifications } from "~/db/schema";
 import { action, loader } from "~/routes/admin/profile";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getAuth } from "~/features/accounts/auth.server";
 import { limits } from "~/features/accounts/rate-limit.server";
+import { trustedDeviceCookie, trustedDeviceFor } from "~/features/accounts/trusted-device.server";
 
 describe("Profile", () => {
   let database: TestDatabase;
@@ -82,8 +83,19 @@ describe("Profile", () => {
       description: "Your current password is incorrect.",
     });
 
-    // A second session (another browser) ends when the password changes.
+    // A second session (another browser) ends when the password changes, and the browsers it trusted are forgotten:
+    // a "Trust this browser" record (which skips the code) and a sign-in device cookie from before (decision 0037).
     await getAuth(database.db).api.signInEmail({ body: { email: "coach@example.org", password: TEST_PASSWORD } });
+    await database.db.insert(verifications).values({
+      id: "trust-1",
+      identifier: "trust-device-abc",
+      value: coach.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const oldDevice = (await trustedDeviceCookie("coach@example.org", null)).split(";")[0]!;
+    const deviceFrom = (cookie: string) =>
+      trustedDeviceFor(database.db, browserRequest("/auth", cookie), "coach@example.org");
+    expect(await deviceFrom(oldDevice)).toBeTruthy();
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toHaveLength(2);
     const done = await change({
       currentPassword: TEST_PASSWORD,
@@ -91,9 +103,17 @@ describe("Profile", () => {
       confirmPassword: "Brand!New2026",
     });
     expect(done).toMatchObject({ status: 302, location: "/admin/profile" });
-    expect(done.notice.title).toBe("Password Updated Successfully");
+    expect(done.notice).toMatchObject({
+      title: "Password Updated Successfully",
+      description: expect.stringContaining("Every other session of this account was signed out"),
+    });
     expect(done.headers.get("Set-Cookie")).toMatch(/citron\.session_token=/);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toHaveLength(1);
+    expect(await database.db.$count(verifications, eq(verifications.value, coach.id))).toBe(0);
+    expect(await deviceFrom(oldDevice)).toBeNull();
+    // This browser keeps a fresh one.
+    const fresh = done.headers.getSetCookie().find((line) => line.startsWith("citron_device="))!;
+    expect(await deviceFrom(fresh.split(";")[0]!)).toBeTruthy();
     await expect(
       getAuth(database.db).api.signInEmail({ body: { email: "coach@example.org", password: "Brand!New2026" } }),
     ).resolves.toBeTruthy();

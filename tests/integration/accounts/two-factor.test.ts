@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
-import { auditLog, rateLimits, sessions, twoFactors, users } from "~/db/schema";
+import { auditLog, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin/profile";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as authAction } from "~/routes/public/auth";
@@ -101,6 +101,8 @@ describe("two-factor sign-in for admins", () => {
     );
   const enterCode = (jar: Jar, code: string, extra: Record<string, string> = {}, address?: string) =>
     call(authAction, "/auth", jar, { intent: "verify-code", code, redirectTo: "/admin/donations", ...extra }, address);
+  const signedInUserId = async (jar: Jar) =>
+    (await getSessionUser(browserRequest("/orders", jar.header), database.context()))?.id ?? null;
   const signedIn = async (jar: Jar) =>
     (await getSessionUser(browserRequest("/orders", jar.header), database.context()))?.email ?? null;
 
@@ -110,6 +112,18 @@ describe("two-factor sign-in for admins", () => {
     const raw = new TextDecoder().decode(base32.decode(secret));
     return createOTP(raw).hotp(Math.floor(Date.now() / 30_000) + offsetSteps);
   };
+
+  it("the setup's password check is limited, and a parallel burst is counted before any check (decision 0037)", async () => {
+    const jar = new Jar();
+    await signInWithPassword(jar);
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call(profileAction, "/admin/profile", jar, { intent: "2fa-start", password: "Wrong!Guess1" }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 400)).toHaveLength(10);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(5);
+  });
 
   it("an admin sets it up on the profile page: password, then the app's first code", async () => {
     const jar = new Jar();
@@ -127,11 +141,17 @@ describe("two-factor sign-in for admins", () => {
     expect((await database.db.select().from(users).where(eq(users.email, ADMIN)))[0]!.twoFactorEnabled).toBe(false);
     const wrong = await call(profileAction, "/admin/profile", jar, { intent: "2fa-confirm", code: "000000" });
     expect(wrong.status).toBe(401);
+    // A session opened elsewhere with the password alone, before the enrolment ...
+    const before = new Jar();
+    await signInWithPassword(before, "198.51.100.9");
+    expect(await signedIn(before)).toBe(ADMIN);
     const on = await call(profileAction, "/admin/profile", jar, { intent: "2fa-confirm", code: await totp() });
     expect(on).toMatchObject({ status: 302, location: "/admin/profile" });
     expect((await database.db.select().from(users).where(eq(users.email, ADMIN)))[0]!.twoFactorEnabled).toBe(true);
-    // The session was renewed and still works.
+    // The session was renewed and still works; the other one ended (decision 0037).
     expect(await signedIn(jar)).toBe(ADMIN);
+    expect(await signedIn(before)).toBeNull();
+    expect(await database.db.$count(sessions, eq(sessions.userId, (await signedInUserId(jar))!))).toBe(1);
   });
 
   it("then the password alone opens no session: the code step does; a wrong code and a reused code are refused", async () => {
@@ -182,6 +202,15 @@ describe("two-factor sign-in for admins", () => {
     expect(await signedIn(again)).toBeNull();
   });
 
+  it("a parallel burst of codes for one challenge is counted before they are checked (decision 0037)", async () => {
+    const jar = new Jar();
+    await signInWithPassword(jar);
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => enterCode(jar, String(300000 + i))));
+    expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(5);
+    expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(7);
+    await database.db.update(twoFactors).set({ failedVerificationCount: 0, lockedUntil: null });
+  });
+
   it("five wrong codes spend the challenge; codes from one address are limited", async () => {
     const jar = new Jar();
     await signInWithPassword(jar);
@@ -217,6 +246,13 @@ describe("two-factor sign-in for admins", () => {
     expect((await database.db.select().from(users).where(eq(users.email, ADMIN)))[0]!.twoFactorEnabled).toBe(false);
     expect(await database.db.$count(twoFactors)).toBe(0);
     expect(await database.db.$count(sessions, eq(sessions.userId, target!.id))).toBe(0);
+    // "Trust this browser" (an earlier test) is forgotten: after setting up again, that browser is asked for a code.
+    expect(
+      await database.db.$count(
+        verifications,
+        and(eq(verifications.value, target!.id), like(verifications.identifier, "trust-device-%")),
+      ),
+    ).toBe(0);
     expect(await database.db.$count(auditLog, eq(auditLog.action, "user.two_factor_reset"))).toBe(1);
     const jar = new Jar();
     expect((await signInWithPassword(jar)).location).toBe("/admin/donations");

@@ -22,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "#tests/support/donations";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in";
 import { monthlyCheckoutIds, monthlyGiftsCsv, monthlyOverview } from "~/features/donations/monthly-admin.server";
-import { playSandboxRenewal } from "~/features/donations/monthly-manage.server";
+import { manageLimits, playSandboxRenewal } from "~/features/donations/monthly-manage.server";
 import { handleMonthlyStripeEvent } from "~/features/donations/monthly-events.server";
 import { startSandboxGift } from "~/features/donations/monthly.server";
 import { donationsCsv } from "~/features/donations/donation-csv";
@@ -30,6 +30,8 @@ import { feeToCover } from "~/features/donations/amount";
 import { donationSettings } from "~/features/donations/settings.server";
 import { previewGivingSummary } from "~/features/donations/year-summary.server";
 import { districtYearMonth } from "~/features/donations/year-summary";
+import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
+import { requestInfoContext } from "~/core/request-context";
 
 /**
  * Monthly gifts (decision 0033) on a real database: the sandbox's local subscription and Stripe's through the
@@ -81,16 +83,18 @@ async function sandboxGift(body: Record<string, string> = monthlyDonation): Prom
   return (await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.id, gift.id)))[0]!;
 }
 
-async function manage(token: string, form: Record<string, string>, search = "") {
+async function manage(token: string, form: Record<string, string>, search = "", address?: string) {
   const request = new Request(`https://citron.example.org/donate/monthly/${token}${search}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-  const answer = (await manageAction({ request, params: { token }, context: database.context() } as never).catch(
+  const context = database.context();
+  if (address) context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: address });
+  const answer = (await manageAction({ request, params: { token }, context } as never).catch(
     (error: unknown) => error,
   )) as {
-    data?: { ok: boolean; message: string };
+    data?: { ok: boolean; message: string; notice?: { description?: string } | null };
     init?: { status?: number } | null;
     status?: number;
     headers?: Headers;
@@ -146,7 +150,7 @@ describe("a monthly gift through the sandbox", () => {
     expect(notices).toHaveLength(3);
     for (const receipt of receipts) {
       expect(receipt.text).toContain(
-        `Manage your monthly gift: https://citron.example.org/donate/monthly/${gift.manageToken}`,
+        `Manage your monthly gift: https://citron.example.org/donate/monthly/${linkToken("manage", gift.id)}`,
       );
       expect(receipt.text).toContain("includes $1.81 you added to cover card fees");
     }
@@ -199,7 +203,7 @@ describe("a monthly gift through the sandbox", () => {
     expect((await theGift()).status).toBe("past_due");
     const failures = (await outbox()).filter((message) => message.subject.includes("Please update your card"));
     expect(failures).toHaveLength(1);
-    expect(failures[0]!.text).toContain(`https://citron.example.org/donate/monthly/${gift.manageToken}`);
+    expect(failures[0]!.text).toContain(`https://citron.example.org/donate/monthly/${linkToken("manage", gift.id)}`);
     expect(await completedDonations()).toHaveLength(1);
     expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
     expect((await theGift()).status).toBe("active");
@@ -209,32 +213,34 @@ describe("a monthly gift through the sandbox", () => {
     const gift = await sandboxGift();
     const before = (await outbox()).length;
 
-    const changed = await manage(gift.manageToken, { intent: "amount", amount: "25" });
+    const changed = await manage(linkToken("manage", gift.id), { intent: "amount", amount: "25" });
     expect(changed.data).toMatchObject({ ok: true });
     const fee = feeToCover(2500, donationSettings().fee);
     expect(await theGift()).toMatchObject({ amountCents: 2500, feeCents: fee });
     expect(await playSandboxRenewal(database.db, gift.id)).toBe("recorded");
     expect((await completedDonations()).map((row) => row.totalAmount).sort()).toEqual([2500 + fee, 5181]);
 
-    expect((await manage(gift.manageToken, { intent: "pause" })).data).toMatchObject({ ok: true });
+    expect((await manage(linkToken("manage", gift.id), { intent: "pause" })).data).toMatchObject({ ok: true });
     expect((await theGift()).status).toBe("paused");
     expect(await playSandboxRenewal(database.db, gift.id)).toBe("skipped");
     expect(await completedDonations()).toHaveLength(2);
-    expect((await manage(gift.manageToken, { intent: "pause" })).init?.status).toBe(409);
-    expect((await manage(gift.manageToken, { intent: "resume" })).data).toMatchObject({ ok: true });
+    expect((await manage(linkToken("manage", gift.id), { intent: "pause" })).init?.status).toBe(409);
+    expect((await manage(linkToken("manage", gift.id), { intent: "resume" })).data).toMatchObject({ ok: true });
     expect((await theGift()).status).toBe("active");
 
     // Cancel is a confirmation first (the page's ?confirm=cancel): opening it changes nothing; the posted button ends the gift.
     await manageLoader({
-      request: new Request(`https://citron.example.org/donate/monthly/${gift.manageToken}?confirm=cancel`),
-      params: { token: gift.manageToken },
+      request: new Request(`https://citron.example.org/donate/monthly/${linkToken("manage", gift.id)}?confirm=cancel`),
+      params: { token: linkToken("manage", gift.id) },
       context: database.context(),
     } as never);
     expect((await theGift()).status).toBe("active");
-    expect((await manage(gift.manageToken, { intent: "cancel" }, "?confirm=cancel")).data).toMatchObject({ ok: true });
+    expect((await manage(linkToken("manage", gift.id), { intent: "cancel" }, "?confirm=cancel")).data).toMatchObject({
+      ok: true,
+    });
     expect((await theGift()).status).toBe("canceled");
     expect(await playSandboxRenewal(database.db, gift.id)).toBe("not_active");
-    expect((await manage(gift.manageToken, { intent: "amount", amount: "30" })).init?.status).toBe(409);
+    expect((await manage(linkToken("manage", gift.id), { intent: "amount", amount: "30" })).init?.status).toBe(409);
 
     const subjects = (await outbox()).slice(before).map((message) => message.subject);
     expect(subjects.filter((subject) => subject.includes("amount changed"))).toHaveLength(1);
@@ -258,14 +264,60 @@ describe("a monthly gift through the sandbox", () => {
       { intent: "drop" },
       {},
     ]) {
-      expect((await manage(gift.manageToken, form)).init?.status).toBe(400);
+      expect((await manage(linkToken("manage", gift.id), form)).init?.status).toBe(400);
     }
     expect(await theGift()).toMatchObject({ amountCents: 5000, status: "active" });
 
-    await manage(gift.manageToken, { intent: "cancel" });
-    expect((await loadManage(gift.manageToken)).data).toMatchObject({ status: "canceled" });
+    await manage(linkToken("manage", gift.id), { intent: "cancel" });
+    expect((await loadManage(linkToken("manage", gift.id))).data).toMatchObject({ status: "canceled" });
     await database.db.update(monthlyGifts).set({ canceledAt: new Date(Date.now() - 100 * 86_400_000) });
-    expect((await loadManage(gift.manageToken)).init?.status).toBe(404);
+    expect((await loadManage(linkToken("manage", gift.id))).init?.status).toBe(404);
+  });
+
+  it("stores only a hash of the manage and receipt tokens, found by it; a link written after a new secret works too", async () => {
+    const gift = await sandboxGift();
+    const token = linkToken("manage", gift.id);
+    const [row] = await database.db.select().from(monthlyGifts).where(eq(monthlyGifts.id, gift.id));
+    expect(row!.manageTokenHash).toBe(linkTokenHash(token));
+    const stored = JSON.stringify(await database.db.select().from(checkouts));
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(linkToken("receipt", gift.firstCheckoutId!));
+    expect(stored).not.toContain("manageToken");
+    // The hash alone opens nothing: it is no token.
+    expect((await loadManage(row!.manageTokenHash)).init?.status).toBe(404);
+    // A token with a right-looking id and a wrong MAC is refused.
+    expect((await loadManage(`${token.slice(0, 32)}${"A".repeat(22)}`)).init?.status).toBe(404);
+    // A random token from before decision 0037, hashed by the migration, still opens its gift.
+    const legacy = "LegacyRandomToken_0123456789abcdefXYZ";
+    await database.db
+      .update(monthlyGifts)
+      .set({ manageTokenHash: linkTokenHash(legacy) })
+      .where(eq(monthlyGifts.id, gift.id));
+    expect((await loadManage(legacy)).data).toMatchObject({ status: "active" });
+    // ... and a link written now (after the stored hash changed, as after a new SESSION_SECRET) opens it too.
+    expect((await loadManage(token)).data).toMatchObject({ status: "active" });
+  });
+
+  it("limits changes per link and per client address, before any change or email", async () => {
+    const gift = await sandboxGift();
+    const token = linkToken("manage", gift.id);
+    await database.db.delete(rateLimits);
+    for (let i = 0; i < manageLimits.perLink.max; i++) {
+      await manage(token, { intent: i % 2 === 0 ? "pause" : "resume" }, "", `198.51.100.${i + 1}`);
+    }
+    const emailsBefore = await database.db.$count(emailOutbox);
+    const refused = await manage(token, { intent: "cancel" }, "", "198.51.100.200");
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data?.notice).toMatchObject({ description: expect.stringMatching(/Too many changes/) });
+    expect(await theGift()).not.toMatchObject({ status: "canceled" });
+    expect(await database.db.$count(emailOutbox)).toBe(emailsBefore);
+
+    // One address trying many links (or guessing them) is stopped too.
+    await database.db.delete(rateLimits);
+    for (let i = 0; i < manageLimits.perAddress.max; i++)
+      await manage(`${"b".repeat(40)}${i}`, { intent: "cancel" }, "", "203.0.113.5");
+    expect((await manage(token, { intent: "cancel" }, "", "203.0.113.5")).init?.status).toBe(429);
+    await database.db.delete(rateLimits);
   });
 
   it("shows staff the running gifts with the monthly total, and exports them", async () => {
@@ -282,11 +334,11 @@ describe("a monthly gift through the sandbox", () => {
     )[0]!;
     let overview = await monthlyOverview(database.db);
     expect(overview).toMatchObject({ count: 2, recurringCents: 5181 + 1000 });
-    await manage(second.manageToken, { intent: "pause" });
+    await manage(linkToken("manage", second.id), { intent: "pause" });
     overview = await monthlyOverview(database.db);
     expect(overview).toMatchObject({ count: 2, recurringCents: 5181 });
     expect(overview.rows.map((row) => row.status).sort()).toEqual(["active", "paused"]);
-    await manage(gift.manageToken, { intent: "cancel" });
+    await manage(linkToken("manage", gift.id), { intent: "cancel" });
     expect(await monthlyOverview(database.db)).toMatchObject({ count: 1, recurringCents: 0 });
     const csv = await monthlyGiftsCsv(database.db);
     expect(csv).toContain("Monthly Amount (USD)");
@@ -371,7 +423,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect(rows.every((row) => row.totalAmount === 5181)).toBe(true);
     const receipts = (await outbox()).filter((message) => message.subject.includes("Your donation receipt"));
     expect(receipts).toHaveLength(2);
-    expect(receipts.every((message) => message.text.includes(gift.manageToken))).toBe(true);
+    expect(receipts.every((message) => message.text.includes(linkToken("manage", gift.id)))).toBe(true);
   });
 
   it("in the usual order too, through the webhook route", async () => {
@@ -426,7 +478,9 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     await deliver("checkout.session.completed", session).answer;
     const subscription = () => stripe.billing.subscriptions.get(session.subscription!)!;
 
-    expect((await manage(gift.manageToken, { intent: "amount", amount: "20" })).data).toMatchObject({ ok: true });
+    expect((await manage(linkToken("manage", gift.id), { intent: "amount", amount: "20" })).data).toMatchObject({
+      ok: true,
+    });
     const fee = feeToCover(2000, donationSettings().fee);
     expect(subscription().items.data[0]!.price.unit_amount).toBe(2000 + fee);
     expect(await theGift()).toMatchObject({ amountCents: 2000, feeCents: fee });
@@ -434,21 +488,21 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     await deliver("invoice.paid", next).answer;
     expect((await completedDonations()).map((row) => row.totalAmount).sort()).toEqual([2000 + fee, 5181]);
 
-    await manage(gift.manageToken, { intent: "pause" });
+    await manage(linkToken("manage", gift.id), { intent: "pause" });
     expect(subscription().pause_collection).toMatchObject({ behavior: "void" });
     expect((await theGift()).status).toBe("paused");
-    await manage(gift.manageToken, { intent: "resume" });
+    await manage(linkToken("manage", gift.id), { intent: "resume" });
     expect(subscription().pause_collection).toBeNull();
 
-    const card = await manage(gift.manageToken, { intent: "update-card" });
+    const card = await manage(linkToken("manage", gift.id), { intent: "update-card" });
     expect(card.status).toBe(302);
     expect(card.headers?.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\//);
     expect(stripe.billing.portalSessions.at(-1)).toMatchObject({
       customer: session.customer,
-      return_url: `https://citron.example.org/donate/monthly/${gift.manageToken}`,
+      return_url: `https://citron.example.org/donate/monthly/${linkToken("manage", gift.id)}`,
     });
 
-    expect((await manage(gift.manageToken, { intent: "cancel" })).data).toMatchObject({ ok: true });
+    expect((await manage(linkToken("manage", gift.id), { intent: "cancel" })).data).toMatchObject({ ok: true });
     expect(subscription().status).toBe("canceled");
     await deliver("customer.subscription.deleted", subscription()).answer;
     const subjects = (await outbox()).map((message) => message.subject);

@@ -14,6 +14,7 @@ import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { fulfilCheckout, openCheckout } from "~/features/payments/checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "~/features/payments/providers.server";
+import { linkToken } from "~/core/link-tokens.server";
 
 /** The dashboards' Refund (decision 0025), through the routes as a browser without JavaScript posts it. */
 describe("refunds from /orders and /admin/donations", () => {
@@ -144,7 +145,7 @@ describe("refunds from /orders and /admin/donations", () => {
       (
         (await receiptLoader({
           request: browserRequest("/x", ""),
-          params: { token: checkout.publicToken },
+          params: { token: linkToken("receipt", checkout.id) },
           context: database.context(),
         } as never)) as {
           data: { refunded: string | null; refundedWhole: boolean; kept: string };
