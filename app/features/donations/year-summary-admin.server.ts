@@ -1,12 +1,11 @@
-import { data, type RouterContextProvider } from "react-router";
-import { readForm } from "~/core/form.server";
+import { data } from "react-router";
 import { logger } from "~/core/logger.server";
 import { retryAfterHeader, takeRateLimit, type RateLimitRule } from "~/db/rate-limit.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { z } from "~/core/zod";
-import { getDb } from "~/db/context";
+import type { Database } from "~/db/client.server";
 import { writeAudit } from "~/features/accounts/audit.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import type { SessionUser } from "~/features/accounts/guards.server";
 import { donationSettings } from "./settings.server";
 import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./year-summary";
 import { summariesHref } from "./year-summary-rules";
@@ -26,18 +25,17 @@ function querySchema(years: number[], fallbackYear: number) {
 
 /**
  * The staff page (decision 0034): a donor's summary for a year as it stands (the gifts and the email it would
- * send), and the summaries sent, newest first, with who sent each. Staff roles, like the donations dashboard.
+ * send), and the summaries sent, newest first, with who sent each. Staff roles, like the donations dashboard (the
+ * route guards).
  */
-export async function summariesLoader(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
-  await requireUser(request, context);
+export async function givingSummariesPage(db: Database, url: URL, now = new Date()) {
   const years = summaryYears(now);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = querySchema(years, defaultSummaryYear(now)).parse({
     email: params.get("email") || undefined,
     year: params.get("year") ?? undefined,
     page: params.get("page") ?? 1,
   });
-  const db = getDb(context);
   const typed = params.get("email")?.slice(0, 254) ?? "";
   const [preview, sent] = await Promise.all([
     query.email ? previewGivingSummary(db, query.email, query.year) : null,
@@ -73,15 +71,12 @@ const waitWords = (seconds: number) => {
 };
 
 /** Sends the previewed summary to the donor's address, recorded as sent by this staff member. */
-export async function summariesAction(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
-  const user = await requireUser(request, context);
-  const form = await readForm(request, { maxBytes: 4096 });
+export async function sendSummaryAsStaff(db: Database, user: SessionUser, form: FormData, now = new Date()) {
   const parsed = sendSchema.safeParse({ email: form.get("email"), year: form.get("year") });
   if (!parsed.success || !summaryYears(now).includes(parsed.data.year)) {
     return data({ error: "Choose a valid email address and one of the years listed." }, { status: 400 });
   }
   const { email, year } = parsed.data;
-  const db = getDb(context);
   const perStaff = await takeRateLimit(db, `giving-summary:staff:${user.id}`, staffSummaryLimits.perStaffMember, now);
   if (!perStaff.allowed) {
     return data(

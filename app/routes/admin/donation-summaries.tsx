@@ -3,7 +3,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatCents, formatDateTime } from "~/core/format";
 import { receiptDate } from "~/features/donations/receipt";
 import { giftLine } from "~/features/donations/year-summary";
-import { summariesAction, summariesLoader } from "~/features/donations/year-summary-admin.server";
+import { readForm } from "~/core/form.server";
+import { getDb } from "~/db/context";
+import { requireUser } from "~/features/accounts/guards.server";
+import { givingSummariesPage, sendSummaryAsStaff } from "~/features/donations/year-summary-admin.server";
 import { summariesHref } from "~/features/donations/year-summary-rules";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
@@ -17,11 +20,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { Route } from "./+types/donation-summaries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return summariesLoader(request, context);
+  await requireUser(request, context);
+  return givingSummariesPage(getDb(context), new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return summariesAction(request, context);
+  const user = await requireUser(request, context);
+  return sendSummaryAsStaff(getDb(context), user, await readForm(request, { maxBytes: 4096 }));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Giving Summaries | Admin Dashboard" }];
