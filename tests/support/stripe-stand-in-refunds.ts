@@ -78,8 +78,11 @@ export function standInMoney() {
   const charges = new Map<string, StandInCharge>();
   const refunds = new Map<string, StandInRefund>();
   const disputes = new Map<string, StandInDispute>();
-  const replies = new Map<string, Reply>();
-  const now = () => Math.floor(Date.now() / 1000);
+  /** Idempotent replies by key, with when they were saved (Stripe prunes keys after 24 hours). */
+  const replies = new Map<string, { reply: Reply; at: number }>();
+  const clock = { skewSeconds: 0 };
+  const now = () => Math.floor(Date.now() / 1000) + clock.skewSeconds;
+  let loseNext = 0;
 
   function createRefund(params: URLSearchParams): Reply {
     let charge: StandInCharge | undefined;
@@ -155,6 +158,17 @@ export function standInMoney() {
     charges,
     refunds,
     disputes,
+    /**
+     * The next `count` refund calls are made, but their answers are lost on the way (the connection drops).
+     * Stripe's client retries a dropped call once with the same key: lose 2 to lose a whole call.
+     */
+    loseNextRefundAnswers(count = 1) {
+      loseNext = count;
+    },
+    /** Moves this slice's clock (refund times, idempotency keys' 24-hour life) ahead by `seconds`. */
+    advance(seconds: number) {
+      clock.skewSeconds += seconds;
+    },
     /** A paid session, as Stripe has it after the buyer paid: a succeeded PaymentIntent and Charge. */
     pay(session: PayableSession) {
       const intent: StandInPaymentIntent = {
@@ -221,13 +235,25 @@ export function standInMoney() {
       });
       return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },
-    /** The routes of this slice; null when the request is not one of them. */
+    /**
+     * The routes of this slice; null when the request is not one of them. A reply of status 0 means the
+     * answer is lost: the caller drops the connection without one.
+     */
     handle(method: string, url: URL, body: string, idempotencyKey: string | null): Reply | null {
       if (method === "POST" && url.pathname === "/v1/refunds") {
-        // Stripe replays the first answer to a repeated Idempotency-Key.
-        if (idempotencyKey && replies.has(idempotencyKey)) return replies.get(idempotencyKey)!;
-        const reply = createRefund(new URLSearchParams(body));
-        if (idempotencyKey) replies.set(idempotencyKey, reply);
+        // Stripe replays the first answer to a repeated Idempotency-Key for 24 hours, then forgets the key.
+        const saved = idempotencyKey ? replies.get(idempotencyKey) : undefined;
+        let reply: Reply;
+        if (saved && now() - saved.at < 24 * 3600) reply = saved.reply;
+        else {
+          reply = createRefund(new URLSearchParams(body));
+          if (idempotencyKey) replies.set(idempotencyKey, { reply, at: now() });
+        }
+        if (loseNext > 0) {
+          // Lost on the way back; the client's own retry (same key) is lost too while loseNext lasts.
+          loseNext -= 1;
+          return { status: 0, body: null };
+        }
         return reply;
       }
       if (method === "GET" && url.pathname === "/v1/refunds") {

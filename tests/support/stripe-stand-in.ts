@@ -249,6 +249,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const billingReply = billing.handle(req.method ?? "GET", url, body, key, stripeNow());
       if (billingReply) return send(billingReply.status, billingReply.body);
       const moneyReply = money.handle(req.method ?? "GET", url, body, key);
+      // Status 0: the request was made but its answer is lost (the connection drops).
+      if (moneyReply?.status === 0) return void res.destroy();
       if (moneyReply) return send(moneyReply.status, moneyReply.body);
       send(404, invalid(`Unrecognized request URL (${req.method}: ${url.pathname})`));
     };

@@ -67,7 +67,7 @@ describe("refunds from /orders and /admin/donations", () => {
         context: database.context(),
         params: {},
       } as never)) as {
-        data: { refund: { ok: boolean; message: string } };
+        data: { refund: { ok: boolean; message: string; field?: string } };
         init: ResponseInit | null;
       };
       return { status: result.init?.status ?? 200, ...result.data.refund };
@@ -154,9 +154,19 @@ describe("refunds from /orders and /admin/donations", () => {
     const form = { intent: "refund", orderId: order.id, reason: "Asked", scope: "part", amount: "10" };
     await call(donationsAction, "/admin/donations", admin.cookie, { ...form, requestKey: "receipt-key-1" });
     expect(await receipt()).toMatchObject({ refunded: "$10.00", refundedWhole: false, kept: "$50.00" });
+    // The whole with the earlier amount still typed is unclear: refused at the amount, nothing refunded.
+    expect(
+      await call(donationsAction, "/admin/donations", admin.cookie, {
+        ...form,
+        scope: "whole",
+        requestKey: "receipt-key-2",
+      }),
+    ).toMatchObject({ status: 400, ok: false, field: "amount" });
+    expect(await receipt()).toMatchObject({ refunded: "$10.00" });
     await call(donationsAction, "/admin/donations", admin.cookie, {
       ...form,
       scope: "whole",
+      amount: "",
       requestKey: "receipt-key-2",
     });
     expect(await receipt()).toMatchObject({ refunded: "$60.00", refundedWhole: true });

@@ -1,13 +1,30 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, checkouts, disputes, emailOutbox, orders, orderTallies, paymentEvents, refunds } from "~/db/schema";
+import {
+  auditLog,
+  checkouts,
+  disputes,
+  emailOutbox,
+  orders,
+  orderTallies,
+  paymentEvents,
+  paymentsNeedingAttention,
+  refunds,
+} from "~/db/schema";
 import type { TestDatabase } from "../../../tests/support/database";
 import type { StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/support/testbed";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { entryCounts } from "~/features/orders/orders.server";
-import { allocate, parseRefundForm, refundOrder, setRefundStripeForTests } from "./refunds.server";
+import {
+  allocate,
+  parseRefundForm,
+  pendingRefunds,
+  refundOrder,
+  retryRefund,
+  setRefundStripeForTests,
+} from "./refunds.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 import { handleStripeWebhook } from "./webhook.server";
 
@@ -29,6 +46,7 @@ beforeEach(async () => {
   await database.db.delete(paymentEvents);
   await database.db.delete(emailOutbox);
   await database.db.delete(auditLog);
+  await database.db.delete(paymentsNeedingAttention);
   await database.db.delete(orders);
   await database.db.delete(checkouts);
 });
@@ -118,13 +136,32 @@ describe("the refund form's rules", () => {
     for (const amount of ["", "0", "0.00", "-5", "1.005", "abc", "1e3", "99999999"]) {
       expect(parseRefundForm(form({ ...base, scope: "part", amount })).ok).toBe(false);
     }
-    expect(parseRefundForm(form({ ...base, reason: "   " }))).toEqual({
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "   " }))).toEqual({
       ok: false,
+      field: "reason",
       message: "Please give a reason for the refund.",
     });
-    expect(parseRefundForm(form({ ...base, reason: "x".repeat(501) })).ok).toBe(false);
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "x".repeat(501) })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, orderId: "'; drop table orders" })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, requestKey: "" })).ok).toBe(false);
+  });
+  it("a typed amount always means that amount; an unclear form is refused at its field (issue 38)", () => {
+    // An amount typed with no choice made is that amount, never a whole refund.
+    expect(parseRefundForm(form({ ...base, amount: "12.50" }))).toMatchObject({ ok: true, whole: false, cents: 1250 });
+    // The whole and an amount: two answers, refused at the amount.
+    expect(parseRefundForm(form({ ...base, scope: "whole", amount: "12.50" }))).toMatchObject({
+      ok: false,
+      field: "amount",
+      message: expect.stringContaining("clear the amount"),
+    });
+    // No choice and no amount, or "Part of it" with no amount: refused, never taken as the whole.
+    expect(parseRefundForm(form(base))).toMatchObject({ ok: false, field: "scope" });
+    expect(parseRefundForm(form({ ...base, scope: "part" }))).toMatchObject({ ok: false, field: "amount" });
+    expect(parseRefundForm(form({ ...base, scope: "everything" }))).toMatchObject({ ok: false, field: "scope" });
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "" }))).toMatchObject({
+      ok: false,
+      field: "reason",
+    });
   });
   it("spreads an amount over the orders' room, never past one's total", () => {
     expect(
@@ -408,6 +445,112 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(
       (await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() })).ok,
     ).toBe(false);
+  });
+
+  it("pressing Refund again after Stripe refused says it was refused, not refunded (issue 38)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.refundInDashboard(charge!.id, 5000);
+    const form = { orderId: rows[1]!.id, cents: 3600, reason: "Returned", requestKey: key() };
+    expect(await refundOrder(database.db, staff, form)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundOrder(database.db, staff, form)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Stripe refused this refund: nothing was refunded.",
+    });
+    expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
+  });
+
+  it("a refund whose answer was lost stays pending; a retry inside 24 hours sends the same key and refunds once (issue 38)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.loseNextRefundAnswers(2);
+    const lost = await refundOrder(database.db, staff, {
+      orderId: rows[0]!.id,
+      cents: 1000,
+      reason: "Withdrew",
+      requestKey: key(),
+    });
+    expect(lost).toMatchObject({ ok: false, status: 502, message: expect.stringContaining("pending") });
+    // Stripe made it; we do not know yet: counted, and listed for staff as pending.
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    const pending = await pendingRefunds(database.db);
+    expect(pending).toMatchObject([{ amount: 1000, email: "parent@example.com" }]);
+    expect((await orderRow(rows[0]!.id)).refundedAmount).toBe(1000);
+
+    expect(await retryRefund(database.db, pending[0]!.id)).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    const keysSent = stripe.requests
+      .filter((r) => r.method === "POST" && r.path === "/v1/refunds" && r.idempotencyKey?.includes(pending[0]!.id))
+      .map((r) => r.idempotencyKey);
+    expect(keysSent.length).toBeGreaterThan(1);
+    expect(new Set(keysSent)).toEqual(new Set([`refund-${pending[0]!.id}`]));
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    expect(await pendingRefunds(database.db)).toEqual([]);
+    expect((await database.db.select().from(refunds))[0]).toMatchObject({ status: "succeeded" });
+    expect(await database.db.$count(emailOutbox)).toBe(1);
+  });
+
+  it("after Stripe's 24 hours a retry reads the charge's refunds first and never refunds twice (issue 38)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.loseNextRefundAnswers(2);
+    const form = { orderId: rows[0]!.id, cents: 1000, reason: "Withdrew", requestKey: key() };
+    expect((await refundOrder(database.db, staff, form)).ok).toBe(false);
+    // A day and more later: Stripe has forgotten the key, so the same key would make a second refund.
+    stripe.money.advance(25 * 3600);
+    await database.db.update(refunds).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    expect(await refundOrder(database.db, staff, form)).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    const atStripe = [...stripe.money.refunds.values()].filter((refund) => refund.charge === charge!.id);
+    expect(atStripe).toHaveLength(1);
+    const [row] = await database.db.select().from(refunds);
+    expect(row).toMatchObject({ status: "succeeded", providerRefundId: atStripe[0]!.id });
+
+    // Lost and never made at Stripe (the call did not arrive): after the day, asked again under that day's key.
+    stripe.money.loseNextRefundAnswers(2);
+    const second = { orderId: rows[1]!.id, cents: 600, reason: "Size", requestKey: key() };
+    expect((await refundOrder(database.db, staff, second)).ok).toBe(false);
+    const made = [...stripe.money.refunds.values()].at(-1)!;
+    stripe.money.refunds.delete(made.id);
+    stripe.money.charges.get(charge!.id)!.amount_refunded -= 600;
+    stripe.money.advance(25 * 3600);
+    const [pendingRow] = await pendingRefunds(database.db);
+    await database.db
+      .update(refunds)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(refunds.id, pendingRow!.id));
+    expect(await retryRefund(database.db, pendingRow!.id)).toMatchObject({ ok: true });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: "/v1/refunds",
+      idempotencyKey: `refund-${pendingRow!.id}-day-1`,
+    });
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1600);
+  });
+
+  it("a dashboard refund of a payment on the attention list is not allocated to that checkout's orders (issue 38)", async () => {
+    const { rows, checkout } = await paidCheckout("stripe");
+    // The payer paid this checkout twice: the second payment went to the attention list (session_mismatch).
+    const extra = stripe.money.pay({
+      id: "cs_test_second",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: 6100,
+      currency: "usd",
+      payment_intent_metadata: { checkout_id: checkout.id, kind: "shop" },
+    });
+    await database.db.insert(paymentsNeedingAttention).values({
+      reason: "session_mismatch",
+      provider: "stripe",
+      providerSessionId: "cs_test_second",
+      providerPaymentId: extra.intent.id,
+      checkoutId: checkout.id,
+      amount: 6100,
+      currency: "usd",
+      email: "parent@example.com",
+    });
+    stripe.money.refundInDashboard(extra.charge.id, 6100);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(extra.charge.id)!)).answer.status).toBe(200);
+    expect((await orderRow(rows[0]!.id)).refundedAmount).toBe(0);
+    expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
+    expect(await database.db.$count(refunds)).toBe(0);
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
   });
 
   it("acknowledges refund events for payments that are not ours without storing anything", async () => {

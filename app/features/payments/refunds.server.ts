@@ -8,6 +8,7 @@ import {
   checkouts,
   disputes,
   orders,
+  paymentsNeedingAttention,
   refunds,
   type Allocation,
   type Checkout,
@@ -18,6 +19,7 @@ import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { checkoutReference } from "./confirmation-email";
+import type { RefundField } from "./refund-dialog";
 import { stripeClient } from "./stripe-provider.server";
 
 /**
@@ -51,15 +53,35 @@ function stripeForRefunds(): Stripe {
 
 type ProviderRefund = { id: string; status: RefundStatus };
 
-/** Asks the checkout's own provider for the refund: Stripe's Refunds API, or the sandbox locally. */
-async function refundAtProvider(checkout: Checkout, refund: Refund): Promise<ProviderRefund> {
-  if (checkout.provider === "sandbox") return { id: `sbx_re_${refund.id}`, status: "succeeded" };
+/** Stripe keeps an idempotency key's answer for 24 hours; after that the same key could make a second refund. */
+export const REFUND_KEY_WINDOW_MS = 24 * 3600 * 1000;
+
+/** The PaymentIntent a checkout's money came in by (its Checkout Session's; a monthly renewal's invoice's). */
+async function paymentIntentOf(stripe: Stripe, checkout: Checkout): Promise<string> {
   if (!checkout.providerSessionId) throw new RefundRefused("This checkout has no Stripe payment to refund.");
-  const stripe = stripeForRefunds();
   const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
-  const paymentIntent =
-    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const paymentIntent = idOf(session.payment_intent);
   if (!paymentIntent) throw new RefundRefused("Stripe has no payment for this checkout.");
+  return paymentIntent;
+}
+
+/**
+ * Asks the checkout's own provider for the refund: Stripe's Refunds API, or the sandbox locally. Inside
+ * Stripe's 24 hours the row's own key is sent, so a retry after a lost answer returns Stripe's first
+ * refund. Later the key may be forgotten: the payment's refunds are read first and one made for this row
+ * (its metadata names it) is taken as the answer; only when there is none is the refund asked for again,
+ * under a key of that day, so retries on the same day still share one key.
+ */
+async function refundAtProvider(checkout: Checkout, refund: Refund, now = new Date()): Promise<ProviderRefund> {
+  if (checkout.provider === "sandbox") return { id: `sbx_re_${refund.id}`, status: "succeeded" };
+  const stripe = stripeForRefunds();
+  const paymentIntent = await paymentIntentOf(stripe, checkout);
+  const day = Math.floor((now.getTime() - refund.createdAt.getTime()) / REFUND_KEY_WINDOW_MS);
+  if (day > 0) {
+    for await (const made of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
+      if (made.metadata?.refund_id === refund.id) return { id: made.id, status: stripeStatus(made.status) };
+    }
+  }
   const created = await stripe.refunds.create(
     {
       payment_intent: paymentIntent,
@@ -67,8 +89,7 @@ async function refundAtProvider(checkout: Checkout, refund: Refund): Promise<Pro
       reason: "requested_by_customer",
       metadata: { checkout_id: checkout.id, order_id: refund.orderId ?? "", refund_id: refund.id },
     },
-    // The same row always sends the same key: a retried call returns Stripe's first refund.
-    { idempotencyKey: `refund-${refund.id}` },
+    { idempotencyKey: day > 0 ? `refund-${refund.id}-day-${day}` : `refund-${refund.id}` },
   );
   return { id: created.id, status: stripeStatus(created.status) };
 }
@@ -180,28 +201,46 @@ export function allocate(amount: number, rooms: Array<{ id: string; room: number
 
 type Actor = { id: string | null; email: string };
 
-/** The form's fields to a refund request, or the message to show. "whole" refunds what is left. */
+/**
+ * The form's fields to a refund request, or the message to show at its field. A typed amount always means
+ * that amount; "The whole" with no amount refunds what is left. A form that says two things (the whole and
+ * an amount) or nothing (no choice, no amount; "Part of it" with no amount) is refused, never guessed.
+ */
 export function parseRefundForm(
   read: (name: string) => string | null,
 ):
   | { ok: true; orderId: string; whole: boolean; cents: number | null; reason: string; requestKey: string }
-  | { ok: false; message: string } {
+  | { ok: false; message: string; field?: RefundField } {
   const orderId = (read("orderId") ?? "").trim();
   const requestKey = (read("requestKey") ?? "").trim();
   const reason = (read("reason") ?? "").trim();
-  const whole = read("scope") !== "part";
+  const scope = read("scope");
+  const typed = (read("amount") ?? "").trim().replace(/^\$/, "");
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) return { ok: false, message: "This order no longer exists." };
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return { ok: false, message: "Please reload the page and try again." };
-  if (reason === "") return { ok: false, message: "Please give a reason for the refund." };
+  if (scope !== null && scope !== "whole" && scope !== "part")
+    return { ok: false, field: "scope", message: "Choose the whole amount or part of it." };
+  let cents: number | null = null;
+  if (typed === "") {
+    if (scope === null) return { ok: false, field: "scope", message: "Choose the whole amount or part of it." };
+    if (scope === "part")
+      return { ok: false, field: "amount", message: "Please enter the amount to refund in dollars, like 12.50." };
+  } else {
+    if (scope === "whole")
+      return {
+        ok: false,
+        field: "amount",
+        message: "You chose the whole amount and typed an amount: clear the amount, or choose “Part of it”.",
+      };
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(typed))
+      return { ok: false, field: "amount", message: "Please enter the amount to refund in dollars, like 12.50." };
+    cents = Math.round(Number(typed) * 100);
+    if (cents < 1) return { ok: false, field: "amount", message: "The amount to refund must be more than $0." };
+  }
+  if (reason === "") return { ok: false, field: "reason", message: "Please give a reason for the refund." };
   if (reason.length > REFUND_REASON_MAX)
-    return { ok: false, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
-  if (whole) return { ok: true, orderId, whole, cents: null, reason, requestKey };
-  const typed = (read("amount") ?? "").trim().replace(/^\$/, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(typed))
-    return { ok: false, message: "Please enter the amount to refund in dollars, like 12.50." };
-  const cents = Math.round(Number(typed) * 100);
-  if (cents < 1) return { ok: false, message: "The amount to refund must be more than $0." };
-  return { ok: true, orderId, whole, cents, reason, requestKey };
+    return { ok: false, field: "reason", message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
+  return { ok: true, orderId, whole: cents === null, cents, reason, requestKey };
 }
 
 /**
@@ -269,7 +308,24 @@ export async function refundOrder(
     if (error instanceof RefundRefused) return { ok: false, status: 409, message: error.message };
     throw error;
   }
-  if (row.status !== "requested") return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
+  return askProvider(db, row, checkout);
+}
+
+const REFUSED_MESSAGE = "Stripe refused this refund: nothing was refunded.";
+
+/** What a refund row's status says to staff who pressed Refund (or Retry) for it. */
+function outcomeOf(row: Refund): RefundOutcome {
+  if (FINAL.has(row.status)) return { ok: false, status: 409, message: REFUSED_MESSAGE };
+  return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
+}
+
+/**
+ * Asks the provider for a saved refund row, unless it already has its answer (then says what that was: a
+ * refused refund is never reported as refunded). A lost answer leaves the row "requested": pending, counted,
+ * and retried from the dashboards (retryRefund) without ever refunding twice.
+ */
+async function askProvider(db: Database, row: Refund, checkout: Checkout): Promise<RefundOutcome> {
+  if (row.status !== "requested") return outcomeOf(row);
   try {
     const answer = await refundAtProvider(checkout, row);
     const after = await applyRefundState(db, row.id, answer);
@@ -279,7 +335,7 @@ export async function refundOrder(
     );
     if (after && FINAL.has(after.status))
       return { ok: false, status: 502, message: "Stripe could not make this refund." };
-    return { ok: true, status: 200, message: `${formatCents(row.amount)} was refunded.` };
+    return outcomeOf(after ?? row);
   } catch (error) {
     const refused = error instanceof RefundRefused || (error as { type?: string }).type === "StripeInvalidRequestError";
     if (refused) {
@@ -297,9 +353,35 @@ export async function refundOrder(
     return {
       ok: false,
       status: 502,
-      message: "Stripe did not answer. The refund is saved: press Refund again to confirm it.",
+      message: "Stripe did not answer. The refund is saved as pending: retry it from “Refunds waiting for Stripe”.",
     };
   }
+}
+
+/** A pending refund (its answer from Stripe was lost) retried by an admin from the dashboards. */
+export async function retryRefund(db: Database, refundId: string): Promise<RefundOutcome> {
+  const row = await db.query.refunds.findFirst({ where: eq(refunds.id, refundId) });
+  if (!row) return { ok: false, status: 404, message: "This refund no longer exists." };
+  const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, row.checkoutId) });
+  if (!checkout) return { ok: false, status: 404, message: "This refund's payment no longer exists." };
+  return askProvider(db, row, checkout);
+}
+
+/** Refunds whose answer from the provider was lost: still "requested" (counted), for staff to retry. */
+export async function pendingRefunds(db: Database) {
+  return db
+    .select({
+      id: refunds.id,
+      amount: refunds.amount,
+      createdAt: refunds.createdAt,
+      actorEmail: refunds.actorEmail,
+      email: checkouts.email,
+    })
+    .from(refunds)
+    .innerJoin(checkouts, eq(checkouts.id, refunds.checkoutId))
+    .where(eq(refunds.status, "requested"))
+    .orderBy(asc(refunds.createdAt))
+    .limit(50);
 }
 
 // Webhook events (decision 0025). Each is acknowledged once handled; an event we cannot match is logged and acknowledged.
@@ -319,6 +401,12 @@ async function checkoutOfIntent(db: Database, stripe: Stripe, paymentIntent: str
   const checkoutId = intent.metadata?.checkout_id ?? "";
   if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
   return (await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) })) ?? null;
+}
+
+/** Whether a payment is one staff were told went to no order (payments needing attention). */
+async function onAttentionList(db: Database, paymentIntent: string | null): Promise<boolean> {
+  if (!paymentIntent) return false;
+  return (await db.$count(paymentsNeedingAttention, eq(paymentsNeedingAttention.providerPaymentId, paymentIntent))) > 0;
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -351,13 +439,17 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
       return applyRefundState(db, row.id, next);
     }
   }
-  const checkout =
-    known ??
-    (await checkoutOfIntent(
-      db,
-      stripe,
-      idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge))),
-    ));
+  const paymentIntent = idOf(refund.payment_intent) ?? (await intentOfCharge(stripe, idOf(refund.charge)));
+  if (await onAttentionList(db, paymentIntent)) {
+    // Money that went to the wrong checkout (paid after it closed, twice, another amount) was never that
+    // checkout's orders' money: its refund is Stripe's answer to the attention row, not a refund of the orders.
+    logger.warn(
+      { refundId: refund.id, paymentIntent },
+      "a Stripe refund of a payment on the attention list; not counted against any order",
+    );
+    return null;
+  }
+  const checkout = known ?? (await checkoutOfIntent(db, stripe, paymentIntent));
   if (!checkout || checkout.status !== "completed") {
     logger.warn({ refundId: refund.id }, "a Stripe refund for no completed checkout of ours; ignored");
     return null;
