@@ -39,6 +39,11 @@ export const monthlyGifts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /**
+     * When Stripe's subscription was in the state last applied here (the customer.subscription.updated event's
+     * created time): an older event arriving later never overwrites a newer state (issue 38).
+     */
+    providerStateAt: timestamp("provider_state_at", { withTimezone: true }),
     /** The last failed renewal the donor was told about ("invoice:attempt"), so each failure emails once. */
     lastFailureNotice: text("last_failure_notice"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

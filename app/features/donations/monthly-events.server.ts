@@ -1,8 +1,9 @@
 import type Stripe from "stripe";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
+import { currentSubscription } from "~/features/payments/subscriptions.server";
 import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./monthly.server";
 
 /** Stripe's events a monthly gift acts on (the payments webhook verified and de-duplicated them first). */
@@ -135,15 +136,34 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     return;
   }
   // customer.subscription.updated: the state Stripe holds (a pause or resume made at Stripe, a past-due card).
+  // Events arrive in any order, so the payload may be stale: the subscription is read from Stripe as it is now,
+  // and the event's own time orders concurrent deliveries (an older one never overwrites a newer state).
   if (gift.status === "canceled" || gift.status === "pending") return;
-  const status = subscription.pause_collection
+  const current = await currentSubscription(subscription.id);
+  if (current.status === "canceled") {
+    await endGift(db, gift, "ended");
+    return;
+  }
+  const status = current.pause_collection
     ? "paused"
-    : subscription.status === "past_due" || subscription.status === "unpaid"
+    : current.status === "past_due" || current.status === "unpaid"
       ? "past_due"
       : "active";
-  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const item = current.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const stateAt = new Date(event.created * 1000);
   await db
     .update(monthlyGifts)
-    .set({ status, nextChargeAt: fromUnix(item?.current_period_end) ?? gift.nextChargeAt, updatedAt: new Date() })
-    .where(eq(monthlyGifts.id, gift.id));
+    .set({
+      status,
+      nextChargeAt: fromUnix(item?.current_period_end) ?? gift.nextChargeAt,
+      providerStateAt: stateAt,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(monthlyGifts.id, gift.id),
+        notInArray(monthlyGifts.status, ["canceled", "pending"]),
+        or(isNull(monthlyGifts.providerStateAt), lte(monthlyGifts.providerStateAt, stateAt)),
+      ),
+    );
 }

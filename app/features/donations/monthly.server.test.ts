@@ -311,8 +311,8 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     setPaymentProviderForTests(undefined);
   });
 
-  const deliver = (type: string, object: object) => {
-    const event = stripe.event(type, object, WEBHOOK_SECRET);
+  const deliver = (type: string, object: object, created?: number) => {
+    const event = stripe.event(type, object, WEBHOOK_SECRET, { created });
     return {
       event,
       answer: handleStripeWebhook(
@@ -459,6 +459,33 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     await deliver("customer.subscription.deleted", subscription()).answer;
     const subjects = (await outbox()).map((message) => message.subject);
     expect(subjects.filter((subject) => subject.includes("canceled") || subject.includes("has ended"))).toHaveLength(1);
+  });
+
+  it("applies customer.subscription.updated by the subscription's own state and time, never by arrival (issue 38)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const subscription = stripe.billing.subscriptions.get(session.subscription!)!;
+    const now = Math.floor(Date.now() / 1000);
+    // Paused in Stripe's dashboard at now - 60, then resumed at now: the resume's event arrives first.
+    const pausedSnapshot = structuredClone({
+      ...subscription,
+      pause_collection: { behavior: "void", resumes_at: null },
+    });
+    const resumedSnapshot = structuredClone(subscription);
+    expect((await deliver("customer.subscription.updated", resumedSnapshot, now).answer).status).toBe(200);
+    expect((await theGift()).status).toBe("active");
+    // The older pause arrives last: the gift stays as Stripe holds it now (not paused).
+    expect((await deliver("customer.subscription.updated", pausedSnapshot, now - 60).answer).status).toBe(200);
+    expect((await theGift()).status).toBe("active");
+
+    // A card declined at now + 60 (past_due at Stripe); an older payload saying active arrives after it.
+    subscription.status = "past_due";
+    await deliver("customer.subscription.updated", structuredClone(subscription), now + 60).answer;
+    expect((await theGift()).status).toBe("past_due");
+    await deliver("customer.subscription.updated", resumedSnapshot, now + 30).answer;
+    expect((await theGift()).status).toBe("past_due");
+    expect((await theGift()).providerStateAt).toEqual(new Date((now + 60) * 1000));
   });
 
   it("keeps Stripe's subscription-mode rules", async () => {

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { env } from "~/core/env.server";
 import { stripeClient } from "./stripe-provider.server";
 
@@ -10,6 +11,11 @@ function stripe() {
   const config = env();
   if (!config.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
   return stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL);
+}
+
+/** The subscription as Stripe holds it now (an event's payload may be older than a later event's). */
+export async function currentSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+  return stripe().subscriptions.retrieve(subscriptionId);
 }
 
 /** A new monthly amount from the next charge on: the subscription's one item gets a new inline price, no proration. */
