@@ -41,7 +41,7 @@ export const monthlyGifts = pgTable(
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /**
      * When Stripe's subscription was in the state last applied here (the customer.subscription.updated event's
-     * created time): an older event arriving later never overwrites a newer state (issue 38).
+     * created time): an older event arriving later never overwrites a newer state (decision 0038).
      */
     providerStateAt: timestamp("provider_state_at", { withTimezone: true }),
     /** The last failed renewal the donor was told about ("invoice:attempt"), so each failure emails once. */

@@ -82,11 +82,17 @@ export const stockReservations = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /**
+     * The client address that started the checkout (decision 0038): a limited product's hold cap counts every
+     * open hold of one address, or of one email, together. Null when the address was unknown.
+     */
+    holderAddress: text("holder_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.checkoutId, table.productId] }),
     check("stock_reservations_quantity_check", sql`quantity >= 1`),
+    index("stock_reservations_product_id_idx").on(table.productId),
   ],
 );
 

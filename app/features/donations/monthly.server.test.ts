@@ -461,7 +461,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect(subjects.filter((subject) => subject.includes("canceled") || subject.includes("has ended"))).toHaveLength(1);
   });
 
-  it("applies customer.subscription.updated by the subscription's own state and time, never by arrival (issue 38)", async () => {
+  it("applies customer.subscription.updated by the subscription's own state and time, never by arrival (decision 0038)", async () => {
     const { session } = await stripeGift();
     stripe.complete(session.id);
     await deliver("checkout.session.completed", session).answer;

@@ -145,7 +145,7 @@ describe("the refund form's rules", () => {
     expect(parseRefundForm(form({ ...base, orderId: "'; drop table orders" })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, requestKey: "" })).ok).toBe(false);
   });
-  it("a typed amount always means that amount; an unclear form is refused at its field (issue 38)", () => {
+  it("a typed amount always means that amount; an unclear form is refused at its field (decision 0038)", () => {
     // An amount typed with no choice made is that amount, never a whole refund.
     expect(parseRefundForm(form({ ...base, amount: "12.50" }))).toMatchObject({ ok: true, whole: false, cents: 1250 });
     // The whole and an amount: two answers, refused at the amount.
@@ -447,7 +447,7 @@ describe("refunds through Stripe (stand-in)", () => {
     ).toBe(false);
   });
 
-  it("pressing Refund again after Stripe refused says it was refused, not refunded (issue 38)", async () => {
+  it("pressing Refund again after Stripe refused says it was refused, not refunded (decision 0038)", async () => {
     const { rows, charge } = await paidCheckout("stripe");
     stripe.money.refundInDashboard(charge!.id, 5000);
     const form = { orderId: rows[1]!.id, cents: 3600, reason: "Returned", requestKey: key() };
@@ -460,7 +460,7 @@ describe("refunds through Stripe (stand-in)", () => {
     expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
   });
 
-  it("a refund whose answer was lost stays pending; a retry inside 24 hours sends the same key and refunds once (issue 38)", async () => {
+  it("a refund whose answer was lost stays pending; a retry inside 24 hours sends the same key and refunds once (decision 0038)", async () => {
     const { rows, charge } = await paidCheckout("stripe");
     stripe.money.loseNextRefundAnswers(2);
     const lost = await refundOrder(database.db, staff, {
@@ -488,7 +488,7 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(await database.db.$count(emailOutbox)).toBe(1);
   });
 
-  it("after Stripe's 24 hours a retry reads the charge's refunds first and never refunds twice (issue 38)", async () => {
+  it("after Stripe's 24 hours a retry reads the charge's refunds first and never refunds twice (decision 0038)", async () => {
     const { rows, charge } = await paidCheckout("stripe");
     stripe.money.loseNextRefundAnswers(2);
     const form = { orderId: rows[0]!.id, cents: 1000, reason: "Withdrew", requestKey: key() };
@@ -524,7 +524,7 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1600);
   });
 
-  it("a dashboard refund of a payment on the attention list is not allocated to that checkout's orders (issue 38)", async () => {
+  it("a dashboard refund of a payment on the attention list is not allocated to that checkout's orders (decision 0038)", async () => {
     const { rows, checkout } = await paidCheckout("stripe");
     // The payer paid this checkout twice: the second payment went to the attention list (session_mismatch).
     const extra = stripe.money.pay({
