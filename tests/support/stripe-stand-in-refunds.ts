@@ -53,6 +53,22 @@ export type StandInDispute = {
   metadata: Record<string, string>;
 };
 
+/** Stripe's invoice_payment (API 2025-03-31 on): an invoice's payment, the PaymentIntent that paid it. */
+export type StandInInvoicePayment = {
+  id: string;
+  object: "invoice_payment";
+  amount_paid: number | null;
+  amount_requested: number;
+  created: number;
+  currency: string;
+  invoice: string;
+  is_default: boolean;
+  livemode: false;
+  payment: { type: "payment_intent"; payment_intent: string };
+  status: "paid" | "open" | "canceled";
+  status_transitions: { canceled_at: number | null; paid_at: number | null };
+};
+
 type Reply = { status: number; body: unknown };
 type PayableSession = {
   id: string;
@@ -78,6 +94,7 @@ export function standInMoney() {
   const charges = new Map<string, StandInCharge>();
   const refunds = new Map<string, StandInRefund>();
   const disputes = new Map<string, StandInDispute>();
+  const invoicePayments = new Map<string, StandInInvoicePayment>();
   /** Idempotent replies by key, with when they were saved (Stripe prunes keys after 24 hours). */
   const replies = new Map<string, { reply: Reply; at: number }>();
   const clock = { skewSeconds: 0 };
@@ -153,11 +170,96 @@ export function standInMoney() {
     return refund;
   }
 
+  function newPayment(amount: number, currency: string, metadata: Record<string, string>) {
+    const intent: StandInPaymentIntent = {
+      id: `pi_${randomBytes(12).toString("hex")}`,
+      object: "payment_intent",
+      amount,
+      currency,
+      status: "succeeded",
+      latest_charge: null,
+      metadata,
+    };
+    const charge: StandInCharge = {
+      id: `ch_${randomBytes(12).toString("hex")}`,
+      object: "charge",
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      currency,
+      payment_intent: intent.id,
+      refunded: false,
+      disputed: false,
+      status: "succeeded",
+      // Stripe does not copy the PaymentIntent's metadata here: the site looks the intent up.
+      metadata: {},
+    };
+    intent.latest_charge = charge.id;
+    paymentIntents.set(intent.id, intent);
+    charges.set(charge.id, charge);
+    return { intent, charge };
+  }
+
+  function listInvoicePayments(params: URLSearchParams): Reply {
+    const invoice = params.get("invoice");
+    const type = params.get("payment[type]");
+    const intent = params.get("payment[payment_intent]");
+    if (intent !== null && type === null)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "parameter_missing",
+            message: "Missing required param: payment[type].",
+            param: "payment[type]",
+          },
+        },
+      };
+    if (type !== null && type !== "payment_intent" && type !== "payment_record")
+      return invalid(`Invalid payment[type]: must be one of payment_intent or payment_record`, {
+        param: "payment[type]",
+      });
+    const status = params.get("status");
+    const data = [...invoicePayments.values()]
+      .filter(
+        (row) =>
+          (!invoice || row.invoice === invoice) &&
+          (!intent || row.payment.payment_intent === intent) &&
+          (!status || row.status === status),
+      )
+      .toReversed();
+    return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/invoice_payments" } };
+  }
+
   return {
     paymentIntents,
     charges,
     refunds,
     disputes,
+    invoicePayments,
+    /**
+     * A subscription invoice paid: as Stripe does, a PaymentIntent (no metadata of ours: Stripe does not copy the
+     * subscription's) with its charge, and the invoice_payment that ties them to the invoice.
+     */
+    payInvoice(invoiceId: string, amount: number, currency: string, paidAt: number) {
+      const { intent, charge } = newPayment(amount, currency, {});
+      invoicePayments.set(`inpay_${invoiceId}`, {
+        id: `inpay_${randomBytes(12).toString("hex")}`,
+        object: "invoice_payment",
+        amount_paid: amount,
+        amount_requested: amount,
+        created: paidAt,
+        currency,
+        invoice: invoiceId,
+        is_default: true,
+        livemode: false,
+        payment: { type: "payment_intent", payment_intent: intent.id },
+        status: "paid",
+        status_transitions: { canceled_at: null, paid_at: paidAt },
+      });
+      return { intent, charge };
+    },
     /**
      * The next `count` refund calls are made, but their answers are lost on the way (the connection drops).
      * Stripe's client retries a dropped call once with the same key: lose 2 to lose a whole call.
@@ -171,32 +273,9 @@ export function standInMoney() {
     },
     /** A paid session, as Stripe has it after the buyer paid: a succeeded PaymentIntent and Charge. */
     pay(session: PayableSession) {
-      const intent: StandInPaymentIntent = {
-        id: `pi_${randomBytes(12).toString("hex")}`,
-        object: "payment_intent",
-        amount: session.amount_total,
-        currency: session.currency,
-        status: "succeeded",
-        latest_charge: null,
-        metadata: { ...session.payment_intent_metadata },
-      };
-      const charge: StandInCharge = {
-        id: `ch_${randomBytes(12).toString("hex")}`,
-        object: "charge",
-        amount: session.amount_total,
-        amount_captured: session.amount_total,
-        amount_refunded: 0,
-        currency: session.currency,
-        payment_intent: intent.id,
-        refunded: false,
-        disputed: false,
-        status: "succeeded",
-        // Stripe does not copy the PaymentIntent's metadata here: the site looks the intent up.
-        metadata: {},
-      };
-      intent.latest_charge = charge.id;
-      paymentIntents.set(intent.id, intent);
-      charges.set(charge.id, charge);
+      const { intent, charge } = newPayment(session.amount_total, session.currency, {
+        ...session.payment_intent_metadata,
+      });
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
       return { intent, charge };
     },
@@ -256,6 +335,7 @@ export function standInMoney() {
         }
         return reply;
       }
+      if (method === "GET" && url.pathname === "/v1/invoice_payments") return listInvoicePayments(url.searchParams);
       if (method === "GET" && url.pathname === "/v1/refunds") {
         const charge = url.searchParams.get("charge");
         const intent = url.searchParams.get("payment_intent");

@@ -98,7 +98,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     error: { type: "invalid_request_error", message, ...(param ? { param, code: "parameter_invalid_integer" } : {}) },
   });
   const money = standInMoney();
-  const billing = standInSubscriptions();
+  const billing = standInSubscriptions(money.payInvoice);
 
   const server: Server = createServer((req, res) => {
     let body = "";

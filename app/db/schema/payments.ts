@@ -112,6 +112,10 @@ export const ATTENTION_REASONS = [
   "currency_mismatch",
   /** The paid session is not the one stored for the checkout. */
   "session_mismatch",
+  /** A refund at Stripe of money that matches no completed payment of ours (decision 0038). */
+  "unmatched_refund",
+  /** A dispute at Stripe of money that matches no completed payment of ours (decision 0038). */
+  "unmatched_dispute",
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
@@ -126,6 +130,7 @@ export const paymentsNeedingAttention = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reason: text("reason", { enum: ATTENTION_REASONS }).notNull(),
     provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The payment session; for an unmatched refund or dispute, Stripe's refund (re_...) or dispute (dp_...) id. */
     providerSessionId: text("provider_session_id").notNull(),
     providerPaymentId: text("provider_payment_id"),
     checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
@@ -142,7 +147,7 @@ export const paymentsNeedingAttention = pgTable(
     uniqueIndex("payments_needing_attention_session_reason_key").on(table.providerSessionId, table.reason),
     check(
       "payments_needing_attention_reason_check",
-      sql`reason in ('paid_after_close', 'amount_mismatch', 'currency_mismatch', 'session_mismatch')`,
+      sql`reason in ('paid_after_close', 'amount_mismatch', 'currency_mismatch', 'session_mismatch', 'unmatched_refund', 'unmatched_dispute')`,
     ),
   ],
 );

@@ -3,7 +3,9 @@ import { and, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
-import { currentSubscription } from "~/features/payments/subscriptions.server";
+import { env } from "~/core/env.server";
+import { notePaymentIds } from "~/features/payments/refunds.server";
+import { currentSubscription, invoicePaymentOf } from "~/features/payments/subscriptions.server";
 import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./monthly.server";
 
 /** Stripe's events a monthly gift acts on (the payments webhook verified and de-duplicated them first). */
@@ -108,6 +110,9 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     }
     const paidAt = fromUnix(invoice.status_transitions?.paid_at) ?? new Date(event.created * 1000);
     const amountPaid = invoice.amount_paid ?? 0;
+    // The month's PaymentIntent and charge, so its refunds and disputes find it (decision 0038).
+    const paid = amountPaid > 0 && env().STRIPE_SECRET_KEY ? await invoicePaymentOf(invoice.id) : null;
+    const noteIds = async () => (paid ? notePaymentIds(db, invoice.id, paid) : undefined);
     if (invoice.billing_reason === "subscription_create") {
       await firstMonthPaid(db, gift, {
         invoiceId: invoice.id,
@@ -118,6 +123,7 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
         paidAt,
         nextChargeAt: periodEnd,
       });
+      await noteIds();
       return;
     }
     if (amountPaid <= 0) return; // a paused month's zero invoice is no gift
@@ -126,6 +132,7 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
       await activateGift(db, gift, { subscriptionId, customerId: idOf(invoice.customer), paidAt });
     }
     await recordRenewal(db, gift, { invoiceId: invoice.id, amountPaid, paidAt, nextChargeAt: periodEnd });
+    await noteIds();
     return;
   }
   const subscription = object as unknown as Stripe.Subscription;

@@ -9,8 +9,10 @@ import {
   monthlyGifts,
   orders,
   paymentEvents,
+  paymentsNeedingAttention,
   rateLimits,
   refunds,
+  disputes,
   type MonthlyGift,
 } from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
@@ -35,6 +37,8 @@ import { donationsCsv } from "./donation-csv";
 import { feeToCover } from "./amount";
 import { donationSettings } from "./settings.server";
 import { previewGivingSummary } from "./year-summary.server";
+import { listDonations, parseDonationFilters } from "./donations.server";
+import { findReceipt } from "./receipt.server";
 import { districtYearMonth } from "./year-summary";
 
 /**
@@ -61,6 +65,8 @@ beforeEach(async () => {
   useTestProvider();
   for (const table of [
     refunds,
+    disputes,
+    paymentsNeedingAttention,
     monthlyGiftPayments,
     monthlyGifts,
     orders,
@@ -486,6 +492,94 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     await deliver("customer.subscription.updated", resumedSnapshot, now + 30).answer;
     expect((await theGift()).status).toBe("past_due");
     expect((await theGift()).providerStateAt).toEqual(new Date((now + 60) * 1000));
+  });
+
+  it("finds each month's refunds and disputes, from our dashboard and Stripe's, in any order of events (decision 0038)", async () => {
+    const { gift, session, checkout: first } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    expect((await deliver("invoice.paid", stripe.billing.invoices.get(session.invoice!)!).answer).status).toBe(200);
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    expect((await deliver("invoice.paid", renewal).answer).status).toBe(200);
+    // Each paid month is recorded with its PaymentIntent and charge, as Stripe made them.
+    const moneyOf = (invoiceId: string) => {
+      const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === invoiceId)!;
+      const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+      return { intent: intent.id, charge: intent.latest_charge! };
+    };
+    const months = await database.db.select().from(monthlyGiftPayments);
+    expect(months).toHaveLength(2);
+    for (const month of months) {
+      expect(month).toMatchObject({
+        paymentIntentId: moneyOf(month.invoiceId).intent,
+        chargeId: moneyOf(month.invoiceId).charge,
+      });
+    }
+    const renewalMonth = months.find((month) => month.invoiceId === renewal.id)!;
+    const renewalOrder = (await completedDonations()).find((row) => row.checkoutId === renewalMonth.checkoutId)!;
+    const renewalCheckout = (await database.db.query.checkouts.findFirst({
+      where: eq(checkouts.id, renewalMonth.checkoutId!),
+    }))!;
+    const orderOf = async (id: string) => (await database.db.query.orders.findFirst({ where: eq(orders.id, id) }))!;
+
+    // Refunded in Stripe's dashboard: charge.refunded finds the renewal's donation.
+    const { charge } = moneyOf(renewal.id);
+    stripe.money.refundInDashboard(charge, 2000);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(charge)!).answer).status).toBe(200);
+    expect((await orderOf(renewalOrder.id)).refundedAmount).toBe(2000);
+    // Disputed: the rest is taken back, staff are emailed.
+    const dispute = stripe.money.dispute(charge, 5181 - 2000);
+    expect((await deliver("charge.dispute.created", dispute).answer).status).toBe(200);
+    expect((await orderOf(renewalOrder.id)).disputedAmount).toBe(3181);
+    expect((await outbox()).filter((message) => message.subject.startsWith("Disputed payment"))).toHaveLength(1);
+
+    // Totals, the month's receipt and the year-end summary follow.
+    const listing = await listDonations(database.db, parseDonationFilters(new URLSearchParams()));
+    expect(listing.summary).toMatchObject({ totalCents: 5181, count: 2, refundedCents: 2000, disputedCents: 3181 });
+    expect(await findReceipt(database.db, renewalCheckout.publicToken)).toMatchObject({ refundedCents: 2000 });
+    const summary = await previewGivingSummary(database.db, gift.email, new Date().getUTCFullYear());
+    expect(summary.totalCents).toBe(5181);
+
+    // Our own dashboard refunds the first month (its session has no PaymentIntent: the invoice's is used).
+    const firstOrder = (await completedDonations()).find((row) => row.checkoutId === first.id)!;
+    expect(
+      await refundOrder(
+        database.db,
+        { id: null, email: "director@example.org" },
+        {
+          orderId: firstOrder.id,
+          cents: 1000,
+          reason: "Donor asked",
+          requestKey: "monthly-first-refund",
+        },
+      ),
+    ).toMatchObject({ ok: true });
+    expect(stripe.money.charges.get(moneyOf(session.invoice!).charge)!.amount_refunded).toBe(1000);
+
+    // A later month refunded in Stripe before its invoice.paid was handled: refused (Stripe delivers it again),
+    // then counted once the month is recorded.
+    const third = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    stripe.money.refundInDashboard(moneyOf(third.id).charge, 500);
+    const early = deliver("charge.refunded", stripe.money.charges.get(moneyOf(third.id).charge)!);
+    expect(await early.answer).toEqual({
+      status: 503,
+      body: "The payment's month is not recorded yet; deliver again",
+    });
+    expect((await deliver("invoice.paid", third).answer).status).toBe(200);
+    const again = await handleStripeWebhook(
+      database.db,
+      early.event.payload,
+      early.event.signature,
+      WEBHOOK_SECRET,
+      handleMonthlyStripeEvent,
+    );
+    expect(again.status).toBe(200);
+    const thirdMonth = (await database.db.select().from(monthlyGiftPayments)).find(
+      (row) => row.invoiceId === third.id,
+    )!;
+    const thirdOrder = (await completedDonations()).find((row) => row.checkoutId === thirdMonth.checkoutId)!;
+    expect(thirdOrder.refundedAmount).toBe(500);
+    expect(await database.db.$count(paymentsNeedingAttention)).toBe(0);
   });
 
   it("keeps Stripe's subscription-mode rules", async () => {

@@ -553,7 +553,7 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
   });
 
-  it("acknowledges refund events for payments that are not ours without storing anything", async () => {
+  it("puts refunds and disputes of money that matches nothing of ours on the attention list, once each (decision 0038)", async () => {
     await paidCheckout("stripe");
     const stranger = stripe.money.pay({
       id: "cs_x",
@@ -567,7 +567,20 @@ describe("refunds through Stripe (stand-in)", () => {
     expect((await deliver("charge.refunded", stripe.money.charges.get(stranger.charge.id)!)).answer.status).toBe(200);
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     expect((await deliver("charge.dispute.created", stripe.money.dispute(stranger.charge.id))).answer.status).toBe(200);
+    expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     expect(await database.db.$count(refunds)).toBe(0);
     expect(await database.db.$count(disputes)).toBe(0);
+    const attention = await database.db.select().from(paymentsNeedingAttention);
+    expect(attention.map((row) => row.reason).sort()).toEqual(["unmatched_dispute", "unmatched_refund"]);
+    expect(attention.find((row) => row.reason === "unmatched_refund")).toMatchObject({
+      providerSessionId: made.id,
+      providerPaymentId: stranger.intent.id,
+      amount: 900,
+    });
+    const mail = await database.db.select().from(emailOutbox);
+    expect(mail.map((message) => message.subject).sort()).toEqual([
+      "Payment needs attention: Disputed at Stripe, but matches no payment of the site",
+      "Payment needs attention: Refunded at Stripe, but matches no payment of the site",
+    ]);
   });
 });

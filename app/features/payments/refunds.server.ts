@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, or, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
@@ -7,6 +7,8 @@ import type { Database, Transaction } from "~/db/client.server";
 import {
   checkouts,
   disputes,
+  monthlyGiftPayments,
+  monthlyGifts,
   orders,
   paymentsNeedingAttention,
   refunds,
@@ -20,7 +22,9 @@ import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { checkoutReference } from "./confirmation-email";
 import type { RefundField } from "./refund-dialog";
+import { recordPaymentAttention } from "./attention.server";
 import { stripeClient } from "./stripe-provider.server";
+import { invoiceOfPayment, invoicePaymentOf } from "./subscriptions.server";
 
 /**
  * Refunds and disputes (decision 0025). Staff refund a completed order or gift
@@ -56,8 +60,23 @@ type ProviderRefund = { id: string; status: RefundStatus };
 /** Stripe keeps an idempotency key's answer for 24 hours; after that the same key could make a second refund. */
 export const REFUND_KEY_WINDOW_MS = 24 * 3600 * 1000;
 
-/** The PaymentIntent a checkout's money came in by (its Checkout Session's; a monthly renewal's invoice's). */
-async function paymentIntentOf(stripe: Stripe, checkout: Checkout): Promise<string> {
+/**
+ * The PaymentIntent a checkout's money came in by: a monthly gift's month's (its invoice's, recorded with the
+ * month, or asked of Stripe for a month recorded without it), else its Checkout Session's.
+ */
+async function paymentIntentOf(db: Database, stripe: Stripe, checkout: Checkout): Promise<string> {
+  const [month] = await db
+    .select()
+    .from(monthlyGiftPayments)
+    .where(eq(monthlyGiftPayments.checkoutId, checkout.id))
+    .limit(1);
+  if (month) {
+    if (month.paymentIntentId) return month.paymentIntentId;
+    const paid = await invoicePaymentOf(month.invoiceId, stripe);
+    if (!paid) throw new RefundRefused("Stripe has no payment for this month's invoice.");
+    await notePaymentIds(db, month.invoiceId, paid);
+    return paid.paymentIntentId;
+  }
   if (!checkout.providerSessionId) throw new RefundRefused("This checkout has no Stripe payment to refund.");
   const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
   const paymentIntent = idOf(session.payment_intent);
@@ -72,10 +91,15 @@ async function paymentIntentOf(stripe: Stripe, checkout: Checkout): Promise<stri
  * (its metadata names it) is taken as the answer; only when there is none is the refund asked for again,
  * under a key of that day, so retries on the same day still share one key.
  */
-async function refundAtProvider(checkout: Checkout, refund: Refund, now = new Date()): Promise<ProviderRefund> {
+async function refundAtProvider(
+  db: Database,
+  checkout: Checkout,
+  refund: Refund,
+  now = new Date(),
+): Promise<ProviderRefund> {
   if (checkout.provider === "sandbox") return { id: `sbx_re_${refund.id}`, status: "succeeded" };
   const stripe = stripeForRefunds();
-  const paymentIntent = await paymentIntentOf(stripe, checkout);
+  const paymentIntent = await paymentIntentOf(db, stripe, checkout);
   const day = Math.floor((now.getTime() - refund.createdAt.getTime()) / REFUND_KEY_WINDOW_MS);
   if (day > 0) {
     for await (const made of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
@@ -327,7 +351,7 @@ function outcomeOf(row: Refund): RefundOutcome {
 async function askProvider(db: Database, row: Refund, checkout: Checkout): Promise<RefundOutcome> {
   if (row.status !== "requested") return outcomeOf(row);
   try {
-    const answer = await refundAtProvider(checkout, row);
+    const answer = await refundAtProvider(db, checkout, row);
     const after = await applyRefundState(db, row.id, answer);
     logger.info(
       { refundId: row.id, checkoutId: checkout.id, amount: row.amount, status: after?.status },
@@ -394,13 +418,97 @@ export const REFUND_EVENTS = [
   "charge.dispute.created",
 ] as const;
 
-/** Our checkout behind a PaymentIntent: its metadata carries our checkout id (stripe-provider's payment_intent_data). */
-async function checkoutOfIntent(db: Database, stripe: Stripe, paymentIntent: string | null): Promise<Checkout | null> {
+/** Stores a monthly gift's month's PaymentIntent and charge once known (kept when already there; decision 0038). */
+export async function notePaymentIds(
+  db: Database,
+  invoiceId: string,
+  paid: { paymentIntentId: string; chargeId: string | null },
+): Promise<void> {
+  await db
+    .update(monthlyGiftPayments)
+    .set({
+      paymentIntentId: sql`coalesce(${monthlyGiftPayments.paymentIntentId}, ${paid.paymentIntentId})`,
+      chargeId: sql`coalesce(${monthlyGiftPayments.chargeId}, ${paid.chargeId})`,
+    })
+    .where(eq(monthlyGiftPayments.invoiceId, invoiceId));
+}
+
+/** A month of a monthly gift whose invoice.paid has not been handled yet: its refund or dispute waits for it. */
+export class MonthNotRecordedYet extends Error {}
+
+/**
+ * Our checkout behind a payment (decision 0038), whatever arrived first:
+ * 1. a monthly gift's month, by the PaymentIntent or charge recorded with it;
+ * 2. a one-time checkout, by the checkout id in the PaymentIntent's metadata (stripe-provider's payment_intent_data);
+ * 3. a month recorded before its ids were known, by asking Stripe which invoice the PaymentIntent paid.
+ * A month of one of our gifts that is not recorded yet throws MonthNotRecordedYet, so the event fails and
+ * Stripe delivers it again after invoice.paid. Null when the money is none of ours.
+ */
+async function checkoutOfPayment(
+  db: Database,
+  stripe: Stripe,
+  paymentIntent: string | null,
+  chargeId: string | null,
+): Promise<Checkout | null> {
+  const byId = (id: string | null) =>
+    id ? db.query.checkouts.findFirst({ where: eq(checkouts.id, id) }).then((row) => row ?? null) : null;
+  const keys = [
+    ...(paymentIntent ? [eq(monthlyGiftPayments.paymentIntentId, paymentIntent)] : []),
+    ...(chargeId ? [eq(monthlyGiftPayments.chargeId, chargeId)] : []),
+  ];
+  if (keys.length > 0) {
+    const [month] = await db
+      .select({ checkoutId: monthlyGiftPayments.checkoutId })
+      .from(monthlyGiftPayments)
+      .where(or(...keys))
+      .limit(1);
+    if (month) return byId(month.checkoutId);
+  }
   if (!paymentIntent) return null;
   const intent = await stripe.paymentIntents.retrieve(paymentIntent);
   const checkoutId = intent.metadata?.checkout_id ?? "";
-  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
-  return (await db.query.checkouts.findFirst({ where: eq(checkouts.id, checkoutId) })) ?? null;
+  if (/^[0-9a-f-]{36}$/i.test(checkoutId)) return byId(checkoutId);
+  const invoice = await invoiceOfPayment(paymentIntent, stripe);
+  if (!invoice) return null;
+  const [month] = await db
+    .select({ checkoutId: monthlyGiftPayments.checkoutId })
+    .from(monthlyGiftPayments)
+    .where(eq(monthlyGiftPayments.invoiceId, invoice.invoiceId));
+  if (month?.checkoutId) {
+    await notePaymentIds(db, invoice.invoiceId, {
+      paymentIntentId: paymentIntent,
+      chargeId: idOf(intent.latest_charge),
+    });
+    return byId(month.checkoutId);
+  }
+  const giftId = invoice.monthlyGiftId ?? "";
+  if (/^[0-9a-f-]{36}$/i.test(giftId) && (await db.$count(monthlyGifts, eq(monthlyGifts.id, giftId))) > 0)
+    throw new MonthNotRecordedYet(`invoice ${invoice.invoiceId} of monthly gift ${giftId} is not recorded yet`);
+  return null;
+}
+
+/**
+ * Money of ours that left without matching anything we recorded (decision 0038): never only logged, but put on
+ * the payments-needing-attention list (staff are emailed), once per refund or dispute.
+ */
+async function unmatched(
+  db: Database,
+  reason: "unmatched_refund" | "unmatched_dispute",
+  object: { id: string; amount: number; currency: string },
+  paymentIntent: string | null,
+  checkout: Checkout | null,
+) {
+  logger.warn({ id: object.id, paymentIntent, reason }, "a Stripe refund or dispute for no completed payment of ours");
+  await recordPaymentAttention(db, {
+    reason,
+    provider: "stripe",
+    sessionId: object.id,
+    paymentId: paymentIntent,
+    checkout,
+    amount: object.amount,
+    currency: object.currency,
+    email: checkout?.email ?? null,
+  });
 }
 
 /** Whether a payment is one staff were told went to no order (payments needing attention). */
@@ -449,9 +557,9 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
     );
     return null;
   }
-  const checkout = known ?? (await checkoutOfIntent(db, stripe, paymentIntent));
+  const checkout = known ?? (await checkoutOfPayment(db, stripe, paymentIntent, idOf(refund.charge)));
   if (!checkout || checkout.status !== "completed") {
-    logger.warn({ refundId: refund.id }, "a Stripe refund for no completed checkout of ours; ignored");
+    await unmatched(db, "unmatched_refund", refund, paymentIntent, checkout);
     return null;
   }
   const inserted = await db.transaction(async (tx) => {
@@ -503,13 +611,12 @@ async function recordProviderRefund(db: Database, stripe: Stripe, refund: Stripe
 }
 
 async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispute) {
-  const checkout = await checkoutOfIntent(
-    db,
-    stripe,
-    idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge))),
-  );
-  if (!checkout) {
-    logger.warn({ disputeId: dispute.id }, "a Stripe dispute for no checkout of ours; ignored");
+  if (await db.query.disputes.findFirst({ where: eq(disputes.id, dispute.id) })) return;
+  const paymentIntent = idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge)));
+  const checkout = await checkoutOfPayment(db, stripe, paymentIntent, idOf(dispute.charge));
+  if (!checkout || checkout.status !== "completed" || (await onAttentionList(db, paymentIntent))) {
+    // Not one of our completed payments (or one already on the attention list): staff must still answer it.
+    await unmatched(db, "unmatched_dispute", dispute, paymentIntent, checkout);
     return;
   }
   await db.transaction(async (tx) => {
@@ -575,7 +682,9 @@ export async function handleRefundEvent(db: Database, event: Stripe.Event): Prom
     // Since API 2022-11-15 the charge no longer carries its refunds: list them, and record each by its id.
     const charge = event.data.object as Stripe.Charge;
     const paymentIntent = idOf(charge.payment_intent);
-    const checkout = await checkoutOfIntent(db, stripe, paymentIntent);
+    const checkout = (await onAttentionList(db, paymentIntent))
+      ? null
+      : await checkoutOfPayment(db, stripe, paymentIntent, charge.id);
     for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 })) {
       await recordProviderRefund(db, stripe, refund, checkout);
     }
