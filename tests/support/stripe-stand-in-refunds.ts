@@ -40,18 +40,34 @@ export type StandInRefund = {
   reason: string | null;
   status: "pending" | "succeeded" | "failed" | "canceled" | "requires_action";
 };
+/** A dispute's money movement (fixtures3's balance_transaction, the fields a dispute carries). */
+export type StandInBalanceTransaction = {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  currency: string;
+  fee: number;
+  net: number;
+  reporting_category: "dispute" | "dispute_reversal";
+  type: "adjustment";
+};
 export type StandInDispute = {
   id: string;
   object: "dispute";
   amount: number;
+  balance_transactions: StandInBalanceTransaction[];
   charge: string;
   payment_intent: string;
   currency: string;
   created: number;
+  is_charge_refundable: boolean;
   reason: string;
   status: string;
   metadata: Record<string, string>;
 };
+
+/** Stripe's dispute fee in the US, taken when a dispute opens. */
+const DISPUTE_FEE = 1500;
 
 /** Stripe's invoice_payment (API 2025-03-31 on): an invoice's payment, the PaymentIntent that paid it. */
 export type StandInInvoicePayment = {
@@ -88,6 +104,24 @@ const invalid = (message: string, extra: Record<string, string> = {}): Reply => 
   body: { error: { type: "invalid_request_error", message, ...extra } },
 });
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+function balanceTransaction(
+  amount: number,
+  fee: number,
+  category: StandInBalanceTransaction["reporting_category"],
+  currency: string,
+): StandInBalanceTransaction {
+  return {
+    id: `txn_${randomBytes(12).toString("hex")}`,
+    object: "balance_transaction",
+    amount,
+    currency,
+    fee,
+    net: amount - fee,
+    reporting_category: category,
+    type: "adjustment",
+  };
+}
 
 export function standInMoney() {
   const paymentIntents = new Map<string, StandInPaymentIntent>();
@@ -286,19 +320,37 @@ export function standInMoney() {
     dispute(chargeId: string, amount?: number): StandInDispute {
       const charge = charges.get(chargeId)!;
       charge.disputed = true;
+      const disputed = amount ?? charge.amount;
       const dispute: StandInDispute = {
         id: `dp_${randomBytes(12).toString("hex")}`,
         object: "dispute",
-        amount: amount ?? charge.amount,
+        amount: disputed,
+        // The amount and the fee leave the balance when the dispute opens.
+        balance_transactions: [balanceTransaction(-disputed, DISPUTE_FEE, "dispute", charge.currency)],
         charge: charge.id,
         payment_intent: charge.payment_intent,
         currency: charge.currency,
         created: now(),
+        is_charge_refundable: false,
         reason: "fraudulent",
         status: "needs_response",
         metadata: {},
       };
       disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    /**
+     * The bank decides: won, the amount (and here the fee) comes back in a reversal; lost, nothing comes back.
+     * Returns the dispute as charge.dispute.closed carries it.
+     */
+    closeDispute(disputeId: string, outcome: "won" | "lost"): StandInDispute {
+      const dispute = disputes.get(disputeId)!;
+      if (dispute.status === "won" || dispute.status === "lost") throw new Error(`dispute ${disputeId} is closed`);
+      dispute.status = outcome;
+      if (outcome === "won")
+        dispute.balance_transactions.push(
+          balanceTransaction(dispute.amount, -DISPUTE_FEE, "dispute_reversal", dispute.currency),
+        );
       return dispute;
     },
     /** A signed event carrying any object (a charge, refund or dispute). */

@@ -532,13 +532,36 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect((await deliver("charge.dispute.created", dispute).answer).status).toBe(200);
     expect((await orderOf(renewalOrder.id)).disputedAmount).toBe(3181);
     expect((await outbox()).filter((message) => message.subject.startsWith("Disputed payment"))).toHaveLength(1);
+    const open = await listDonations(database.db, parseDonationFilters(new URLSearchParams()));
+    expect(open.summary).toMatchObject({ totalCents: 5181, count: 2, refundedCents: 2000, disputedCents: 3181 });
+    // The dispute is lost: the money is gone, with Stripe's fee; staff are emailed.
+    stripe.money.closeDispute(dispute.id, "lost");
+    expect((await deliver("charge.dispute.closed", dispute).answer).status).toBe(200);
+    expect(await orderOf(renewalOrder.id)).toMatchObject({ disputedAmount: 3181, disputeLostAmount: 3181 });
+    expect((await outbox()).filter((message) => message.subject.startsWith("Dispute lost"))).toHaveLength(1);
 
-    // Totals, the month's receipt and the year-end summary follow.
+    // Totals, the chart, the CSV, the month's receipt and the year-end summary follow.
     const listing = await listDonations(database.db, parseDonationFilters(new URLSearchParams()));
-    expect(listing.summary).toMatchObject({ totalCents: 5181, count: 2, refundedCents: 2000, disputedCents: 3181 });
-    expect(await findReceipt(database.db, renewalCheckout.publicToken)).toMatchObject({ refundedCents: 2000 });
+    expect(listing.summary).toMatchObject({
+      totalCents: 5181,
+      count: 2,
+      refundedCents: 2000,
+      lostCents: 3181,
+      disputeFeeCents: 1500,
+    });
+    expect(listing.summary.disputedCents).toBeUndefined();
+    expect(listing.months.at(-1)).toMatchObject({ totalCents: 5181, refundedCents: 2000, lostCents: 3181 });
+    const csv = donationsCsv(await completedDonations());
+    expect(csv).toContain("Lost in disputes (USD)");
+    expect(csv).toContain("51.81,");
+    expect(await findReceipt(database.db, renewalCheckout.publicToken)).toMatchObject({
+      refundedCents: 2000,
+      lostCents: 3181,
+    });
     const summary = await previewGivingSummary(database.db, gift.email, new Date().getUTCFullYear());
     expect(summary.totalCents).toBe(5181);
+    // The renewal was taken back whole (refunded and lost): the summary lists the first month only.
+    expect(summary.gifts).toHaveLength(1);
 
     // Our own dashboard refunds the first month (its session has no PaymentIntent: the invoice's is used).
     const firstOrder = (await completedDonations()).find((row) => row.checkoutId === first.id)!;

@@ -11,7 +11,10 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
  * The receipt behind a printable-receipt link: a completed donation's
  * checkout found by its unguessable public token, or null.
  */
-export async function findReceipt(db: Database, token: string): Promise<(Receipt & { refundedCents: number }) | null> {
+export async function findReceipt(
+  db: Database,
+  token: string,
+): Promise<(Receipt & { refundedCents: number; lostCents: number }) | null> {
   if (!TOKEN.test(token)) return null;
   const [checkout] = await db
     .select()
@@ -25,6 +28,10 @@ export async function findReceipt(db: Database, token: string): Promise<(Receipt
     .where(eq(orders.checkoutId, checkout.id))
     .orderBy(asc(orders.createdAt))
     .limit(1);
-  // A refunded gift's page says so (decision 0025); refundedCents is 0 for the others.
-  return { ...buildReceipt(checkout, order, donationSettings()), refundedCents: order?.refundedAmount ?? 0 };
+  // A refunded gift's page says so (decision 0025), and one its donor's bank took back in a lost dispute (0038).
+  return {
+    ...buildReceipt(checkout, order, donationSettings()),
+    refundedCents: order?.refundedAmount ?? 0,
+    lostCents: order?.disputeLostAmount ?? 0,
+  };
 }

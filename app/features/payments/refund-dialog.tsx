@@ -26,7 +26,9 @@ export type RefundTarget = {
   customerEmail: string;
   totalAmount: number;
   refundedAmount: number;
+  /** Open and lost disputes' cents; of them, disputeLostAmount were lost (decision 0038). */
   disputedAmount: number;
+  disputeLostAmount?: number;
   /** Only an order paid online can be refunded here; others are refunded by hand. */
   checkoutId?: string | null;
 };
@@ -42,9 +44,15 @@ export type PendingRefund = { id: string; amount: number; createdAt: string; act
 export const refundLeft = (row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount">) =>
   row.totalAmount - row.refundedAmount - row.disputedAmount;
 
-/** Refunded and disputed amounts, shown apart under an order's amount. */
-export function RefundNotes({ row }: { row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount"> }) {
+/** Refunded, disputed and lost amounts, shown apart under an order's amount. */
+export function RefundNotes({
+  row,
+}: {
+  row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount" | "disputeLostAmount">;
+}) {
   if (!row.refundedAmount && !row.disputedAmount) return null;
+  const lost = row.disputeLostAmount ?? 0;
+  const open = row.disputedAmount - lost;
   return (
     <>
       {row.refundedAmount ? (
@@ -52,9 +60,14 @@ export function RefundNotes({ row }: { row: Pick<RefundTarget, "totalAmount" | "
           {row.refundedAmount >= row.totalAmount ? "Refunded" : `${formatCents(row.refundedAmount)} refunded`}
         </small>
       ) : null}
-      {row.disputedAmount ? (
+      {open ? (
         <small className="block text-xs font-normal text-destructive" data-testid="disputed-note">
-          {formatCents(row.disputedAmount)} disputed
+          {formatCents(open)} disputed
+        </small>
+      ) : null}
+      {lost ? (
+        <small className="block text-xs font-normal text-destructive" data-testid="lost-note">
+          {formatCents(lost)} lost in a dispute
         </small>
       ) : null}
     </>

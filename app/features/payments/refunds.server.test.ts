@@ -17,6 +17,8 @@ import { closePaymentsTestbed, openPaymentsTestbed } from "../../../tests/suppor
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { entryCounts } from "~/features/orders/orders.server";
+import { ordersCsv } from "~/features/orders/order-csv";
+import Papa from "papaparse";
 import {
   allocate,
   parseRefundForm,
@@ -47,6 +49,7 @@ beforeEach(async () => {
   await database.db.delete(emailOutbox);
   await database.db.delete(auditLog);
   await database.db.delete(paymentsNeedingAttention);
+  await database.db.delete(disputes);
   await database.db.delete(orders);
   await database.db.delete(checkouts);
 });
@@ -445,6 +448,64 @@ describe("refunds through Stripe (stand-in)", () => {
     expect(
       (await refundOrder(database.db, staff, { orderId: rows[0]!.id, cents: null, reason: "x", requestKey: key() })).ok,
     ).toBe(false);
+  });
+
+  it("charge.dispute.closed: won gives the money back to what was kept, lost counts it as lost with the fee; staff emailed each time (decision 0038)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    const subjects = async () => (await database.db.select().from(emailOutbox)).map((message) => message.subject);
+    // Spread over the orders in their order (created_at, id): summed here.
+    const sums = async () => {
+      const now = await Promise.all(rows.map((row) => orderRow(row.id)));
+      return {
+        disputed: now.reduce((sum, row) => sum + row.disputedAmount, 0),
+        lost: now.reduce((sum, row) => sum + row.disputeLostAmount, 0),
+        rows: now,
+      };
+    };
+    // Won: the dispute closes in the district's favour.
+    const won = stripe.money.dispute(charge!.id, 2500);
+    await deliver("charge.dispute.created", won);
+    expect(await sums()).toMatchObject({ disputed: 2500, lost: 0 });
+    stripe.money.closeDispute(won.id, "won");
+    expect((await deliver("charge.dispute.closed", won)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.closed", won)).answer.status).toBe(200);
+    expect(await sums()).toMatchObject({ disputed: 0, lost: 0 });
+    expect(await database.db.query.disputes.findFirst({ where: eq(disputes.id, won.id) })).toMatchObject({
+      status: "won",
+      fee: 0,
+      closedAt: expect.any(Date),
+    });
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
+
+    // Lost, and its closed event arrives before the created one: recorded, then closed, once.
+    const lost = stripe.money.dispute(charge!.id, 3600);
+    stripe.money.closeDispute(lost.id, "lost");
+    expect((await deliver("charge.dispute.closed", lost)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.created", lost)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.closed", lost)).answer.status).toBe(200);
+    const after = await sums();
+    expect(after).toMatchObject({ disputed: 3600, lost: 3600 });
+    expect(await database.db.query.disputes.findFirst({ where: eq(disputes.id, lost.id) })).toMatchObject({
+      status: "lost",
+      fee: 1500,
+    });
+    // What was kept leaves the lost money out; the orders CSV shows it apart, not as disputed.
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 3600 });
+    const [header = [], ...csvRows] = Papa.parse<string[]>(ordersCsv(after.rows).trim()).data;
+    const column = (name: string) =>
+      csvRows.reduce((sum, cells) => sum + Math.round(Number(cells[header.indexOf(name)]) * 100), 0);
+    expect(column("Disputed (USD)")).toBe(0);
+    expect(column("Lost in disputes (USD)")).toBe(3600);
+    expect(column("Kept (USD)")).toBe(2500);
+    expect((await subjects()).map((subject) => subject.replace(/ [A-Z0-9-]+$/, "")).sort()).toEqual([
+      "Dispute lost:",
+      "Dispute won:",
+      "Disputed payment",
+      "Disputed payment",
+    ]);
+    const lostMail = (await database.db.select().from(emailOutbox)).find((m) => m.subject.startsWith("Dispute lost"))!;
+    expect(lostMail.text).toContain("$15.00");
+    expect(lostMail.to).toContain("staff@example.org");
   });
 
   it("pressing Refund again after Stripe refused says it was refused, not refunded (decision 0038)", async () => {

@@ -130,12 +130,18 @@ function stripeStatus(status: string | null | undefined): RefundStatus {
     : "pending";
 }
 
-async function addToOrders(tx: Transaction, column: "refunded" | "disputed", allocation: Allocation, sign: 1 | -1) {
+const ORDER_COLUMNS = {
+  refunded: ["refundedAmount", orders.refundedAmount],
+  disputed: ["disputedAmount", orders.disputedAmount],
+  lost: ["disputeLostAmount", orders.disputeLostAmount],
+} as const;
+
+async function addToOrders(tx: Transaction, column: keyof typeof ORDER_COLUMNS, allocation: Allocation, sign: 1 | -1) {
+  const [key, target] = ORDER_COLUMNS[column];
   for (const [orderId, cents] of Object.entries(allocation)) {
-    const target = column === "refunded" ? orders.refundedAmount : orders.disputedAmount;
     await tx
       .update(orders)
-      .set({ [column === "refunded" ? "refundedAmount" : "disputedAmount"]: sql`${target} + ${sign * cents}` })
+      .set({ [key]: sql`${target} + ${sign * cents}` })
       .where(eq(orders.id, orderId));
   }
 }
@@ -416,6 +422,7 @@ export const REFUND_EVENTS = [
   "refund.updated",
   "charge.refund.updated",
   "charge.dispute.created",
+  "charge.dispute.closed",
 ] as const;
 
 /** Stores a monthly gift's month's PaymentIntent and charge once known (kept when already there; decision 0038). */
@@ -639,6 +646,7 @@ async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispu
         reason: dispute.reason ?? null,
         status: dispute.status,
         allocation,
+        fee: disputeFee(dispute),
       })
       .onConflictDoNothing()
       .returning();
@@ -666,6 +674,64 @@ async function recordDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispu
   );
 }
 
+/** Stripe's dispute fees so far: the fees of the dispute's balance transactions (a reinstatement may return one). */
+function disputeFee(dispute: Stripe.Dispute): number {
+  return (dispute.balance_transactions ?? []).reduce(
+    (sum, transaction) => sum + (typeof transaction === "object" && transaction ? (transaction.fee ?? 0) : 0),
+    0,
+  );
+}
+
+/**
+ * charge.dispute.closed (decision 0038): won (or an inquiry closed without a chargeback, warning_closed), the
+ * money stays the district's and comes off the orders' disputed cents; lost, it is gone: it stays off what the
+ * district kept and is counted as lost, with Stripe's fee recorded. Once per dispute, in any order of events
+ * (a closed event that comes first records the dispute before closing it). Staff are emailed either way.
+ */
+async function closeDispute(db: Database, stripe: Stripe, dispute: Stripe.Dispute) {
+  await recordDispute(db, stripe, dispute);
+  const closed = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(disputes).where(eq(disputes.id, dispute.id)).for("update");
+    if (!row || row.closedAt) return null;
+    const lost = dispute.status === "lost";
+    if (lost) await addToOrders(tx, "lost", row.allocation, 1);
+    else await addToOrders(tx, "disputed", row.allocation, -1);
+    const fee = disputeFee(dispute);
+    const [updated] = await tx
+      .update(disputes)
+      .set({ status: dispute.status, fee, closedAt: new Date() })
+      .where(eq(disputes.id, dispute.id))
+      .returning();
+    const checkout = (await tx.query.checkouts.findFirst({ where: eq(checkouts.id, row.checkoutId) }))!;
+    const reference = checkoutReference(checkout);
+    const what = checkout.kind === "donation" ? "gift" : "order";
+    const { html, text } = renderEmail({
+      title: lost ? "A dispute was lost" : "A dispute was won",
+      intro: [
+        lost
+          ? `The payer's bank decided the dispute of ${formatCents(row.amount)} of ${what} ${reference} against the district: the money is gone${fee ? `, with Stripe's fee of ${formatCents(fee)}` : ""}. The dashboards count it as lost in disputes.`
+          : `The dispute of ${formatCents(row.amount)} of ${what} ${reference} closed in the district's favour: the money stays. The dashboards count it as kept again.`,
+      ],
+      fields: [
+        { label: "Payer", value: checkout.email },
+        { label: "Amount", value: formatCents(row.amount) },
+        { label: "Outcome", value: dispute.status },
+        ...(fee ? [{ label: "Dispute fee", value: formatCents(fee) }] : []),
+        { label: "Reference", value: reference },
+      ],
+    });
+    await queueEmail(tx, {
+      to: env().CONTACT_NOTIFY_EMAILS,
+      subject: `Dispute ${lost ? "lost" : "won"}: ${reference}`,
+      html,
+      text,
+    });
+    return updated;
+  });
+  if (closed)
+    logger.warn({ disputeId: dispute.id, status: dispute.status, fee: closed.fee }, "dispute closed; staff emailed");
+}
+
 /** Acts on one of REFUND_EVENTS (called by the webhook after its signature and duplicate checks). */
 export async function handleRefundEvent(db: Database, event: Stripe.Event): Promise<void> {
   if (!testStripe && !env().STRIPE_SECRET_KEY) {
@@ -676,6 +742,10 @@ export async function handleRefundEvent(db: Database, event: Stripe.Event): Prom
   const stripe = stripeForRefunds();
   if (event.type === "charge.dispute.created") {
     await recordDispute(db, stripe, event.data.object as Stripe.Dispute);
+    return;
+  }
+  if (event.type === "charge.dispute.closed") {
+    await closeDispute(db, stripe, event.data.object as Stripe.Dispute);
     return;
   }
   if (event.type === "charge.refunded") {
