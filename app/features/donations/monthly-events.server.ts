@@ -110,9 +110,21 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     }
     const paidAt = fromUnix(invoice.status_transitions?.paid_at) ?? new Date(event.created * 1000);
     const amountPaid = invoice.amount_paid ?? 0;
-    // The month's PaymentIntent and charge, so its refunds and disputes find it (decision 0038).
-    const paid = amountPaid > 0 && env().STRIPE_SECRET_KEY ? await invoicePaymentOf(invoice.id) : null;
-    const noteIds = async () => (paid ? notePaymentIds(db, invoice.id, paid) : undefined);
+    // The month's PaymentIntent and charge, so its refunds and disputes find it (decision 0038). Asked after the
+    // month is recorded: a failed look-up is logged and never holds back the gift or its receipt (a refund or
+    // dispute of the month finds it later by asking Stripe which invoice its PaymentIntent paid).
+    const noteIds = async () => {
+      if (amountPaid <= 0 || !env().STRIPE_SECRET_KEY) return;
+      try {
+        const paid = await invoicePaymentOf(invoice.id);
+        if (paid) await notePaymentIds(db, invoice.id, paid);
+      } catch (error) {
+        logger.warn(
+          { err: error, invoiceId: invoice.id },
+          "a paid invoice's payment could not be read; kept for later",
+        );
+      }
+    };
     if (invoice.billing_reason === "subscription_create") {
       await firstMonthPaid(db, gift, {
         invoiceId: invoice.id,

@@ -605,6 +605,47 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect(await database.db.$count(paymentsNeedingAttention)).toBe(0);
   });
 
+  it("a month recorded without its payment's ids is still found by its refunds, ours and Stripe's (decision 0038)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    await deliver("invoice.paid", stripe.billing.invoices.get(session.invoice!)!).answer;
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    await deliver("invoice.paid", renewal).answer;
+    // As if Stripe's invoice_payments could not be read when the months were recorded.
+    await database.db.update(monthlyGiftPayments).set({ paymentIntentId: null, chargeId: null });
+    const month = (await database.db.select().from(monthlyGiftPayments)).find((row) => row.invoiceId === renewal.id)!;
+    const order = (await completedDonations()).find((row) => row.checkoutId === month.checkoutId)!;
+    const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === renewal.id)!;
+    const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+
+    stripe.money.refundInDashboard(intent.latest_charge!, 1000);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(intent.latest_charge!)!).answer).status).toBe(
+      200,
+    );
+    expect((await database.db.query.orders.findFirst({ where: eq(orders.id, order.id) }))!.refundedAmount).toBe(1000);
+    expect(
+      await database.db.query.monthlyGiftPayments.findFirst({ where: eq(monthlyGiftPayments.invoiceId, renewal.id) }),
+    ).toMatchObject({
+      paymentIntentId: intent.id,
+      chargeId: intent.latest_charge,
+    });
+    // Our own Refund of the first month, whose ids are still unknown, asks Stripe for its invoice's payment.
+    const firstOrder = (await completedDonations()).find((row) => row.checkoutId !== month.checkoutId)!;
+    expect(
+      await refundOrder(
+        database.db,
+        { id: null, email: "director@example.org" },
+        {
+          orderId: firstOrder.id,
+          cents: null,
+          reason: "Donor asked",
+          requestKey: "monthly-first-refund-2",
+        },
+      ),
+    ).toMatchObject({ ok: true, message: "$51.81 was refunded." });
+  });
+
   it("keeps Stripe's subscription-mode rules", async () => {
     const client = new Stripe("sk_test_rules", {
       host: "127.0.0.1",

@@ -174,6 +174,30 @@ describe("staff see and release stock holds on Manage Products", () => {
     expect(await stockOf(badge!.id)).toBe(1);
   });
 
+  it("two checkouts from one address at the same moment cannot both pass the cap (decision 0038)", async () => {
+    const [pin] = await database.db
+      .insert(products)
+      .values({ name: "Limited Pin", price: 500, displayOrder: 1, unlimitedStock: false, stockCount: 10 })
+      .returning();
+    const carts5 = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const cartId = `pin${i}${"p".repeat(43)}`.slice(0, 43);
+        await database.db.insert(carts).values({ id: cartId });
+        await database.db.insert(cartLines).values({ cartId, productId: pin!.id, quantity: 3 });
+        return cartId;
+      }),
+    );
+    // Each cart asks for 3 of 10 (within one cart's cap of 5); together one address may hold 5. A check that read
+    // the holds before another checkout's commit would let a second 3 through (3 <= half of the 7 left, rounded up).
+    const results = await Promise.all(
+      carts5.map((cartId, i) =>
+        checkoutCart(database.db, { cartId, email: `pin${i}@example.com`, clientAddress: "203.0.113.50" }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await stockOf(pin!.id)).toBe(7);
+  });
+
   it("lists a delayed payment's hold as processing and does not release it", async () => {
     const { product, checkoutId } = await holdOf("Processing Scarf", 2);
     await database.db.update(checkouts).set({ status: "processing" }).where(eq(checkouts.id, checkoutId));
