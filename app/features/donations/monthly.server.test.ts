@@ -646,6 +646,24 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     ).toMatchObject({ ok: true, message: "$51.81 was refunded." });
   });
 
+  it("a failed attempt reported after its invoice was paid changes nothing and emails no one (decision 0038)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    // Attempt 1 failed, attempt 2 paid; Stripe's events for them arrive the other way round.
+    await deliver("invoice.paid", { ...renewal, attempt_count: 2 }).answer;
+    await deliver("invoice.payment_failed", {
+      ...renewal,
+      status: "open",
+      amount_paid: 0,
+      attempt_count: 1,
+      status_transitions: { paid_at: null },
+    }).answer;
+    expect((await theGift()).status).toBe("active");
+    expect((await outbox()).filter((message) => message.subject.includes("Please update your card"))).toHaveLength(0);
+  });
+
   it("keeps Stripe's subscription-mode rules", async () => {
     const client = new Stripe("sk_test_rules", {
       host: "127.0.0.1",
