@@ -646,6 +646,28 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     ).toMatchObject({ ok: true, message: "$51.81 was refunded." });
   });
 
+  it("refunds a first month before its invoice.paid was handled, through the session's invoice (decision 0038)", async () => {
+    const { session, checkout } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const order = (await completedDonations()).find((row) => row.checkoutId === checkout.id)!;
+    expect(
+      await refundOrder(
+        database.db,
+        { id: null, email: "director@example.org" },
+        {
+          orderId: order.id,
+          cents: 1000,
+          reason: "Donor asked",
+          requestKey: "monthly-first-early-refund",
+        },
+      ),
+    ).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === session.invoice)!;
+    const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+    expect(stripe.money.charges.get(intent.latest_charge!)!.amount_refunded).toBe(1000);
+  });
+
   it("a failed attempt reported after its invoice was paid changes nothing and emails no one (decision 0038)", async () => {
     const { session } = await stripeGift();
     stripe.complete(session.id);

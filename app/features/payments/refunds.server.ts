@@ -79,7 +79,11 @@ async function paymentIntentOf(db: Database, stripe: Stripe, checkout: Checkout)
   }
   if (!checkout.providerSessionId) throw new RefundRefused("This checkout has no Stripe payment to refund.");
   const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
-  const paymentIntent = idOf(session.payment_intent);
+  // A monthly gift's first month whose invoice.paid has not been handled: its session has the invoice only.
+  const invoice = session.mode === "subscription" ? idOf(session.invoice) : null;
+  const paymentIntent = invoice
+    ? ((await invoicePaymentOf(invoice, stripe))?.paymentIntentId ?? null)
+    : idOf(session.payment_intent);
   if (!paymentIntent) throw new RefundRefused("Stripe has no payment for this checkout.");
   return paymentIntent;
 }
@@ -414,7 +418,8 @@ export async function pendingRefunds(db: Database) {
     .limit(50);
 }
 
-// Webhook events (decision 0025). Each is acknowledged once handled; an event we cannot match is logged and acknowledged.
+// Webhook events (decisions 0025, 0038). Each is acknowledged once handled; money of ours that matches nothing
+// recorded goes to the payments-needing-attention list; a month not recorded yet is not acknowledged (retried).
 
 export const REFUND_EVENTS = [
   "charge.refunded",
