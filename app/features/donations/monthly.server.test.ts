@@ -82,6 +82,13 @@ const monthlyDonation = { ...validDonation, frequency: "monthly" };
 const completedDonations = () => database.db.select().from(orders).where(eq(orders.status, "completed"));
 const outbox = () => database.db.select().from(emailOutbox);
 const theGift = async () => (await database.db.select().from(monthlyGifts))[0]!;
+/** The director's Refund of an order, as the dashboards send it. */
+const directorRefunds = (orderId: string, cents: number | null, requestKey: string) =>
+  refundOrder(
+    database.db,
+    { id: null, email: "director@example.org" },
+    { orderId, cents, reason: "Donor asked", requestKey },
+  );
 
 /** A monthly gift through the sandbox: the form, the sandbox's Pay, the local subscription's start. */
 async function sandboxGift(body: Record<string, string> = monthlyDonation): Promise<MonthlyGift> {
@@ -565,18 +572,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
 
     // Our own dashboard refunds the first month (its session has no PaymentIntent: the invoice's is used).
     const firstOrder = (await completedDonations()).find((row) => row.checkoutId === first.id)!;
-    expect(
-      await refundOrder(
-        database.db,
-        { id: null, email: "director@example.org" },
-        {
-          orderId: firstOrder.id,
-          cents: 1000,
-          reason: "Donor asked",
-          requestKey: "monthly-first-refund",
-        },
-      ),
-    ).toMatchObject({ ok: true });
+    expect(await directorRefunds(firstOrder.id, 1000, "monthly-first-refund")).toMatchObject({ ok: true });
     expect(stripe.money.charges.get(moneyOf(session.invoice!).charge)!.amount_refunded).toBe(1000);
 
     // A later month refunded in Stripe before its invoice.paid was handled: refused (Stripe delivers it again),
@@ -632,18 +628,10 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     });
     // Our own Refund of the first month, whose ids are still unknown, asks Stripe for its invoice's payment.
     const firstOrder = (await completedDonations()).find((row) => row.checkoutId !== month.checkoutId)!;
-    expect(
-      await refundOrder(
-        database.db,
-        { id: null, email: "director@example.org" },
-        {
-          orderId: firstOrder.id,
-          cents: null,
-          reason: "Donor asked",
-          requestKey: "monthly-first-refund-2",
-        },
-      ),
-    ).toMatchObject({ ok: true, message: "$51.81 was refunded." });
+    expect(await directorRefunds(firstOrder.id, null, "monthly-first-refund-2")).toMatchObject({
+      ok: true,
+      message: "$51.81 was refunded.",
+    });
   });
 
   it("refunds a first month before its invoice.paid was handled, through the session's invoice (decision 0038)", async () => {
@@ -651,18 +639,10 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     stripe.complete(session.id);
     await deliver("checkout.session.completed", session).answer;
     const order = (await completedDonations()).find((row) => row.checkoutId === checkout.id)!;
-    expect(
-      await refundOrder(
-        database.db,
-        { id: null, email: "director@example.org" },
-        {
-          orderId: order.id,
-          cents: 1000,
-          reason: "Donor asked",
-          requestKey: "monthly-first-early-refund",
-        },
-      ),
-    ).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    expect(await directorRefunds(order.id, 1000, "monthly-first-early-refund")).toMatchObject({
+      ok: true,
+      message: "$10.00 was refunded.",
+    });
     const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === session.invoice)!;
     const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
     expect(stripe.money.charges.get(intent.latest_charge!)!.amount_refunded).toBe(1000);
