@@ -38,7 +38,11 @@ import { feeToCover } from "./amount";
 import { donationSettings } from "./settings.server";
 import { previewGivingSummary } from "./year-summary.server";
 import { listDonations, parseDonationFilters } from "./donations.server";
-import { findReceipt } from "./receipt.server";
+import Papa from "papaparse";
+import { loader as donationsLoader } from "~/routes/admin-donations";
+import { loader as donationsExport } from "~/routes/admin-donations-export";
+import { loader as receiptLoader } from "~/routes/donation-receipt";
+import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
 import { districtYearMonth } from "./year-summary";
 
 /**
@@ -547,8 +551,15 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect(await orderOf(renewalOrder.id)).toMatchObject({ disputedAmount: 3181, disputeLostAmount: 3181 });
     expect((await outbox()).filter((message) => message.subject.startsWith("Dispute lost"))).toHaveLength(1);
 
-    // Totals, the chart, the CSV, the month's receipt and the year-end summary follow.
-    const listing = await listDonations(database.db, parseDonationFilters(new URLSearchParams()));
+    // Totals, the chart, the CSV, the month's receipt and the year-end summary follow, as staff and the donor
+    // read them through the pages.
+    const admin = await signedInAccount(database.db, "director@example.org", "admin");
+    const page = (await donationsLoader({
+      request: browserRequest("/admin/donations", admin.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as { listing: Awaited<ReturnType<typeof listDonations>> };
+    const listing = page.listing;
     expect(listing.summary).toMatchObject({
       totalCents: 5181,
       count: 2,
@@ -558,13 +569,30 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     });
     expect(listing.summary.disputedCents).toBeUndefined();
     expect(listing.months.at(-1)).toMatchObject({ totalCents: 5181, refundedCents: 2000, lostCents: 3181 });
-    const csv = donationsCsv(await completedDonations());
-    expect(csv).toContain("Lost in disputes (USD)");
-    expect(csv).toContain("51.81,");
-    expect(await findReceipt(database.db, renewalCheckout.publicToken)).toMatchObject({
-      refundedCents: 2000,
-      lostCents: 3181,
+    expect(listing.rows.find((row) => row.id === renewalOrder.id)).toMatchObject({
+      refundedAmount: 2000,
+      disputedAmount: 3181,
+      disputeLostAmount: 3181,
     });
+    const csv = await (
+      (await donationsExport({
+        request: browserRequest("/admin/donations/export.csv", admin.cookie),
+        context: database.context(),
+        params: {},
+      } as never)) as Response
+    ).text();
+    const [header = [], ...csvRows] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "").trim()).data;
+    const renewalRow = csvRows.find((cells) => cells.includes(renewalOrder.id))!;
+    expect(renewalRow[header.indexOf("Refunded (USD)")]).toBe("20.00");
+    expect(renewalRow[header.indexOf("Disputed (USD)")]).toBe("0.00");
+    expect(renewalRow[header.indexOf("Lost in disputes (USD)")]).toBe("31.81");
+    expect(renewalRow[header.indexOf("Kept (USD)")]).toBe("0.00");
+    const receipt = (await receiptLoader({
+      request: browserRequest("/x", ""),
+      params: { token: renewalCheckout.publicToken },
+      context: database.context(),
+    } as never)) as { data: { refunded: string | null; lost: string | null; refundedWhole: boolean } };
+    expect(receipt.data).toMatchObject({ refunded: "$20.00", lost: "$31.81", refundedWhole: true });
     const summary = await previewGivingSummary(database.db, gift.email, new Date().getUTCFullYear());
     expect(summary.totalCents).toBe(5181);
     // The renewal was taken back whole (refunded and lost): the summary lists the first month only.
