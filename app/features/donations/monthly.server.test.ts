@@ -42,7 +42,7 @@ import Papa from "papaparse";
 import { loader as donationsLoader } from "~/routes/admin-donations";
 import { loader as donationsExport } from "~/routes/admin-donations-export";
 import { loader as receiptLoader } from "~/routes/donation-receipt";
-import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
+import { browserRequest, loadAs, signedInAccount } from "../../../tests/support/accounts";
 import { districtYearMonth } from "./year-summary";
 
 /**
@@ -554,12 +554,12 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     // Totals, the chart, the CSV, the month's receipt and the year-end summary follow, as staff and the donor
     // read them through the pages.
     const admin = await signedInAccount(database.db, "director@example.org", "admin");
-    const page = (await donationsLoader({
-      request: browserRequest("/admin/donations", admin.cookie),
-      context: database.context(),
-      params: {},
-    } as never)) as { listing: Awaited<ReturnType<typeof listDonations>> };
-    const listing = page.listing;
+    const { listing } = await loadAs<{ listing: Awaited<ReturnType<typeof listDonations>> }>(
+      donationsLoader,
+      "/admin/donations",
+      admin.cookie,
+      database.context(),
+    );
     expect(listing.summary).toMatchObject({
       totalCents: 5181,
       count: 2,
@@ -575,11 +575,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
       disputeLostAmount: 3181,
     });
     const csv = await (
-      (await donationsExport({
-        request: browserRequest("/admin/donations/export.csv", admin.cookie),
-        context: database.context(),
-        params: {},
-      } as never)) as Response
+      await loadAs<Response>(donationsExport, "/admin/donations/export.csv", admin.cookie, database.context())
     ).text();
     const [header = [], ...csvRows] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "").trim()).data;
     const renewalRow = csvRows.find((cells) => cells.includes(renewalOrder.id))!;

@@ -10,7 +10,7 @@ import { action as donationsAction, loader as donationsLoader } from "~/routes/a
 import { loader as donationsExport } from "~/routes/admin-donations-export";
 import { loader as receiptLoader } from "~/routes/donation-receipt";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/orders";
-import { browserRequest, signedInAccount } from "../../../tests/support/accounts";
+import { browserRequest, loadAs, signedInAccount } from "../../../tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
@@ -125,11 +125,7 @@ describe("refunds from /orders and /admin/donations", () => {
     expect(listing.refundTarget).toBeNull();
 
     const csv = await (
-      (await donationsExport({
-        request: browserRequest("/admin/donations/export.csv", admin.cookie),
-        context: database.context(),
-        params: {},
-      } as never)) as Response
+      await loadAs<Response>(donationsExport, "/admin/donations/export.csv", admin.cookie, database.context())
     ).text();
     const [header = [], ...rows] = Papa.parse<string[]>(csv.trim()).data;
     const row = rows.find((cells) => cells.includes(order.id))!;
