@@ -235,6 +235,17 @@ export function standInMoney() {
   }
 
   function listInvoicePayments(params: URLSearchParams): Reply {
+    // Stripe refuses a parameter it does not know (the list's own: invoice, payment, status and paging).
+    for (const name of params.keys()) {
+      if (
+        !/^(invoice|status|limit|starting_after|ending_before|payment\[(type|payment_intent|payment_record)\]|expand\[\d*\])$/.test(
+          name,
+        )
+      )
+        return invalid(`Received unknown parameter: ${name}`, { param: name });
+    }
+    if (params.has("status") && !["canceled", "open", "paid"].includes(params.get("status")!))
+      return invalid("Invalid status: must be one of canceled, open, or paid", { param: "status" });
     const invoice = params.get("invoice");
     const type = params.get("payment[type]");
     const intent = params.get("payment[payment_intent]");

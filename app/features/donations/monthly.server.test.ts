@@ -741,5 +741,11 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
       expires_at: Math.floor(Date.now() / 1000) + 3600,
     });
     expect(session.mode).toBe("subscription");
+    // Invoice payments (decision 0038): payment[type] is required with a payment filter; unknown filters refused.
+    await expect(client.invoicePayments.list({ payment: { payment_intent: "pi_x" } as never })).rejects.toThrow(
+      /payment\[type\]/,
+    );
+    await expect(client.invoicePayments.list({ subscription: "sub_x" } as never)).rejects.toThrow(/unknown parameter/);
+    await expect(client.invoicePayments.list({ status: "settled" as never })).rejects.toThrow(/Invalid status/);
   });
 });
