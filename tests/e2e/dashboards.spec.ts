@@ -176,6 +176,7 @@ test.describe("/admin/donations", () => {
       "Order ID",
       "Refunded (USD)",
       "Disputed (USD)",
+      "Lost in disputes (USD)",
       "Kept (USD)",
       "Monthly",
       "Campaign",

@@ -4,6 +4,7 @@ import { expect, expectNoSeriousA11yViolations, phone, reachFor, test, waitForHy
 
 // Decision 0025: an admin refunds a sandbox gift from /admin/donations, in part through the dialog,
 // then the rest without JavaScript through the page section; the payer is emailed and the receipt page says so.
+// Decision 0038: a typed amount means that amount; an unclear form is refused at its field.
 
 async function giveThroughSandbox(page: Page, email: string) {
   await page.goto("/donate");
@@ -40,8 +41,9 @@ test("an admin refunds part of a gift in the dialog, then the rest without JavaS
   await row.getByRole("link", { name: /^Refund/ }).click();
   const dialog = page.getByRole("alertdialog", { name: /Refund the gift of/ });
   await expect(dialog).toContainText("up to $50.00 can be refunded");
-  await dialog.getByLabel("Part of it").check();
+  // Typing an amount picks "Part of it": the amount typed is the amount refunded (decision 0038).
   await dialog.getByLabel("Amount to refund (dollars)").fill("12.50");
+  await expect(dialog.getByLabel("Part of it")).toBeChecked();
   await dialog.getByLabel(/^Reason/).fill("Donor asked for part back");
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Refund", exact: true }).click();
@@ -60,8 +62,17 @@ test("an admin refunds part of a gift in the dialog, then the rest without JavaS
   await plain.getByRole("link", { name: /^Refund the gift/ }).click();
   const section = plain.getByRole("alertdialog", { name: /Refund the gift of/ });
   await expect(section).toContainText("up to $37.50 can be refunded");
+  // "The whole" (the default) with an amount typed is unclear: refused at the amount, nothing refunded.
+  await section.getByLabel("Amount to refund (dollars)").fill("5");
   await section.getByLabel(/^Reason/).fill("Donor changed their mind");
   await section.getByRole("button", { name: "Refund", exact: true }).click();
+  const unclear = plain.getByRole("alertdialog", { name: /Refund the gift of/ });
+  await expect(unclear.getByLabel("Amount to refund (dollars)")).toHaveAttribute("aria-invalid", "true");
+  await expect(unclear).toContainText("You chose the whole amount and typed an amount");
+  await expect(unclear).toContainText("up to $37.50 can be refunded");
+  await unclear.getByLabel("Amount to refund (dollars)").fill("");
+  await unclear.getByLabel(/^Reason/).fill("Donor changed their mind");
+  await unclear.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(plain.getByRole("status").filter({ hasText: "$37.50 was refunded." })).toBeVisible();
   await expect(plain.getByRole("row").filter({ hasText: email })).toContainText("Refunded");
   await expect(plain.getByRole("link", { name: /^Refund the gift/ })).toHaveCount(0);

@@ -374,7 +374,7 @@ describe("/admin/donations", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Kept (USD),Monthly,Campaign",
+      "Date,Donor Name,Email,Amount (USD),Memorial/Honor,Description,Order ID,Refunded (USD),Disputed (USD),Lost in disputes (USD),Kept (USD),Monthly,Campaign",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("dlevine@example.net,50.00,In honor of Coach Levine,");

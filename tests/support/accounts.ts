@@ -28,3 +28,13 @@ export function browserRequest(path: string, cookie: string, form?: Record<strin
   if (!form) return new Request(`http://localhost${path}`, { headers });
   return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
+
+/** A route module's loader called as a browser's GET of `path` with the account's cookie would call it. */
+export async function loadAs<T>(
+  loader: (args: never) => unknown,
+  path: string,
+  cookie: string,
+  context: unknown,
+): Promise<T> {
+  return (await loader({ request: browserRequest(path, cookie), context, params: {} } as never)) as T;
+}

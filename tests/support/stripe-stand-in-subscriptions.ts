@@ -102,7 +102,10 @@ const missing = (param: string): Reply => ({
   },
 });
 
-export function standInSubscriptions(): StandInSubscriptions {
+/** How a paid invoice's money is made (the money slice: a PaymentIntent, its charge and the invoice_payment). */
+type PayInvoice = (invoiceId: string, amount: number, currency: string, paidAt: number) => unknown;
+
+export function standInSubscriptions(payInvoice: PayInvoice = () => undefined): StandInSubscriptions {
   const subscriptions = new Map<string, StandInSubscription>();
   const invoices = new Map<string, StandInInvoice>();
   const customers = new Set<string>();
@@ -150,6 +153,7 @@ export function standInSubscriptions(): StandInSubscriptions {
     };
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
+    if (paid) payInvoice(invoice.id, amount, subscription.currency, now);
     return invoice;
   }
 
@@ -214,6 +218,22 @@ export function standInSubscriptions(): StandInSubscriptions {
         if (key && reply.status < 500) byKey.set(key, reply);
         return reply;
       };
+      const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
+      if (method === "GET" && invoiceMatch) {
+        const invoice = invoices.get(decodeURIComponent(invoiceMatch[1]!));
+        return invoice
+          ? { status: 200, body: invoice }
+          : {
+              status: 404,
+              body: {
+                error: {
+                  type: "invalid_request_error",
+                  code: "resource_missing",
+                  message: `No such invoice: '${invoiceMatch[1]}'`,
+                },
+              },
+            };
+      }
       const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (match) {
         const subscription = subscriptions.get(decodeURIComponent(match[1]!));

@@ -69,7 +69,12 @@ export type StripeStandIn = {
   /** The delayed payment settles: paid or not (the session stays complete either way). */
   settle(sessionId: string, paid: boolean): StandInSession;
   /** A Stripe event for the object (a session, invoice, subscription...), its JSON and a valid Stripe-Signature header. */
-  event(type: string, object: object, secret: string): { id: string; payload: string; signature: string };
+  event(
+    type: string,
+    object: object,
+    secret: string,
+    options?: { created?: number },
+  ): { id: string; payload: string; signature: string };
   close(): Promise<void>;
 };
 
@@ -93,7 +98,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     error: { type: "invalid_request_error", message, ...(param ? { param, code: "parameter_invalid_integer" } : {}) },
   });
   const money = standInMoney();
-  const billing = standInSubscriptions();
+  const billing = standInSubscriptions(money.payInvoice);
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -249,6 +254,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const billingReply = billing.handle(req.method ?? "GET", url, body, key, stripeNow());
       if (billingReply) return send(billingReply.status, billingReply.body);
       const moneyReply = money.handle(req.method ?? "GET", url, body, key);
+      // Status 0: the request was made but its answer is lost (the connection drops).
+      if (moneyReply?.status === 0) return void res.destroy();
       if (moneyReply) return send(moneyReply.status, moneyReply.body);
       send(404, invalid(`Unrecognized request URL (${req.method}: ${url.pathname})`));
     };
@@ -306,14 +313,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       session.payment_status = paid ? "paid" : "unpaid";
       return session;
     },
-    event(type, object, secret) {
+    event(type, object, secret, options) {
       const id = `evt_${randomBytes(12).toString("hex")}`;
       const payload = JSON.stringify({
         id,
         object: "event",
         type,
         api_version: "2025-01-01",
-        created: stripeNow(),
+        created: options?.created ?? stripeNow(),
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

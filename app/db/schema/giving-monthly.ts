@@ -40,6 +40,11 @@ export const monthlyGifts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /**
+     * When Stripe's subscription was in the state last applied here (the customer.subscription.updated event's
+     * created time): an older event arriving later never overwrites a newer state (decision 0038).
+     */
+    providerStateAt: timestamp("provider_state_at", { withTimezone: true }),
     /** The last failed renewal the donor was told about ("invoice:attempt"), so each failure emails once. */
     lastFailureNotice: text("last_failure_notice"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +72,13 @@ export const monthlyGiftPayments = pgTable(
     /** The completed donation checkout holding this month's orders row and receipt. */
     checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
     amount: integer("amount").notNull(),
+    /**
+     * The month's money at Stripe: the invoice's PaymentIntent (pi_...) and its charge (ch_...), so a refund or
+     * dispute of that month (ours, or made in Stripe's dashboard) finds its donation (decision 0038). Null for
+     * the sandbox, and until Stripe has told us.
+     */
+    paymentIntentId: text("payment_intent_id").unique(),
+    chargeId: text("charge_id").unique(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("monthly_gift_payments_gift_idx").on(table.monthlyGiftId, table.paidAt)],

@@ -48,13 +48,22 @@ export const orders = pgTable(
     registration: jsonb("registration").$type<RegistrationData>(),
     /** Cents given back to the payer (refunds table, decision 0025); what the district kept is total - refunded - disputed. */
     refundedAmount: integer("refunded_amount").notNull().default(0),
-    /** Cents the payer's bank has disputed (disputes table); shown apart until the dispute closes. */
+    /**
+     * Cents the payer's bank has disputed (disputes table) and not given back: open disputes and lost ones. A won
+     * dispute's cents come off again (the money stays the district's).
+     */
     disputedAmount: integer("disputed_amount").notNull().default(0),
+    /** Of disputed_amount, the cents of disputes that closed lost (decision 0038): gone for good. */
+    disputeLostAmount: integer("dispute_lost_amount").notNull().default(0),
     /** The campaign a gift was given through (decision 0035); set by the server from a checked slug. */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
   },
   (table) => [
     index("orders_checkout_id_idx").on(table.checkoutId),
+    // The few orders that lost a dispute, for the dashboards' "lost in disputes" figures.
+    index("orders_dispute_lost_idx")
+      .on(table.createdAt)
+      .where(sql`dispute_lost_amount > 0`),
     check("orders_status_check", sql`status in ('completed', 'pending', 'failed')`),
     check("orders_total_amount_check", sql`total_amount >= 0`),
     check("orders_item_quantity_check", sql`item_quantity >= 1`),

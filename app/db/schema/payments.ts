@@ -85,11 +85,17 @@ export const stockReservations = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /**
+     * The client address that started the checkout (decision 0038): a limited product's hold cap counts every
+     * open hold of one address, or of one email, together. Null when the address was unknown.
+     */
+    holderAddress: text("holder_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.checkoutId, table.productId] }),
     check("stock_reservations_quantity_check", sql`quantity >= 1`),
+    index("stock_reservations_product_id_idx").on(table.productId),
   ],
 );
 
@@ -109,6 +115,10 @@ export const ATTENTION_REASONS = [
   "currency_mismatch",
   /** The paid session is not the one stored for the checkout. */
   "session_mismatch",
+  /** A refund at Stripe of money that matches no completed payment of ours (decision 0038). */
+  "unmatched_refund",
+  /** A dispute at Stripe of money that matches no completed payment of ours (decision 0038). */
+  "unmatched_dispute",
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
@@ -123,6 +133,7 @@ export const paymentsNeedingAttention = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reason: text("reason", { enum: ATTENTION_REASONS }).notNull(),
     provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The payment session; for an unmatched refund or dispute, Stripe's refund (re_...) or dispute (dp_...) id. */
     providerSessionId: text("provider_session_id").notNull(),
     providerPaymentId: text("provider_payment_id"),
     checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
@@ -139,7 +150,7 @@ export const paymentsNeedingAttention = pgTable(
     uniqueIndex("payments_needing_attention_session_reason_key").on(table.providerSessionId, table.reason),
     check(
       "payments_needing_attention_reason_check",
-      sql`reason in ('paid_after_close', 'amount_mismatch', 'currency_mismatch', 'session_mismatch')`,
+      sql`reason in ('paid_after_close', 'amount_mismatch', 'currency_mismatch', 'session_mismatch', 'unmatched_refund', 'unmatched_dispute')`,
     ),
   ],
 );

@@ -45,7 +45,10 @@ export const refunds = pgTable(
   (table) => [check("refunds_amount_check", sql`amount > 0`), index("refunds_checkout_id_idx").on(table.checkoutId)],
 );
 
-/** A payer's bank disputing a charge (charge.dispute.created), once per dispute id. */
+/**
+ * A payer's bank disputing a charge (charge.dispute.created), once per dispute id, and how it ended
+ * (charge.dispute.closed: status won, lost or warning_closed; decision 0038).
+ */
 export const disputes = pgTable(
   "disputes",
   {
@@ -57,6 +60,10 @@ export const disputes = pgTable(
     reason: text("reason"),
     status: text("status").notNull(),
     allocation: jsonb("allocation").$type<Allocation>().notNull(),
+    /** Stripe's dispute fees in cents (the sum of the dispute's balance transactions' fees), as last reported. */
+    fee: integer("fee").notNull().default(0),
+    /** When Stripe said it closed. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("disputes_amount_check", sql`amount > 0`), index("disputes_checkout_id_idx").on(table.checkoutId)],

@@ -11,6 +11,7 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
   const apart = [
     summary.refundedCents ? `${formatCents(summary.refundedCents)} refunded` : null,
     summary.disputedCents ? `${formatCents(summary.disputedCents)} disputed` : null,
+    summary.lostCents ? `${formatCents(summary.lostCents)} lost in disputes` : null,
   ].filter(Boolean);
   return (
     <div className="grid gap-2">
@@ -28,6 +29,7 @@ export function DonationCards({ summary }: { summary: DonationSummary }) {
       {apart.length > 0 ? (
         <p className="text-sm text-muted-foreground tabular" data-testid="donations-apart">
           Totals count what the district kept: {apart.join(" and ")} not included.
+          {summary.disputeFeeCents ? ` Stripe's dispute fees: ${formatCents(summary.disputeFeeCents)}.` : ""}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,15 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, sql, sum, type SQL } from "drizzle-orm";
 import { withProviders } from "~/features/payments/provider-labels.server";
 import type { Database } from "~/db/client.server";
-import { campaigns, orderTallies, orders, type Order, type PaymentProviderName } from "~/db/schema";
+import {
+  campaigns,
+  checkouts,
+  disputes,
+  orderTallies,
+  orders,
+  type Order,
+  type PaymentProviderName,
+} from "~/db/schema";
 import { CSV_ROW_LIMIT } from "~/core/csv";
 import { paginate, type Page } from "~/core/pagination";
 import { likePattern } from "~/db/like-pattern";
@@ -44,6 +52,7 @@ export const donationListColumns = {
   itemDescription: orders.itemDescription,
   refundedAmount: orders.refundedAmount,
   disputedAmount: orders.disputedAmount,
+  disputeLostAmount: orders.disputeLostAmount,
   checkoutId: orders.checkoutId,
   campaignId: orders.campaignId,
 };
@@ -144,16 +153,20 @@ async function donationTallies(db: Database, now: Date): Promise<{ summary: Dona
     .from(orderTallies)
     .where(talliedDonations)
     .groupBy(orderTallies.month);
-  // Totals count what the district kept (decision 0025); refunded and disputed cents travel apart.
+  const lost = await lostInDisputes(db);
+  // Totals count what the district kept (decision 0025); refunded, disputed and lost cents travel apart. The
+  // tallies' disputed cents hold open and lost disputes alike; the lost ones are shown as lost (decision 0038).
   const months: MonthTotal[] = rows.map((row) => {
     const refundedCents = Number(row.refunded ?? 0);
-    const disputedCents = Number(row.disputed ?? 0);
+    const lostCents = lost.byMonth.get(row.month) ?? 0;
+    const disputedCents = Number(row.disputed ?? 0) - lostCents;
     return {
       month: row.month,
-      totalCents: Number(row.total ?? 0) - refundedCents - disputedCents,
+      totalCents: Number(row.total ?? 0) - refundedCents - disputedCents - lostCents,
       count: Number(row.count ?? 0),
       ...(refundedCents ? { refundedCents } : {}),
       ...(disputedCents ? { disputedCents } : {}),
+      ...(lostCents ? { lostCents } : {}),
     };
   });
   const all = months.reduce(
@@ -162,10 +175,38 @@ async function donationTallies(db: Database, now: Date): Promise<{ summary: Dona
       count: sums.count + month.count,
       refundedCents: sums.refundedCents + (month.refundedCents ?? 0),
       disputedCents: sums.disputedCents + (month.disputedCents ?? 0),
+      lostCents: sums.lostCents + (month.lostCents ?? 0),
     }),
-    { cents: 0, count: 0, refundedCents: 0, disputedCents: 0 },
+    { cents: 0, count: 0, refundedCents: 0, disputedCents: 0, lostCents: 0 },
   );
-  return { summary: donationSummary(all.cents, all.count, all), months: fillMonths(months, monthKeyInNewYork(now)) };
+  return {
+    summary: donationSummary(all.cents, all.count, { ...all, disputeFeeCents: lost.feeCents }),
+    months: fillMonths(months, monthKeyInNewYork(now)),
+  };
+}
+
+/**
+ * Completed gifts' cents lost in closed disputes, by New York month as the tallies count them (the few orders
+ * with any, through their partial index), and Stripe's dispute fees on gifts.
+ */
+async function lostInDisputes(db: Database): Promise<{ byMonth: Map<string, number>; feeCents: number }> {
+  const month = sql<string>`to_char(${orders.createdAt} at time zone 'America/New_York', 'YYYY-MM')`;
+  const [rows, fees] = await Promise.all([
+    db
+      .select({ month, lost: sum(orders.disputeLostAmount) })
+      .from(orders)
+      .where(and(donations, sql`${orders.disputeLostAmount} > 0`))
+      .groupBy(month),
+    db
+      .select({ fee: sum(disputes.fee) })
+      .from(disputes)
+      .innerJoin(checkouts, eq(checkouts.id, disputes.checkoutId))
+      .where(eq(checkouts.kind, "donation")),
+  ]);
+  return {
+    byMonth: new Map(rows.map((row) => [row.month, Number(row.lost ?? 0)])),
+    feeCents: Number(fees[0]?.fee ?? 0),
+  };
 }
 
 export type DonationExportRow = Order & { campaignName: string | null };

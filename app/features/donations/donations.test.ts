@@ -63,6 +63,7 @@ describe("donations CSV", () => {
       registration: null,
       refundedAmount: 3000,
       disputedAmount: 0,
+      disputeLostAmount: 0,
       campaignId: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
@@ -76,6 +77,7 @@ describe("donations CSV", () => {
       "Order ID",
       "Refunded (USD)",
       "Disputed (USD)",
+      "Lost in disputes (USD)",
       "Kept (USD)",
       "Monthly",
       "Campaign",
@@ -89,6 +91,7 @@ describe("donations CSV", () => {
       "Donation in memory of Rabbi Samuel Katz",
       donation.id,
       "30.00",
+      "0.00",
       "0.00",
       "150.00",
       "",

@@ -1,8 +1,11 @@
 import type Stripe from "stripe";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray, or } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
+import { env } from "~/core/env.server";
+import { notePaymentIds } from "~/features/payments/refunds.server";
+import { currentSubscription, invoicePaymentOf } from "~/features/payments/subscriptions.server";
 import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./monthly.server";
 
 /** Stripe's events a monthly gift acts on (the payments webhook verified and de-duplicated them first). */
@@ -107,6 +110,21 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     }
     const paidAt = fromUnix(invoice.status_transitions?.paid_at) ?? new Date(event.created * 1000);
     const amountPaid = invoice.amount_paid ?? 0;
+    // The month's PaymentIntent and charge, so its refunds and disputes find it (decision 0038). Asked after the
+    // month is recorded: a failed look-up is logged and never holds back the gift or its receipt (a refund or
+    // dispute of the month finds it later by asking Stripe which invoice its PaymentIntent paid).
+    const noteIds = async () => {
+      if (amountPaid <= 0 || !env().STRIPE_SECRET_KEY) return;
+      try {
+        const paid = await invoicePaymentOf(invoice.id);
+        if (paid) await notePaymentIds(db, invoice.id, paid);
+      } catch (error) {
+        logger.warn(
+          { err: error, invoiceId: invoice.id },
+          "a paid invoice's payment could not be read; kept for later",
+        );
+      }
+    };
     if (invoice.billing_reason === "subscription_create") {
       await firstMonthPaid(db, gift, {
         invoiceId: invoice.id,
@@ -117,6 +135,7 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
         paidAt,
         nextChargeAt: periodEnd,
       });
+      await noteIds();
       return;
     }
     if (amountPaid <= 0) return; // a paused month's zero invoice is no gift
@@ -125,6 +144,7 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
       await activateGift(db, gift, { subscriptionId, customerId: idOf(invoice.customer), paidAt });
     }
     await recordRenewal(db, gift, { invoiceId: invoice.id, amountPaid, paidAt, nextChargeAt: periodEnd });
+    await noteIds();
     return;
   }
   const subscription = object as unknown as Stripe.Subscription;
@@ -135,15 +155,34 @@ export async function handleMonthlyStripeEvent(db: Database, event: Stripe.Event
     return;
   }
   // customer.subscription.updated: the state Stripe holds (a pause or resume made at Stripe, a past-due card).
+  // Events arrive in any order, so the payload may be stale: the subscription is read from Stripe as it is now,
+  // and the event's own time orders concurrent deliveries (an older one never overwrites a newer state).
   if (gift.status === "canceled" || gift.status === "pending") return;
-  const status = subscription.pause_collection
+  const current = await currentSubscription(subscription.id);
+  if (current.status === "canceled") {
+    await endGift(db, gift, "ended");
+    return;
+  }
+  const status = current.pause_collection
     ? "paused"
-    : subscription.status === "past_due" || subscription.status === "unpaid"
+    : current.status === "past_due" || current.status === "unpaid"
       ? "past_due"
       : "active";
-  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const item = current.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const stateAt = new Date(event.created * 1000);
   await db
     .update(monthlyGifts)
-    .set({ status, nextChargeAt: fromUnix(item?.current_period_end) ?? gift.nextChargeAt, updatedAt: new Date() })
-    .where(eq(monthlyGifts.id, gift.id));
+    .set({
+      status,
+      nextChargeAt: fromUnix(item?.current_period_end) ?? gift.nextChargeAt,
+      providerStateAt: stateAt,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(monthlyGifts.id, gift.id),
+        notInArray(monthlyGifts.status, ["canceled", "pending"]),
+        or(isNull(monthlyGifts.providerStateAt), lte(monthlyGifts.providerStateAt, stateAt)),
+      ),
+    );
 }

@@ -305,6 +305,9 @@ export async function renewalFailed(
           eq(monthlyGifts.id, gift.id),
           ne(monthlyGifts.status, "canceled"),
           or(isNull(monthlyGifts.lastFailureNotice), ne(monthlyGifts.lastFailureNotice, key)),
+          // A failed attempt reported after the same invoice was paid (events arrive in any order) changes
+          // nothing: the card did pay in the end (decision 0038).
+          sql`not exists (select 1 from ${monthlyGiftPayments} where ${monthlyGiftPayments.invoiceId} = ${failure.invoiceId})`,
         ),
       )
       .returning();

@@ -15,7 +15,10 @@ export function receiptTokens(checkout: Checkout): ReceiptTokens {
  * The receipt behind a printable-receipt link: a completed donation's
  * checkout found by its unguessable public token, or null.
  */
-export async function findReceipt(db: Database, token: string): Promise<(Receipt & { refundedCents: number }) | null> {
+export async function findReceipt(
+  db: Database,
+  token: string,
+): Promise<(Receipt & { refundedCents: number; lostCents: number }) | null> {
   if (!LINK_TOKEN.test(token)) return null;
   // By the stored hash (every link sent), or by the token's MAC (a link written after SESSION_SECRET changed).
   const subject = linkTokenSubject("receipt", token);
@@ -38,9 +41,10 @@ export async function findReceipt(db: Database, token: string): Promise<(Receipt
     .where(eq(orders.checkoutId, checkout.id))
     .orderBy(asc(orders.createdAt))
     .limit(1);
-  // A refunded gift's page says so (decision 0025); refundedCents is 0 for the others.
+  // A refunded gift's page says so (decision 0025), and one its donor's bank took back in a lost dispute (0038).
   return {
     ...buildReceipt(checkout, order, donationSettings(), receiptTokens(checkout)),
     refundedCents: order?.refundedAmount ?? 0,
+    lostCents: order?.disputeLostAmount ?? 0,
   };
 }

@@ -5,16 +5,19 @@ export type DonationSummary = {
   totalCents: number;
   count: number;
   averageCents: number;
-  /** Shown apart when there are any. */
+  /** Shown apart when there are any: refunded, under an open dispute, lost in a closed one (decision 0038). */
   refundedCents?: number;
   disputedCents?: number;
+  lostCents?: number;
+  /** Stripe's dispute fees on gifts (not part of any gift's amount). */
+  disputeFeeCents?: number;
 };
 
 /** Average Donation is total divided by count, or $0.00 when there are none (docs/product.md). */
 export function donationSummary(
   totalCents: number,
   count: number,
-  apart: { refundedCents?: number; disputedCents?: number } = {},
+  apart: { refundedCents?: number; disputedCents?: number; lostCents?: number; disputeFeeCents?: number } = {},
 ): DonationSummary {
   return {
     totalCents,
@@ -22,6 +25,8 @@ export function donationSummary(
     averageCents: count > 0 ? Math.round(totalCents / count) : 0,
     ...(apart.refundedCents ? { refundedCents: apart.refundedCents } : {}),
     ...(apart.disputedCents ? { disputedCents: apart.disputedCents } : {}),
+    ...(apart.lostCents ? { lostCents: apart.lostCents } : {}),
+    ...(apart.disputeFeeCents ? { disputeFeeCents: apart.disputeFeeCents } : {}),
   };
 }
 
@@ -31,7 +36,10 @@ export type MonthTotal = {
   totalCents: number;
   count: number;
   refundedCents?: number;
+  /** Under an open dispute. */
   disputedCents?: number;
+  /** Lost in a closed dispute (decision 0038). */
+  lostCents?: number;
 };
 
 /**

@@ -22,6 +22,7 @@ const order: Order = {
   registration: null,
   refundedAmount: 0,
   disputedAmount: 0,
+  disputeLostAmount: 0,
   campaignId: null,
 };
 
@@ -44,6 +45,7 @@ describe("order and entry rows", () => {
       "Status",
       "Refunded (USD)",
       "Disputed (USD)",
+      "Lost in disputes (USD)",
       "Kept (USD)",
     ]);
     expect(row).toEqual([
@@ -62,6 +64,7 @@ describe("order and entry rows", () => {
       "completed",
       "0.00",
       "0.00",
+      "0.00",
       "25.00",
     ]);
   });
@@ -69,7 +72,12 @@ describe("order and entry rows", () => {
     const [, row = []] = Papa.parse<string[]>(
       ordersCsv([{ ...order, refundedAmount: 1000, disputedAmount: 500 }]),
     ).data;
-    expect(row.slice(-6)).toEqual(["25.00", "family@example.com", "completed", "10.00", "5.00", "10.00"]);
+    expect(row.slice(-7)).toEqual(["25.00", "family@example.com", "completed", "10.00", "5.00", "0.00", "10.00"]);
+    // A lost dispute (decision 0038): its cents move from Disputed to Lost in disputes; Kept stays.
+    const [, lost = []] = Papa.parse<string[]>(
+      ordersCsv([{ ...order, refundedAmount: 1000, disputedAmount: 500, disputeLostAmount: 500 }]),
+    ).data;
+    expect(lost.slice(-4)).toEqual(["10.00", "0.00", "5.00", "10.00"]);
     const [, whole = []] = Papa.parse<string[]>(entriesCsv([{ ...order, refundedAmount: 2500 }])).data;
     expect(whole.at(-1)).toBe("refunded");
     const [, part = []] = Papa.parse<string[]>(entriesCsv([{ ...order, refundedAmount: 100 }])).data;

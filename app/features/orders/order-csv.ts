@@ -2,10 +2,17 @@ import type { Order } from "~/db/schema";
 import { type CsvColumn, toCsv } from "~/core/csv";
 import { centsToDecimal, formatCsvDateTime } from "~/core/format";
 
-/** Decision 0025: what was given back or disputed, and what the district kept, apart from the amount paid. */
+/**
+ * Decisions 0025 and 0038: what was given back, under an open dispute, or lost in a closed one, and what the
+ * district kept, apart from the amount paid.
+ */
 export const refundColumns: CsvColumn<Order>[] = [
   { header: "Refunded (USD)", value: (o) => centsToDecimal(o.refundedAmount ?? 0) },
-  { header: "Disputed (USD)", value: (o) => centsToDecimal(o.disputedAmount ?? 0) },
+  {
+    header: "Disputed (USD)",
+    value: (o) => centsToDecimal((o.disputedAmount ?? 0) - (o.disputeLostAmount ?? 0)),
+  },
+  { header: "Lost in disputes (USD)", value: (o) => centsToDecimal(o.disputeLostAmount ?? 0) },
   {
     header: "Kept (USD)",
     value: (o) => centsToDecimal(o.totalAmount - (o.refundedAmount ?? 0) - (o.disputedAmount ?? 0)),

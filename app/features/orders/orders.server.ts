@@ -56,6 +56,7 @@ export const orderListColumns = {
   status: orders.status,
   refundedAmount: orders.refundedAmount,
   disputedAmount: orders.disputedAmount,
+  disputeLostAmount: orders.disputeLostAmount,
   /** Paid online (a Refund is offered), or entered before online checkout. */
   checkoutId: orders.checkoutId,
 };
@@ -69,9 +70,10 @@ export type OrdersPage = Page & {
   total: number;
   /** Their combined amount in cents, when filtered. */
   totalAmount: number | null;
-  /** Of all matching orders (filtered or not): cents refunded and disputed (decision 0025). */
+  /** Of all matching orders (filtered or not): cents refunded, under open disputes (decision 0025) and lost in closed ones (0038). */
   refundedAmount: number;
   disputedAmount: number;
+  lostAmount: number;
   /** Completed orders with no filter, to tell "none at all" from "none match". */
   totalAll: number;
 };
@@ -240,6 +242,12 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
           .offset(page.offset));
+  // Lost disputes are few: summed from the orders that have any (a partial index), then shown apart.
+  const [lost] = await db
+    .select({ cents: sum(orders.disputeLostAmount) })
+    .from(orders)
+    .where(and(where, sql`${orders.disputeLostAmount} > 0`));
+  const lostAmount = Number(lost?.cents ?? 0);
   // The combined amount is shown for a filtered set only (one tournament's fees), as the sum of its rows.
   return {
     ...page,
@@ -247,7 +255,8 @@ export async function listOrders(db: Database, filters: OrderFilters, { withRows
     total,
     totalAmount: filtered && total > 0 ? matching.amount : null,
     refundedAmount: matching.refunded,
-    disputedAmount: matching.disputed,
+    disputedAmount: matching.disputed - lostAmount,
+    lostAmount,
     totalAll,
   };
 }

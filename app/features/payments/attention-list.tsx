@@ -27,7 +27,7 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
     <div className="grid gap-5">
       <DashboardHeader
         title="Payments needing attention"
-        description="Payments the site received but could not match to an open order: a payment after its checkout closed, or a different amount, currency or payment session. No order was completed for them. Refund each in Stripe, or complete the order by hand, then mark it resolved."
+        description="Money the site could not match to an order: a payment after its checkout closed, or a different amount, currency or payment session (no order was completed for them: refund each in Stripe, or complete the order by hand), and refunds or disputes at Stripe of payments the site does not know. Then mark it resolved."
       />
       {items.length === 0 ? (
         <EmptyState title="No payments need attention">
@@ -57,7 +57,14 @@ export function AttentionList({ items }: { items: AttentionView[] }) {
                     ["Received", item.received],
                     ["Checkout", item.reference ?? "—"],
                     [
-                      item.provider === "stripe" ? "Stripe session" : "Session",
+                      // An unmatched refund or dispute is kept under Stripe's own id for it (re_..., dp_...).
+                      item.sessionId.startsWith("re_")
+                        ? "Stripe refund"
+                        : item.sessionId.startsWith("dp_")
+                          ? "Stripe dispute"
+                          : item.provider === "stripe"
+                            ? "Stripe session"
+                            : "Session",
                       item.sessionId,
                       "font-mono text-xs break-all",
                     ],

@@ -27,6 +27,14 @@ export const ATTENTION_TEXT: Record<AttentionReason, { title: string; todo: stri
     title: "Paid on a session the site does not know for this checkout",
     todo: "The payment session is not the one stored for the checkout (a duplicate or replaced session). Check in Stripe whether the payer paid twice; refund the extra payment.",
   },
+  unmatched_refund: {
+    title: "Refunded at Stripe, but matches no payment of the site",
+    todo: "Stripe refunded money the site cannot match to a completed order or gift, so no dashboard total changed. Find the refund in Stripe by its id below; if it was an order or gift, correct the records by hand.",
+  },
+  unmatched_dispute: {
+    title: "Disputed at Stripe, but matches no payment of the site",
+    todo: "A payer's bank disputed money the site cannot match to a completed order or gift. Answer the dispute in Stripe's dashboard (Payments, Disputes) by its id below, before its due date.",
+  },
 };
 
 export type AttentionInput = {

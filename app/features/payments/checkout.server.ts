@@ -36,6 +36,8 @@ export type OpenCheckoutInput = {
   cancelPath: string;
   /** A monthly charge (a subscription at the provider), with metadata for its events. */
   recurring?: { metadata: Record<string, string> };
+  /** The client address that started it: limited stock's hold cap counts one address's holds together (0038). */
+  clientAddress?: string | null;
 };
 
 export type OpenCheckoutResult =
@@ -125,13 +127,21 @@ export async function openCheckoutWith(
       const reservations = [...(input.reservations ?? [])].sort((a, b) =>
         a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
       );
+      const holder = { checkoutId: checkout!.id, email, clientAddress: input.clientAddress ?? null };
       for (const { productId, quantity } of reservations) {
-        if (!(await reserveStock(tx, checkout!.id, productId, quantity))) {
+        const reserved = await reserveStock(tx, holder, productId, quantity);
+        if (!reserved.ok) {
           const product = await tx.query.products.findFirst({ where: eq(products.id, productId) });
+          const name = product?.name ?? "An item";
+          if (reserved.why === "capped") {
+            throw new CheckoutStop(
+              reserved.held > 0
+                ? `while stock is limited, one buyer can hold at most ${reserved.cap} of "${name}", and ${reserved.held} ${reserved.held === 1 ? "is" : "are"} already on hold for you in unpaid checkouts`
+                : `while stock is limited, one order can hold at most ${reserved.cap} of "${name}"`,
+            );
+          }
           throw new CheckoutStop(
-            product?.stockCount
-              ? `only ${product.stockCount} of "${product.name}" left`
-              : `"${product?.name ?? "An item"}" is sold out`,
+            product?.stockCount ? `only ${product.stockCount} of "${name}" left` : `"${name}" is sold out`,
           );
         }
       }

@@ -7,8 +7,8 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { orders } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";
-import type { RefundActionData, RefundTarget } from "./refund-dialog";
-import { parseRefundForm, refundOrder } from "./refunds.server";
+import type { PendingRefund, RefundActionData, RefundTarget } from "./refund-dialog";
+import { parseRefundForm, pendingRefunds, refundOrder, retryRefund } from "./refunds.server";
 
 /**
  * The Refund action of /orders and /admin/donations (decision 0025): admins only (a signed-in
@@ -23,12 +23,29 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
     return typeof value === "string" ? value : null;
   };
   const orderId = read("orderId") ?? "";
+  if (read("intent") === "refund-retry") {
+    // A refund whose answer from Stripe was lost (pending): asked again without ever refunding twice.
+    const refundId = read("refundId") ?? "";
+    if (!isUuid(refundId))
+      return data<RefundActionData>(
+        { refund: { ok: false, message: "This refund no longer exists.", orderId } },
+        { status: 400 },
+      );
+    const outcome = await retryRefund(getDb(context), refundId);
+    return data<RefundActionData>(
+      { refund: { ok: outcome.ok, message: outcome.message, orderId } },
+      { status: outcome.status },
+    );
+  }
   if (read("intent") !== "refund") {
     return data<RefundActionData>({ refund: { ok: false, message: "Unknown action.", orderId } }, { status: 400 });
   }
   const parsed = parseRefundForm(read);
   if (!parsed.ok)
-    return data<RefundActionData>({ refund: { ok: false, message: parsed.message, orderId } }, { status: 400 });
+    return data<RefundActionData>(
+      { refund: { ok: false, message: parsed.message, orderId, field: parsed.field } },
+      { status: 400 },
+    );
   const outcome = await refundOrder(getDb(context), { id: admin.id, email: admin.email }, parsed);
   return data<RefundActionData>(
     { refund: { ok: outcome.ok, message: outcome.message, orderId } },
@@ -36,20 +53,28 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
   );
 }
 
-/** The loader's part: the order named by ?refund= (the no-JavaScript confirmation) and a fresh key for the forms. */
+/**
+ * The loader's part: the order named by ?refund= (the no-JavaScript confirmation), a fresh key for the forms,
+ * and, for admins, the refunds still waiting for Stripe's answer.
+ */
 export async function refundLoaderData(
   request: Request,
   context: Readonly<RouterContextProvider>,
   isAdmin: boolean,
   label: (order: typeof orders.$inferSelect) => string,
-): Promise<{ refundKey: string; refundTarget: RefundTarget | null }> {
+): Promise<{ refundKey: string; refundTarget: RefundTarget | null; pendingRefunds: PendingRefund[] }> {
   const refundKey = randomBytes(12).toString("base64url");
   const id = new URL(request.url).searchParams.get("refund") ?? "";
-  if (!isAdmin || !isUuid(id)) return { refundKey, refundTarget: null };
+  const pending: PendingRefund[] = isAdmin
+    ? (await pendingRefunds(getDb(context))).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+    : [];
+  if (!isAdmin || !isUuid(id)) return { refundKey, refundTarget: null, pendingRefunds: pending };
   const [order] = await getDb(context).select().from(orders).where(eq(orders.id, id));
-  if (!order || order.status !== "completed" || !order.checkoutId) return { refundKey, refundTarget: null };
+  if (!order || order.status !== "completed" || !order.checkoutId)
+    return { refundKey, refundTarget: null, pendingRefunds: pending };
   return {
     refundKey,
+    pendingRefunds: pending,
     refundTarget: {
       id: order.id,
       label: label(order),

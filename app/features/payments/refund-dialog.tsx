@@ -1,6 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatCents } from "~/core/format";
 import {
   AlertDialog,
@@ -26,19 +26,33 @@ export type RefundTarget = {
   customerEmail: string;
   totalAmount: number;
   refundedAmount: number;
+  /** Open and lost disputes' cents; of them, disputeLostAmount were lost (decision 0038). */
   disputedAmount: number;
+  disputeLostAmount?: number;
   /** Only an order paid online can be refunded here; others are refunded by hand. */
   checkoutId?: string | null;
 };
 
-export type RefundActionData = { refund: { ok: boolean; message: string; orderId: string } };
+/** The refund form's fields a message can belong to. */
+export type RefundField = "scope" | "amount" | "reason";
+
+export type RefundActionData = { refund: { ok: boolean; message: string; orderId: string; field?: RefundField } };
+
+/** A refund whose answer from Stripe was lost: counted, shown as pending, retried by an admin. */
+export type PendingRefund = { id: string; amount: number; createdAt: string; actorEmail: string | null; email: string };
 
 export const refundLeft = (row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount">) =>
   row.totalAmount - row.refundedAmount - row.disputedAmount;
 
-/** Refunded and disputed amounts, shown apart under an order's amount. */
-export function RefundNotes({ row }: { row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount"> }) {
+/** Refunded, disputed and lost amounts, shown apart under an order's amount. */
+export function RefundNotes({
+  row,
+}: {
+  row: Pick<RefundTarget, "totalAmount" | "refundedAmount" | "disputedAmount" | "disputeLostAmount">;
+}) {
   if (!row.refundedAmount && !row.disputedAmount) return null;
+  const lost = row.disputeLostAmount ?? 0;
+  const open = row.disputedAmount - lost;
   return (
     <>
       {row.refundedAmount ? (
@@ -46,9 +60,14 @@ export function RefundNotes({ row }: { row: Pick<RefundTarget, "totalAmount" | "
           {row.refundedAmount >= row.totalAmount ? "Refunded" : `${formatCents(row.refundedAmount)} refunded`}
         </small>
       ) : null}
-      {row.disputedAmount ? (
+      {open ? (
         <small className="block text-xs font-normal text-destructive" data-testid="disputed-note">
-          {formatCents(row.disputedAmount)} disputed
+          {formatCents(open)} disputed
+        </small>
+      ) : null}
+      {lost ? (
+        <small className="block text-xs font-normal text-destructive" data-testid="lost-note">
+          {formatCents(lost)} lost in a dispute
         </small>
       ) : null}
     </>
@@ -92,11 +111,14 @@ function RefundForm({
   refundKey,
   onDone,
   cancel,
+  posted,
 }: {
   target: RefundTarget;
   refundKey: string;
   onDone?: () => void;
   cancel: React.ReactNode;
+  /** Without JavaScript: the page's own answer to the last post (the form posts to the page, ?refund= kept). */
+  posted?: RefundActionData["refund"] | null;
 }) {
   const fetcher = useFetcher<RefundActionData>();
   const location = useLocation();
@@ -104,20 +126,36 @@ function RefundForm({
   const [scope, setScope] = useState<"whole" | "part">("whole");
   const left = refundLeft(target);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data?.refund;
+  const answer = fetcher.data?.refund ?? (posted?.orderId === target.id ? posted : null);
+  const field = answer && !answer.ok ? answer.field : undefined;
+  const errorId = `${id}-error`;
   useEffect(() => {
-    if (!answer || fetcher.state !== "idle") return;
+    if (!fetcher.data?.refund || fetcher.state !== "idle") return;
+    const reply = fetcher.data.refund;
+    if (reply.field) {
+      // The message is at its field: focus that field so it is read out.
+      document.getElementById(reply.field === "scope" ? `${id}-whole` : `${id}-${reply.field}`)?.focus();
+      return;
+    }
     showToast({
-      type: answer.ok ? "success" : "error",
-      title: answer.ok ? "Refunded" : "Refund failed",
-      description: answer.message,
+      type: reply.ok ? "success" : "error",
+      title: reply.ok ? "Refunded" : "Refund failed",
+      description: reply.message,
     });
-    if (answer.ok) onDone?.();
-  }, [answer, fetcher.state, onDone]);
+    if (reply.ok) onDone?.();
+  }, [fetcher.data, fetcher.state, onDone, id]);
+  const fieldError = (name: RefundField) =>
+    field === name ? (
+      <p id={errorId} className="text-sm font-medium text-destructive">
+        {answer!.message}
+      </p>
+    ) : null;
+  const invalid = (name: RefundField) =>
+    field === name ? { "aria-invalid": true as const, "aria-errormessage": errorId } : {};
   return (
     <fetcher.Form
       method="post"
-      action={`${location.pathname}${refundHref(location.search, null).replace(/^\.$/, "")}`}
+      action={`${location.pathname}${(posted === undefined ? refundHref(location.search, null) : location.search).replace(/^\.$/, "")}`}
       className="grid gap-4"
       preventScrollReset
     >
@@ -131,10 +169,12 @@ function RefundForm({
         {target.disputedAmount ? ` · disputed ${formatCents(target.disputedAmount)}` : ""} · up to{" "}
         <b>{formatCents(left)}</b> can be refunded.
       </p>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid gap-2" aria-describedby={field === "scope" ? errorId : undefined}>
         <legend className="mb-1 text-sm font-medium">How much</legend>
+        {fieldError("scope")}
         <label className="flex min-h-6 items-center gap-2 text-sm">
           <input
+            id={`${id}-whole`}
             type="radio"
             name="scope"
             value="whole"
@@ -164,10 +204,14 @@ function RefundForm({
           inputMode="decimal"
           autoComplete="off"
           aria-describedby={`${id}-amount-hint`}
+          // Typing an amount means "Part of it": the amount typed is the amount refunded.
+          onChange={(event) => (event.target.value.trim() ? setScope("part") : null)}
+          {...invalid("amount")}
         />
         <FieldDescription id={`${id}-amount-hint`}>
-          Only with “Part of it”; at most {formatCents(left)}.
+          With “Part of it”; at most {formatCents(left)}. Leave it empty to refund the whole.
         </FieldDescription>
+        {fieldError("amount")}
       </Field>
       <Field>
         <FieldLabel htmlFor={`${id}-reason`} required>
@@ -180,9 +224,11 @@ function RefundForm({
           maxLength={500}
           rows={2}
           placeholder="e.g. Student withdrew before the tournament"
+          {...invalid("reason")}
         />
+        {fieldError("reason")}
       </Field>
-      {answer && !answer.ok ? (
+      {answer && !answer.ok && !field ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {answer.message}
         </p>
@@ -208,18 +254,20 @@ export function RefundConfirmation({
   refundKey,
   onClose,
   result,
+  pending = [],
 }: {
   target: RefundTarget | null;
   noJsTarget: RefundTarget | null;
   refundKey: string;
   onClose: () => void;
   result?: RefundActionData["refund"] | null;
+  pending?: PendingRefund[];
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
   return (
     <>
-      {result ? (
+      {result && !(result.field && noJsTarget && !hydrated) ? (
         <p
           role={result.ok ? "status" : "alert"}
           className={cn(
@@ -230,7 +278,8 @@ export function RefundConfirmation({
           {result.message}
         </p>
       ) : null}
-      {!hydrated && noJsTarget ? (
+      <PendingRefunds pending={pending} />
+      {!hydrated && noJsTarget && !result?.ok ? (
         <Card role="alertdialog" aria-labelledby="confirm-refund-title" className="grid gap-3 p-6">
           <CardTitle id="confirm-refund-title">
             Refund {noJsTarget.label} of {noJsTarget.customerEmail}?
@@ -238,6 +287,7 @@ export function RefundConfirmation({
           <RefundForm
             target={noJsTarget}
             refundKey={refundKey}
+            posted={result ?? null}
             cancel={
               <LinkButton to={refundHref(location.search, null)} variant="outline">
                 Cancel
@@ -272,7 +322,12 @@ export function RefundConfirmation({
  * loader's data when it loaded (refundLoaderData's part and whether the viewer is an admin).
  */
 export function useRefunds(
-  page: { isAdmin: boolean; refundTarget: RefundTarget | null; refundKey: string } | null,
+  page: {
+    isAdmin: boolean;
+    refundTarget: RefundTarget | null;
+    refundKey: string;
+    pendingRefunds?: PendingRefund[];
+  } | null,
   result: RefundActionData["refund"] | null,
 ): { confirmation: React.ReactNode; onRefund: ((row: RefundTarget) => void) | undefined } {
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
@@ -285,8 +340,53 @@ export function useRefunds(
         refundKey={page.refundKey}
         onClose={() => setRefunding(null)}
         result={result}
+        pending={page.pendingRefunds}
       />
     ),
     onRefund: setRefunding,
   };
+}
+
+/**
+ * Refunds Stripe has not answered (the call's answer was lost): still counted as refunded, shown as pending
+ * until an admin retries. A retry never refunds twice: inside Stripe's 24 hours it sends the same key, later
+ * it first reads the payment's refunds at Stripe.
+ */
+function PendingRefunds({ pending }: { pending: PendingRefund[] }) {
+  const location = useLocation();
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-refunds-title" className="grid gap-2 rounded-card border border-warning/40 p-4">
+      <h2 id="pending-refunds-title" className="text-sm font-semibold">
+        Refunds waiting for Stripe
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Stripe’s answer to these refunds was lost. They count as refunded until Stripe says otherwise; Retry asks Stripe
+        again and never refunds twice.
+      </p>
+      <ul className="grid gap-2">
+        {pending.map((refund) => (
+          <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 text-sm tabular">
+            <span data-testid="pending-refund">
+              Pending: {formatCents(refund.amount)} to {refund.email}
+              {refund.actorEmail ? `, asked by ${refund.actorEmail}` : ""} on{" "}
+              {new Date(refund.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
+            </span>
+            <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset>
+              <input type="hidden" name="intent" value="refund-retry" />
+              <input type="hidden" name="refundId" value={refund.id} />
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                aria-label={`Retry the refund of ${formatCents(refund.amount)} to ${refund.email}`}
+              >
+                Retry
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

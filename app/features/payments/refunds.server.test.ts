@@ -1,13 +1,32 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, checkouts, disputes, emailOutbox, orders, orderTallies, paymentEvents, refunds } from "~/db/schema";
+import {
+  auditLog,
+  checkouts,
+  disputes,
+  emailOutbox,
+  orders,
+  orderTallies,
+  paymentEvents,
+  paymentsNeedingAttention,
+  refunds,
+} from "~/db/schema";
 import type { TestDatabase } from "#tests/support/database";
 import type { StripeStandIn } from "#tests/support/stripe-stand-in";
 import { closePaymentsTestbed, openPaymentsTestbed } from "#tests/support/testbed";
 import { fulfilCheckout, openCheckout } from "./checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { entryCounts } from "~/features/orders/orders.server";
-import { allocate, parseRefundForm, refundOrder, setRefundStripeForTests } from "./refunds.server";
+import { ordersCsv } from "~/features/orders/order-csv";
+import Papa from "papaparse";
+import {
+  allocate,
+  parseRefundForm,
+  pendingRefunds,
+  refundOrder,
+  retryRefund,
+  setRefundStripeForTests,
+} from "./refunds.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 import { handleStripeWebhook } from "./webhook.server";
 
@@ -29,6 +48,8 @@ beforeEach(async () => {
   await database.db.delete(paymentEvents);
   await database.db.delete(emailOutbox);
   await database.db.delete(auditLog);
+  await database.db.delete(paymentsNeedingAttention);
+  await database.db.delete(disputes);
   await database.db.delete(orders);
   await database.db.delete(checkouts);
 });
@@ -118,13 +139,32 @@ describe("the refund form's rules", () => {
     for (const amount of ["", "0", "0.00", "-5", "1.005", "abc", "1e3", "99999999"]) {
       expect(parseRefundForm(form({ ...base, scope: "part", amount })).ok).toBe(false);
     }
-    expect(parseRefundForm(form({ ...base, reason: "   " }))).toEqual({
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "   " }))).toEqual({
       ok: false,
+      field: "reason",
       message: "Please give a reason for the refund.",
     });
-    expect(parseRefundForm(form({ ...base, reason: "x".repeat(501) })).ok).toBe(false);
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "x".repeat(501) })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, orderId: "'; drop table orders" })).ok).toBe(false);
     expect(parseRefundForm(form({ ...base, requestKey: "" })).ok).toBe(false);
+  });
+  it("a typed amount always means that amount; an unclear form is refused at its field (decision 0038)", () => {
+    // An amount typed with no choice made is that amount, never a whole refund.
+    expect(parseRefundForm(form({ ...base, amount: "12.50" }))).toMatchObject({ ok: true, whole: false, cents: 1250 });
+    // The whole and an amount: two answers, refused at the amount.
+    expect(parseRefundForm(form({ ...base, scope: "whole", amount: "12.50" }))).toMatchObject({
+      ok: false,
+      field: "amount",
+      message: expect.stringContaining("clear the amount"),
+    });
+    // No choice and no amount, or "Part of it" with no amount: refused, never taken as the whole.
+    expect(parseRefundForm(form(base))).toMatchObject({ ok: false, field: "scope" });
+    expect(parseRefundForm(form({ ...base, scope: "part" }))).toMatchObject({ ok: false, field: "amount" });
+    expect(parseRefundForm(form({ ...base, scope: "everything" }))).toMatchObject({ ok: false, field: "scope" });
+    expect(parseRefundForm(form({ ...base, scope: "whole", reason: "" }))).toMatchObject({
+      ok: false,
+      field: "reason",
+    });
   });
   it("spreads an amount over the orders' room, never past one's total", () => {
     expect(
@@ -410,7 +450,171 @@ describe("refunds through Stripe (stand-in)", () => {
     ).toBe(false);
   });
 
-  it("acknowledges refund events for payments that are not ours without storing anything", async () => {
+  it("charge.dispute.closed: won gives the money back to what was kept, lost counts it as lost with the fee; staff emailed each time (decision 0038)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    const subjects = async () => (await database.db.select().from(emailOutbox)).map((message) => message.subject);
+    // Spread over the orders in their order (created_at, id): summed here.
+    const sums = async () => {
+      const now = await Promise.all(rows.map((row) => orderRow(row.id)));
+      return {
+        disputed: now.reduce((sum, row) => sum + row.disputedAmount, 0),
+        lost: now.reduce((sum, row) => sum + row.disputeLostAmount, 0),
+        rows: now,
+      };
+    };
+    // Won: the dispute closes in the district's favour.
+    const won = stripe.money.dispute(charge!.id, 2500);
+    await deliver("charge.dispute.created", won);
+    expect(await sums()).toMatchObject({ disputed: 2500, lost: 0 });
+    stripe.money.closeDispute(won.id, "won");
+    expect((await deliver("charge.dispute.closed", won)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.closed", won)).answer.status).toBe(200);
+    expect(await sums()).toMatchObject({ disputed: 0, lost: 0 });
+    expect(await database.db.query.disputes.findFirst({ where: eq(disputes.id, won.id) })).toMatchObject({
+      status: "won",
+      fee: 0,
+      closedAt: expect.any(Date),
+    });
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
+
+    // Lost, and its closed event arrives before the created one: recorded, then closed, once.
+    const lost = stripe.money.dispute(charge!.id, 3600);
+    stripe.money.closeDispute(lost.id, "lost");
+    expect((await deliver("charge.dispute.closed", lost)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.created", lost)).answer.status).toBe(200);
+    expect((await deliver("charge.dispute.closed", lost)).answer.status).toBe(200);
+    const after = await sums();
+    expect(after).toMatchObject({ disputed: 3600, lost: 3600 });
+    expect(await database.db.query.disputes.findFirst({ where: eq(disputes.id, lost.id) })).toMatchObject({
+      status: "lost",
+      fee: 1500,
+    });
+    // What was kept leaves the lost money out; the orders CSV shows it apart, not as disputed.
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 3600 });
+    const [header = [], ...csvRows] = Papa.parse<string[]>(ordersCsv(after.rows).trim()).data;
+    const column = (name: string) =>
+      csvRows.reduce((sum, cells) => sum + Math.round(Number(cells[header.indexOf(name)]) * 100), 0);
+    expect(column("Disputed (USD)")).toBe(0);
+    expect(column("Lost in disputes (USD)")).toBe(3600);
+    expect(column("Kept (USD)")).toBe(2500);
+    expect((await subjects()).map((subject) => subject.replace(/ [A-Z0-9-]+$/, "")).sort()).toEqual([
+      "Dispute lost:",
+      "Dispute won:",
+      "Disputed payment",
+      "Disputed payment",
+    ]);
+    const lostMail = (await database.db.select().from(emailOutbox)).find((m) => m.subject.startsWith("Dispute lost"))!;
+    expect(lostMail.text).toContain("$15.00");
+    expect(lostMail.to).toContain("staff@example.org");
+  });
+
+  it("pressing Refund again after Stripe refused says it was refused, not refunded (decision 0038)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.refundInDashboard(charge!.id, 5000);
+    const form = { orderId: rows[1]!.id, cents: 3600, reason: "Returned", requestKey: key() };
+    expect(await refundOrder(database.db, staff, form)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundOrder(database.db, staff, form)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Stripe refused this refund: nothing was refunded.",
+    });
+    expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
+  });
+
+  it("a refund whose answer was lost stays pending; a retry inside 24 hours sends the same key and refunds once (decision 0038)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.loseNextRefundAnswers(2);
+    const lost = await refundOrder(database.db, staff, {
+      orderId: rows[0]!.id,
+      cents: 1000,
+      reason: "Withdrew",
+      requestKey: key(),
+    });
+    expect(lost).toMatchObject({ ok: false, status: 502, message: expect.stringContaining("pending") });
+    // Stripe made it; we do not know yet: counted, and listed for staff as pending.
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    const pending = await pendingRefunds(database.db);
+    expect(pending).toMatchObject([{ amount: 1000, email: "parent@example.com" }]);
+    expect((await orderRow(rows[0]!.id)).refundedAmount).toBe(1000);
+
+    expect(await retryRefund(database.db, pending[0]!.id)).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    const keysSent = stripe.requests
+      .filter((r) => r.method === "POST" && r.path === "/v1/refunds" && r.idempotencyKey?.includes(pending[0]!.id))
+      .map((r) => r.idempotencyKey);
+    expect(keysSent.length).toBeGreaterThan(1);
+    expect(new Set(keysSent)).toEqual(new Set([`refund-${pending[0]!.id}`]));
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    expect(await pendingRefunds(database.db)).toEqual([]);
+    expect((await database.db.select().from(refunds))[0]).toMatchObject({ status: "succeeded" });
+    expect(await database.db.$count(emailOutbox)).toBe(1);
+  });
+
+  it("after Stripe's 24 hours a retry reads the charge's refunds first and never refunds twice (decision 0038)", async () => {
+    const { rows, charge } = await paidCheckout("stripe");
+    stripe.money.loseNextRefundAnswers(2);
+    const form = { orderId: rows[0]!.id, cents: 1000, reason: "Withdrew", requestKey: key() };
+    expect((await refundOrder(database.db, staff, form)).ok).toBe(false);
+    // A day and more later: Stripe has forgotten the key, so the same key would make a second refund.
+    stripe.money.advance(25 * 3600);
+    await database.db.update(refunds).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    expect(await refundOrder(database.db, staff, form)).toMatchObject({ ok: true, message: "$10.00 was refunded." });
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1000);
+    const atStripe = [...stripe.money.refunds.values()].filter((refund) => refund.charge === charge!.id);
+    expect(atStripe).toHaveLength(1);
+    const [row] = await database.db.select().from(refunds);
+    expect(row).toMatchObject({ status: "succeeded", providerRefundId: atStripe[0]!.id });
+
+    // Lost and never made at Stripe (the call did not arrive): after the day, asked again under that day's key.
+    stripe.money.loseNextRefundAnswers(2);
+    const second = { orderId: rows[1]!.id, cents: 600, reason: "Size", requestKey: key() };
+    expect((await refundOrder(database.db, staff, second)).ok).toBe(false);
+    const made = [...stripe.money.refunds.values()].at(-1)!;
+    stripe.money.refunds.delete(made.id);
+    stripe.money.charges.get(charge!.id)!.amount_refunded -= 600;
+    stripe.money.advance(25 * 3600);
+    const [pendingRow] = await pendingRefunds(database.db);
+    await database.db
+      .update(refunds)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(refunds.id, pendingRow!.id));
+    expect(await retryRefund(database.db, pendingRow!.id)).toMatchObject({ ok: true });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: "/v1/refunds",
+      idempotencyKey: `refund-${pendingRow!.id}-day-1`,
+    });
+    expect(stripe.money.charges.get(charge!.id)!.amount_refunded).toBe(1600);
+  });
+
+  it("a dashboard refund of a payment on the attention list is not allocated to that checkout's orders (decision 0038)", async () => {
+    const { rows, checkout } = await paidCheckout("stripe");
+    // The payer paid this checkout twice: the second payment went to the attention list (session_mismatch).
+    const extra = stripe.money.pay({
+      id: "cs_test_second",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: 6100,
+      currency: "usd",
+      payment_intent_metadata: { checkout_id: checkout.id, kind: "shop" },
+    });
+    await database.db.insert(paymentsNeedingAttention).values({
+      reason: "session_mismatch",
+      provider: "stripe",
+      providerSessionId: "cs_test_second",
+      providerPaymentId: extra.intent.id,
+      checkoutId: checkout.id,
+      amount: 6100,
+      currency: "usd",
+      email: "parent@example.com",
+    });
+    stripe.money.refundInDashboard(extra.charge.id, 6100);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(extra.charge.id)!)).answer.status).toBe(200);
+    expect((await orderRow(rows[0]!.id)).refundedAmount).toBe(0);
+    expect((await orderRow(rows[1]!.id)).refundedAmount).toBe(0);
+    expect(await database.db.$count(refunds)).toBe(0);
+    expect(await tallies()).toEqual({ amount: 6100, refunded: 0, disputed: 0 });
+  });
+
+  it("puts refunds and disputes of money that matches nothing of ours on the attention list, once each (decision 0038)", async () => {
     await paidCheckout("stripe");
     const stranger = stripe.money.pay({
       id: "cs_x",
@@ -424,7 +628,20 @@ describe("refunds through Stripe (stand-in)", () => {
     expect((await deliver("charge.refunded", stripe.money.charges.get(stranger.charge.id)!)).answer.status).toBe(200);
     expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     expect((await deliver("charge.dispute.created", stripe.money.dispute(stranger.charge.id))).answer.status).toBe(200);
+    expect((await deliver("refund.updated", made)).answer.status).toBe(200);
     expect(await database.db.$count(refunds)).toBe(0);
     expect(await database.db.$count(disputes)).toBe(0);
+    const attention = await database.db.select().from(paymentsNeedingAttention);
+    expect(attention.map((row) => row.reason).sort()).toEqual(["unmatched_dispute", "unmatched_refund"]);
+    expect(attention.find((row) => row.reason === "unmatched_refund")).toMatchObject({
+      providerSessionId: made.id,
+      providerPaymentId: stranger.intent.id,
+      amount: 900,
+    });
+    const mail = await database.db.select().from(emailOutbox);
+    expect(mail.map((message) => message.subject).sort()).toEqual([
+      "Payment needs attention: Disputed at Stripe, but matches no payment of the site",
+      "Payment needs attention: Refunded at Stripe, but matches no payment of the site",
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { env } from "~/core/env.server";
 import { stripeClient } from "./stripe-provider.server";
 
@@ -10,6 +11,48 @@ function stripe() {
   const config = env();
   if (!config.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
   return stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL);
+}
+
+/** The subscription as Stripe holds it now (an event's payload may be older than a later event's). */
+export async function currentSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+  return stripe().subscriptions.retrieve(subscriptionId);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/**
+ * The money behind a paid invoice (decision 0038): its paid invoice_payment's PaymentIntent and that intent's
+ * charge. Since API 2025-03-31 an invoice no longer carries them itself. Null when Stripe lists no paid payment.
+ */
+export async function invoicePaymentOf(
+  invoiceId: string,
+  client: Stripe = stripe(),
+): Promise<{ paymentIntentId: string; chargeId: string | null } | null> {
+  const list = await client.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 10 });
+  const paid = list.data.find((row) => row.payment.type === "payment_intent" && row.payment.payment_intent);
+  const paymentIntentId = idOf(paid?.payment.payment_intent);
+  if (!paymentIntentId) return null;
+  const intent = await client.paymentIntents.retrieve(paymentIntentId);
+  return { paymentIntentId, chargeId: idOf(intent.latest_charge) };
+}
+
+/** The invoice a PaymentIntent paid, if it paid one (a monthly gift's month): its id and subscription metadata. */
+export async function invoiceOfPayment(
+  paymentIntentId: string,
+  client: Stripe = stripe(),
+): Promise<{ invoiceId: string; monthlyGiftId: string | null } | null> {
+  const list = await client.invoicePayments.list({
+    payment: { type: "payment_intent", payment_intent: paymentIntentId },
+    limit: 10,
+  });
+  const invoiceId = idOf(list.data[0]?.invoice as string | { id: string } | undefined);
+  if (!invoiceId) return null;
+  const invoice = await client.invoices.retrieve(invoiceId);
+  return {
+    invoiceId,
+    monthlyGiftId: invoice.parent?.subscription_details?.metadata?.monthly_gift_id ?? null,
+  };
 }
 
 /** A new monthly amount from the next charge on: the subscription's one item gets a new inline price, no proration. */

@@ -6,7 +6,7 @@ import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { checkouts, paymentEvents } from "~/db/schema";
 import { failCheckout, fulfilCheckout } from "./checkout.server";
-import { handleRefundEvent, REFUND_EVENTS } from "./refunds.server";
+import { handleRefundEvent, MonthNotRecordedYet, REFUND_EVENTS } from "./refunds.server";
 import { sessionState } from "./stripe-provider.server";
 
 export type WebhookAnswer = { status: number; body: string };
@@ -81,7 +81,17 @@ export async function handleStripeWebhook(
     }
   }
   // Refunds and disputes (decision 0025): exactly once by their own ids, in any order.
-  if ((REFUND_EVENTS as readonly string[]).includes(event.type)) await handleRefundEvent(db, event);
+  if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
+    try {
+      await handleRefundEvent(db, event);
+    } catch (error) {
+      if (!(error instanceof MonthNotRecordedYet)) throw error;
+      // A monthly gift's month refunded or disputed before its invoice.paid was handled: not acknowledged, so
+      // Stripe delivers it again (decision 0038); by then the month is recorded.
+      logger.warn({ eventId: event.id, type: event.type, reason: error.message }, "stripe event waits for its month");
+      return { status: 503, body: "The payment's month is not recorded yet; deliver again" };
+    }
+  }
   // Handed in by the route (the composition root), so payments never imports the features built on it.
   if (also) await also(db, event);
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();

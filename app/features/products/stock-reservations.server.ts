@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, products, stockReservations } from "~/db/schema";
+import { HOLD_SHARE, holdCap } from "./hold-cap";
 import { publishProductChanges } from "./feed.server";
 
 /**
@@ -10,32 +11,69 @@ import { publishProductChanges } from "./feed.server";
  * still buy, and Manage Products lists the rows as holds.
  */
 
+/** Who holds a checkout's stock: the checkout, its email and the client address that started it (decision 0038). */
+export type StockHolder = { checkoutId: string; email: string; clientAddress: string | null };
+
 /**
- * Takes `quantity` from a limited product in one conditional statement, so
- * two buyers (on any number of instances) can never both get the last item.
- * Unlimited products pass untouched. Returns false when not enough is left.
+ * The units of a product held by open or processing checkouts of one holder: the checkout itself, any checkout
+ * with the same email, or any hold started from the same client address.
  */
-export async function reserveStock(tx: Transaction, checkoutId: string, productId: string, quantity: number) {
+function heldBy(holder: StockHolder, productId: string): SQL<number> {
+  return sql<number>`(select coalesce(sum(r.quantity), 0)::int
+      from ${stockReservations} r join ${checkouts} k on k.id = r.checkout_id
+     where r.product_id = ${productId} and k.status in ('open', 'processing')
+       and (k.id = ${holder.checkoutId} or lower(k.email) = lower(${holder.email})
+            or (${holder.clientAddress}::text is not null and r.holder_address = ${holder.clientAddress}::text)))`;
+}
+
+/**
+ * Takes `quantity` from a limited product in one conditional statement, so two buyers (on any number of
+ * instances) can never both get the last item, and one holder (a cart, an email, a client address: decision
+ * 0038) never holds more than the cap, half of what it could have (stock left plus its own holds), rounded up.
+ * The product row is locked first, so the statement's own reading of the holds sees every hold committed
+ * before it. Unlimited products pass untouched. Says why when refused: not enough left, or over the cap.
+ */
+export async function reserveStock(
+  tx: Transaction,
+  holder: StockHolder,
+  productId: string,
+  quantity: number,
+): Promise<{ ok: true } | { ok: false; why: "short" } | { ok: false; why: "capped"; cap: number; held: number }> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+  const held = heldBy(holder, productId);
   const [row] = await tx
     .update(products)
     .set({
       stockCount: sql`case when ${products.unlimitedStock} then null else ${products.stockCount} - ${quantity} end`,
     })
-    .where(and(eq(products.id, productId), sql`(${products.unlimitedStock} or ${products.stockCount} >= ${quantity})`))
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`(${products.unlimitedStock} or (${products.stockCount} >= ${quantity}
+          and ${held} + ${quantity} <= greatest(1, ceil((${products.stockCount} + ${held}) * ${HOLD_SHARE}::numeric))))`,
+      ),
+    )
     .returning({ unlimited: products.unlimitedStock });
-  if (!row) return false;
+  if (!row) {
+    const [now] = await tx
+      .select({ stock: products.stockCount, held })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!now || now.stock === null || now.stock < quantity) return { ok: false, why: "short" };
+    return { ok: false, why: "capped", cap: holdCap(now.stock + Number(now.held)), held: Number(now.held) };
+  }
   if (!row.unlimited) {
     // Open shop pages show the new stock (sent on commit).
     await publishProductChanges(tx, [{ op: "update", id: productId }]);
     await tx
       .insert(stockReservations)
-      .values({ checkoutId, productId, quantity })
+      .values({ checkoutId: holder.checkoutId, productId, quantity, holderAddress: holder.clientAddress })
       .onConflictDoUpdate({
         target: [stockReservations.checkoutId, stockReservations.productId],
         set: { quantity: sql`${stockReservations.quantity} + ${quantity}` },
       });
   }
-  return true;
+  return { ok: true };
 }
 
 /** Gives a checkout's reserved stock back, exactly once (the rows are deleted as they are returned). */

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
-import { cartHoldProblem } from "./hold-cap";
+import { cartHoldProblem } from "~/features/products/hold-cap";
 import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
@@ -64,7 +64,7 @@ export function orderFieldsFor(_productName: string, registration: RegistrationD
  */
 export async function checkoutCart(
   db: Database,
-  input: { cartId: string | null | undefined; email: string },
+  input: { cartId: string | null | undefined; email: string; clientAddress?: string | null },
 ): Promise<OpenCheckoutResult> {
   const email = input.email.trim();
   if (!email) return { ok: false, status: 400, message: "Please enter your email address to continue." };
@@ -126,6 +126,7 @@ export async function checkoutCart(
       kind: "shop",
       email,
       cartId,
+      clientAddress: input.clientAddress ?? null,
       lineItems: rows.map((row) => ({
         name: row.name!,
         ...(describe(row) ? { description: describe(row)! } : {}),

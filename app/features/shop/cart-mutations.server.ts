@@ -8,7 +8,7 @@ import { registrationKindOf } from "~/features/products/registration-products";
 import { cartLimits } from "./cart-limits";
 import { CartError, cartMessages } from "./cart-messages";
 import { withHeldStock } from "./cart-view.server";
-import { holdCapProblem } from "./hold-cap";
+import { holdCapProblem } from "~/features/products/hold-cap";
 import type { RegistrationData } from "~/db/registration-data";
 
 /**

@@ -82,7 +82,8 @@ export async function handleCheckout(request: Request, context: Readonly<RouterC
   const limited = await checkoutRateLimit(db, context, cartId);
   if (limited) return limited;
 
-  const result = await checkoutCart(db, { cartId, email });
+  const { clientAddress } = context.get(requestInfoContext);
+  const result = await checkoutCart(db, { cartId, email, clientAddress });
   if (!result.ok) {
     if (result.message === checkoutNotices.emptyCart.message)
       return reply({ status: "error", ...checkoutNotices.emptyCart }, 400);

@@ -92,6 +92,9 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                 {loaderData.listing.disputedAmount
                   ? ` · ${formatCents(loaderData.listing.disputedAmount)} disputed`
                   : ""}
+                {loaderData.listing.lostAmount
+                  ? ` · ${formatCents(loaderData.listing.lostAmount)} lost in disputes`
+                  : ""}
               </p>
               <OrdersTable rows={loaderData.listing.rows} onRefund={refunds.onRefund} />
               <PaginationNav

@@ -27,8 +27,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       tribute: receipt.tribute,
       test: receipt.test,
       refunded: receipt.refundedCents > 0 ? formatCents(receipt.refundedCents) : null,
-      refundedWhole: receipt.refundedCents > 0 && receipt.refundedCents >= receipt.totalCents,
-      kept: formatCents(receipt.totalCents - receipt.refundedCents),
+      lost: receipt.lostCents > 0 ? formatCents(receipt.lostCents) : null,
+      refundedWhole:
+        receipt.refundedCents + receipt.lostCents > 0 &&
+        receipt.refundedCents + receipt.lostCents >= receipt.totalCents,
+      kept: formatCents(receipt.totalCents - receipt.refundedCents - receipt.lostCents),
     },
     { headers: privateHeaders },
   );
@@ -58,6 +61,11 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
   ];
   if (receipt.tribute) rows.push(["Tribute", receipt.tribute]);
   if (receipt.refunded) rows.push(["Refunded", receipt.refunded]);
+  if (receipt.lost) rows.push(["Taken back in a dispute", receipt.lost]);
+  const takenBack = [
+    receipt.refunded ? `${receipt.refunded} of this gift was refunded` : null,
+    receipt.lost ? `${receipt.lost} was taken back by the donor's bank in a dispute` : null,
+  ].filter(Boolean);
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 print:py-0">
       <article className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
@@ -71,15 +79,17 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
         <p className="mt-1 text-sm text-stone-700">
           A tax-exempt organization under section 501(c)(3) of the Internal Revenue Code
         </p>
-        {receipt.refunded ? (
+        {takenBack.length > 0 ? (
           <p
             role="alert"
             data-testid="receipt-refunded"
             className="mt-6 rounded-card border border-destructive/40 bg-danger-soft p-4 font-semibold text-destructive"
           >
             {receipt.refundedWhole
-              ? `This gift was refunded (${receipt.refunded}). This page no longer serves as a receipt for tax purposes.`
-              : `${receipt.refunded} of this gift was refunded. This receipt now stands for ${receipt.kept}.`}
+              ? receipt.lost
+                ? `This gift was taken back (${takenBack.join(", and ")}). This page no longer serves as a receipt for tax purposes.`
+                : `This gift was refunded (${receipt.refunded}). This page no longer serves as a receipt for tax purposes.`
+              : `${takenBack.join(", and ")}. This receipt now stands for ${receipt.kept}.`}
           </p>
         ) : null}
         <dl className="mt-8 grid gap-3">
@@ -92,9 +102,9 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
         </dl>
         {receipt.refundedWhole ? null : (
           <p className="mt-8 leading-relaxed">
-            Thank you, {receipt.donorName}, for your contribution of {receipt.refunded ? receipt.kept : receipt.total}.{" "}
-            {NO_GOODS_OR_SERVICES} Please keep this receipt for your tax records; your gift is tax deductible to the
-            extent allowed by law.
+            Thank you, {receipt.donorName}, for your contribution of{" "}
+            {takenBack.length > 0 ? receipt.kept : receipt.total}. {NO_GOODS_OR_SERVICES} Please keep this receipt for
+            your tax records; your gift is tax deductible to the extent allowed by law.
           </p>
         )}
         <div className="mt-8 print:hidden">

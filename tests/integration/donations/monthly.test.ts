@@ -9,8 +9,10 @@ import {
   monthlyGifts,
   orders,
   paymentEvents,
+  paymentsNeedingAttention,
   rateLimits,
   refunds,
+  disputes,
   type MonthlyGift,
 } from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
@@ -18,9 +20,14 @@ import { refundOrder } from "~/features/payments/refunds.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import { action as manageAction, loader as manageLoader } from "~/routes/public/donation-monthly";
 import { action as webhookAction } from "~/routes/resources/webhooks-stripe";
+import { loader as donationsLoader } from "~/routes/admin/donations";
+import { loader as donationsExport } from "~/routes/admin/donations-export";
+import { loader as receiptLoader } from "~/routes/public/donation-receipt";
+import Papa from "papaparse";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "#tests/support/donations";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in";
+import { browserRequest, loadAs, signedInAccount } from "#tests/support/accounts";
 import { monthlyCheckoutIds, monthlyGiftsCsv, monthlyOverview } from "~/features/donations/monthly-admin.server";
 import { manageLimits, playSandboxRenewal } from "~/features/donations/monthly-manage.server";
 import { handleMonthlyStripeEvent } from "~/features/donations/monthly-events.server";
@@ -29,6 +36,7 @@ import { donationsCsv } from "~/features/donations/donation-csv";
 import { feeToCover } from "~/features/donations/amount";
 import { donationSettings } from "~/features/donations/settings.server";
 import { previewGivingSummary } from "~/features/donations/year-summary.server";
+import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
 import { districtYearMonth } from "~/features/donations/year-summary";
 import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
 import { requestInfoContext } from "~/core/request-context";
@@ -57,6 +65,8 @@ beforeEach(async () => {
   useTestProvider();
   for (const table of [
     refunds,
+    disputes,
+    paymentsNeedingAttention,
     monthlyGiftPayments,
     monthlyGifts,
     orders,
@@ -72,6 +82,13 @@ const monthlyDonation = { ...validDonation, frequency: "monthly" };
 const completedDonations = () => database.db.select().from(orders).where(eq(orders.status, "completed"));
 const outbox = () => database.db.select().from(emailOutbox);
 const theGift = async () => (await database.db.select().from(monthlyGifts))[0]!;
+/** The director's Refund of an order, as the dashboards send it. */
+const directorRefunds = (orderId: string, cents: number | null, requestKey: string) =>
+  refundOrder(
+    database.db,
+    { id: null, email: "director@example.org" },
+    { orderId, cents, reason: "Donor asked", requestKey },
+  );
 
 /** A monthly gift through the sandbox: the form, the sandbox's Pay, the local subscription's start. */
 async function sandboxGift(body: Record<string, string> = monthlyDonation): Promise<MonthlyGift> {
@@ -357,8 +374,8 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     setPaymentProviderForTests(undefined);
   });
 
-  const deliver = (type: string, object: object) => {
-    const event = stripe.event(type, object, WEBHOOK_SECRET);
+  const deliver = (type: string, object: object, created?: number) => {
+    const event = stripe.event(type, object, WEBHOOK_SECRET, { created });
     return {
       event,
       answer: handleStripeWebhook(
@@ -509,6 +526,218 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect(subjects.filter((subject) => subject.includes("canceled") || subject.includes("has ended"))).toHaveLength(1);
   });
 
+  it("applies customer.subscription.updated by the subscription's own state and time, never by arrival (decision 0038)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const subscription = stripe.billing.subscriptions.get(session.subscription!)!;
+    const now = Math.floor(Date.now() / 1000);
+    // Paused in Stripe's dashboard at now - 60, then resumed at now: the resume's event arrives first.
+    const pausedSnapshot = structuredClone({
+      ...subscription,
+      pause_collection: { behavior: "void", resumes_at: null },
+    });
+    const resumedSnapshot = structuredClone(subscription);
+    expect((await deliver("customer.subscription.updated", resumedSnapshot, now).answer).status).toBe(200);
+    expect((await theGift()).status).toBe("active");
+    // The older pause arrives last: the gift stays as Stripe holds it now (not paused).
+    expect((await deliver("customer.subscription.updated", pausedSnapshot, now - 60).answer).status).toBe(200);
+    expect((await theGift()).status).toBe("active");
+
+    // A card declined at now + 60 (past_due at Stripe); an older payload saying active arrives after it.
+    subscription.status = "past_due";
+    await deliver("customer.subscription.updated", structuredClone(subscription), now + 60).answer;
+    expect((await theGift()).status).toBe("past_due");
+    await deliver("customer.subscription.updated", resumedSnapshot, now + 30).answer;
+    expect((await theGift()).status).toBe("past_due");
+    expect((await theGift()).providerStateAt).toEqual(new Date((now + 60) * 1000));
+  });
+
+  it("finds each month's refunds and disputes, from our dashboard and Stripe's, in any order of events (decision 0038)", async () => {
+    const { gift, session, checkout: first } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    expect((await deliver("invoice.paid", stripe.billing.invoices.get(session.invoice!)!).answer).status).toBe(200);
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    expect((await deliver("invoice.paid", renewal).answer).status).toBe(200);
+    // Each paid month is recorded with its PaymentIntent and charge, as Stripe made them.
+    const moneyOf = (invoiceId: string) => {
+      const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === invoiceId)!;
+      const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+      return { intent: intent.id, charge: intent.latest_charge! };
+    };
+    const months = await database.db.select().from(monthlyGiftPayments);
+    expect(months).toHaveLength(2);
+    for (const month of months) {
+      expect(month).toMatchObject({
+        paymentIntentId: moneyOf(month.invoiceId).intent,
+        chargeId: moneyOf(month.invoiceId).charge,
+      });
+    }
+    const renewalMonth = months.find((month) => month.invoiceId === renewal.id)!;
+    const renewalOrder = (await completedDonations()).find((row) => row.checkoutId === renewalMonth.checkoutId)!;
+    const renewalCheckout = (await database.db.query.checkouts.findFirst({
+      where: eq(checkouts.id, renewalMonth.checkoutId!),
+    }))!;
+    const orderOf = async (id: string) => (await database.db.query.orders.findFirst({ where: eq(orders.id, id) }))!;
+
+    // Refunded in Stripe's dashboard: charge.refunded finds the renewal's donation.
+    const { charge } = moneyOf(renewal.id);
+    stripe.money.refundInDashboard(charge, 2000);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(charge)!).answer).status).toBe(200);
+    expect((await orderOf(renewalOrder.id)).refundedAmount).toBe(2000);
+    // Disputed: the rest is taken back, staff are emailed.
+    const dispute = stripe.money.dispute(charge, 5181 - 2000);
+    expect((await deliver("charge.dispute.created", dispute).answer).status).toBe(200);
+    expect((await orderOf(renewalOrder.id)).disputedAmount).toBe(3181);
+    expect((await outbox()).filter((message) => message.subject.startsWith("Disputed payment"))).toHaveLength(1);
+    const open = await listDonations(database.db, parseDonationFilters(new URLSearchParams()));
+    expect(open.summary).toMatchObject({ totalCents: 5181, count: 2, refundedCents: 2000, disputedCents: 3181 });
+    // The dispute is lost: the money is gone, with Stripe's fee; staff are emailed.
+    stripe.money.closeDispute(dispute.id, "lost");
+    expect((await deliver("charge.dispute.closed", dispute).answer).status).toBe(200);
+    expect(await orderOf(renewalOrder.id)).toMatchObject({ disputedAmount: 3181, disputeLostAmount: 3181 });
+    expect((await outbox()).filter((message) => message.subject.startsWith("Dispute lost"))).toHaveLength(1);
+
+    // Totals, the chart, the CSV, the month's receipt and the year-end summary follow, as staff and the donor
+    // read them through the pages.
+    const admin = await signedInAccount(database.db, "director@example.org", "admin");
+    const { listing } = await loadAs<{ listing: Awaited<ReturnType<typeof listDonations>> }>(
+      donationsLoader,
+      "/admin/donations",
+      admin.cookie,
+      database.context(),
+    );
+    expect(listing.summary).toMatchObject({
+      totalCents: 5181,
+      count: 2,
+      refundedCents: 2000,
+      lostCents: 3181,
+      disputeFeeCents: 1500,
+    });
+    expect(listing.summary.disputedCents).toBeUndefined();
+    expect(listing.months.at(-1)).toMatchObject({ totalCents: 5181, refundedCents: 2000, lostCents: 3181 });
+    expect(listing.rows.find((row) => row.id === renewalOrder.id)).toMatchObject({
+      refundedAmount: 2000,
+      disputedAmount: 3181,
+      disputeLostAmount: 3181,
+    });
+    const csv = await (
+      await loadAs<Response>(donationsExport, "/admin/donations/export.csv", admin.cookie, database.context())
+    ).text();
+    const [header = [], ...csvRows] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "").trim()).data;
+    const renewalRow = csvRows.find((cells) => cells.includes(renewalOrder.id))!;
+    expect(renewalRow[header.indexOf("Refunded (USD)")]).toBe("20.00");
+    expect(renewalRow[header.indexOf("Disputed (USD)")]).toBe("0.00");
+    expect(renewalRow[header.indexOf("Lost in disputes (USD)")]).toBe("31.81");
+    expect(renewalRow[header.indexOf("Kept (USD)")]).toBe("0.00");
+    const receipt = (await receiptLoader({
+      request: browserRequest("/x", ""),
+      params: { token: linkToken("receipt", renewalCheckout.id) },
+      context: database.context(),
+    } as never)) as { data: { refunded: string | null; lost: string | null; refundedWhole: boolean } };
+    expect(receipt.data).toMatchObject({ refunded: "$20.00", lost: "$31.81", refundedWhole: true });
+    const summary = await previewGivingSummary(database.db, gift.email, new Date().getUTCFullYear());
+    expect(summary.totalCents).toBe(5181);
+    // The renewal was taken back whole (refunded and lost): the summary lists the first month only.
+    expect(summary.gifts).toHaveLength(1);
+
+    // Our own dashboard refunds the first month (its session has no PaymentIntent: the invoice's is used).
+    const firstOrder = (await completedDonations()).find((row) => row.checkoutId === first.id)!;
+    expect(await directorRefunds(firstOrder.id, 1000, "monthly-first-refund")).toMatchObject({ ok: true });
+    expect(stripe.money.charges.get(moneyOf(session.invoice!).charge)!.amount_refunded).toBe(1000);
+
+    // A later month refunded in Stripe before its invoice.paid was handled: refused (Stripe delivers it again),
+    // then counted once the month is recorded.
+    const third = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    stripe.money.refundInDashboard(moneyOf(third.id).charge, 500);
+    const early = deliver("charge.refunded", stripe.money.charges.get(moneyOf(third.id).charge)!);
+    expect(await early.answer).toEqual({
+      status: 503,
+      body: "The payment's month is not recorded yet; deliver again",
+    });
+    expect((await deliver("invoice.paid", third).answer).status).toBe(200);
+    const again = await handleStripeWebhook(
+      database.db,
+      early.event.payload,
+      early.event.signature,
+      WEBHOOK_SECRET,
+      handleMonthlyStripeEvent,
+    );
+    expect(again.status).toBe(200);
+    const thirdMonth = (await database.db.select().from(monthlyGiftPayments)).find(
+      (row) => row.invoiceId === third.id,
+    )!;
+    const thirdOrder = (await completedDonations()).find((row) => row.checkoutId === thirdMonth.checkoutId)!;
+    expect(thirdOrder.refundedAmount).toBe(500);
+    expect(await database.db.$count(paymentsNeedingAttention)).toBe(0);
+  });
+
+  it("a month recorded without its payment's ids is still found by its refunds, ours and Stripe's (decision 0038)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    await deliver("invoice.paid", stripe.billing.invoices.get(session.invoice!)!).answer;
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    await deliver("invoice.paid", renewal).answer;
+    // As if Stripe's invoice_payments could not be read when the months were recorded.
+    await database.db.update(monthlyGiftPayments).set({ paymentIntentId: null, chargeId: null });
+    const month = (await database.db.select().from(monthlyGiftPayments)).find((row) => row.invoiceId === renewal.id)!;
+    const order = (await completedDonations()).find((row) => row.checkoutId === month.checkoutId)!;
+    const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === renewal.id)!;
+    const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+
+    stripe.money.refundInDashboard(intent.latest_charge!, 1000);
+    expect((await deliver("charge.refunded", stripe.money.charges.get(intent.latest_charge!)!).answer).status).toBe(
+      200,
+    );
+    expect((await database.db.query.orders.findFirst({ where: eq(orders.id, order.id) }))!.refundedAmount).toBe(1000);
+    expect(
+      await database.db.query.monthlyGiftPayments.findFirst({ where: eq(monthlyGiftPayments.invoiceId, renewal.id) }),
+    ).toMatchObject({
+      paymentIntentId: intent.id,
+      chargeId: intent.latest_charge,
+    });
+    // Our own Refund of the first month, whose ids are still unknown, asks Stripe for its invoice's payment.
+    const firstOrder = (await completedDonations()).find((row) => row.checkoutId !== month.checkoutId)!;
+    expect(await directorRefunds(firstOrder.id, null, "monthly-first-refund-2")).toMatchObject({
+      ok: true,
+      message: "$51.81 was refunded.",
+    });
+  });
+
+  it("refunds a first month before its invoice.paid was handled, through the session's invoice (decision 0038)", async () => {
+    const { session, checkout } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const order = (await completedDonations()).find((row) => row.checkoutId === checkout.id)!;
+    expect(await directorRefunds(order.id, 1000, "monthly-first-early-refund")).toMatchObject({
+      ok: true,
+      message: "$10.00 was refunded.",
+    });
+    const paid = [...stripe.money.invoicePayments.values()].find((row) => row.invoice === session.invoice)!;
+    const intent = stripe.money.paymentIntents.get(paid.payment.payment_intent)!;
+    expect(stripe.money.charges.get(intent.latest_charge!)!.amount_refunded).toBe(1000);
+  });
+
+  it("a failed attempt reported after its invoice was paid changes nothing and emails no one (decision 0038)", async () => {
+    const { session } = await stripeGift();
+    stripe.complete(session.id);
+    await deliver("checkout.session.completed", session).answer;
+    const renewal = stripe.billing.renew(session.subscription!, true, Math.floor(Date.now() / 1000));
+    // Attempt 1 failed, attempt 2 paid; Stripe's events for them arrive the other way round.
+    await deliver("invoice.paid", { ...renewal, attempt_count: 2 }).answer;
+    await deliver("invoice.payment_failed", {
+      ...renewal,
+      status: "open",
+      amount_paid: 0,
+      attempt_count: 1,
+      status_transitions: { paid_at: null },
+    }).answer;
+    expect((await theGift()).status).toBe("active");
+    expect((await outbox()).filter((message) => message.subject.includes("Please update your card"))).toHaveLength(0);
+  });
+
   it("keeps Stripe's subscription-mode rules", async () => {
     const client = new Stripe("sk_test_rules", {
       host: "127.0.0.1",
@@ -560,5 +789,11 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
       expires_at: Math.floor(Date.now() / 1000) + 3600,
     });
     expect(session.mode).toBe("subscription");
+    // Invoice payments (decision 0038): payment[type] is required with a payment filter; unknown filters refused.
+    await expect(client.invoicePayments.list({ payment: { payment_intent: "pi_x" } as never })).rejects.toThrow(
+      /payment\[type\]/,
+    );
+    await expect(client.invoicePayments.list({ subscription: "sub_x" } as never)).rejects.toThrow(/unknown parameter/);
+    await expect(client.invoicePayments.list({ status: "settled" as never })).rejects.toThrow(/Invalid status/);
   });
 });

@@ -5,12 +5,12 @@ import Papa from "papaparse";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { auditLog, checkouts, orders } from "~/db/schema";
+import { auditLog, checkouts, orders, refunds } from "~/db/schema";
 import { action as donationsAction, loader as donationsLoader } from "~/routes/admin/donations";
 import { loader as donationsExport } from "~/routes/admin/donations-export";
 import { loader as receiptLoader } from "~/routes/public/donation-receipt";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { browserRequest, loadAs, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { fulfilCheckout, openCheckout } from "~/features/payments/checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "~/features/payments/providers.server";
@@ -68,7 +68,7 @@ describe("refunds from /orders and /admin/donations", () => {
         context: database.context(),
         params: {},
       } as never)) as {
-        data: { refund: { ok: boolean; message: string } };
+        data: { refund: { ok: boolean; message: string; field?: string } };
         init: ResponseInit | null;
       };
       return { status: result.init?.status ?? 200, ...result.data.refund };
@@ -126,11 +126,7 @@ describe("refunds from /orders and /admin/donations", () => {
     expect(listing.refundTarget).toBeNull();
 
     const csv = await (
-      (await donationsExport({
-        request: browserRequest("/admin/donations/export.csv", admin.cookie),
-        context: database.context(),
-        params: {},
-      } as never)) as Response
+      await loadAs<Response>(donationsExport, "/admin/donations/export.csv", admin.cookie, database.context())
     ).text();
     const [header = [], ...rows] = Papa.parse<string[]>(csv.trim()).data;
     const row = rows.find((cells) => cells.includes(order.id))!;
@@ -155,9 +151,19 @@ describe("refunds from /orders and /admin/donations", () => {
     const form = { intent: "refund", orderId: order.id, reason: "Asked", scope: "part", amount: "10" };
     await call(donationsAction, "/admin/donations", admin.cookie, { ...form, requestKey: "receipt-key-1" });
     expect(await receipt()).toMatchObject({ refunded: "$10.00", refundedWhole: false, kept: "$50.00" });
+    // The whole with the earlier amount still typed is unclear: refused at the amount, nothing refunded.
+    expect(
+      await call(donationsAction, "/admin/donations", admin.cookie, {
+        ...form,
+        scope: "whole",
+        requestKey: "receipt-key-2",
+      }),
+    ).toMatchObject({ status: 400, ok: false, field: "amount" });
+    expect(await receipt()).toMatchObject({ refunded: "$10.00" });
     await call(donationsAction, "/admin/donations", admin.cookie, {
       ...form,
       scope: "whole",
+      amount: "",
       requestKey: "receipt-key-2",
     });
     expect(await receipt()).toMatchObject({ refunded: "$60.00", refundedWhole: true });
@@ -202,6 +208,49 @@ describe("refunds from /orders and /admin/donations", () => {
     expect(page).toMatchObject({ isAdmin: false, refundTarget: null });
   });
 
+  it("lists a refund whose answer was lost as pending, and Retry completes it (decision 0038)", async () => {
+    const order = await gift(2_000, "pending@example.com");
+    // Saved before the provider's call, which never answered: requested, already counted.
+    const [row] = await database.db
+      .insert(refunds)
+      .values({
+        requestKey: "lost-answer-key-1",
+        checkoutId: order.checkoutId!,
+        orderId: order.id,
+        amount: 700,
+        status: "requested",
+        source: "staff",
+        reason: "Lost answer",
+        actorEmail: "director@example.org",
+        allocation: { [order.id]: 700 },
+      })
+      .returning();
+    await database.db.update(orders).set({ refundedAmount: 700 }).where(eq(orders.id, order.id));
+    const pending = async () =>
+      (
+        (await donationsLoader({
+          request: browserRequest("/admin/donations", admin.cookie),
+          context: database.context(),
+          params: {},
+        } as never)) as { pendingRefunds: Array<{ id: string; amount: number; email: string }> }
+      ).pendingRefunds;
+    expect(await pending()).toMatchObject([{ id: row!.id, amount: 700, email: "pending@example.com" }]);
+    // A user sees no pending list and cannot retry.
+    expect(
+      (await call(donationsAction, "/admin/donations", coach.cookie, { intent: "refund-retry", refundId: row!.id }))
+        .status,
+    ).toBe(403);
+    expect(
+      await call(donationsAction, "/admin/donations", admin.cookie, { intent: "refund-retry", refundId: "nope" }),
+    ).toMatchObject({ status: 400, ok: false });
+    expect(
+      await call(donationsAction, "/admin/donations", admin.cookie, { intent: "refund-retry", refundId: row!.id }),
+    ).toMatchObject({ status: 200, ok: true, message: "$7.00 was refunded." });
+    expect(await pending()).toEqual([]);
+    expect((await database.db.query.refunds.findFirst({ where: eq(refunds.id, row!.id) }))!.status).toBe("succeeded");
+    expect((await database.db.query.orders.findFirst({ where: eq(orders.id, order.id) }))!.refundedAmount).toBe(700);
+  });
+
   it("the orders listing shows refunded amounts apart in its totals", async () => {
     const order = await gift(4_000, "fourth@example.com");
     await call(ordersAction, "/orders", admin.cookie, {
@@ -218,7 +267,7 @@ describe("refunds from /orders and /admin/donations", () => {
     } as never)) as {
       listing: { refundedAmount: number; rows: { id: string; refundedAmount: number }[] };
     };
-    expect(page.listing.refundedAmount).toBe(2500 + 6000 + 4000);
+    expect(page.listing.refundedAmount).toBe(2500 + 6000 + 700 + 4000);
     expect(page.listing.rows.find((row) => row.id === order.id)).toMatchObject({ refundedAmount: 4000 });
   });
 });

@@ -13,6 +13,7 @@ import { setPaymentProviderForTests } from "~/features/payments/providers.server
 import { stripeClient, stripeProvider } from "~/features/payments/stripe-provider.server";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in";
 import type { StockHold } from "~/features/products/holds.server";
+import { reserveStock } from "~/features/products/stock-reservations.server";
 
 describe("staff see and release stock holds on Manage Products", () => {
   let database: TestDatabase;
@@ -119,6 +120,83 @@ describe("staff see and release stock holds on Manage Products", () => {
   }
   const stockOf = async (id: string) =>
     (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;
+
+  it("caps one client address's and one email's holds together, in the reserving statement itself (decision 0038)", async () => {
+    const [badge] = await database.db
+      .insert(products)
+      .values({ name: "Limited Badge", price: 500, displayOrder: 1, unlimitedStock: false, stockCount: 10 })
+      .returning();
+    let n = 0;
+    const start = async (quantity: number, email: string, clientAddress: string) => {
+      const cartId = `badge${n++}${"b".repeat(43)}`.slice(0, 43);
+      await database.db.insert(carts).values({ id: cartId });
+      await database.db.insert(cartLines).values({ cartId, productId: badge!.id, quantity });
+      return checkoutCart(database.db, { cartId, email, clientAddress });
+    };
+    // One cart may hold half of 10.
+    expect((await start(5, "first@example.com", "203.0.113.7")).ok).toBe(true);
+    expect(await stockOf(badge!.id)).toBe(5);
+    // A fresh cart from the same address (another email): 3 is within one cart's cap of what is left, but the
+    // address already holds 5 of its 5.
+    expect(await start(3, "second@example.com", "203.0.113.7")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('one buyer can hold at most 5 of "Limited Badge", and 5 are already on hold'),
+    });
+    // The same email from another address: the same.
+    expect((await start(1, "FIRST@example.com", "198.51.100.9")).ok).toBe(false);
+    expect(await stockOf(badge!.id)).toBe(5);
+    // Someone else may hold their share of what is left.
+    expect((await start(3, "third@example.com", "198.51.100.9")).ok).toBe(true);
+    expect(await stockOf(badge!.id)).toBe(2);
+    const holds = await database.db.select().from(stockReservations).where(eq(stockReservations.productId, badge!.id));
+    expect(holds.map((hold) => hold.holderAddress).sort()).toEqual(["198.51.100.9", "203.0.113.7"]);
+
+    // The statement enforces the cap by itself (no check before it): a checkout asking for 2 of the 2 left.
+    const [checkout] = await database.db
+      .insert(checkouts)
+      .values({
+        kind: "shop",
+        provider: "sandbox",
+        email: "direct@example.com",
+        totalAmount: 1000,
+        publicTokenHash: "direct-token-for-the-cap-test",
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning();
+    const holder = { checkoutId: checkout!.id, email: "direct@example.com", clientAddress: "192.0.2.1" };
+    expect(await database.db.transaction((tx) => reserveStock(tx, holder, badge!.id, 2))).toEqual({
+      ok: false,
+      why: "capped",
+      cap: 1,
+      held: 0,
+    });
+    expect(await database.db.transaction((tx) => reserveStock(tx, holder, badge!.id, 1))).toEqual({ ok: true });
+    expect(await stockOf(badge!.id)).toBe(1);
+  });
+
+  it("two checkouts from one address at the same moment cannot both pass the cap (decision 0038)", async () => {
+    const [pin] = await database.db
+      .insert(products)
+      .values({ name: "Limited Pin", price: 500, displayOrder: 1, unlimitedStock: false, stockCount: 10 })
+      .returning();
+    const carts5 = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const cartId = `pin${i}${"p".repeat(43)}`.slice(0, 43);
+        await database.db.insert(carts).values({ id: cartId });
+        await database.db.insert(cartLines).values({ cartId, productId: pin!.id, quantity: 3 });
+        return cartId;
+      }),
+    );
+    // Each cart asks for 3 of 10 (within one cart's cap of 5); together one address may hold 5. A check that read
+    // the holds before another checkout's commit would let a second 3 through (3 <= half of the 7 left, rounded up).
+    const results = await Promise.all(
+      carts5.map((cartId, i) =>
+        checkoutCart(database.db, { cartId, email: `pin${i}@example.com`, clientAddress: "203.0.113.50" }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await stockOf(pin!.id)).toBe(7);
+  });
 
   it("lists a delayed payment's hold as processing and does not release it", async () => {
     const { product, checkoutId } = await holdOf("Processing Scarf", 2);

@@ -76,7 +76,8 @@ describe("saving a product with a stale stock figure", () => {
     const cartId = `cart-${Math.random().toString(36).slice(2)}`;
     await database.db.insert(carts).values({ id: cartId });
     await database.db.insert(cartLines).values({ cartId, productId, quantity });
-    const result = await checkoutCart(database.db, { cartId, email: "buyer@example.com" });
+    // Each hold a different buyer: one email's holds are capped together (decision 0038).
+    const result = await checkoutCart(database.db, { cartId, email: `buyer.${cartId}@example.com` });
     if (!result.ok) throw new Error(result.message);
     return result.checkoutId;
   }
