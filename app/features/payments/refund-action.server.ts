@@ -1,23 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
-import type { RouterContextProvider } from "react-router";
-import { readForm } from "~/core/form.server";
-import { getDb } from "~/db/context";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";
 import type { PendingRefund, RefundActionData, RefundTarget } from "./refund-dialog";
 import { parseRefundForm, pendingRefunds, refundOrder, retryRefund } from "./refunds.server";
 
+/** What a signed-in user who is not an admin is told (a user's dashboards are read-only). */
+export const REFUND_ADMINS_ONLY = "Only administrators can refund payments.";
+
 /**
- * The Refund action of /orders and /admin/donations (decision 0025): admins only (a signed-in
- * user's dashboards are read-only), the form checked on the server, then refundOrder.
+ * The Refund action of /orders and /admin/donations (decision 0025): the route lets admins only through and reads
+ * the form; here it is checked on the server, then refundOrder (or a pending refund's retry).
  */
-export async function refundAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const admin = await requireAdmin(request, context, { message: "Only administrators can refund payments." });
-  // Not a form (JSON, text, a broken body): 415/400/413 as every other action answers it.
-  const form = await readForm(request);
+export async function refundFromDashboard(db: Database, admin: { id: string; email: string }, form: FormData) {
   const read = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : null;
@@ -31,7 +28,7 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
         { refund: { ok: false, message: "This refund no longer exists.", orderId } },
         { status: 400 },
       );
-    const outcome = await retryRefund(getDb(context), refundId);
+    const outcome = await retryRefund(db, refundId);
     return data<RefundActionData>(
       { refund: { ok: outcome.ok, message: outcome.message, orderId } },
       { status: outcome.status },
@@ -46,7 +43,7 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
       { refund: { ok: false, message: parsed.message, orderId, field: parsed.field } },
       { status: 400 },
     );
-  const outcome = await refundOrder(getDb(context), { id: admin.id, email: admin.email }, parsed);
+  const outcome = await refundOrder(db, { id: admin.id, email: admin.email }, parsed);
   return data<RefundActionData>(
     { refund: { ok: outcome.ok, message: outcome.message, orderId } },
     { status: outcome.status },
@@ -58,18 +55,18 @@ export async function refundAction(request: Request, context: Readonly<RouterCon
  * and, for admins, the refunds still waiting for Stripe's answer.
  */
 export async function refundLoaderData(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
+  db: Database,
+  url: URL,
   isAdmin: boolean,
   label: (order: typeof orders.$inferSelect) => string,
 ): Promise<{ refundKey: string; refundTarget: RefundTarget | null; pendingRefunds: PendingRefund[] }> {
   const refundKey = randomBytes(12).toString("base64url");
-  const id = new URL(request.url).searchParams.get("refund") ?? "";
+  const id = url.searchParams.get("refund") ?? "";
   const pending: PendingRefund[] = isAdmin
-    ? (await pendingRefunds(getDb(context))).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+    ? (await pendingRefunds(db)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
     : [];
   if (!isAdmin || !isUuid(id)) return { refundKey, refundTarget: null, pendingRefunds: pending };
-  const [order] = await getDb(context).select().from(orders).where(eq(orders.id, id));
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order || order.status !== "completed" || !order.checkoutId)
     return { refundKey, refundTarget: null, pendingRefunds: pending };
   return {

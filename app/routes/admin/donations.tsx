@@ -1,10 +1,11 @@
 import { RefreshCw, Search } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
+import { REFUND_ADMINS_ONLY, refundFromDashboard, refundLoaderData } from "~/features/payments/refund-action.server";
+import { readForm } from "~/core/form.server";
 import { useRefunds } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
-import { requireUser } from "~/features/accounts/guards.server";
+import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { DonationCards } from "~/features/donations/donation-cards";
 import { DonationsChart } from "~/features/donations/donations-chart";
 import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isAdmin = user.role === "admin";
   const filters = parseDonationFilters(new URL(request.url).searchParams);
   try {
-    const refund = await refundLoaderData(request, context, isAdmin, () => "the gift");
+    const refund = await refundLoaderData(getDb(context), new URL(request.url), isAdmin, () => "the gift");
     const [listing, monthly] = await Promise.all([
       listDonations(getDb(context), filters),
       monthlyOverview(getDb(context)),
@@ -39,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Refund (decision 0025): admins only; the form is checked on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return refundAction(request, context);
+  const admin = await requireAdmin(request, context, { message: REFUND_ADMINS_ONLY });
+  // Not a form (JSON, text, a broken body): 415/400/413 as every other action answers it.
+  return refundFromDashboard(getDb(context), admin, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "View Donations | Admin Dashboard" }];

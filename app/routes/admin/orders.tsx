@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
-import { refundAction, refundLoaderData } from "~/features/payments/refund-action.server";
+import { REFUND_ADMINS_ONLY, refundFromDashboard, refundLoaderData } from "~/features/payments/refund-action.server";
+import { readForm } from "~/core/form.server";
 import { useRefunds } from "~/features/payments/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
-import { requireUser } from "~/features/accounts/guards.server";
+import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { DashboardHeader, EmptyState, ExportLink, PaginationNav } from "~/ui/dashboard";
 import { EntriesView } from "~/features/orders/entries-view";
 import { groupEntries } from "~/features/orders/entries";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOrders(db, filters, { withRows: view === "orders" }),
       view === "entries" ? entryCounts(db, filters) : Promise.resolve([]),
     ]);
-    const refund = await refundLoaderData(request, context, isAdmin, (order) => order.itemName);
+    const refund = await refundLoaderData(getDb(context), new URL(request.url), isAdmin, (order) => order.itemName);
     return { ok: true as const, filters, view, options, listing, entries: groupEntries(entries), isAdmin, ...refund };
   } catch (error) {
     logger.error({ err: error }, "orders dashboard failed to load");
@@ -40,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Refund (decision 0025): admins only; the form is checked on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return refundAction(request, context);
+  const admin = await requireAdmin(request, context, { message: REFUND_ADMINS_ONLY });
+  // Not a form (JSON, text, a broken body): 415/400/413 as every other action answers it.
+  return refundFromDashboard(getDb(context), admin, await readForm(request));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "View Orders | Admin Dashboard" }];
