@@ -18,7 +18,7 @@ export default [
     route("dress-code", "routes/public/dress-code.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("donate", "routes/public/donate.tsx"),
-    // The year-end giving summary on request (app/features/donations/year-summary-request.server.ts).
+    // The year-end giving summary on request (app/features/donations/year-summary/request.server.ts).
     route("donate/summary", "routes/public/donate-summary.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/public/auth.tsx", { id: "routes/public/auth" }),

@@ -6,8 +6,8 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { monthlyGifts } from "~/db/schema";
-import { giftByToken } from "~/features/donations/monthly.server";
-import { playSandboxRenewal } from "~/features/donations/monthly-manage.server";
+import { giftByToken } from "~/features/donations/monthly/gifts.server";
+import { playSandboxRenewal } from "~/features/donations/monthly/manage.server";
 import { withCommandDatabase } from "./command-database";
 
 const usage = "Usage: npm run donation:renew -- <monthly gift id or manage token> [--declined]";

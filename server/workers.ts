@@ -6,7 +6,7 @@ import { cartSweepWorker } from "~/features/shop/cart-sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
-import { givingSummaryWorker } from "~/features/donations/year-summary-job.server";
+import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache

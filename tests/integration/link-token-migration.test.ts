@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkTokenHash } from "~/core/link-tokens.server";
 import { migrationsFolder } from "~/db/migrate.server";
 import { checkouts, monthlyGifts } from "~/db/schema";
-import { giftByToken } from "~/features/donations/monthly.server";
+import { giftByToken } from "~/features/donations/monthly/gifts.server";
 import { findReceipt } from "~/features/donations/receipt.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { useDonationTestEnv } from "../support/donations";

@@ -13,7 +13,7 @@ import { donationFailedMessage, rateLimitedMessage } from "./notices";
 import { caughtByHoneypot } from "~/core/honeypot";
 import { donationSchema } from "./schema";
 import { donationSettings } from "./settings.server";
-import { openMonthlyCheckout } from "./monthly.server";
+import { openMonthlyCheckout } from "./monthly/gifts.server";
 
 /** The payments module's openCheckout, as far as a donation uses it. */
 export type OpenCheckout = (db: Database, input: DonationCheckoutInput) => Promise<OpenCheckoutResult>;

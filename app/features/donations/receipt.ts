@@ -5,7 +5,7 @@ import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
 import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "~/features/payments/sandbox-notice";
 import { tributeText, type DonationDetails } from "./donation-checkout";
-import { MANAGE_LINK_LABEL, manageUrl } from "./monthly-emails";
+import { MANAGE_LINK_LABEL, manageUrl } from "./monthly/emails";
 
 /**
  * A donation's written acknowledgment (IRS Publication 1771): the

@@ -2,7 +2,7 @@ import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
 import { donationsCsv } from "~/features/donations/donation-csv";
 import { donationsForExport, parseDonationFilters } from "~/features/donations/donations.server";
-import { monthlyCheckoutIds } from "~/features/donations/monthly-admin.server";
+import { monthlyCheckoutIds } from "~/features/donations/monthly/admin.server";
 import { csvFilename, csvResponse } from "~/core/csv";
 import type { Route } from "./+types/donations-export";
 

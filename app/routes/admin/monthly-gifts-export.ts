@@ -1,6 +1,6 @@
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
-import { monthlyGiftsCsv } from "~/features/donations/monthly-admin.server";
+import { monthlyGiftsCsv } from "~/features/donations/monthly/admin.server";
 import { csvFilename, csvResponse } from "~/core/csv";
 import type { Route } from "./+types/monthly-gifts-export";
 

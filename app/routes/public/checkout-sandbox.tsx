@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { formText, tryReadForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
-import { monthlyOf, startSandboxGift } from "~/features/donations/monthly.server";
+import { monthlyOf, startSandboxGift } from "~/features/donations/monthly/gifts.server";
 import { checkoutBySession } from "~/features/payments/checkout.server";
 import { CheckoutSummary } from "~/features/payments/checkout-summary";
 import { sandboxDecide, summaryLines } from "~/features/payments/payment-result.server";

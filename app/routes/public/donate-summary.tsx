@@ -1,13 +1,13 @@
 import { lazyUntilUsed } from "~/ui/lazy-in-browser";
-import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary";
-import { summaryRequestAnchor } from "~/features/donations/year-summary-rules";
-import { handleSummaryRequest } from "~/features/donations/year-summary-request.server";
+import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary/summary";
+import { summaryRequestAnchor } from "~/features/donations/year-summary/rules";
+import { handleSummaryRequest } from "~/features/donations/year-summary/request.server";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { pageMeta } from "~/features/site/meta";
 import type { Route } from "./+types/donate-summary";
 
 const GivingSummaryForm = lazyUntilUsed(() =>
-  import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm),
+  import("~/features/donations/year-summary/form").then((module) => module.GivingSummaryForm),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>

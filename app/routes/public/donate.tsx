@@ -5,8 +5,8 @@ import { CompleteDonation } from "~/features/donations/complete-donation";
 import { openDonationCheckout } from "~/features/donations/open-checkout.server";
 import { donationSettings } from "~/features/donations/settings.server";
 import { acceptAmountEdit } from "~/features/donations/amount";
-import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary";
-import { summaryRequestAnchor } from "~/features/donations/year-summary-rules";
+import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary/summary";
+import { summaryRequestAnchor } from "~/features/donations/year-summary/rules";
 import { getDb } from "~/db/context";
 import { CampaignPanel } from "~/features/campaigns/campaign-panel";
 import { campaignForGift } from "~/features/campaigns/campaigns.server";
@@ -21,7 +21,7 @@ const DonationForm = lazyUntilUsed(() =>
   import("~/features/donations/donation-form").then((module) => module.DonationForm),
 );
 const GivingSummaryForm = lazyUntilUsed(() =>
-  import("~/features/donations/year-summary-form").then((module) => module.GivingSummaryForm),
+  import("~/features/donations/year-summary/form").then((module) => module.GivingSummaryForm),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>

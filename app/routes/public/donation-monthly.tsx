@@ -5,8 +5,8 @@ import { retryAfterHeader } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
 import { amountInputValue } from "~/features/donations/amount";
-import { monthlyAmountText } from "~/features/donations/monthly-emails";
-import { giftByToken } from "~/features/donations/monthly.server";
+import { monthlyAmountText } from "~/features/donations/monthly/emails";
+import { giftByToken } from "~/features/donations/monthly/gifts.server";
 import {
   cancelGift,
   changeAmount,
@@ -17,9 +17,9 @@ import {
   takeManageAddressLimit,
   takeManageLinkLimit,
   type ManageOutcome,
-} from "~/features/donations/monthly-manage.server";
-import { MonthlyManagePage, type ManageAnswer } from "~/features/donations/monthly-manage-page";
-import { manageSchema } from "~/features/donations/monthly-schema";
+} from "~/features/donations/monthly/manage.server";
+import { MonthlyManagePage, type ManageAnswer } from "~/features/donations/monthly/manage-page";
+import { manageSchema } from "~/features/donations/monthly/schema";
 import { receiptDate } from "~/features/donations/receipt";
 import { donationSettings } from "~/features/donations/settings.server";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";

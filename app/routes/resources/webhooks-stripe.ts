@@ -1,5 +1,5 @@
 import { getDb } from "~/db/context";
-import { handleMonthlyStripeEvent } from "~/features/donations/monthly-events.server";
+import { handleMonthlyStripeEvent } from "~/features/donations/monthly/events.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import type { Route } from "./+types/webhooks-stripe";
 

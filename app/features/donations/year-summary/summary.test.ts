@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_GOODS_OR_SERVICES } from "./receipt";
+import { NO_GOODS_OR_SERVICES } from "../receipt";
 import {
   buildGivingSummary,
   correctsEarlier,
@@ -10,8 +10,8 @@ import {
   summaryYears,
   yearStart,
   type SummaryGiftRow,
-} from "./year-summary";
-import { summaryRequestSchema } from "./year-summary-schema";
+} from "./summary";
+import { summaryRequestSchema } from "./schema";
 
 const row = (overrides: Partial<SummaryGiftRow>): SummaryGiftRow => ({
   orderId: "o",

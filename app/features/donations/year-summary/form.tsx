@@ -9,8 +9,8 @@ import { HoneypotField } from "~/ui/honeypot-field";
 import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
-import { summaryRequestAnchor, summaryRequestPath } from "./year-summary-rules";
-import type { SummaryRequestData } from "./year-summary-schema";
+import { summaryRequestAnchor, summaryRequestPath } from "./rules";
+import type { SummaryRequestData } from "./schema";
 
 /** What an answer means to the person who asked (app/ui/use-action-result.ts). */
 export function readSummaryAnswer(answer: SummaryRequestData): ActionOutcome {
@@ -42,7 +42,7 @@ export function GivingSummaryForm({
   const answer = fetcher.data ?? lastAnswer;
   const submitting = fetcher.state !== "idle";
   const { onValidate, loadOnUse } = useLazyValidation(() =>
-    import("./year-summary-validate").then((module) => module.summaryRequestValidator(years)),
+    import("./validate").then((module) => module.summaryRequestValidator(years)),
   );
   const [form, fields] = useForm<{ email: string; year?: string }, { email: string; year?: number }>({
     id: "giving-summary-form",

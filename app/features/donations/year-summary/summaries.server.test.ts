@@ -12,19 +12,15 @@ import { setPaymentProviderForTests } from "~/features/payments/providers.server
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { createScratchDatabase } from "#tests/support/scratch-database";
 import { fulfilPaid, postDonation, useDonationTestEnv, useTestProvider, validDonation } from "#tests/support/donations";
-import { NO_GOODS_OR_SERVICES } from "./receipt";
-import { districtYearMonth } from "./year-summary";
-import { runJanuarySummaries } from "./year-summary-job.server";
-import { givingSummariesPage, sendSummaryAsStaff, staffSummaryLimits } from "./year-summary-admin.server";
+import { NO_GOODS_OR_SERVICES } from "../receipt";
+import { districtYearMonth } from "./summary";
+import { runJanuarySummaries } from "./job.server";
+import { givingSummariesPage, sendSummaryAsStaff, staffSummaryLimits } from "./admin.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
-import {
-  handleSummaryRequest,
-  SUMMARIES_PER_RECIPIENT,
-  SUMMARY_REQUESTS_PER_ADDRESS,
-} from "./year-summary-request.server";
-import type { SummaryRequestData } from "./year-summary-schema";
-import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
+import { handleSummaryRequest, SUMMARIES_PER_RECIPIENT, SUMMARY_REQUESTS_PER_ADDRESS } from "./request.server";
+import type { SummaryRequestData } from "./schema";
+import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./summaries.server";
 
 let database: TestDatabase;
 beforeAll(async () => {

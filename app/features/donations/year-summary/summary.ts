@@ -4,7 +4,7 @@ import type { EmailMessage } from "~/features/email/message";
 import { renderEmail, singleLine } from "~/features/email/templates";
 import { SANDBOX_NOTICE, SANDBOX_SUBJECT_PREFIX } from "~/features/payments/sandbox-notice";
 import { memorialLabel } from "~/features/payments/memorial";
-import { NO_GOODS_OR_SERVICES, receiptDate, receiptNumber, type ReceiptIdentity } from "./receipt";
+import { NO_GOODS_OR_SERVICES, receiptDate, receiptNumber, type ReceiptIdentity } from "../receipt";
 
 /**
  * The year-end giving summary (decision 0034): every gift a donor made in one calendar year (New York time),

@@ -1,5 +1,5 @@
 import { z } from "~/core/zod";
-import { donationAmountCents, donationMessages } from "./schema";
+import { donationAmountCents, donationMessages } from "../schema";
 
 /** The amount form (browser and server): the amount is checked like /donate's. */
 export function amountFormSchema(maxCents: number, contactEmail: string) {

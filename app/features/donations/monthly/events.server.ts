@@ -6,7 +6,7 @@ import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
 import { env } from "~/core/env.server";
 import { notePaymentIds } from "~/features/payments/refunds.server";
 import { currentSubscription, invoicePaymentOf } from "~/features/payments/subscriptions.server";
-import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./monthly.server";
+import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./gifts.server";
 
 /** Stripe's events a monthly gift acts on (the payments webhook verified and de-duplicated them first). */
 export const MONTHLY_EVENTS = [

@@ -6,10 +6,15 @@ import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, monthlyGiftPayments, monthlyGifts, orders, type MonthlyGift } from "~/db/schema";
 import { queueEmail } from "~/features/email/outbox.server";
 import { fulfilCheckout, openCheckout, type OpenCheckoutResult } from "~/features/payments/checkout.server";
-import { donationEmails } from "./donation-emails.server";
-import { DONATION_ITEM_NAME, tributeText, type DonationCheckoutInput, type DonationDetails } from "./donation-checkout";
-import { failedRenewalEmail, monthlyChangeEmail, type MonthlyChange } from "./monthly-emails";
-import { donationSettings } from "./settings.server";
+import { donationEmails } from "../donation-emails.server";
+import {
+  DONATION_ITEM_NAME,
+  tributeText,
+  type DonationCheckoutInput,
+  type DonationDetails,
+} from "../donation-checkout";
+import { failedRenewalEmail, monthlyChangeEmail, type MonthlyChange } from "./emails";
+import { donationSettings } from "../settings.server";
 
 /** Adds one calendar month (the provider's billing cycle), in UTC. */
 export function nextMonth(from: Date): Date {

@@ -1,8 +1,8 @@
 import { logger } from "~/core/logger.server";
 import { periodicWorker } from "~/db/periodic-worker.server";
 import type { Database } from "~/db/client.server";
-import { districtYearMonth } from "./year-summary";
-import { claimAndSend, unclaimedDonors } from "./year-summary.server";
+import { districtYearMonth } from "./summary";
+import { claimAndSend, unclaimedDonors } from "./summaries.server";
 
 /** Donors handled per batch; the run goes on until every donor of the year is claimed. */
 const BATCH = 100;

@@ -13,7 +13,7 @@ import type { ToastMessage } from "~/ui/toast";
 import { DialogLink } from "~/ui/dialog-link";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useActionResult } from "~/ui/use-action-result";
-import { amountFormSchema } from "./monthly-schema";
+import { amountFormSchema } from "./schema";
 
 export type ManageAnswer = { ok: boolean; notice: ToastMessage | null; result?: SubmissionResult<string[]> };
 

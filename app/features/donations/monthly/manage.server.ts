@@ -12,10 +12,10 @@ import {
   setSubscriptionPaused,
 } from "~/features/payments/subscriptions.server";
 import { sandboxEnabled } from "~/features/payments/providers.server";
-import { feeToCover } from "./amount";
-import { manageUrl } from "./monthly-emails";
-import { applyChange, endGift, nextMonth, recordRenewal, renewalFailed, type RenewalResult } from "./monthly.server";
-import { donationSettings } from "./settings.server";
+import { feeToCover } from "../amount";
+import { manageUrl } from "./emails";
+import { applyChange, endGift, nextMonth, recordRenewal, renewalFailed, type RenewalResult } from "./gifts.server";
+import { donationSettings } from "../settings.server";
 
 export type ManageOutcome =
   | { ok: true; message: string; gift: MonthlyGift }

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, givingSummaries, orders, type GivingSummarySource } from "~/db/schema";
 import { queueEmail } from "~/features/email/outbox.server";
 import { isDonation } from "~/features/orders/orders.server";
-import { donationSettings } from "./settings.server";
+import { donationSettings } from "../settings.server";
 import {
   buildGivingSummary,
   correctsEarlier,
@@ -13,7 +13,7 @@ import {
   type EarlierSummary,
   type GivingSummary,
   type SummaryGiftRow,
-} from "./year-summary";
+} from "./summary";
 
 type Db = Database | Transaction;
 

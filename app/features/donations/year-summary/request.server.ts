@@ -6,10 +6,10 @@ import { logger } from "~/core/logger.server";
 import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { donationSettings } from "./settings.server";
-import { defaultSummaryYear, normalizeEmail, summaryYears } from "./year-summary";
-import { summaryRequestAnswer, summaryRequestSchema, type SummaryRequestData } from "./year-summary-schema";
-import { sendGivingSummary } from "./year-summary.server";
+import { donationSettings } from "../settings.server";
+import { defaultSummaryYear, normalizeEmail, summaryYears } from "./summary";
+import { summaryRequestAnswer, summaryRequestSchema, type SummaryRequestData } from "./schema";
+import { sendGivingSummary } from "./summaries.server";
 
 /** Requests one address (the client's) may make: enough for a typo or two. */
 export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 5, windowSeconds: 60 * 60 };

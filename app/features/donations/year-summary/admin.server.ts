@@ -6,10 +6,10 @@ import { z } from "~/core/zod";
 import type { Database } from "~/db/client.server";
 import { writeAudit } from "~/features/accounts/audit.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
-import { donationSettings } from "./settings.server";
-import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./year-summary";
-import { summariesHref } from "./year-summary-rules";
-import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./year-summary.server";
+import { donationSettings } from "../settings.server";
+import { defaultSummaryYear, givingSummaryEmail, normalizeEmail, summaryYears } from "./summary";
+import { summariesHref } from "./rules";
+import { listSentSummaries, previewGivingSummary, sendGivingSummary } from "./summaries.server";
 
 function querySchema(years: number[], fallbackYear: number) {
   return z.object({

@@ -2,7 +2,7 @@ import { formatCents, formatDate } from "~/core/format";
 import { ProviderBadge } from "~/features/payments/provider-badge";
 import { ExportLink, stackedTable } from "~/ui/dashboard";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import type { MonthlyOverview } from "./monthly-admin.server";
+import type { MonthlyOverview } from "./admin.server";
 
 const STATUS = {
   active: "Active",

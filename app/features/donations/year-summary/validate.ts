@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { summaryRequestSchema } from "./year-summary-schema";
+import { summaryRequestSchema } from "./schema";
 
 /** The giving summary form's browser-side check, loaded on first use (see ~/ui/lazy-validation). */
 export const summaryRequestValidator = (years: readonly number[]) => (formData: FormData) =>
