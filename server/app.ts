@@ -19,7 +19,7 @@ import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.serv
 import { connectionFailureMark, failedSince, isDatabaseDown } from "~/db/availability.server";
 import { DatabaseInUseError } from "~/db/client.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
-import { registerDonationEmails } from "~/features/donations/donation-emails.server";
+import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
@@ -251,7 +251,7 @@ export async function start(options: AppOptions): Promise<Server> {
 
   // The database opens here, and on the embedded default's first run seeds each capability's demo content.
   setDemoSeeders(demoSeeders);
-  registerDonationEmails();
+  registerDonationHooks();
   let handle;
   try {
     handle = await getDatabaseHandle();

@@ -7,7 +7,7 @@ import { requestInfoContext } from "~/core/request-context";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { databaseContext } from "~/db/context";
 import { migrateDatabase, migrationsFolder } from "~/db/migrate.server";
-import { registerDonationEmails } from "~/features/donations/donation-emails.server";
+import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { createScratchDatabase, untilDisconnected, withClient } from "./scratch-database";
 
 export type TestDatabase = DatabaseHandle & {
@@ -19,7 +19,7 @@ export type TestDatabase = DatabaseHandle & {
 
 // What server/app.ts wires at start that a test reaching a feature directly still needs: a donation's fulfilment
 // queues its receipt (payments knows no donation; donations registers its emails).
-registerDonationEmails();
+registerDonationHooks();
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new

@@ -1,6 +1,5 @@
 import type { Checkout, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
-import { registerFulfilmentEmails } from "~/features/payments/fulfilment-emails.server";
 import { buildReceipt, donationDetails, receiptEmail, tributeEmail } from "./receipt";
 import { receiptTokens } from "./receipt.server";
 import { donationSettings } from "./settings.server";
@@ -8,7 +7,7 @@ import { donationSettings } from "./settings.server";
 /**
  * The emails a completed donation sends: the IRS Publication 1771 receipt,
  * and the tribute notice when one was asked for. Called once, by the payments
- * module's fulfilment (see registerDonationEmails), inside its transaction, so they are queued exactly
+ * module's fulfilment (registered by registerDonationHooks, hooks.server.ts), inside its transaction, so they are queued exactly
  * when the checkout becomes completed and never again.
  */
 export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessage[] {
@@ -20,12 +19,4 @@ export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessag
   const notice = details ? tributeEmail(details, settings.siteName, checkout.provider === "sandbox") : null;
   if (notice) messages.push(notice);
   return messages;
-}
-
-/**
- * Has payments' fulfilment queue donationEmails for a donation checkout: server/app.ts calls it at start (and the
- * tests' database helper, which stands in for it), so every process that may fulfil a donation knows its emails.
- */
-export function registerDonationEmails(): void {
-  registerFulfilmentEmails("donation", donationEmails);
 }

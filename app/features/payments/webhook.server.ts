@@ -14,6 +14,17 @@ export type WebhookAnswer = { status: number; body: string };
 /** Another feature's share of a verified, not yet handled event (monthly gifts: subscriptions and invoices). */
 export type WebhookEventHandler = (db: Database, event: Stripe.Event) => Promise<void>;
 
+const eventHandlers: WebhookEventHandler[] = [];
+
+/**
+ * A capability built on payments takes its share of each verified event, as it says what its fulfilment sends
+ * (fulfilment-emails.server.ts): registered once at start, so payments never imports it (donations:
+ * registerDonationHooks, called by server/app.ts).
+ */
+export function registerWebhookHandler(handler: WebhookEventHandler): void {
+  if (!eventHandlers.includes(handler)) eventHandlers.push(handler);
+}
+
 /** Checkout Session events this endpoint acts on; others are acknowledged and ignored. */
 export const HANDLED_EVENTS = [
   "checkout.session.completed",
@@ -36,7 +47,6 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
   secret = env().STRIPE_WEBHOOK_SECRET,
-  also?: WebhookEventHandler,
 ): Promise<WebhookAnswer> {
   if (!secret) return { status: 404, body: "Stripe is not configured" };
   if (!signature) return { status: 400, body: "Missing Stripe-Signature header" };
@@ -92,8 +102,8 @@ export async function handleStripeWebhook(
       return { status: 503, body: "The payment's month is not recorded yet; deliver again" };
     }
   }
-  // Handed in by the route (the composition root), so payments never imports the features built on it.
-  if (also) await also(db, event);
+  // The features built on payments, registered at start (registerWebhookHandler).
+  for (const handler of eventHandlers) await handler(db, event);
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { status: 200, body: "ok" };
 }

@@ -1,5 +1,4 @@
 import { getDb } from "~/db/context";
-import { handleMonthlyStripeEvent } from "~/features/donations/monthly/events.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import type { Route } from "./+types/webhooks-stripe";
 
@@ -16,14 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return new Response("Unreadable body", { status: 400 });
   }
-  // Monthly gifts take their share of each event here, so payments never imports the donations feature.
-  const answer = await handleStripeWebhook(
-    getDb(context),
-    body,
-    request.headers.get("Stripe-Signature"),
-    undefined,
-    handleMonthlyStripeEvent,
-  );
+  // Monthly gifts take their share of each event through payments' registry (registerDonationHooks, at start).
+  const answer = await handleStripeWebhook(getDb(context), body, request.headers.get("Stripe-Signature"));
   return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

@@ -30,7 +30,6 @@ import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-st
 import { browserRequest, loadAs, signedInAccount } from "#tests/support/accounts";
 import { monthlyCheckoutIds, monthlyGiftsCsv, monthlyOverview } from "~/features/donations/monthly/admin.server";
 import { manageLimits, playSandboxRenewal } from "~/features/donations/monthly/manage.server";
-import { handleMonthlyStripeEvent } from "~/features/donations/monthly/events.server";
 import { startSandboxGift } from "~/features/donations/monthly/gifts.server";
 import { donationsCsv } from "~/features/donations/donation-csv";
 import { feeToCover } from "~/features/donations/amount";
@@ -378,13 +377,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     const event = stripe.event(type, object, WEBHOOK_SECRET, { created });
     return {
       event,
-      answer: handleStripeWebhook(
-        database.db,
-        event.payload,
-        event.signature,
-        WEBHOOK_SECRET,
-        handleMonthlyStripeEvent,
-      ),
+      answer: handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET),
     };
   };
 
@@ -426,13 +419,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
     expect((await delivered.answer).status).toBe(200);
     // The same event again (Stripe's retry), and a second event for the same invoice, concurrently.
     await Promise.all([
-      handleStripeWebhook(
-        database.db,
-        delivered.event.payload,
-        delivered.event.signature,
-        WEBHOOK_SECRET,
-        handleMonthlyStripeEvent,
-      ),
+      handleStripeWebhook(database.db, delivered.event.payload, delivered.event.signature, WEBHOOK_SECRET),
       deliver("invoice.paid", renewal).answer,
     ]);
     const rows = await completedDonations();
@@ -657,13 +644,7 @@ describe("a monthly gift through Stripe (the strict stand-in)", () => {
       body: "The payment's month is not recorded yet; deliver again",
     });
     expect((await deliver("invoice.paid", third).answer).status).toBe(200);
-    const again = await handleStripeWebhook(
-      database.db,
-      early.event.payload,
-      early.event.signature,
-      WEBHOOK_SECRET,
-      handleMonthlyStripeEvent,
-    );
+    const again = await handleStripeWebhook(database.db, early.event.payload, early.event.signature, WEBHOOK_SECRET);
     expect(again.status).toBe(200);
     const thirdMonth = (await database.db.select().from(monthlyGiftPayments)).find(
       (row) => row.invoiceId === third.id,
