@@ -22,6 +22,7 @@ import { ContentError, loadSiteContent } from "~/features/content/content.server
 import { registerDonationEmails } from "~/features/donations/donation-emails.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
+import { loadPublishedContent } from "~/features/site-editor/store.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 import { productNotices } from "~/features/products/notices";
 import { closeDatabase, getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
@@ -266,6 +267,8 @@ export async function start(options: AppOptions): Promise<Server> {
   const stops = backgroundWorkers
     .filter((worker) => doesBackgroundWork || worker.everyProcess)
     .map((worker) => worker.start(handle));
+  // What staff published replaces content/ in memory before the first page is served (decision 0039).
+  await loadPublishedContent(handle.db);
 
   const serverBuild = options.devServer
     ? undefined

@@ -25,7 +25,10 @@ export type AuditAction =
   | "user.two_factor_reset"
   | "campaign.create"
   | "campaign.update"
-  | "campaign.delete";
+  | "campaign.delete"
+  | "site.publish"
+  | "site.restore"
+  | "site.import";
 
 type Who = { id: string | null; email: string };
 

@@ -1,4 +1,6 @@
 import { teamContent } from "~/features/content/content.server";
+import { PreviewBanner } from "~/features/site-editor/preview-banner";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { PageHeader, Section } from "~/features/site/page-header";
 import { pageMeta } from "~/features/site/meta";
 import { BoardCard, CoachCard } from "~/features/team/coach-card";
@@ -12,14 +14,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
-export function loader() {
-  return teamContent();
+/** The live team, or to signed-in staff at /about?preview=team, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "team");
+  return { ...(draft ?? teamContent()), preview: draft ? "team" : null };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { coaches, boards } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <PageHeader
         eyebrow="Team"
         title="Our Team"

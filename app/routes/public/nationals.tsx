@@ -1,5 +1,7 @@
 import { Trophy } from "lucide-react";
 import { nationalsContent } from "~/features/content/content.server";
+import { PreviewBanner } from "~/features/site-editor/preview-banner";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { QualifierCard } from "~/features/nationals/qualifier-card";
 import { ScrollToTeamLink } from "~/features/nationals/scroll-to-team-link";
 import { pageMeta } from "~/features/site/meta";
@@ -14,14 +16,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/2025-nationals-team",
   });
 
-export function loader() {
-  return nationalsContent();
+/** The live section, or to signed-in staff at ?preview=nationals, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "nationals");
+  return { ...(draft ?? nationalsContent()), preview: draft ? "nationals" : null };
 }
 
 export default function NationalsPage({ loaderData }: Route.ComponentProps) {
   const { year, intro, tournament, supporter, qualifiers } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="nationals-title">
         <div
           aria-hidden="true"
