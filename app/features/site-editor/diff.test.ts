@@ -4,7 +4,13 @@ import { changedPlaces, diffDocuments, readablePath } from "./diff";
 describe("diffDocuments", () => {
   it("names each changed, added and removed field by its path", () => {
     const before = { coaches: [{ name: "A", bio: "old" }], year: 2025 };
-    const after = { coaches: [{ name: "A", bio: "new" }, { name: "B", bio: "b" }], year: 2025 };
+    const after = {
+      coaches: [
+        { name: "A", bio: "new" },
+        { name: "B", bio: "b" },
+      ],
+      year: 2025,
+    };
     expect(diffDocuments(before, after)).toEqual([
       { path: "coaches.0.bio", kind: "changed", before: "old", after: "new" },
       { path: "coaches.1.name", kind: "added", after: "B" },

@@ -67,7 +67,10 @@ async function versionDocument(db: Database | Transaction, key: SectionKey, vers
 function checked(key: SectionKey, document: unknown): unknown {
   const result = contentSections[key].schema.safeParse(document);
   if (result.success) return result.data;
-  logger.error({ section: key, issues: result.error.issues.slice(0, 3) }, "site content: a stored version no longer passes its schema; showing content/");
+  logger.error(
+    { section: key, issues: result.error.issues.slice(0, 3) },
+    "site content: a stored version no longer passes its schema; showing content/",
+  );
   return null;
 }
 
@@ -189,7 +192,11 @@ class Refused extends Error {
 }
 
 function isVersionTaken(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
     if ((current as { code?: string }).code === "23505") return true;
   }
   return false;
@@ -254,7 +261,10 @@ function applyLocally(key: SectionKey, document: unknown) {
 }
 
 /** Checks a document against its section's schema; the message names each field. */
-export function checkDocument(key: SectionKey, document: unknown): { ok: true; document: unknown } | { ok: false; problems: string[] } {
+export function checkDocument(
+  key: SectionKey,
+  document: unknown,
+): { ok: true; document: unknown } | { ok: false; problems: string[] } {
   const result = contentSections[key].schema.safeParse(document);
   if (result.success) return { ok: true, document: result.data };
   return {
@@ -296,7 +306,11 @@ export async function saveDraft(
         }
         const latest = await latestVersion(tx, key);
         if ((latest?.version ?? 0) !== input.baseVersion) {
-          throw new Refused({ ok: false, status: 409, message: await staleMessage(tx, key, input.baseVersion, latest!) });
+          throw new Refused({
+            ok: false,
+            status: 409,
+            message: await staleMessage(tx, key, input.baseVersion, latest!),
+          });
         }
         const values = {
           document: check.document,
@@ -338,7 +352,11 @@ export async function publishDraft(
   const outcome = await attempt(
     () =>
       db.transaction(async (tx) => {
-        const [draft] = await tx.select().from(siteContentDrafts).where(eq(siteContentDrafts.section, key)).for("update");
+        const [draft] = await tx
+          .select()
+          .from(siteContentDrafts)
+          .where(eq(siteContentDrafts.section, key))
+          .for("update");
         if (!draft) throw new Refused({ ok: false, status: 404, message: "There is no draft to publish." });
         if (draft.updatedAt.toISOString() !== input.draftStamp) {
           throw new Refused({
@@ -349,7 +367,11 @@ export async function publishDraft(
         }
         const latest = await latestVersion(tx, key);
         if ((latest?.version ?? 0) !== draft.baseVersion) {
-          throw new Refused({ ok: false, status: 409, message: await staleMessage(tx, key, draft.baseVersion, latest!) });
+          throw new Refused({
+            ok: false,
+            status: 409,
+            message: await staleMessage(tx, key, draft.baseVersion, latest!),
+          });
         }
         const check = checkDocument(key, draft.document);
         if (!check.ok) throw new Refused({ ok: false, status: 400, message: check.problems.join("\n") });
@@ -378,18 +400,41 @@ export async function restoreVersion(
       db.transaction(async (tx) => {
         const latest = await latestVersion(tx, key);
         if ((latest?.version ?? 0) !== input.liveVersion) {
-          throw new Refused({ ok: false, status: 409, message: await staleMessage(tx, key, input.liveVersion, latest!) });
+          throw new Refused({
+            ok: false,
+            status: 409,
+            message: await staleMessage(tx, key, input.liveVersion, latest!),
+          });
         }
         const document = input.version >= 1 ? await versionDocument(tx, key, input.version) : null;
         if (document === null) throw new Refused({ ok: false, status: 404, message: "There is no such version." });
         const check = checkDocument(key, document);
         if (!check.ok) {
-          throw new Refused({ ok: false, status: 400, message: `Version ${input.version} no longer passes today's checks: ${check.problems[0]}` });
+          throw new Refused({
+            ok: false,
+            status: 400,
+            message: `Version ${input.version} no longer passes today's checks: ${check.problems[0]}`,
+          });
         }
-        const version = await insertVersion(tx, key, check.document, actor, `restore of version ${input.version}`, latest?.version ?? 0);
-        await writeAudit(tx, { actor, action: "site.restore", details: { section: key, version, restored: input.version } });
+        const version = await insertVersion(
+          tx,
+          key,
+          check.document,
+          actor,
+          `restore of version ${input.version}`,
+          latest?.version ?? 0,
+        );
+        await writeAudit(tx, {
+          actor,
+          action: "site.restore",
+          details: { section: key, version, restored: input.version },
+        });
         restored = check.document;
-        return { ok: true, message: `Version ${input.version} restored as version ${version}. The site shows it now.`, version } as const;
+        return {
+          ok: true,
+          message: `Version ${input.version} restored as version ${version}. The site shows it now.`,
+          version,
+        } as const;
       }),
     key,
   );
@@ -430,4 +475,23 @@ export async function publishSections(
 export async function liveDocuments(db: Database): Promise<Map<SectionKey, unknown>> {
   const rows = new Map((await latestVersions(db)).map((row) => [row.section, row.document]));
   return new Map(sectionKeys.map((key) => [key, rows.get(key) ?? fileContent(key)]));
+}
+
+/** Every section with its live version and draft, for the Site content page. */
+export async function sectionSummaries(db: Database) {
+  const live = new Map((await latestVersions(db)).map((row) => [row.section, summary(row)]));
+  const drafts = new Map(
+    (await db.select().from(siteContentDrafts)).map((row) => [
+      row.section,
+      { by: row.updatedByEmail, at: row.updatedAt.toISOString() },
+    ]),
+  );
+  return sectionKeys.map((key) => ({
+    key,
+    label: contentSections[key].label,
+    file: contentSections[key].file,
+    pages: [...contentSections[key].pages],
+    live: live.get(key) ?? null,
+    draft: drafts.get(key) ?? null,
+  }));
 }

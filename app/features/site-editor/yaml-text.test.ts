@@ -7,7 +7,8 @@ const files = () => new Map(sectionKeys.map((key) => [key, fileContent(key)]));
 
 describe("sections as YAML text", () => {
   it("reads back what it writes, for every section", () => {
-    for (const key of sectionKeys) expect(parseSource(key, toYaml(fileContent(key)))).toEqual({ ok: true, document: fileContent(key) });
+    for (const key of sectionKeys)
+      expect(parseSource(key, toYaml(fileContent(key)))).toEqual({ ok: true, document: fileContent(key) });
   });
 
   it("names the field and line of a mistake, and refuses empty and oversized text", () => {

@@ -1,6 +1,7 @@
 import { stringify } from "yaml";
 import { z } from "~/core/zod";
 import { ContentError, parseContent } from "~/features/content/parse-content";
+import { MAX_SOURCE_CHARS } from "./editor-form";
 import { contentSections, type SectionKey, sectionKeys } from "~/features/content/sections";
 
 /**
@@ -10,9 +11,6 @@ import { contentSections, type SectionKey, sectionKeys } from "~/features/conten
  * YAML file, keyed by file name; the import reads such a file back and checks
  * every section before anything is changed.
  */
-
-/** Longest text an editor or an import accepts (the largest file, nationals.yaml, is about 20 KB). */
-export const MAX_SOURCE_CHARS = 100_000;
 
 export function toYaml(document: unknown): string {
   return stringify(document, { lineWidth: 110, minContentWidth: 40 });
@@ -53,7 +51,8 @@ export function parseImport(source: string): ParsedImport {
   try {
     whole = parseContent("import.yaml", source, z.record(z.string(), z.unknown()), "is not a site content export");
   } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: [error.message.replace("content/import.yaml", "The file")] };
+    if (error instanceof ContentError)
+      return { ok: false, problems: [error.message.replace("content/import.yaml", "The file")] };
     throw error;
   }
   const entries = whole as Record<string, unknown>;
@@ -71,7 +70,9 @@ export function parseImport(source: string): ParsedImport {
     if (result.success) documents.set(key, result.data);
     else
       problems.push(
-        ...result.error.issues.slice(0, 10).map((issue) => `${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`),
+        ...result.error.issues
+          .slice(0, 10)
+          .map((issue) => `${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`),
       );
   }
   return problems.length ? { ok: false, problems } : { ok: true, documents };

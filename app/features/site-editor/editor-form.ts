@@ -1,0 +1,31 @@
+import { z } from "~/core/zod";
+
+/** Longest text the editor accepts (the largest file, nationals.yaml, is about 20 KB); the server says the same. */
+export const MAX_SOURCE_CHARS = 100_000;
+
+/**
+ * The section editor's form (Conform + Zod, checked in the browser and again
+ * on the server): the section as YAML text, and the live version and draft it
+ * was opened on, so a save over someone else's change is refused.
+ */
+export const editorSchema = z.object({
+  intent: z.literal("save"),
+  source: z
+    .string({ error: "Enter the section's text." })
+    .trim()
+    .min(1, "Enter the section's text.")
+    .max(MAX_SOURCE_CHARS, `At most ${MAX_SOURCE_CHARS.toLocaleString("en-US")} characters.`),
+  baseVersion: z.coerce.number().int().min(0),
+  draftStamp: z.string().max(40).default(""),
+});
+
+/** The other buttons of the section page (publish, discard, restore): hidden fields only. */
+export const sectionActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("publish"), draftStamp: z.string().min(1).max(40) }),
+  z.object({ intent: z.literal("discard") }),
+  z.object({
+    intent: z.literal("restore"),
+    version: z.coerce.number().int().min(1),
+    liveVersion: z.coerce.number().int().min(0),
+  }),
+]);

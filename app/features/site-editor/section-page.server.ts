@@ -1,0 +1,50 @@
+import type { Database } from "~/db/client.server";
+import { contentSections, type SectionKey } from "~/features/content/sections";
+import { diffDocuments, readablePath, type Change } from "./diff";
+import { PREVIEW_PARAM } from "./preview.server";
+import { sectionState } from "./store.server";
+import { toYaml } from "./yaml-text";
+
+export type ShownChange = { place: string; kind: Change["kind"]; before: string | null; after: string | null };
+
+const shown = (changes: Change[]): ShownChange[] =>
+  changes.map((change) => ({
+    place: readablePath(change.path),
+    kind: change.kind,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  }));
+
+/** What the section page shows: the live version, the draft, the editor's text, the history and a comparison. */
+export async function sectionPageData(db: Database, key: SectionKey, compare: number | null) {
+  const state = await sectionState(db, key);
+  const section = contentSections[key];
+  const comparedDocument = compare === null ? undefined : compare === 0 ? undefined : state.documents.get(compare);
+  return {
+    key,
+    label: section.label,
+    file: section.file,
+    previews: section.pages.map((page) => `${page}?${PREVIEW_PARAM}=${key}`),
+    pages: [...section.pages],
+    liveVersion: state.liveVersion,
+    live: state.versions[0] ?? null,
+    draft: state.draft
+      ? {
+          by: state.draft.by,
+          at: state.draft.at,
+          baseVersion: state.draft.baseVersion,
+          stamp: state.draft.stamp,
+          stale: state.draft.baseVersion !== state.liveVersion,
+          changes: shown(diffDocuments(state.liveDocument, state.draft.document)),
+        }
+      : null,
+    source: toYaml(state.draft?.document ?? state.liveDocument),
+    versions: state.versions,
+    comparison:
+      comparedDocument === undefined
+        ? null
+        : { version: compare!, changes: shown(diffDocuments(comparedDocument, state.liveDocument)) },
+  };
+}
+
+export type SectionPageData = Awaited<ReturnType<typeof sectionPageData>>;
