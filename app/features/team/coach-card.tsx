@@ -24,7 +24,10 @@ export function InitialsAvatar({ name, className }: { name: string; className?: 
   );
 }
 
-export function CoachCard({ coach }: { coach: Coach }) {
+/** A coach as /about shows one: the bio's plain text (for the preview) and its HTML (app/features/content/markdown.server.ts). */
+export type ShownCoach = Coach & { bioHtml?: string };
+
+export function CoachCard({ coach }: { coach: ShownCoach }) {
   return (
     <Card className="gap-5">
       <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-4">
@@ -34,7 +37,7 @@ export function CoachCard({ coach }: { coach: Coach }) {
           <p className="text-sm font-medium text-muted-foreground">{coach.role}</p>
         </div>
       </CardHeader>
-      <ExpandableBio bio={coach.bio} rule={coachBioRule} subject={coach.name} />
+      <ExpandableBio bio={coach.bio} html={coach.bioHtml} rule={coachBioRule} subject={coach.name} />
       <div>
         <ul className="flex flex-wrap gap-2" aria-label={`Specialties of ${coach.name}`}>
           {coach.specialties.map((slug) => {

@@ -1,4 +1,5 @@
 import { teamContent } from "~/features/content/content.server";
+import { markdownText, renderMarkdown } from "~/features/content/markdown.server";
 import { PreviewBanner } from "~/features/site-editor/preview-banner";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { PageHeader, Section } from "~/features/site/page-header";
@@ -17,7 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The live team, or to signed-in staff at /about?preview=team, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const draft = await previewDraft(request, context, "team");
-  return { ...(draft ?? teamContent()), preview: draft ? "team" : null };
+  const team = draft ?? teamContent();
+  // Bios are staff Markdown (decision 0039): HTML made here, plain text for the shortened preview.
+  const coaches = team.coaches.map((coach) => ({ ...coach, bio: markdownText(coach.bio), bioHtml: renderMarkdown(coach.bio) }));
+  return { ...team, coaches, preview: draft ? "team" : null };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
