@@ -177,8 +177,12 @@ export function createApp(options: AppOptions) {
   app.use(
     bodyLimit(
       withTooLargePage(
-        withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge),
-        "/admin/campaigns",
+        withTooLargePage(
+          withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge),
+          "/admin/campaigns",
+          productNotices.fileTooLarge,
+        ),
+        "/admin/site",
         productNotices.fileTooLarge,
       ),
     ),

@@ -29,3 +29,22 @@ export const sectionActionSchema = z.discriminatedUnion("intent", [
     liveVersion: z.coerce.number().int().min(0),
   }),
 ]);
+
+/** Longest alt text of an uploaded picture (the schema of content/ says the same). */
+export const MAX_ALT_CHARS = 200;
+
+/**
+ * A picture for a coach or a school (team and schools sections): the file goes
+ * through the product image pipeline, and the draft gets its address and alt text.
+ */
+export const imageFormSchema = z.object({
+  intent: z.literal("image"),
+  target: z.string({ error: "Choose whose picture this is." }).trim().min(1, "Choose whose picture this is.").max(120),
+  alt: z
+    .string({ error: "Describe the picture for someone who cannot see it." })
+    .trim()
+    .min(1, "Describe the picture for someone who cannot see it.")
+    .max(MAX_ALT_CHARS, `At most ${MAX_ALT_CHARS} characters.`),
+  baseVersion: z.coerce.number().int().min(0),
+  draftStamp: z.string().max(40).default(""),
+});

@@ -1,18 +1,24 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, History, RotateCcw, Save, Send, Trash2 } from "lucide-react";
+import { Eye, History, ImagePlus, RotateCcw, Save, Send, Trash2, Upload } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/core/format";
 import { DashboardHeader } from "~/ui/dashboard";
-import { Field, FieldDescription, FieldLabel } from "~/ui/field";
-import { FormError } from "~/ui/conform-fields";
+import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
+import { FormError, SelectField, TextField } from "~/ui/conform-fields";
 import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { Textarea } from "~/ui/textarea";
-import { editorSchema, MAX_SOURCE_CHARS } from "./editor-form";
+import { editorSchema, imageFormSchema, MAX_ALT_CHARS, MAX_SOURCE_CHARS } from "./editor-form";
 import type { SectionPageData, ShownChange } from "./section-page.server";
 
-export type SectionActionData = { result?: SubmissionResult<string[]>; message?: string };
+export type SectionActionData = {
+  result?: SubmissionResult<string[]>;
+  pictureResult?: SubmissionResult<string[]>;
+  message?: string;
+  /** The message is about a picture (too large, unreadable). */
+  picture?: boolean;
+};
 
 /**
  * One section of the site's content (decision 0039): its text in the
@@ -150,6 +156,18 @@ export function SectionEditor({
         </div>
       </Form>
 
+      {data.pictureTargets.length ? (
+        <PictureForm
+          action={page}
+          targets={data.pictureTargets}
+          what={data.key === "team" ? "coach" : "school"}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.pictureResult}
+          pending={busy("image")}
+        />
+      ) : null}
+
       <section aria-labelledby="history-heading" className="grid gap-3">
         <h2 id="history-heading" className="flex items-center gap-2 text-lg font-semibold">
           <History aria-hidden="true" className="size-5" />
@@ -230,5 +248,92 @@ function ChangeList({ changes, caption, empty }: { changes: ShownChange[]; capti
         </ul>
       )}
     </div>
+  );
+}
+
+/** A coach's photo or a school's logo: uploaded, re-encoded by the server and put into the draft with its alt text. */
+function PictureForm({
+  action,
+  targets,
+  what,
+  baseVersion,
+  draftStamp,
+  result,
+  pending,
+}: {
+  action: string;
+  targets: { slug: string; name: string }[];
+  what: "coach" | "school";
+  baseVersion: number;
+  draftStamp: string;
+  result?: SubmissionResult<string[]>;
+  pending: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "section-picture",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const imageErrors = result?.error?.image ?? undefined;
+  return (
+    <section aria-labelledby="picture-heading" className="grid gap-3 rounded-lg border p-4">
+      <h2 id="picture-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <ImagePlus aria-hidden="true" className="size-5" />
+        {what === "coach" ? "Coach photo" : "School logo"}
+      </h2>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={action}
+        {...getFormProps(form)}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value="image" />
+        <input type="hidden" name="baseVersion" value={baseVersion} />
+        <input type="hidden" name="draftStamp" value={draftStamp} />
+        <div className="sm:col-span-2">
+          <FormError id={form.errorId} errors={form.errors} />
+        </div>
+        <SelectField
+          field={fields.target}
+          label={what === "coach" ? "Coach" : "School"}
+          placeholder={what === "coach" ? "Choose a coach" : "Choose a school"}
+          options={targets.map((target) => ({ value: target.slug, label: target.name }))}
+          required
+        />
+        <Field>
+          <FieldLabel htmlFor="picture-file" required>
+            Picture
+          </FieldLabel>
+          <input
+            id="picture-file"
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            aria-invalid={imageErrors ? true : undefined}
+            aria-describedby={imageErrors ? "picture-file-error" : "picture-file-hint"}
+            className="text-sm"
+          />
+          <FieldDescription id="picture-file-hint">JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.</FieldDescription>
+          <FieldError id="picture-file-error" errors={imageErrors} />
+        </Field>
+        <TextField
+          field={fields.alt}
+          label="Alt text"
+          required
+          maxLength={MAX_ALT_CHARS + 20}
+          autoComplete="off"
+          hint="What the picture shows, for someone who cannot see it."
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <PendingButton pending={pending} variant="outline" icon={<Upload aria-hidden="true" />}>
+            Upload into the draft
+          </PendingButton>
+        </div>
+      </Form>
+    </section>
   );
 }

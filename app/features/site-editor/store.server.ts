@@ -329,6 +329,50 @@ export async function saveDraft(
   );
 }
 
+/** The document a new edit starts from: the draft when there is one, else the live version (or the file). */
+async function editableDocument(db: Database, key: SectionKey): Promise<unknown> {
+  const [draft] = await db.select().from(siteContentDrafts).where(eq(siteContentDrafts.section, key));
+  if (draft) return draft.document;
+  const latest = await latestVersion(db, key);
+  return latest ? latest.document : fileContent(key);
+}
+
+/** Who may have a picture in a section: coaches on the team, schools in the schools list (by slug). */
+export function pictureTargets(key: SectionKey, document: unknown): { slug: string; name: string }[] {
+  if (key === "team") return (document as { coaches: { slug: string; name: string }[] }).coaches;
+  if (key === "schools") return (document as { schools: { slug: string; name: string }[] }).schools;
+  return [];
+}
+
+/**
+ * Puts an uploaded picture (already stored by the image pipeline) into the
+ * section's draft: a coach's photo or a school's logo, with its alt text.
+ * The same checks as saving the draft (someone else's draft, a stale base).
+ */
+export async function placePicture(
+  db: Database,
+  actor: Actor,
+  key: SectionKey,
+  input: { target: string; src: string; alt: string; baseVersion: number; draftStamp: string },
+): Promise<Outcome> {
+  const document = structuredClone(await editableDocument(db, key)) as Record<string, unknown>;
+  if (key === "team") {
+    const coach = (document.coaches as { slug: string; photo?: unknown }[]).find((item) => item.slug === input.target);
+    if (!coach) return { ok: false, status: 400, message: "There is no such coach in the draft." };
+    coach.photo = { src: input.src, alt: input.alt };
+  } else if (key === "schools") {
+    const school = (document.schools as { slug: string; logo: string; logoAlt?: string }[]).find(
+      (item) => item.slug === input.target,
+    );
+    if (!school) return { ok: false, status: 400, message: "There is no such school in the draft." };
+    school.logo = input.src;
+    school.logoAlt = input.alt;
+  } else {
+    return { ok: false, status: 400, message: "This section has no pictures." };
+  }
+  return saveDraft(db, actor, key, { document, baseVersion: input.baseVersion, draftStamp: input.draftStamp });
+}
+
 /** Drops a section's draft. */
 export async function discardDraft(db: Database, key: SectionKey): Promise<Outcome> {
   const deleted = await db.delete(siteContentDrafts).where(eq(siteContentDrafts.section, key)).returning();

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Board, Coach } from "~/features/content/schemas";
+import { productImageSources } from "~/features/products/product-image";
 import { Card, CardHeader, CardTitle } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { ExpandableBio } from "./expandable-bio";
@@ -31,7 +32,21 @@ export function CoachCard({ coach }: { coach: ShownCoach }) {
   return (
     <Card className="gap-5">
       <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-4">
-        <InitialsAvatar name={coach.name} />
+        {coach.photo ? (
+          // An uploaded photo, re-encoded by the server (app/features/products/images.server.ts): never hot-linked.
+          <img
+            {...productImageSources(coach.photo.src)}
+            sizes="56px"
+            alt={coach.photo.alt}
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            className="size-14 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <InitialsAvatar name={coach.name} />
+        )}
         <div>
           <CardTitle className="text-xl">{coach.name}</CardTitle>
           <p className="text-sm font-medium text-muted-foreground">{coach.role}</p>

@@ -5,10 +5,18 @@ import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { isSectionKey } from "~/features/content/sections";
-import { editorSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
+import { readProductForm } from "~/features/products/admin.server";
+import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
+import { storeUploadedImage } from "~/features/products/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
 import { sectionPageData } from "~/features/site-editor/section-page.server";
-import { discardDraft, publishDraft, restoreVersion, saveDraft } from "~/features/site-editor/store.server";
+import {
+  discardDraft,
+  placePicture,
+  publishDraft,
+  restoreVersion,
+  saveDraft,
+} from "~/features/site-editor/store.server";
 import { parseSource } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site-section";
 
@@ -37,9 +45,39 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const key = sectionOf(params);
   const db = getDb(context);
   const page = `/admin/site/${key}`;
+  const actor = { id: staff.id, email: staff.email };
+  // A picture (multipart, up to the image pipeline's size): stored first, then put into the draft.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const body = await readProductForm(request);
+    if ("error" in body) {
+      const message = body.error.description ? `${body.error.title}: ${body.error.description}` : body.error.title;
+      return data<SectionActionData>({ message, picture: true }, { status: body.status });
+    }
+    const submission = parseWithZod(body.form, { schema: imageFormSchema });
+    if (submission.status !== "success" || !body.image) {
+      const reply = submission.reply({ fieldErrors: body.image ? {} : { image: ["Choose a picture to upload."] } });
+      return data<SectionActionData>({ pictureResult: reply }, { status: 400 });
+    }
+    const stored = await storeUploadedImage(db, body.image, "site content picture");
+    if (!stored.ok) {
+      const reply = submission.reply({ fieldErrors: { image: [stored.message] } });
+      return data<SectionActionData>({ pictureResult: reply }, { status: stored.status });
+    }
+    const outcome = await placePicture(db, actor, key, { ...submission.value, src: stored.src });
+    if (!outcome.ok) {
+      return data<SectionActionData>(
+        { pictureResult: submission.reply({ formErrors: [outcome.message] }) },
+        { status: outcome.status },
+      );
+    }
+    return redirectWithToast(page, {
+      type: "success",
+      title: "Picture added to the draft",
+      description: outcome.message,
+    });
+  }
   const form = await readForm(request);
   const intent = formText(form, "intent");
-  const actor = { id: staff.id, email: staff.email };
 
   if (intent === "save") {
     const submission = parseWithZod(form, { schema: editorSchema });

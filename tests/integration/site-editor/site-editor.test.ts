@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
 import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { PubSub } from "~/core/pubsub.server";
-import { auditLog, siteContentDrafts, siteContentVersions } from "~/db/schema";
+import { auditLog, productImages, siteContentDrafts, siteContentVersions } from "~/db/schema";
 import { fileContent, setPublishedContent, teamContent } from "~/features/content/content.server";
 import { sectionKeys } from "~/features/content/sections";
 import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/store.server";
@@ -287,6 +288,83 @@ describe("site content: draft, preview, publish (issue 39)", () => {
     );
     expect((await home("?preview=testimonials", coach.cookie)).preview).toBe("testimonials");
     expect((await home("", "")).testimonials[0]!.author).toBe(fileContent("testimonials").testimonials[0]!.author);
+  });
+});
+
+describe("site content: pictures through the product image pipeline (issue 39)", () => {
+  const upload = async (fields: Record<string, string>, file: File | null, section = "team") => {
+    const page = (await editor(section, coach.cookie)).data as {
+      liveVersion: number;
+      draft: { baseVersion: number; stamp: string } | null;
+    };
+    const body = new FormData();
+    body.set("intent", "image");
+    body.set("baseVersion", String(page.draft?.baseVersion ?? page.liveVersion));
+    body.set("draftStamp", page.draft?.stamp ?? "");
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    if (file) body.set("image", file);
+    return call(() =>
+      sectionAction({
+        request: new Request(`http://localhost/admin/site/${section}`, {
+          method: "POST",
+          headers: { Cookie: coach.cookie },
+          body,
+        }),
+        context: database.context(),
+        params: { section },
+      } as never),
+    );
+  };
+  const png = async () =>
+    new File(
+      [
+        await sharp({ create: { width: 800, height: 600, channels: 3, background: "#884422" } })
+          .png()
+          .toBuffer(),
+      ],
+      "coach.png",
+      { type: "image/png" },
+    );
+  const errors = (answer: Answer) => (answer.data.pictureResult as { error: Record<string, string[]> }).error;
+
+  it("puts an uploaded coach photo, re-encoded, with its alt text into the draft; published, /about shows it", async () => {
+    const slug = fileContent("team").coaches[1]!.slug;
+    expect(await upload({ target: slug, alt: "Coach at the lectern" }, await png())).toMatchObject({ status: 302 });
+    await publish();
+    const shown = (await about()).coaches[1] as unknown as { photo: { src: string; alt: string } };
+    expect(shown.photo.alt).toBe("Coach at the lectern");
+    expect(shown.photo.src).toMatch(/^\/product-images\/[a-f0-9]+-640\.webp$/);
+    const key = shown.photo.src.replace("/product-images/", "");
+    const [stored] = await database.db.select().from(productImages).where(eq(productImages.key, key));
+    expect(stored).toMatchObject({ contentType: "image/webp", width: 640 });
+  });
+
+  it("puts an uploaded logo into a school's draft", async () => {
+    const slug = fileContent("schools").schools[0]!.slug;
+    expect(await upload({ target: slug, alt: "Crest of the academy" }, await png(), "schools")).toMatchObject({
+      status: 302,
+    });
+    const [draft] = await database.db.select().from(siteContentDrafts);
+    expect((draft!.document as { schools: { logo: string; logoAlt: string }[] }).schools[0]).toMatchObject({
+      logoAlt: "Crest of the academy",
+      logo: expect.stringMatching(/^\/product-images\//),
+    });
+  });
+
+  it("asks for the alt text and a picture, and refuses a file that is not an image", async () => {
+    const slug = fileContent("team").coaches[0]!.slug;
+    const noAlt = await upload({ target: slug, alt: " " }, await png());
+    expect(noAlt.status).toBe(400);
+    expect(errors(noAlt).alt).toEqual(["Describe the picture for someone who cannot see it."]);
+    const noFile = await upload({ target: slug, alt: "A coach" }, null);
+    expect(errors(noFile).image).toEqual(["Choose a picture to upload."]);
+    const script = new File(["<script>alert(1)</script>"], "photo.png", { type: "image/png" });
+    const refused = await upload({ target: slug, alt: "A coach" }, script);
+    expect(refused.status).toBe(422);
+    expect(errors(refused).image![0]).toMatch(/file type|image/i);
+    const nobody = await upload({ target: "nobody", alt: "A coach" }, await png());
+    expect(nobody.status).toBe(400);
+    expect(await database.db.select().from(siteContentDrafts)).toEqual([]);
   });
 });
 
