@@ -19,10 +19,17 @@ export const editorSchema = z.object({
   draftStamp: z.string().max(40).default(""),
 });
 
-/** The other buttons of the section page (publish, discard, restore): hidden fields only. */
+/** The other buttons of the section page (publish, discard, move, restore): hidden fields only. */
 export const sectionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), draftStamp: z.string().min(1).max(40) }),
   z.object({ intent: z.literal("discard") }),
+  z.object({
+    intent: z.literal("move"),
+    index: z.coerce.number().int().min(0).max(1000),
+    direction: z.enum(["up", "down"]),
+    baseVersion: z.coerce.number().int().min(0),
+    draftStamp: z.string().max(40).default(""),
+  }),
   z.object({
     intent: z.literal("restore"),
     version: z.coerce.number().int().min(1),

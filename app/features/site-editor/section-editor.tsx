@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, History, ImagePlus, RotateCcw, Save, Send, Trash2, Upload } from "lucide-react";
+import { ArrowDown, ArrowUp, Eye, History, ImagePlus, RotateCcw, Save, Send, Trash2, Upload } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/core/format";
+import { Button } from "~/ui/button";
 import { DashboardHeader } from "~/ui/dashboard";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/ui/field";
 import { FormError, SelectField, TextField } from "~/ui/conform-fields";
@@ -155,6 +156,15 @@ export function SectionEditor({
           </PendingButton>
         </div>
       </Form>
+
+      {data.order.length > 1 ? (
+        <OrderList
+          action={page}
+          items={data.order}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+        />
+      ) : null}
 
       {data.pictureTargets.length ? (
         <PictureForm
@@ -334,6 +344,68 @@ function PictureForm({
           </PendingButton>
         </div>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * The order the page shows the section's items in: Move up and Move down are real forms (keyboard and no
+ * JavaScript alike), as on Manage Products; each move is saved into the draft.
+ */
+function OrderList({
+  action,
+  items,
+  baseVersion,
+  draftStamp,
+}: {
+  action: string;
+  items: string[];
+  baseVersion: number;
+  draftStamp: string;
+}) {
+  const navigation = useNavigation();
+  const moving = navigation.state === "submitting" && navigation.formData?.get("intent") === "move";
+  return (
+    <section aria-labelledby="order-heading" className="grid gap-3 rounded-lg border p-4">
+      <h2 id="order-heading" className="text-lg font-semibold">
+        Order on the page
+      </h2>
+      <ol className="grid gap-2" aria-busy={moving}>
+        {items.map((name, index) => (
+          <li
+            key={`${index}-${name}`}
+            className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm"
+          >
+            <span>
+              <span className="text-muted-foreground">{index + 1}.</span> {name}
+            </span>
+            <span className="flex gap-1">
+              {(["up", "down"] as const).map((direction) => {
+                const disabled = direction === "up" ? index === 0 : index === items.length - 1;
+                return (
+                  <Form key={direction} method="post" action={action}>
+                    <input type="hidden" name="intent" value="move" />
+                    <input type="hidden" name="index" value={index} />
+                    <input type="hidden" name="direction" value={direction} />
+                    <input type="hidden" name="baseVersion" value={baseVersion} />
+                    <input type="hidden" name="draftStamp" value={draftStamp} />
+                    <Button
+                      type="submit"
+                      size="icon"
+                      variant="outline"
+                      disabled={disabled || moving}
+                      aria-label={`Move ${name} ${direction}`}
+                      title={direction === "up" ? "Move up" : "Move down"}
+                    >
+                      {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
+                    </Button>
+                  </Form>
+                );
+              })}
+            </span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

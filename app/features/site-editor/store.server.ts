@@ -373,6 +373,46 @@ export async function placePicture(
   return saveDraft(db, actor, key, { document, baseVersion: input.baseVersion, draftStamp: input.draftStamp });
 }
 
+/** The list of a section staff put in order (the page shows it in this order), and what names an item. */
+const orderedLists: Partial<Record<SectionKey, { list: string; name: string }>> = {
+  team: { list: "coaches", name: "name" },
+  schools: { list: "schools", name: "name" },
+  testimonials: { list: "testimonials", name: "author" },
+  nationals: { list: "qualifiers", name: "name" },
+};
+
+/** The names of a section's ordered items, in order (empty for a section without one). */
+export function orderedItems(key: SectionKey, document: unknown): string[] {
+  const spec = orderedLists[key];
+  if (!spec) return [];
+  const items = (document as Record<string, Record<string, unknown>[]>)[spec.list] ?? [];
+  return items.map((item) => String(item[spec.name]));
+}
+
+/** Moves one item of the section's ordered list up or down in the draft (the same checks as saving it). */
+export async function moveItem(
+  db: Database,
+  actor: Actor,
+  key: SectionKey,
+  input: { index: number; direction: "up" | "down"; baseVersion: number; draftStamp: string },
+): Promise<Outcome> {
+  const spec = orderedLists[key];
+  if (!spec) return { ok: false, status: 400, message: "This section has no order to change." };
+  const document = structuredClone(await editableDocument(db, key)) as Record<string, unknown[]>;
+  const items = document[spec.list]!;
+  const to = input.direction === "up" ? input.index - 1 : input.index + 1;
+  if (input.index < 0 || input.index >= items.length || to < 0 || to >= items.length) {
+    return { ok: false, status: 400, message: "That item cannot move further." };
+  }
+  [items[input.index], items[to]] = [items[to], items[input.index]];
+  const outcome = await saveDraft(db, actor, key, {
+    document,
+    baseVersion: input.baseVersion,
+    draftStamp: input.draftStamp,
+  });
+  return outcome.ok ? { ok: true, message: `Moved ${input.direction} in the draft.` } : outcome;
+}
+
 /** Drops a section's draft. */
 export async function discardDraft(db: Database, key: SectionKey): Promise<Outcome> {
   const deleted = await db.delete(siteContentDrafts).where(eq(siteContentDrafts.section, key)).returning();

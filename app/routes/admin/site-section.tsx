@@ -12,6 +12,7 @@ import { SectionEditor, type SectionActionData } from "~/features/site-editor/se
 import { sectionPageData } from "~/features/site-editor/section-page.server";
 import {
   discardDraft,
+  moveItem,
   placePicture,
   publishDraft,
   restoreVersion,
@@ -104,6 +105,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = sectionActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
   const request_ = parsed.data;
+  if (request_.intent === "move") {
+    const outcome = await moveItem(db, actor, key, request_);
+    if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
+    return redirectWithToast(page, { type: "success", title: "Order changed", description: outcome.message });
+  }
   if (request_.intent === "discard") {
     const outcome = await discardDraft(db, key);
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });

@@ -264,6 +264,41 @@ describe("site content: draft, preview, publish (issue 39)", () => {
     expect(teamContent().coaches[0]!.name).toBe("Dr. Everywhere");
   });
 
+  it("reorders the testimonials in the draft by Move up and Move down, then publishes the new order", async () => {
+    const authors = fileContent("testimonials").testimonials.map((item) => item.author);
+    const move = async (index: number, direction: string) => {
+      const page = (await editor("testimonials", coach.cookie)).data as {
+        liveVersion: number;
+        draft: { baseVersion: number; stamp: string } | null;
+        order: string[];
+      };
+      const answer = await post("testimonials", coach.cookie, {
+        intent: "move",
+        index: String(index),
+        direction,
+        baseVersion: String(page.draft?.baseVersion ?? page.liveVersion),
+        draftStamp: page.draft?.stamp ?? "",
+      });
+      return { answer, order: ((await editor("testimonials", coach.cookie)).data as { order: string[] }).order };
+    };
+    expect((await move(2, "up")).order).toEqual([authors[0], authors[2], authors[1]]);
+    expect((await move(0, "down")).order).toEqual([authors[2], authors[0], authors[1]]);
+    expect((await move(0, "up")).answer.status).toBe(400);
+    expect((await move(2, "down")).answer.status).toBe(400);
+    const page = (await editor("testimonials", admin.cookie)).data as { draft: { stamp: string } };
+    expect((await post("testimonials", admin.cookie, { intent: "publish", draftStamp: page.draft.stamp })).status).toBe(
+      302,
+    );
+    const home = (await homeLoader({
+      request: browserRequest("/", ""),
+      context: database.context(),
+      params: {},
+    } as never)) as {
+      testimonials: { author: string }[];
+    };
+    expect(home.testimonials.map((item) => item.author)).toEqual([authors[2], authors[0], authors[1]]);
+  });
+
   it("previews and publishes the home page's testimonials", async () => {
     const testimonials = structuredClone(fileContent("testimonials"));
     testimonials.testimonials.reverse();
