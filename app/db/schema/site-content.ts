@@ -10,7 +10,7 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-or
 export const siteContentVersions = pgTable(
   "site_content_versions",
   {
-    /** The section: a content file's name without ".yaml" (app/features/site-editor/sections.ts). */
+    /** The section: a content file's name without ".yaml" (app/features/content/sections.ts). */
     section: text("section").notNull(),
     /** 1, 2, 3 ... per section; the highest is what the site shows. */
     version: integer("version").notNull(),

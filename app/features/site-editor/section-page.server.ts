@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import { contentSections, type SectionKey } from "~/features/content/sections";
 import { diffDocuments, readablePath, type Change } from "./diff";
 import { PREVIEW_PARAM } from "./preview.server";
-import { orderedItems, pictureTargets, sectionState } from "./store.server";
+import { inFileOrder, orderedItems, pictureTargets, sectionState } from "./store.server";
 import { toYaml } from "./yaml-text";
 
 export type ShownChange = { place: string; kind: Change["kind"]; before: string | null; after: string | null };
@@ -38,7 +38,7 @@ export async function sectionPageData(db: Database, key: SectionKey, compare: nu
           changes: shown(diffDocuments(state.liveDocument, state.draft.document)),
         }
       : null,
-    source: toYaml(state.draft?.document ?? state.liveDocument),
+    source: toYaml(inFileOrder(key, state.draft?.document ?? state.liveDocument)),
     order: orderedItems(key, state.draft?.document ?? state.liveDocument),
     pictureTargets: pictureTargets(key, state.draft?.document ?? state.liveDocument).map(({ slug, name }) => ({
       slug,

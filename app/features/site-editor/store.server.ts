@@ -63,7 +63,10 @@ async function versionDocument(db: Database | Transaction, key: SectionKey, vers
   return row?.document ?? null;
 }
 
-/** A stored document as the section's schema reads it, or null (a schema changed since it was stored). */
+/**
+ * A stored document as the section's schema reads it, or null (a schema changed since it was stored). Reading it
+ * through the schema also puts its fields back in the file's order (jsonb keeps keys sorted by length).
+ */
 function checked(key: SectionKey, document: unknown): unknown {
   const result = contentSections[key].schema.safeParse(document);
   if (result.success) return result.data;
@@ -72,6 +75,12 @@ function checked(key: SectionKey, document: unknown): unknown {
     "site content: a stored version no longer passes its schema; showing content/",
   );
   return null;
+}
+
+/** The document with its fields in the file's order, for text a person reads (as stored when it does not parse). */
+export function inFileOrder(key: SectionKey, document: unknown): unknown {
+  const result = contentSections[key].schema.safeParse(document);
+  return result.success ? result.data : document;
 }
 
 /** Puts every section's latest version in this instance's memory (a section with none shows its file). */
@@ -558,7 +567,7 @@ export async function publishSections(
 /** The live document of every section (a section never published: its file). */
 export async function liveDocuments(db: Database): Promise<Map<SectionKey, unknown>> {
   const rows = new Map((await latestVersions(db)).map((row) => [row.section, row.document]));
-  return new Map(sectionKeys.map((key) => [key, rows.get(key) ?? fileContent(key)]));
+  return new Map(sectionKeys.map((key) => [key, inFileOrder(key, rows.get(key) ?? fileContent(key))]));
 }
 
 /** Every section with its live version and draft, for the Site content page. */

@@ -110,7 +110,7 @@ async function publish(cookie = admin.cookie) {
   return post("team", cookie, { intent: "publish", draftStamp: stamp });
 }
 
-describe("site content: draft, preview, publish (issue 39)", () => {
+describe("site content: draft, preview, publish (decision 0039)", () => {
   it("shows content/ until something is published", async () => {
     expect((await about()).coaches[0]!.name).toBe(fileContent("team").coaches[0]!.name);
     const overview = await call(() =>
@@ -326,7 +326,7 @@ describe("site content: draft, preview, publish (issue 39)", () => {
   });
 });
 
-describe("site content: pictures through the product image pipeline (issue 39)", () => {
+describe("site content: pictures through the product image pipeline (decision 0039)", () => {
   const upload = async (fields: Record<string, string>, file: File | null, section = "team") => {
     const page = (await editor(section, coach.cookie)).data as {
       liveVersion: number;
@@ -403,7 +403,7 @@ describe("site content: pictures through the product image pipeline (issue 39)",
   });
 });
 
-describe("site content: export and import (issue 39)", () => {
+describe("site content: export and import (decision 0039)", () => {
   const importFile = (text: string, cookie = admin.cookie) => {
     const body = new FormData();
     body.set("intent", "import");
