@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownText, renderMarkdown } from "./markdown.server";
+import { markdownForPage, markdownText, renderMarkdown } from "./markdown.server";
 
 describe("the staff Markdown subset", () => {
   it("renders paragraphs, bold, italic, links and lists", () => {
@@ -24,5 +24,12 @@ describe("the staff Markdown subset", () => {
 
   it("gives the plain text for previews", () => {
     expect(markdownText("One **two** [three](https://example.org).\n\n- four")).toBe("One two three. four");
+  });
+
+  it("sends a plain text once: HTML only when the Markdown changes something", () => {
+    expect(markdownForPage("Plain words & more.")).toEqual({ text: "Plain words & more." });
+    expect(markdownForPage("Some **bold**.")).toEqual({ text: "Some bold.", html: "<p>Some <strong>bold</strong>.</p>\n" });
+    expect(markdownForPage("<b>x</b>")).toEqual({ text: "<b>x</b>" });
+    expect(markdownForPage("One.\n\nTwo.").html).toBe("<p>One.</p>\n<p>Two.</p>\n");
   });
 });

@@ -41,3 +41,13 @@ export function markdownText(source: string): string {
   }
   return parts.join(" ");
 }
+
+/**
+ * A longer text for a page: its plain text, and its HTML only when the Markdown makes a difference (formatting,
+ * links, lists, several paragraphs), so a plain text is not sent twice.
+ */
+export function markdownForPage(source: string): { text: string; html?: string } {
+  const text = markdownText(source);
+  const html = renderMarkdown(source);
+  return html === markdown.render(markdown.utils.escapeHtml(text)) ? { text } : { text, html };
+}

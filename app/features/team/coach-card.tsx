@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Board, Coach } from "~/features/content/schemas";
-import { productImageSources } from "~/features/products/product-image";
 import { Card, CardHeader, CardTitle } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { ExpandableBio } from "./expandable-bio";
@@ -25,8 +24,14 @@ export function InitialsAvatar({ name, className }: { name: string; className?: 
   );
 }
 
-/** A coach as /about shows one: the bio's plain text (for the preview) and its HTML (app/features/content/markdown.server.ts). */
-export type ShownCoach = Coach & { bioHtml?: string };
+/**
+ * A coach as /about shows one: the bio's plain text (for the preview) and its HTML (app/features/content/markdown.server.ts),
+ * and the photo's sources worked out by the loader (so the card carries no image code of its own).
+ */
+export type ShownCoach = Omit<Coach, "photo"> & {
+  bioHtml?: string;
+  photo?: { src: string; srcSet?: string; alt: string };
+};
 
 export function CoachCard({ coach }: { coach: ShownCoach }) {
   return (
@@ -35,7 +40,8 @@ export function CoachCard({ coach }: { coach: ShownCoach }) {
         {coach.photo ? (
           // An uploaded photo, re-encoded by the server (app/features/products/images.server.ts): never hot-linked.
           <img
-            {...productImageSources(coach.photo.src)}
+            src={coach.photo.src}
+            srcSet={coach.photo.srcSet}
             sizes="56px"
             alt={coach.photo.alt}
             width={56}

@@ -2,10 +2,9 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { ContentIcon } from "~/features/content/content-icon";
 import { missionContent } from "~/features/content/content.server";
-import { PreviewBanner } from "~/features/site-editor/preview-banner";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/mission";
 

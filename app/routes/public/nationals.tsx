@@ -1,11 +1,10 @@
 import { Trophy } from "lucide-react";
 import { nationalsContent } from "~/features/content/content.server";
-import { PreviewBanner } from "~/features/site-editor/preview-banner";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { QualifierCard } from "~/features/nationals/qualifier-card";
 import { ScrollToTeamLink } from "~/features/nationals/scroll-to-team-link";
 import { pageMeta } from "~/features/site/meta";
-import { Section } from "~/features/site/page-header";
+import { PreviewBanner, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/nationals";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
