@@ -10,12 +10,15 @@ import { FormError, SelectField, TextField } from "~/ui/conform-fields";
 import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { Textarea } from "~/ui/textarea";
+import { CoachForms, SchoolForms } from "./item-forms";
 import { editorSchema, imageFormSchema, MAX_ALT_CHARS, MAX_SOURCE_CHARS } from "./editor-form";
 import type { SectionPageData, ShownChange } from "./section-page.server";
 
 export type SectionActionData = {
   result?: SubmissionResult<string[]>;
   pictureResult?: SubmissionResult<string[]>;
+  /** The coach or school form's messages. */
+  itemResult?: SubmissionResult<string[]>;
   message?: string;
   /** The message is about a picture (too large, unreadable). */
   picture?: boolean;
@@ -156,6 +159,25 @@ export function SectionEditor({
           </PendingButton>
         </div>
       </Form>
+
+      {data.key === "team" ? (
+        <CoachForms
+          action={page}
+          coaches={data.coaches}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.itemResult}
+        />
+      ) : null}
+      {data.key === "schools" ? (
+        <SchoolForms
+          action={page}
+          schools={data.schools}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.itemResult}
+        />
+      ) : null}
 
       {data.order.length > 1 ? (
         <OrderList

@@ -18,6 +18,7 @@ const shown = (changes: Change[]): ShownChange[] =>
 /** What the section page shows: the live version, the draft, the editor's text, the history and a comparison. */
 export async function sectionPageData(db: Database, key: SectionKey, compare: number | null) {
   const state = await sectionState(db, key);
+  const editable = inFileOrder(key, state.draft?.document ?? state.liveDocument) as Record<string, unknown>;
   const section = contentSections[key];
   const comparedDocument = compare === null ? undefined : compare === 0 ? undefined : state.documents.get(compare);
   return {
@@ -38,7 +39,10 @@ export async function sectionPageData(db: Database, key: SectionKey, compare: nu
           changes: shown(diffDocuments(state.liveDocument, state.draft.document)),
         }
       : null,
-    source: toYaml(inFileOrder(key, state.draft?.document ?? state.liveDocument)),
+    source: toYaml(editable),
+    // The items the one-item forms edit (team and schools), as the draft (or the live text) has them.
+    coaches: key === "team" ? (editable.coaches as EditableCoach[]).map(pickCoach) : [],
+    schools: key === "schools" ? (editable.schools as EditableSchool[]).map(pickSchool) : [],
     order: orderedItems(key, state.draft?.document ?? state.liveDocument),
     pictureTargets: pictureTargets(key, state.draft?.document ?? state.liveDocument).map(({ slug, name }) => ({
       slug,
@@ -51,5 +55,30 @@ export async function sectionPageData(db: Database, key: SectionKey, compare: nu
         : { version: compare!, changes: shown(diffDocuments(comparedDocument, state.liveDocument)) },
   };
 }
+
+export type EditableCoach = { slug: string; name: string; role: string; bio: string; specialties: string[] };
+export type EditableSchool = {
+  slug: string;
+  name: string;
+  state: string;
+  city: string;
+  website: string;
+  description: string;
+};
+const pickCoach = ({ slug, name, role, bio, specialties }: EditableCoach): EditableCoach => ({
+  slug,
+  name,
+  role,
+  bio,
+  specialties,
+});
+const pickSchool = ({ slug, name, state, city, website, description }: EditableSchool): EditableSchool => ({
+  slug,
+  name,
+  state,
+  city,
+  website,
+  description,
+});
 
 export type SectionPageData = Awaited<ReturnType<typeof sectionPageData>>;

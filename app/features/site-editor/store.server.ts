@@ -8,6 +8,7 @@ import { writeAudit } from "~/features/accounts/audit.server";
 import { fileContent, setPublishedContent } from "~/features/content/content.server";
 import { contentSections, type SectionKey, sectionKeys } from "~/features/content/sections";
 import { changedPlaces, diffDocuments } from "./diff";
+import { type CoachFormValues, type SchoolFormValues, slugOf } from "./item-form";
 
 /**
  * Staff-edited content (decision 0039): published versions and one draft per
@@ -380,6 +381,40 @@ export async function placePicture(
     return { ok: false, status: 400, message: "This section has no pictures." };
   }
   return saveDraft(db, actor, key, { document, baseVersion: input.baseVersion, draftStamp: input.draftStamp });
+}
+
+/** The placeholder emblem a new school shows until a logo is uploaded. */
+const SCHOOL_PLACEHOLDER_LOGO = "/images/schools/placeholder.svg";
+
+/**
+ * Saves one coach or one school into the draft: the item with `slug` is changed (its photo or logo kept), or,
+ * with no slug, a new one is added at the end under a slug made from its name.
+ */
+export async function saveItem(
+  db: Database,
+  actor: Actor,
+  key: "team" | "schools",
+  input: (CoachFormValues | SchoolFormValues) & { slug: string; baseVersion: number; draftStamp: string },
+): Promise<Outcome> {
+  const document = structuredClone(await editableDocument(db, key)) as Record<string, Record<string, unknown>[]>;
+  const list = document[key === "team" ? "coaches" : "schools"]!;
+  const { intent: _intent, slug, baseVersion, draftStamp, ...values } = input;
+  if (slug) {
+    const item = list.find((entry) => entry.slug === slug);
+    if (!item)
+      return { ok: false, status: 404, message: "That item is no longer in the draft. Open the section again." };
+    Object.assign(item, values);
+  } else {
+    const newSlug = slugOf(values.name);
+    if (list.some((entry) => entry.slug === newSlug)) {
+      return { ok: false, status: 409, message: `“${values.name}” is already in the list.` };
+    }
+    list.push(
+      key === "team" ? { slug: newSlug, ...values } : { slug: newSlug, ...values, logo: SCHOOL_PLACEHOLDER_LOGO },
+    );
+  }
+  const outcome = await saveDraft(db, actor, key, { document, baseVersion, draftStamp });
+  return outcome.ok ? { ok: true, message: `${values.name} saved in the draft.` } : outcome;
 }
 
 /** The list of a section staff put in order (the page shows it in this order), and what names an item. */

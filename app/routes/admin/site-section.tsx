@@ -1,11 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { isSectionKey } from "~/features/content/sections";
 import { readProductForm } from "~/features/products/admin.server";
+import { ITEM_DIALOG_PARAMS } from "~/features/site-editor/item-forms";
+import { coachFormSchema, schoolFormSchema } from "~/features/site-editor/item-form";
 import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
 import { storeUploadedImage } from "~/features/products/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
@@ -14,6 +17,7 @@ import {
   discardDraft,
   moveItem,
   placePicture,
+  saveItem,
   publishDraft,
   restoreVersion,
   saveDraft,
@@ -80,6 +84,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = formText(form, "intent");
 
+  // One coach or one school (decision 0032's dialogs): its fields checked with a message at each, then saved into the draft.
+  if ((intent === "coach" && key === "team") || (intent === "school" && key === "schools")) {
+    const submission = parseWithZod(form, { schema: intent === "coach" ? coachFormSchema : schoolFormSchema });
+    if (submission.status !== "success") {
+      return data<SectionActionData>({ itemResult: submission.reply() }, { status: 400 });
+    }
+    const outcome = await saveItem(db, actor, key, submission.value);
+    if (!outcome.ok) {
+      return data<SectionActionData>(
+        { itemResult: submission.reply({ formErrors: [outcome.message] }) },
+        { status: outcome.status },
+      );
+    }
+    return redirectWithToast(page, { type: "success", title: "Saved in the draft", description: outcome.message });
+  }
+
   if (intent === "save") {
     const submission = parseWithZod(form, { schema: editorSchema });
     if (submission.status !== "success") {
@@ -130,6 +150,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     title: request_.intent === "publish" ? "Published" : "Restored",
     description: outcome.message,
   });
+}
+
+/** Opening or closing a coach or school dialog needs nothing new from the server (decision 0032). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyDialogParamsChanged(args, ITEM_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
 }
 
 export default function SiteSectionPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -299,6 +299,92 @@ describe("site content: draft, preview, publish (decision 0039)", () => {
     expect(home.testimonials.map((item) => item.author)).toEqual([authors[2], authors[0], authors[1]]);
   });
 
+  it("edits one coach and adds one school through their forms, with a message at each field", async () => {
+    const base = async (section: string) => {
+      const page = (await editor(section, coach.cookie)).data as {
+        liveVersion: number;
+        draft: { baseVersion: number; stamp: string } | null;
+      };
+      return { baseVersion: String(page.draft?.baseVersion ?? page.liveVersion), draftStamp: page.draft?.stamp ?? "" };
+    };
+    const first = fileContent("team").coaches[0]!;
+    const form = new URLSearchParams({
+      intent: "coach",
+      slug: first.slug,
+      name: "Dr. Form Edited",
+      role: first.role,
+      bio: "A **new** bio.",
+      ...(await base("team")),
+    });
+    for (const specialty of first.specialties) form.append("specialties", specialty);
+    const edited = await call(() =>
+      sectionAction({
+        request: new Request("http://localhost/admin/site/team?coach=" + first.slug, {
+          method: "POST",
+          headers: { Cookie: coach.cookie },
+          body: form,
+        }),
+        context: database.context(),
+        params: { section: "team" },
+      } as never),
+    );
+    expect(edited.status).toBe(302);
+    expect((await about("?preview=team", coach.cookie)).coaches[0]).toMatchObject({
+      name: "Dr. Form Edited",
+      bio: "A new bio.",
+    });
+
+    const refused = await post("team", coach.cookie, {
+      intent: "coach",
+      slug: "",
+      name: "",
+      role: "x".repeat(81),
+      bio: "Bio",
+      ...(await base("team")),
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.data.itemResult as { error: Record<string, string[]> }).error).toMatchObject({
+      name: ["Enter the coach's name."],
+      role: ["At most 80 characters."],
+      specialties: ["Choose at least one specialty."],
+    });
+
+    const school = {
+      intent: "school",
+      slug: "",
+      name: "Form Academy",
+      state: "NJ",
+      city: "Teaneck",
+      description: "Added by a form.",
+    };
+    const badUrl = await post("schools", coach.cookie, {
+      ...school,
+      website: "javascript:alert(1)",
+      ...(await base("schools")),
+    });
+    expect((badUrl.data.itemResult as { error: Record<string, string[]> }).error.website).toEqual([
+      "Enter an address starting with https://.",
+    ]);
+    const added = await post("schools", coach.cookie, {
+      ...school,
+      website: "https://form-academy.example.org/",
+      ...(await base("schools")),
+    });
+    expect(added.status).toBe(302);
+    const [draft] = await database.db.select().from(siteContentDrafts).where(eq(siteContentDrafts.section, "schools"));
+    expect((draft!.document as { schools: unknown[] }).schools.at(-1)).toMatchObject({
+      slug: "form-academy",
+      name: "Form Academy",
+      logo: "/images/schools/placeholder.svg",
+    });
+    const again = await post("schools", coach.cookie, {
+      ...school,
+      website: "https://form-academy.example.org/",
+      ...(await base("schools")),
+    });
+    expect(again.status).toBe(409);
+  });
+
   it("previews and publishes the home page's testimonials", async () => {
     const testimonials = structuredClone(fileContent("testimonials"));
     testimonials.testimonials.reverse();
