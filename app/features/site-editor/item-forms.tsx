@@ -33,14 +33,14 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
   noun,
   items,
   note,
-  form,
+  renderForm,
 }: {
   param: (typeof ITEM_DIALOG_PARAMS)[number];
   heading: string;
   noun: string;
   items: Item[];
   note?: string;
-  form: (item: Item | undefined, cancel: React.ReactNode) => React.ReactNode;
+  renderForm: (item: Item | undefined, cancel: React.ReactNode) => React.ReactNode;
 }) {
   const find = (slug: string) => (slug === "new" ? null : (items.find((item) => item.slug === slug) ?? null));
   return (
@@ -77,10 +77,10 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
         resolve={(value) => (value === "new" ? "new" : null)}
         title={`Add a ${noun}`}
       >
-        {({ cancel }) => form(undefined, cancel)}
+        {({ cancel }) => renderForm(undefined, cancel)}
       </UrlDialog>
       <UrlDialog param={param} id={`${param}-edit`} resolve={find} title={(item) => `Edit ${item.name}`}>
-        {({ item, cancel }) => form(item, cancel)}
+        {({ item, cancel }) => renderForm(item, cancel)}
       </UrlDialog>
     </section>
   );
@@ -94,7 +94,7 @@ export function CoachForms({ coaches, ...common }: Common & { coaches: EditableC
       heading="Coaches"
       noun="coach"
       items={coaches}
-      form={(coach, cancel) => <CoachForm key={coach?.slug ?? "new"} {...common} coach={coach} cancel={cancel} />}
+      renderForm={(coach, cancel) => <CoachForm key={coach?.slug ?? "new"} {...common} coach={coach} cancel={cancel} />}
     />
   );
 }
@@ -108,7 +108,9 @@ export function SchoolForms({ schools, ...common }: Common & { schools: Editable
       noun="school"
       items={schools}
       note="A new school shows the district emblem until a logo is uploaded."
-      form={(school, cancel) => <SchoolForm key={school?.slug ?? "new"} {...common} school={school} cancel={cancel} />}
+      renderForm={(school, cancel) => (
+        <SchoolForm key={school?.slug ?? "new"} {...common} school={school} cancel={cancel} />
+      )}
     />
   );
 }
