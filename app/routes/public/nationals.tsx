@@ -1,7 +1,8 @@
 import { Trophy } from "lucide-react";
 import { nationalsContent } from "~/features/content/content.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { QualifierCard } from "~/features/nationals/qualifier-card";
+import { markdownForPage } from "~/features/content/markdown.server";
+import { QualifierCard, type ShownQualifier } from "~/features/nationals/qualifier-card";
 import { ScrollToTeamLink } from "~/features/nationals/scroll-to-team-link";
 import { pageMeta } from "~/features/site/meta";
 import { PreviewBanner, Section } from "~/features/site/page-header";
@@ -18,7 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The live section, or to signed-in staff at ?preview=nationals, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const draft = await previewDraft(request, context, "nationals");
-  return { ...(draft ?? nationalsContent()), preview: draft ? "nationals" : null };
+  const nationals = draft ?? nationalsContent();
+  // Bios are staff Markdown, as on /about (decision 0039).
+  const qualifiers: ShownQualifier[] = nationals.qualifiers.map((qualifier) => {
+    const bio = markdownForPage(qualifier.bio);
+    return { ...qualifier, bio: bio.text, bioHtml: bio.html };
+  });
+  return { ...nationals, qualifiers, preview: draft ? "nationals" : null };
 }
 
 export default function NationalsPage({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-edit
 import { toYaml } from "~/features/site-editor/yaml-text";
 import { loader as aboutLoader } from "~/routes/public/about";
 import { loader as homeLoader } from "~/routes/public/home";
+import { loader as nationalsLoader } from "~/routes/public/nationals";
 import { action as sectionAction, loader as sectionLoader } from "~/routes/admin/site-section";
 import { action as siteAction, loader as siteLoader } from "~/routes/admin/site";
 import { loader as exportLoader } from "~/routes/admin/site-export";
@@ -383,6 +384,33 @@ describe("site content: draft, preview, publish (decision 0039)", () => {
       ...(await base("schools")),
     });
     expect(again.status).toBe(409);
+  });
+
+  it("renders a qualifier's Markdown bio on the server, and sends a plain bio once", async () => {
+    const nationals = structuredClone(fileContent("nationals"));
+    nationals.qualifiers[0]!.bio = "Placed **fifth** in [Congress](https://example.org). <script>alert(1)</script>";
+    const page = (await editor("nationals", coach.cookie)).data as { liveVersion: number };
+    await post("nationals", coach.cookie, {
+      intent: "save",
+      source: toYaml(nationals),
+      baseVersion: String(page.liveVersion),
+      draftStamp: "",
+    });
+    const shown = (await nationalsLoader({
+      request: browserRequest("/2025-nationals-team?preview=nationals", coach.cookie),
+      context: database.context(),
+      params: {},
+    } as never)) as {
+      qualifiers: { bio: string; bioHtml?: string }[];
+    };
+    expect(shown.qualifiers[0]).toEqual(
+      expect.objectContaining({
+        bio: "Placed fifth in Congress. <script>alert(1)</script>",
+        bioHtml:
+          '<p>Placed <strong>fifth</strong> in <a href="https://example.org" rel="noopener noreferrer">Congress</a>. &lt;script&gt;alert(1)&lt;/script&gt;</p>\n',
+      }),
+    );
+    expect(shown.qualifiers[1]!.bioHtml).toBeUndefined();
   });
 
   it("previews and publishes the home page's testimonials", async () => {
