@@ -17,10 +17,10 @@ const shown = (changes: Change[]): ShownChange[] =>
 
 /** What the section page shows: the live version, the draft, the editor's text, the history and a comparison. */
 export async function sectionPageData(db: Database, key: SectionKey, compare: number | null) {
-  const state = await sectionState(db, key);
+  const state = await sectionState(db, key, compare);
   const editable = inFileOrder(key, state.draft?.document ?? state.liveDocument) as Record<string, unknown>;
   const section = contentSections[key];
-  const comparedDocument = compare === null ? undefined : compare === 0 ? undefined : state.documents.get(compare);
+  const comparedDocument = state.compared;
   return {
     key,
     label: section.label,

@@ -136,22 +136,32 @@ export const siteContentWorker = {
 export type VersionSummary = { version: number; by: string; at: string; note: string };
 export type DraftSummary = { document: unknown; baseVersion: number; by: string; at: string; stamp: string };
 
-const summary = (row: SiteContentVersion): VersionSummary => ({
+const summary = (row: Omit<SiteContentVersion, "document">): VersionSummary => ({
   version: row.version,
   by: row.publishedByEmail,
   at: row.publishedAt.toISOString(),
   note: row.note,
 });
 
-/** The editor's view of a section: what is live (version 0: the file), the draft, and the history, newest first. */
-export async function sectionState(db: Database, key: SectionKey) {
+/**
+ * The editor's view of a section: what is live (version 0: the file), the draft, the history (newest first,
+ * without its documents), and the document of version `compare` when asked (undefined when there is none).
+ */
+export async function sectionState(db: Database, key: SectionKey, compare: number | null = null) {
   const versions = await db
-    .select()
+    .select({
+      section: siteContentVersions.section,
+      version: siteContentVersions.version,
+      publishedById: siteContentVersions.publishedById,
+      publishedByEmail: siteContentVersions.publishedByEmail,
+      publishedAt: siteContentVersions.publishedAt,
+      note: siteContentVersions.note,
+    })
     .from(siteContentVersions)
     .where(eq(siteContentVersions.section, key))
     .orderBy(desc(siteContentVersions.version));
   const [draftRow] = await db.select().from(siteContentDrafts).where(eq(siteContentDrafts.section, key));
-  const live = versions[0];
+  const liveVersion = versions[0]?.version ?? 0;
   const draft: DraftSummary | null = draftRow
     ? {
         document: draftRow.document,
@@ -161,11 +171,15 @@ export async function sectionState(db: Database, key: SectionKey) {
         stamp: draftRow.updatedAt.toISOString(),
       }
     : null;
+  const compared =
+    compare !== null && versions.some((row) => row.version === compare)
+      ? await versionDocument(db, key, compare)
+      : undefined;
   return {
-    liveVersion: live?.version ?? 0,
-    liveDocument: live ? live.document : (fileContent(key) as unknown),
+    liveVersion,
+    liveDocument: await versionDocument(db, key, liveVersion),
     versions: versions.map(summary),
-    documents: new Map(versions.map((row) => [row.version, row.document])),
+    compared,
     draft,
   };
 }
