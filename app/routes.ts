@@ -38,6 +38,9 @@ export default [
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
+    // Site content (app/features/site-editor, decision 0039): sections, drafts, history, import.
+    route("admin/site", "routes/admin/site.tsx"),
+    route("admin/site/:section", "routes/admin/site-section.tsx"),
   ]),
   route("auth/sign-out", "routes/public/sign-out.tsx"),
 
@@ -51,6 +54,8 @@ export default [
   route("orders/entries.csv", "routes/admin/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin/donations-export.ts"),
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
+  // Every section's live content as one YAML file (app/features/site-editor).
+  route("admin/site/export.yaml", "routes/admin/site-export.ts"),
 
   // The catalogue's live feed and image files (app/features/products).
   route("products/feed", "routes/resources/products-feed.ts"),

@@ -51,7 +51,7 @@ const repoPath = /(?<![\w/.@~-])((?:app|server|docs|tests|scripts|bench|content)
 const decisionNumbers = /\bdecisions?\s+(\d{4}(?:(?:\s*(?:,|-|–|\band\b|\bor\b|\bto\b)\s*)\d{4})*)/gi;
 const markdownLink = /\]\(([^)\s]+)\)/g;
 const symbolAndPath =
-  /`<?([A-Za-z_$][\w$]*)(?:[.\w$]*)(?:\(\))?\/?>?` \(((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})[),;:]/g;
+  /`<?([A-Za-z_$][\w$]*)(?:[.\w$]*)(?:\(\))?(?: ?\/?>)?` \(((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})[),;:]/g;
 const scriptFile = /\.[cm]?[jt]sx?$/;
 /** The comment on a line of JavaScript or TypeScript: a whole comment line, or what follows `//` or `/*`. */
 const commentPart = /^\s*(?:\/\/|\/\*|\*).*$|(?:^|[\s{;,(])(?:\/\/|\/\*).*$/;

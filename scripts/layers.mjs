@@ -79,6 +79,9 @@ export const features = {
   shop: ["products", "payments", "events", "accounts", "site"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["donations", "payments", "products", "events", "accounts"],
+  // Staff edit the site's content (decision 0039): it puts published sections into content's memory, records in the
+  // audit log and stores pictures through the catalogue's image pipeline; content never depends on it.
+  "site-editor": ["content", "accounts", "products"],
 };
 
 /** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */

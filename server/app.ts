@@ -22,6 +22,7 @@ import { ContentError, loadSiteContent } from "~/features/content/content.server
 import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
+import { loadPublishedContent } from "~/features/site-editor/store.server";
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 import { productNotices } from "~/features/products/notices";
 import { closeDatabase, getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
@@ -177,8 +178,12 @@ export function createApp(options: AppOptions) {
   app.use(
     bodyLimit(
       withTooLargePage(
-        withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge),
-        "/admin/campaigns",
+        withTooLargePage(
+          withTooLargePage(bodyLimits, "/admin/products", productNotices.fileTooLarge),
+          "/admin/campaigns",
+          productNotices.fileTooLarge,
+        ),
+        "/admin/site",
         productNotices.fileTooLarge,
       ),
     ),
@@ -267,6 +272,8 @@ export async function start(options: AppOptions): Promise<Server> {
   const stops = backgroundWorkers
     .filter((worker) => doesBackgroundWork || worker.everyProcess)
     .map((worker) => worker.start(handle));
+  // What staff published replaces content/ in memory before the first page is served (decision 0039).
+  await loadPublishedContent(handle.db);
 
   const serverBuild = options.devServer
     ? undefined

@@ -30,6 +30,8 @@ export const bodyLimits: BodyLimits = {
     // (server/app.ts adds that page with withTooLargePage).
     { prefix: "/admin/products", maxBytes: MAX_IMAGE_FORM_BYTES },
     { prefix: "/admin/campaigns", maxBytes: MAX_IMAGE_FORM_BYTES },
+    // Coach photos and school logos (app/features/site-editor); the editor's own text forms stay at 256 KB.
+    { prefix: "/admin/site", maxBytes: MAX_IMAGE_FORM_BYTES },
     // Stripe's events are small; its documentation allows for payloads well under this.
     { prefix: "/webhooks/stripe", maxBytes: 1 * MiB },
   ],

@@ -7,6 +7,7 @@ import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
+import { siteContentWorker } from "~/features/site-editor/store.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -22,6 +23,8 @@ export type BackgroundWorker = {
 export const backgroundWorkers: BackgroundWorker[] = [
   outboxWorker,
   { ...eventsWarmupWorker, everyProcess: true },
+  // What staff published (decision 0039): each process keeps it in memory and follows every publish.
+  { ...siteContentWorker, everyProcess: true },
   authCleanupWorker,
   checkoutSweepWorker,
   cartSweepWorker,

@@ -15,7 +15,8 @@
  *   may have missed messages and should reload what they show.
  *
  * Channels in use: "products" (app/features/products/feed.server.ts),
- * "pages" (page-cache invalidation).
+ * "pages" (page-cache invalidation), "campaigns" (app/features/campaigns),
+ * "site_content" (app/features/site-editor/store.server.ts).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";

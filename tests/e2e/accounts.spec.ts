@@ -61,13 +61,16 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("the admin shell by role", () => {
-  test("a user sees four links and is refused admin pages with docs/product.md's text", async ({ page }) => {
+  test("a user sees five links (Site content: decision 0039) and is refused admin pages with docs/product.md's text", async ({
+    page,
+  }) => {
     await signIn(page, "user");
     await expect(sidebar(page).getByRole("link")).toHaveText([
       "Profile",
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Site content",
     ]);
     const users = await page.goto("/admin/users");
     expect(users?.status()).toBe(403);
@@ -85,7 +88,7 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees eight links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
+  test("an admin sees ten links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
     page,
     context,
   }) => {
@@ -96,6 +99,7 @@ test.describe("the admin shell by role", () => {
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Site content",
       "Users",
       "Manage Products",
       "Campaigns",
@@ -132,7 +136,7 @@ test.describe("the admin shell by role", () => {
       await expect(page.locator("#admin-sidebar")).toBeHidden();
       await page.getByRole("button", { name: "Open Admin Panel" }).click();
       const sheet = page.getByRole("dialog");
-      await expect(sheet.getByRole("link")).toHaveCount(9);
+      await expect(sheet.getByRole("link")).toHaveCount(10);
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();

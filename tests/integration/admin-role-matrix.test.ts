@@ -28,6 +28,8 @@ const matrix: Record<
     path: string;
     actions?: Record<string, string>[];
     /** When the actions need more than the page. */ actionRole?: MinRole;
+    /** The route's path parameters. */
+    params?: Record<string, string>;
   }
 > = {
   "routes/admin/layout.tsx": { role: "user", path: "/orders" },
@@ -98,6 +100,16 @@ const matrix: Record<
     // A real payment needing attention ($attention), so a missing guard would resolve it.
     actions: [{ intent: "resolve", id: "$attention" }],
   },
+  // Site content (decision 0039): any staff drafts; only admins publish, restore and import.
+  "routes/admin/site.tsx": { role: "user", path: "/admin/site", actionRole: "admin", actions: [{ intent: "import" }] },
+  "routes/admin/site-section.tsx": {
+    role: "user",
+    path: "/admin/site/team",
+    params: { section: "team" },
+    actionRole: "admin",
+    actions: [{ intent: "restore", version: "1", liveVersion: "0" }],
+  },
+  "routes/admin/site-export.ts": { role: "user", path: "/admin/site/export.yaml" },
   "routes/admin/users.tsx": {
     role: "admin",
     path: "/admin/users",
@@ -217,7 +229,9 @@ describe("admin role matrix", () => {
 
              (select json_agg(json_build_array(id, refunded_amount) order by id) from orders) as refunded,
              (select count(*) from refunds) as refunds,
-             (select json_agg(json_build_array(id, name, ends_on) order by id) from campaigns) as campaigns`);
+             (select json_agg(json_build_array(id, name, ends_on) order by id) from campaigns) as campaigns,
+             (select count(*) from site_content_versions) as site_versions,
+             (select json_agg(json_build_array(section, updated_at) order by section) from site_content_drafts) as site_drafts`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
 
@@ -247,7 +261,7 @@ describe("admin role matrix", () => {
       module.loader!({
         request: browserRequest(entry.path, callers[caller]),
         context: database.context(),
-        params: {},
+        params: entry.params ?? {},
       } as never),
     );
     expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
@@ -294,7 +308,7 @@ describe("admin role matrix", () => {
       module.action!({
         request: browserRequest(entry.path, callers[caller], fields),
         context: database.context(),
-        params: {},
+        params: entry.params ?? {},
       } as never),
     );
   }

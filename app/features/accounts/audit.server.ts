@@ -26,7 +26,10 @@ export type AuditAction =
   | "campaign.create"
   | "campaign.update"
   | "campaign.delete"
-  | "donation.summary_send";
+  | "donation.summary_send"
+  | "site.publish"
+  | "site.restore"
+  | "site.import";
 
 type Who = { id: string | null; email: string };
 

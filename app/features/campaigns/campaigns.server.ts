@@ -8,7 +8,7 @@ import { campaigns, orders, type Campaign } from "~/db/schema";
 import { writeAudit } from "~/features/accounts/audit.server";
 import { isUniqueViolation } from "~/features/payments/checkout.server";
 import { isUuid } from "~/core/uuid";
-import { ImageError, processImage, storeImage } from "~/features/products/images.server";
+import { storeUploadedImage } from "~/features/products/images.server";
 import { todayInNewYork } from "~/features/events/dates";
 import { campaignMessages, campaignSchema } from "./campaign-form";
 import { campaignPhase, type CampaignPhase } from "./campaign-progress";
@@ -152,22 +152,15 @@ export async function saveCampaign(
   }
   let imageUrl = current && !values.removeImage ? current.imageUrl : null;
   if (image) {
-    try {
-      imageUrl = await storeImage(db, await processImage(new Uint8Array(await image.arrayBuffer()), image.name));
-    } catch (error) {
-      const notice = error instanceof ImageError ? error.notice : null;
-      if (!notice) logger.error({ err: error }, "campaign image failed");
-      const message = notice
-        ? notice.description
-          ? `${notice.title}: ${notice.description}`
-          : notice.title
-        : "The image could not be stored. Please try another.";
+    const stored = await storeUploadedImage(db, image, "campaign image");
+    if (!stored.ok) {
       return {
         ok: false,
-        status: notice?.title.startsWith("File too large") ? 413 : 422,
-        result: submission.reply({ fieldErrors: { image: [message] } }),
+        status: stored.status,
+        result: submission.reply({ fieldErrors: { image: [stored.message] } }),
       };
     }
+    imageUrl = stored.src;
   }
   const fields = {
     slug: values.slug,

@@ -15,6 +15,11 @@ const sentence = text.max(600);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "use lowercase words joined by hyphens");
 const localImage = z.string().regex(/^\/images\/[\w/.-]+\.(svg|webp|avif|png|jpg)$/, "a file under public/images/");
 
+/** An image staff uploaded: re-encoded by the product image pipeline and served from /product-images/ (decision 0039). */
+const storedImage = z.string().regex(/^\/product-images\/[a-f0-9]{16,64}-\d+\.webp$/, "an uploaded image");
+/** Describes the picture for someone who cannot see it; required with every uploaded image. */
+const altText = text.max(200);
+
 const stateCode = z.enum(Object.keys(usStates) as [StateCode, ...StateCode[]]);
 
 export const schoolSchema = z.strictObject({
@@ -23,8 +28,13 @@ export const schoolSchema = z.strictObject({
   state: stateCode,
   city: text.max(80),
   website: z.url({ protocol: /^https$/ }),
-  logo: localImage,
+  logo: z.union([localImage, storedImage]),
+  /** The logo's alt text: required for an uploaded logo (the drawn emblems are "<name> logo"). */
+  logoAlt: altText.optional(),
   description: sentence,
+}).refine((school) => !school.logo.startsWith("/product-images/") || school.logoAlt, {
+  path: ["logoAlt"],
+  message: "describe the uploaded logo (alt text)",
 });
 export const schoolsFileSchema = z.strictObject({ schools: z.array(schoolSchema).min(1) });
 export type School = z.infer<typeof schoolSchema>;
@@ -35,8 +45,11 @@ export const coachSchema = z.strictObject({
   slug,
   name: text.max(80),
   role: text.max(80),
+  /** Staff Markdown (app/features/content/markdown.server.ts). */
   bio: text.max(3000),
   specialties: z.array(specialty).min(1),
+  /** An uploaded photo and its alt text; without one the card shows the coach's initials. */
+  photo: z.strictObject({ src: storedImage, alt: altText }).optional(),
 });
 export const boardSchema = z.strictObject({
   name: text.max(80),

@@ -5,7 +5,10 @@ import { qualifierBioRule } from "~/features/team/truncate-bio";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 
-export function QualifierCard({ qualifier }: { qualifier: Qualifier }) {
+/** A qualifier as the page shows one: the bio's plain text, and its HTML when its Markdown changes something. */
+export type ShownQualifier = Qualifier & { bioHtml?: string };
+
+export function QualifierCard({ qualifier }: { qualifier: ShownQualifier }) {
   return (
     <Card className="h-full gap-3 p-5">
       <div className="flex items-center gap-3">
@@ -18,7 +21,7 @@ export function QualifierCard({ qualifier }: { qualifier: Qualifier }) {
       <Badge variant="accent" className="text-[0.8125rem]">
         {qualifier.event}
       </Badge>
-      <ExpandableBio bio={qualifier.bio} rule={qualifierBioRule} subject={qualifier.name} />
+      <ExpandableBio bio={qualifier.bio} html={qualifier.bioHtml} rule={qualifierBioRule} subject={qualifier.name} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productImages, products } from "~/db/schema";
+import { productImages, products, siteContentDrafts, siteContentVersions } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { demoProducts } from "./demo-seed.server";
 import { pruneUnusedImages } from "./image-sweep.server";
@@ -49,5 +49,39 @@ describe("unused image sweep", () => {
     expect((await db.select({ key: productImages.key }).from(productImages)).map((row) => row.key)).toEqual(
       expect.arrayContaining(stored("a", 0).map((row) => row.key)),
     );
+  });
+
+  it("keeps pictures that site content shows: in a published version or in a draft (decision 0039)", async () => {
+    const { db } = database;
+    await db.delete(products);
+    await db.delete(productImages);
+    const now = new Date();
+    const old = new Date(now.getTime() - 30 * DAY);
+    const variant = (letter: string) => ({
+      key: `${letter.repeat(32)}-640.webp`,
+      contentType: "image/webp",
+      width: 640,
+      height: 640,
+      bytes: new Uint8Array([1]),
+      createdAt: old,
+    });
+    await db.insert(productImages).values([variant("e"), variant("f"), variant("9")]);
+    const photo = (letter: string) => ({ photo: { src: productImageUrl(letter.repeat(32), 640), alt: "A coach" } });
+    await db.insert(siteContentVersions).values({
+      section: "team",
+      version: 1,
+      document: { coaches: [photo("e")] },
+      publishedByEmail: "director@example.org",
+      note: "publish",
+    });
+    await db.insert(siteContentDrafts).values({
+      section: "team",
+      document: { coaches: [photo("f")] },
+      baseVersion: 1,
+      updatedByEmail: "director@example.org",
+    });
+    expect(await pruneUnusedImages(db, now)).toBe(1);
+    const keys = (await db.select({ key: productImages.key }).from(productImages)).map((row) => row.key).sort();
+    expect(keys).toEqual([variant("e").key, variant("f").key]);
   });
 });

@@ -6,6 +6,7 @@ import ipaddr from "ipaddr.js";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { logger } from "~/core/logger.server";
 import { MAX_IMAGE_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { productImages } from "~/db/schema";
@@ -105,6 +106,32 @@ export async function storeImage(db: Database | Transaction, image: ProcessedIma
     )
     .onConflictDoNothing();
   return productImageUrl(image.hash, LARGEST_WIDTH);
+}
+
+/**
+ * An uploaded file through the whole pipeline (checked, re-encoded, stored) for a form beside the catalogue's
+ * (campaigns, site content): its URL, or the message for the form's image field and the status to answer with.
+ */
+export async function storeUploadedImage(
+  db: Database,
+  file: File,
+  what: string,
+): Promise<{ ok: true; src: string } | { ok: false; status: 413 | 422; message: string }> {
+  try {
+    return {
+      ok: true,
+      src: await storeImage(db, await processImage(new Uint8Array(await file.arrayBuffer()), file.name)),
+    };
+  } catch (error) {
+    const notice = error instanceof ImageError ? error.notice : null;
+    if (!notice) logger.error({ err: error }, `${what} failed`);
+    const message = notice
+      ? notice.description
+        ? `${notice.title}: ${notice.description}`
+        : notice.title
+      : "The image could not be stored. Please try another.";
+    return { ok: false, status: notice?.title.startsWith("File too large") ? 413 : 422, message };
+  }
 }
 
 export async function readImage(db: Database, key: string) {

@@ -11,7 +11,7 @@ export function SchoolCard({ school, eager }: { school: School; eager?: boolean 
   return (
     <Card className="h-full gap-4 p-5">
       <div className="flex items-start gap-4">
-        <SchoolLogo src={school.logo} name={school.name} eager={eager} />
+        <SchoolLogo src={school.logo} name={school.name} alt={school.logoAlt} eager={eager} />
         <div className="min-w-0">
           <h3 className="text-lg leading-snug font-bold">
             <a

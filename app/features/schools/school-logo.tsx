@@ -10,7 +10,18 @@ function showPlaceholder(element: HTMLImageElement) {
  * A school's logo at its displayed size; when the file fails to load, the
  * placeholder takes its place. A failure before hydration is caught on mount.
  */
-export function SchoolLogo({ src, name, eager = false }: { src: string; name: string; eager?: boolean }) {
+export function SchoolLogo({
+  src,
+  name,
+  alt,
+  eager = false,
+}: {
+  src: string;
+  name: string;
+  /** An uploaded logo's own alt text (otherwise "<name> logo"). */
+  alt?: string;
+  eager?: boolean;
+}) {
   const image = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const element = image.current;
@@ -20,7 +31,7 @@ export function SchoolLogo({ src, name, eager = false }: { src: string; name: st
     <img
       ref={image}
       src={src}
-      alt={`${name} logo`}
+      alt={alt ?? `${name} logo`}
       width={64}
       height={64}
       loading={eager ? "eager" : "lazy"}

@@ -24,17 +24,41 @@ export function InitialsAvatar({ name, className }: { name: string; className?: 
   );
 }
 
-export function CoachCard({ coach }: { coach: Coach }) {
+/**
+ * A coach as /about shows one: the bio's plain text (for the preview) and its HTML (app/features/content/markdown.server.ts),
+ * and the photo's sources worked out by the loader (so the card carries no image code of its own).
+ */
+export type ShownCoach = Omit<Coach, "photo"> & {
+  bioHtml?: string;
+  photo?: { src: string; srcSet?: string; alt: string };
+};
+
+export function CoachCard({ coach }: { coach: ShownCoach }) {
   return (
     <Card className="gap-5">
       <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-4">
-        <InitialsAvatar name={coach.name} />
+        {coach.photo ? (
+          // An uploaded photo, re-encoded by the server (app/features/products/images.server.ts): never hot-linked.
+          <img
+            src={coach.photo.src}
+            srcSet={coach.photo.srcSet}
+            sizes="56px"
+            alt={coach.photo.alt}
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            className="size-14 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <InitialsAvatar name={coach.name} />
+        )}
         <div>
           <CardTitle className="text-xl">{coach.name}</CardTitle>
           <p className="text-sm font-medium text-muted-foreground">{coach.role}</p>
         </div>
       </CardHeader>
-      <ExpandableBio bio={coach.bio} rule={coachBioRule} subject={coach.name} />
+      <ExpandableBio bio={coach.bio} html={coach.bioHtml} rule={coachBioRule} subject={coach.name} />
       <div>
         <ul className="flex flex-wrap gap-2" aria-label={`Specialties of ${coach.name}`}>
           {coach.specialties.map((slug) => {

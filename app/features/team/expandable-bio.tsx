@@ -20,8 +20,11 @@ export function ExpandableBio({
   rule,
   subject,
   className,
+  html,
 }: {
   bio: string;
+  /** The whole bio as HTML rendered on the server from the staff Markdown (app/features/content/markdown.server.ts); `bio` is then its plain text. */
+  html?: string;
   rule: BioRule;
   /** Whose bio this is, for screen readers ("Read more about ..."). */
   subject: string;
@@ -38,9 +41,22 @@ export function ExpandableBio({
   const { preview, truncated } = shortenBio(bio, rule);
   const full = bio.trim().replace(/\s+/g, " ");
   const textClasses = "text-[0.9375rem] leading-relaxed text-stone-700";
+  const richClasses = cn(
+    textClasses,
+    "grid gap-2 [&_a]:font-medium [&_a]:text-navy-700 [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5",
+  );
+  // The server rendered it (markdown.server.ts escapes everything but its own few tags).
+  const whole = (id?: string) =>
+    html ? (
+      <div id={id} className={richClasses} dangerouslySetInnerHTML={{ __html: html }} />
+    ) : (
+      <p id={id} className={textClasses}>
+        {full}
+      </p>
+    );
   const collapsed = { maxHeight: rule.collapsedHeightPx };
 
-  if (!truncated) return <p className={cn(textClasses, className)}>{full}</p>;
+  if (!truncated) return <div className={className}>{whole()}</div>;
 
   if (!hydrated) {
     return (
@@ -62,7 +78,7 @@ export function ExpandableBio({
             <span className="sr-only"> about {subject}</span>
             <ChevronDown className="size-4 transition-transform group-open/details:rotate-180" aria-hidden="true" />
           </summary>
-          <p className={textClasses}>{full}</p>
+          {whole()}
         </details>
       </div>
     );
@@ -70,14 +86,18 @@ export function ExpandableBio({
 
   return (
     <div className={className} data-bio="interactive">
-      <p
-        id={id}
-        ref={previewRef}
-        className={cn(textClasses, !expanded && "overflow-hidden")}
-        style={expanded ? undefined : { ...collapsed, maskImage: overflows ? fade : undefined }}
-      >
-        {expanded ? full : preview}
-      </p>
+      {expanded ? (
+        whole(id)
+      ) : (
+        <p
+          id={id}
+          ref={previewRef}
+          className={cn(textClasses, "overflow-hidden")}
+          style={{ ...collapsed, maskImage: overflows ? fade : undefined }}
+        >
+          {preview}
+        </p>
+      )}
       <button
         type="button"
         className={toggleClasses}

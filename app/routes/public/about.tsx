@@ -1,7 +1,10 @@
 import { teamContent } from "~/features/content/content.server";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { markdownForPage } from "~/features/content/markdown.server";
+import { previewDraft } from "~/features/site-editor/preview.server";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import { pageMeta } from "~/features/site/meta";
-import { BoardCard, CoachCard } from "~/features/team/coach-card";
+import { productImageSources } from "~/features/products/product-image";
+import { BoardCard, CoachCard, type ShownCoach } from "~/features/team/coach-card";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,14 +15,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
-export function loader() {
-  return teamContent();
+/** The live team, or to signed-in staff at /about?preview=team, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "team");
+  const team = draft ?? teamContent();
+  // Bios are staff Markdown (decision 0039): HTML made here, plain text for the shortened preview.
+  const coaches: ShownCoach[] = team.coaches.map(({ photo, ...coach }) => {
+    const bio = markdownForPage(coach.bio);
+    return {
+      ...coach,
+      bio: bio.text,
+      bioHtml: bio.html,
+      photo: photo && { ...productImageSources(photo.src), alt: photo.alt },
+    };
+  });
+  return { ...team, coaches, preview: draft ? "team" : null };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { coaches, boards } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <PageHeader
         eyebrow="Team"
         title="Our Team"

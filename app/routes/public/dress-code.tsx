@@ -1,7 +1,8 @@
 import { Check, Info, Lightbulb, Video, X } from "lucide-react";
 import { dressCodeContent } from "~/features/content/content.server";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/dress-code";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,8 +13,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/dress-code",
   });
 
-export function loader() {
-  return dressCodeContent();
+/** The live section, or to signed-in staff at ?preview=dress-code, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "dress-code");
+  return { ...(draft ?? dressCodeContent()), preview: draft ? "dress-code" : null };
 }
 
 const headingClasses = "flex items-center gap-2 text-xl font-bold tracking-tight text-navy-900 sm:text-2xl";
@@ -22,6 +25,7 @@ export default function DressCodePage({ loaderData }: Route.ComponentProps) {
   const { summary, doWear, doNotWear, videoCall, attire, reminders } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <PageHeader eyebrow="Competitors" title="Dress Code" lead={summary} />
 
       <Section aria-label="What to wear" className="grid gap-6 md:grid-cols-2">

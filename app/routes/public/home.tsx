@@ -3,12 +3,13 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/context";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { missionContent, testimonialsContent } from "~/features/content/content.server";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
 import { organizationJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/features/site/meta";
 import type { SiteConfig } from "~/features/site/site-config.server";
-import { Section } from "~/features/site/page-header";
+import { PreviewBanner, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { LinkButton } from "~/ui/link-button";
@@ -27,12 +28,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 // Upcoming Events: events feature (the loader serves the cached sheet; it never waits on it).
+// Signed-in staff see a draft of the mission or testimonials at /?preview=mission or /?preview=testimonials (decision 0039).
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const mission = (await previewDraft(request, context, "mission")) ?? missionContent();
+  const testimonials = await previewDraft(request, context, "testimonials");
+  const preview = new URL(request.url).searchParams.get("preview");
   return {
     events: await loadEventsWidget(request, getDb(context)),
-    purpose: missionContent().purpose,
-    vision: missionContent().vision,
-    testimonials: testimonialsContent(),
+    purpose: mission.purpose,
+    vision: mission.vision,
+    testimonials: testimonials?.testimonials ?? testimonialsContent(),
+    preview: mission !== missionContent() || testimonials ? preview : null,
   };
 }
 
@@ -44,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <section className="relative overflow-hidden bg-navy-900 text-white">
         <div
           aria-hidden="true"

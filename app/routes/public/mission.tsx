@@ -2,8 +2,9 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { ContentIcon } from "~/features/content/content-icon";
 import { missionContent } from "~/features/content/content.server";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/mission";
 
@@ -15,8 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/mission",
   });
 
-export function loader() {
-  return missionContent();
+/** The live section, or to signed-in staff at ?preview=mission, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "mission");
+  return { ...(draft ?? missionContent()), preview: draft ? "mission" : null };
 }
 
 const headingClasses = "text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl";
@@ -29,6 +32,7 @@ export default function MissionPage({ loaderData }: Route.ComponentProps) {
   const { statement, vision, coreValues, whatWeProvide } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <PageHeader eyebrow="Who we are" title="Our Mission" lead={statement} />
 
       <Section aria-label="Our vision" className="pb-0 md:pb-0">

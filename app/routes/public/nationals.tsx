@@ -1,9 +1,11 @@
 import { Trophy } from "lucide-react";
 import { nationalsContent } from "~/features/content/content.server";
-import { QualifierCard } from "~/features/nationals/qualifier-card";
+import { previewDraft } from "~/features/site-editor/preview.server";
+import { markdownForPage } from "~/features/content/markdown.server";
+import { QualifierCard, type ShownQualifier } from "~/features/nationals/qualifier-card";
 import { ScrollToTeamLink } from "~/features/nationals/scroll-to-team-link";
 import { pageMeta } from "~/features/site/meta";
-import { Section } from "~/features/site/page-header";
+import { PreviewBanner, Section } from "~/features/site/page-header";
 import type { Route } from "./+types/nationals";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,14 +16,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/2025-nationals-team",
   });
 
-export function loader() {
-  return nationalsContent();
+/** The live section, or to signed-in staff at ?preview=nationals, its draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "nationals");
+  const nationals = draft ?? nationalsContent();
+  // Bios are staff Markdown, as on /about (decision 0039).
+  const qualifiers: ShownQualifier[] = nationals.qualifiers.map((qualifier) => {
+    const bio = markdownForPage(qualifier.bio);
+    return { ...qualifier, bio: bio.text, bioHtml: bio.html };
+  });
+  return { ...nationals, qualifiers, preview: draft ? "nationals" : null };
 }
 
 export default function NationalsPage({ loaderData }: Route.ComponentProps) {
   const { year, intro, tournament, supporter, qualifiers } = loaderData;
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <section className="relative overflow-hidden bg-navy-900 text-white" aria-labelledby="nationals-title">
         <div
           aria-hidden="true"

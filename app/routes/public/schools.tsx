@@ -2,10 +2,11 @@ import { Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { schoolsContent } from "~/features/content/content.server";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { SchoolCard } from "~/features/schools/school-card";
 import { schoolsInState, selectedState, stateOptions } from "~/features/schools/schools";
 import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import { Button } from "~/ui/button";
 import { Label } from "~/ui/label";
 import { LinkButton } from "~/ui/link-button";
@@ -20,10 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/schools",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  const schools = schoolsContent();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // To signed-in staff at /schools?preview=schools: the draft (decision 0039).
+  const draft = await previewDraft(request, context, "schools");
+  const schools = draft?.schools ?? schoolsContent();
   const states = stateOptions(schools);
-  return { schools, states, state: selectedState(new URL(request.url).searchParams.get("state"), states) };
+  return { preview: draft ? "schools" : null, schools, states, state: selectedState(new URL(request.url).searchParams.get("state"), states) };
 }
 
 // The list is static: changing the filter with JavaScript only rewrites the URL, without a round trip.
@@ -59,6 +62,7 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <PreviewBanner section={loaderData.preview} />
       <PageHeader
         eyebrow="Our Schools"
         title="Member Schools"

@@ -3,18 +3,20 @@ import { adminNavFor } from "./admin-nav";
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-state";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
-  it("shows four links to users and nine to admins, in order", () => {
+  it("shows five links to users and ten to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual([
       "Profile",
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Site content",
     ]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
       ["View Orders", "/orders"],
       ["View Donations", "/admin/donations"],
       ["View Contacts", "/contact-submissions"],
+      ["Site content", "/admin/site"],
       ["Users", "/admin/users"],
       ["Manage Products", "/admin/products"],
       ["Campaigns", "/admin/campaigns"],

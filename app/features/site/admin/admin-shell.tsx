@@ -1,5 +1,6 @@
 import {
   CircleDollarSign,
+  FilePenLine,
   HandHeart,
   LogOut,
   Mail,
@@ -31,6 +32,7 @@ const icons: Record<string, LucideIcon> = {
   "/orders": ShoppingBag,
   "/admin/donations": HandHeart,
   "/contact-submissions": Mail,
+  "/admin/site": FilePenLine,
   "/admin/users": Users,
   "/admin/products": Package,
   "/admin/campaigns": Megaphone,

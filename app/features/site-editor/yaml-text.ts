@@ -1,0 +1,79 @@
+import { stringify } from "yaml";
+import { z } from "~/core/zod";
+import { ContentError, parseContent } from "~/features/content/parse-content";
+import { MAX_SOURCE_CHARS } from "./editor-form";
+import { contentSections, type SectionKey, sectionKeys } from "~/features/content/sections";
+
+/**
+ * Sections as text: the editor shows a section in its content/ file's layout
+ * (YAML) and reads it back with the same parser and schema as the files, so a
+ * mistake is named by field and line. The export is every section in one
+ * YAML file, keyed by file name; the import reads such a file back and checks
+ * every section before anything is changed.
+ */
+
+export function toYaml(document: unknown): string {
+  return stringify(document, { lineWidth: 110, minContentWidth: 40 });
+}
+
+export type ParsedSource = { ok: true; document: unknown } | { ok: false; message: string };
+
+/** Reads an editor's text against the section's schema; the message lists each problem with its line. */
+export function parseSource(key: SectionKey, source: string): ParsedSource {
+  if (!source.trim()) return { ok: false, message: "The text is empty." };
+  if (source.length > MAX_SOURCE_CHARS)
+    return { ok: false, message: `The text is too long (${source.length} characters; at most ${MAX_SOURCE_CHARS}).` };
+  const { file, schema } = contentSections[key];
+  try {
+    return { ok: true, document: parseContent(file, source, schema, "has problems") };
+  } catch (error) {
+    if (error instanceof ContentError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+const EXPORT_HEADER =
+  "# Citron Online District site content: every section of content/, keyed by its file name.\n" +
+  "# Split it back into content/ or import it on the admin area's Site content page.\n";
+
+/** Every section in one YAML file, in the content/ layout. */
+export function exportYaml(documents: ReadonlyMap<SectionKey, unknown>): string {
+  const byFile = Object.fromEntries(sectionKeys.map((key) => [contentSections[key].file, documents.get(key)]));
+  return EXPORT_HEADER + toYaml(byFile);
+}
+
+export type ParsedImport = { ok: true; documents: Map<SectionKey, unknown> } | { ok: false; problems: string[] };
+
+/** Reads an export back: every section must be present and valid, or nothing is imported. */
+export function parseImport(source: string): ParsedImport {
+  if (source.length > MAX_SOURCE_CHARS * 3) return { ok: false, problems: ["The file is too large."] };
+  let whole: unknown;
+  try {
+    whole = parseContent("import.yaml", source, z.record(z.string(), z.unknown()), "is not a site content export");
+  } catch (error) {
+    if (error instanceof ContentError)
+      return { ok: false, problems: [error.message.replace("content/import.yaml", "The file")] };
+    throw error;
+  }
+  const entries = whole as Record<string, unknown>;
+  const problems: string[] = [];
+  const documents = new Map<SectionKey, unknown>();
+  const files = new Set<string>(sectionKeys.map((key) => contentSections[key].file));
+  for (const name of Object.keys(entries)) if (!files.has(name)) problems.push(`${name}: not a section of the site.`);
+  for (const key of sectionKeys) {
+    const { file, schema } = contentSections[key];
+    if (!(file in entries)) {
+      problems.push(`${file}: missing.`);
+      continue;
+    }
+    const result = schema.safeParse(entries[file]);
+    if (result.success) documents.set(key, result.data);
+    else
+      problems.push(
+        ...result.error.issues
+          .slice(0, 10)
+          .map((issue) => `${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`),
+      );
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, documents };
+}
