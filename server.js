@@ -1,5 +1,5 @@
 // Entry point. `npm start`: builds once when no build exists, then starts the
-// server bundle (server/app.ts), which migrates the database, seeds the
+// server bundle (server/start.ts), which migrates the database, seeds the
 // embedded default on its first run and serves the site.
 // `npm run dev` (`node server.js --dev`): the same server with Vite in
 // middleware mode, so route modules reload on every request.
@@ -24,7 +24,7 @@ if (process.argv.includes("--dev")) {
   process.env.NODE_ENV ??= "development";
   const { createServer } = await import("vite");
   const devServer = await createServer({ server: { middlewareMode: true } });
-  const { start } = await devServer.ssrLoadModule("./server/app.ts");
+  const { start } = await devServer.ssrLoadModule("./server/start.ts");
   await start({ clientDir, devServer });
 } else {
   const serverBuild = path.join(buildDir, "server/index.js");

@@ -10,9 +10,9 @@ export default defineConfig({
     alias: reactRouterInternals,
   },
   // The SSR bundle's entry is our Express app, which mounts the React Router
-  // request handler (see server/app.ts and docs/architecture.md).
+  // request handler (server/start.ts starts it; server/app.ts is the request path; docs/architecture.md).
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./server/start.ts" } } },
     // Fewer, larger shared chunks for the browser: every page otherwise preloads ~35 tiny files, and on a
     // phone each round of requests costs a network round trip (Lighthouse's mobile simulation shows it).
     client: {

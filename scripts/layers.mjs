@@ -46,7 +46,7 @@ export const layers = [
   },
   {
     name: "composition",
-    folders: ["server/app.ts", "server/workers.ts", "server/demo-content.ts"],
+    folders: ["server/app.ts", "server/start.ts", "server/workers.ts", "server/demo-content.ts"],
     uses: ["core", "db", "ui", "features", "server"],
     says: "the only server files that import features: they wire features into the server and each other",
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+
 import path from "node:path";
 import compression from "compression";
 import { sql } from "drizzle-orm";
@@ -9,23 +9,19 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { clientSubject } from "~/core/client-address";
-import { env, EnvError } from "~/core/env.server";
-import { closePubSub } from "~/db/pubsub.server";
-import { closeAllStreams } from "~/core/sse.server";
+import { env } from "~/core/env.server";
+
 import { logger, requestLogFields } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
 import { requestInfoContext, type RequestInfo } from "~/core/request-context";
 import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
 import { connectionFailureMark, failedSince, isDatabaseDown } from "~/db/availability.server";
-import { DatabaseInUseError } from "~/db/client.server";
-import { ContentError, loadSiteContent } from "~/features/content/content.server";
-import { registerDonationHooks } from "~/features/donations/hooks.server";
-import { loadGuideCatalog } from "~/features/guide/content.server";
+
 import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
-import { loadPublishedContent } from "~/features/site-editor/store.server";
+
 import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
 import { productNotices } from "~/features/products/notices";
-import { closeDatabase, getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
+import { getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit, bodyLimits, withTooLargePage } from "./body-limit";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
 import { readCartItemCount } from "~/features/shop/cart-count.server";
@@ -36,14 +32,14 @@ import { mayBePublicFile } from "./public-files";
 import { createRequestHandler } from "./request-handler";
 import { sameSiteOnly } from "./same-site";
 import { failFastWhileDatabaseDown, sendUnavailable } from "./unavailable";
-import { demoSeeders } from "./demo-content";
-import { backgroundWorkers } from "./workers";
+
+import { whileInFlight } from "./shutdown";
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 /** How long an idle keep-alive connection stays open. */
 export const KEEP_ALIVE_MS = 65_000;
 
-type AppOptions = {
+export type AppOptions = {
   clientDir: string;
   devServer?: ViteDevServer;
   /** The production server build, imported once by start(); in development it is reloaded per request instead. */
@@ -205,127 +201,6 @@ export function createApp(options: AppOptions) {
   });
   // A client may hang up while its page is still being made; shutdown waits
   // for that work too before it closes the database.
-  app.use(async (req, res, next) => {
-    inFlight.count += 1;
-    try {
-      await handleRequest(req, res, next);
-    } finally {
-      inFlight.count -= 1;
-      if (inFlight.count === 0) inFlight.drained?.();
-    }
-  });
+  app.use((req, res, next) => whileInFlight(() => handleRequest(req, res, next)));
   return app;
-}
-
-const inFlight: { count: number; drained?: () => void } = { count: 0 };
-
-function requestsDrained(): Promise<void> {
-  if (inFlight.count === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    inFlight.drained = resolve;
-  });
-}
-
-/** Starts the server: database first, then HTTP, then workers. */
-export async function start(options: AppOptions): Promise<Server> {
-  let config;
-  try {
-    config = env();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  // content/ is read from disk here, not bundled: a broken edit stops the start
-  // with the file and line named, before anything listens.
-  try {
-    await loadSiteContent();
-    await loadGuideCatalog();
-  } catch (error) {
-    if (error instanceof ContentError) {
-      console.error(
-        `${error.message}\nThe server did not start: fix the file and start it again (see content/README.md).`,
-      );
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  // The database opens here, and on the embedded default's first run seeds each capability's demo content.
-  setDemoSeeders(demoSeeders);
-  registerDonationHooks();
-  let handle;
-  try {
-    handle = await getDatabaseHandle();
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  // In a cluster (server.js) one worker does the once-per-machine work; the others only what fills their memory.
-  const doesBackgroundWork = process.env.CITRON_BACKGROUND_WORK !== "0";
-  const stops = backgroundWorkers
-    .filter((worker) => doesBackgroundWork || worker.everyProcess)
-    .map((worker) => worker.start(handle));
-  // What staff published replaces content/ in memory before the first page is served (decision 0039).
-  await loadPublishedContent(handle.db);
-
-  const serverBuild = options.devServer
-    ? undefined
-    : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createApp({ ...options, serverBuild });
-  const server = app.listen(config.PORT, config.HOST);
-  // Longer than a load balancer's idle timeout (60 s on the common ones): a proxy must never reuse a
-  // connection the server has just closed, which its client sees as a 502 (decision 0029).
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  const database = handle.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL";
-  logger.info({ port, database, backgroundWork: doesBackgroundWork }, "server started");
-  if (doesBackgroundWork) console.warn(`Citron Online District is running at http://localhost:${port} (${database})`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      logger.error("shutdown took over 10 s; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // Stop accepting, let requests in flight finish, then release the database.
-    // Live streams never end by themselves: end them so the drain can finish.
-    closeAllStreams();
-    // A keep-alive connection may still bring a request: answer it with "Connection: close", and close
-    // each connection as soon as it is idle, so the drain never waits for a keep-alive timeout.
-    server.on("request", (_req, res: { setHeader(name: string, value: string): void }) =>
-      res.setHeader("Connection", "close"),
-    );
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearInterval(idle);
-    await requestsDrained();
-    await closePubSub();
-    await Promise.allSettled(stops.map((stop) => stop()));
-    await closeDatabase();
-    logger.info("stopped");
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  return server;
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client.server";
 
-// Shutdown (server/app.ts) closes the database once the requests in flight are done. A loader whose visitor hung
+// Shutdown (server/shutdown.ts) closes the database once the requests in flight are done. A loader whose visitor hung
 // up is no longer a request in flight, but its statements are still running or waiting for a connection: they
 // finish first, instead of failing with "Cannot use a pool after calling end on the pool".
 describe.skipIf(!process.env.TEST_DATABASE_URL)("closing a PostgreSQL handle", () => {

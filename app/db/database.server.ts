@@ -9,7 +9,7 @@ let demoSeeders: readonly Seeder[] = [];
 
 /**
  * The capabilities' demo content for the embedded database's first run: the database layer knows no feature, so
- * server/app.ts passes the list (server/demo-content.ts) before the database is first opened.
+ * server/start.ts passes the list (server/demo-content.ts) before the database is first opened.
  */
 export function setDemoSeeders(seeders: readonly Seeder[]): void {
   demoSeeders = seeders;

@@ -17,7 +17,7 @@ export type TestDatabase = DatabaseHandle & {
   destroy(): Promise<void>;
 };
 
-// What server/app.ts wires at start that a test reaching a feature directly still needs: a donation's fulfilment
+// What server/start.ts wires at start that a test reaching a feature directly still needs: a donation's fulfilment
 // queues its receipt (payments knows no donation; donations registers its emails).
 registerDonationHooks();
 

@@ -40,7 +40,7 @@ let loaded: Files | undefined;
 const published = new Map<SectionKey, unknown>();
 
 /**
- * Reads and checks every content file once, at start (server/app.ts then loads
+ * Reads and checks every content file once, at start (server/start.ts then loads
  * the Competition Guide's, which depends on this module, not the other way).
  * Throws a ContentError naming the first broken file and its line.
  */

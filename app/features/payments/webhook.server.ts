@@ -19,7 +19,7 @@ const eventHandlers: WebhookEventHandler[] = [];
 /**
  * A capability built on payments takes its share of each verified event, as it says what its fulfilment sends
  * (fulfilment-emails.server.ts): registered once at start, so payments never imports it (donations:
- * registerDonationHooks, called by server/app.ts).
+ * registerDonationHooks, called by server/start.ts).
  */
 export function registerWebhookHandler(handler: WebhookEventHandler): void {
   if (!eventHandlers.includes(handler)) eventHandlers.push(handler);

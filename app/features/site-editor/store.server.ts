@@ -104,7 +104,7 @@ const allPages = () => [...new Set(sectionKeys.flatMap((key) => contentSections[
 
 /**
  * Every server process follows every instance's publishes (and after a lost
- * LISTEN connection reads it all again); server/app.ts reads the published
+ * LISTEN connection reads it all again); server/start.ts reads the published
  * content once before it listens (loadPublishedContent).
  */
 export const siteContentWorker = {
