@@ -14,6 +14,7 @@ import { loader as ordersExport } from "~/routes/admin/orders-export";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { signedInAccount } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { aDonationOrder, anEntryOrder } from "#tests/support/rows";
 
 // Loaders and actions of the three dashboards on a real database (PGlite, or
 // PostgreSQL when TEST_DATABASE_URL is set), called the way the router calls them.
@@ -37,44 +38,12 @@ async function thrown(promise: unknown): Promise<Response | { type: string; init
   throw new Error("expected the loader to throw");
 }
 
-const base: NewOrder = {
-  itemName: "Citron Tournament Entry Fee",
-  totalAmount: 2500,
-  customerEmail: "family@example.com",
-  status: "completed",
-};
-
-function entry(
-  student: string,
-  tournament: string,
-  event: string,
-  daysAgo: number,
-  extra: Partial<NewOrder> = {},
-): NewOrder {
-  return {
-    ...base,
-    studentName: student,
-    studentSchool: "Riverside Hebrew Academy",
-    tournamentName: tournament,
-    tournamentDate: "2026-12-13",
-    eventType: event,
-    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
-    ...extra,
-  };
-}
-
-function donation(email: string, cents: number, daysAgo: number, extra: Partial<NewOrder> = {}): NewOrder {
-  return {
-    ...base,
-    itemName: "Donation",
-    itemDescription: "Tax-deductible donation",
-    studentName: "Ruth Adler",
-    customerEmail: email,
-    totalAmount: cents,
-    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
-    ...extra,
-  };
-}
+// The rows these tests read, from the shared factories (tests/support/rows.ts), as the shop and the donate page
+// write them.
+const entry = (student: string, tournament: string, event: string, days: number, extra: Partial<NewOrder> = {}) =>
+  anEntryOrder({ studentName: student, tournamentName: tournament, eventType: event, daysAgo: days, ...extra });
+const donation = (email: string, cents: number, days: number, extra: Partial<NewOrder> = {}) =>
+  aDonationOrder({ customerEmail: email, totalAmount: cents, daysAgo: days, ...extra });
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -17,6 +17,7 @@ import { setPaymentProviderForTests } from "~/features/payments/providers.server
 import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { testEnv } from "../support/testbed";
+import { aCart, aProduct } from "#tests/support/rows";
 
 /**
  * Decisions 0022 and 0024: one open checkout per cart, enforced by the database, and
@@ -47,24 +48,9 @@ beforeEach(async () => {
   await db.delete(products);
 });
 
-let order = 1;
-async function product(name: string, stock: number) {
-  const [row] = await database.db
-    .insert(products)
-    .values({ name, price: 1000, displayOrder: order++, unlimitedStock: false, stockCount: stock })
-    .returning();
-  return row!;
-}
-
-async function cart(lines: Array<{ productId: string; quantity: number }>) {
-  const id = `cart-${Math.random().toString(36).slice(2)}`;
-  await database.db.insert(carts).values({ id });
-  // One after the other, so the lines keep this order (the order their stock is read in).
-  for (const line of lines) {
-    await database.db.insert(cartLines).values({ cartId: id, ...line, createdAt: new Date(Date.now() + order++) });
-  }
-  return id;
-}
+const product = (name: string, stock: number) => aProduct(database.db, { name, stock });
+// The lines keep this order (the order their stock is read in).
+const cart = (lines: Array<{ productId: string; quantity: number }>) => aCart(database.db, lines);
 
 const stockOf = async (id: string) =>
   (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;

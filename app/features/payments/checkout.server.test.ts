@@ -24,6 +24,7 @@ import type { PaymentProvider } from "./provider";
 import { sandboxProvider, setPaymentProviderForTests } from "./providers.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 import { handleStripeWebhook } from "./webhook.server";
+import { aCart, aProduct } from "#tests/support/rows";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: TestDatabase;
@@ -49,36 +50,11 @@ beforeEach(async () => {
   await db.delete(products);
 });
 
-let order = 1;
-async function product(values: { name: string; price: number; stock?: number | null; isActive?: boolean }) {
-  const [row] = await database.db
-    .insert(products)
-    .values({
-      name: values.name,
-      price: values.price,
-      displayOrder: order++,
-      unlimitedStock: values.stock == null,
-      stockCount: values.stock ?? null,
-      isActive: values.isActive ?? true,
-      description: `${values.name} description`,
-    })
-    .returning();
-  return row!;
-}
+const product = (values: { name: string; price: number; stock?: number | null; isActive?: boolean }) =>
+  aProduct(database.db, { ...values, description: `${values.name} description` });
 
-async function cart(lines: Array<{ productId: string; quantity?: number; registration?: RegistrationData }>) {
-  const id = `cart-${Math.random().toString(36).slice(2)}`;
-  await database.db.insert(carts).values({ id });
-  for (const line of lines) {
-    await database.db.insert(cartLines).values({
-      cartId: id,
-      productId: line.productId,
-      quantity: line.quantity ?? 1,
-      registration: line.registration ?? null,
-    });
-  }
-  return id;
-}
+const cart = (lines: Array<{ productId: string; quantity?: number; registration?: RegistrationData }>) =>
+  aCart(database.db, lines);
 
 const stockOf = async (id: string) =>
   (await database.db.query.products.findFirst({ where: eq(products.id, id) }))!.stockCount;

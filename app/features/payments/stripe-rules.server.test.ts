@@ -24,6 +24,7 @@ import { setPaymentProviderForTests } from "./providers.server";
 import { stripeClient, stripeProvider } from "./stripe-provider.server";
 import { settleStripeCheckouts } from "./sweep.server";
 import { handleStripeWebhook } from "./webhook.server";
+import { aCart, aProduct } from "#tests/support/rows";
 
 /**
  * Decision 0024 against the local stand-in of Stripe, whose rules are
@@ -56,15 +57,9 @@ beforeEach(async () => {
   await db.delete(products);
 });
 
-let order = 1;
 async function openStripeCheckout(stock = 5) {
-  const [shirt] = await database.db
-    .insert(products)
-    .values({ name: "District T-Shirt", price: 1800, displayOrder: order++, unlimitedStock: false, stockCount: stock })
-    .returning();
-  const cartId = `cart-${Math.random().toString(36).slice(2)}`;
-  await database.db.insert(carts).values({ id: cartId });
-  await database.db.insert(cartLines).values({ cartId, productId: shirt!.id, quantity: 2 });
+  const shirt = await aProduct(database.db, { name: "District T-Shirt", price: 1800, stock });
+  const cartId = await aCart(database.db, [{ productId: shirt.id, quantity: 2 }]);
   const result = await checkoutCart(database.db, { cartId, email: "parent@example.com" });
   if (!result.ok) throw new Error(result.message);
   const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;

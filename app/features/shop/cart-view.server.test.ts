@@ -8,6 +8,7 @@ import { schema, type Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { cartItemCount, cartItemCounts, lineProblem, loadCart, loadCarts, type CartView } from "./cart-view.server";
+import { aProduct } from "#tests/support/rows";
 
 // loadCart reads a cart in one statement (decision 0030: /fees reads it for every cart visitor). These tests hold it
 // to the view the earlier three queries gave (the cart, its lines with their products, the stock its own open
@@ -87,30 +88,7 @@ async function referenceCart(db: Database, cartId: string): Promise<CartView | n
   };
 }
 
-let order = 1;
-async function product(values: {
-  name: string;
-  price: number;
-  stock?: number | null;
-  isActive?: boolean;
-  description?: string | null;
-  imageUrl?: string | null;
-}) {
-  const [row] = await database.db
-    .insert(products)
-    .values({
-      name: values.name,
-      price: values.price,
-      displayOrder: order++,
-      unlimitedStock: values.stock == null,
-      stockCount: values.stock ?? null,
-      isActive: values.isActive ?? true,
-      description: values.description ?? null,
-      imageUrl: values.imageUrl ?? null,
-    })
-    .returning();
-  return row!;
-}
+const product = (values: Parameters<typeof aProduct>[1]) => aProduct(database.db, values);
 
 let clock = Date.parse("2026-11-01T10:00:00Z");
 async function line(
