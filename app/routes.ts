@@ -37,6 +37,9 @@ export default [
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
+    // Tournament settings and rosters (app/features/tournaments, decision 0040).
+    route("admin/tournaments", "routes/admin/tournaments.tsx"),
+    route("admin/tournaments/:key", "routes/admin/tournament.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
   ]),
   route("auth/sign-out", "routes/public/sign-out.tsx"),

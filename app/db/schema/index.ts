@@ -13,3 +13,4 @@ export * from "./refunds";
 export * from "./giving-summary";
 export * from "./giving-monthly";
 export * from "./giving-campaign";
+export * from "./tournaments";

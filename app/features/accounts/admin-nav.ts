@@ -12,6 +12,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "View Orders", to: "/orders", adminOnly: false },
   { label: "View Donations", to: "/admin/donations", adminOnly: false },
   { label: "View Contacts", to: "/contact-submissions", adminOnly: false },
+  { label: "Tournaments", to: "/admin/tournaments", adminOnly: false },
   { label: "Users", to: "/admin/users", adminOnly: true },
   { label: "Manage Products", to: "/admin/products", adminOnly: true },
   { label: "Campaigns", to: "/admin/campaigns", adminOnly: true },

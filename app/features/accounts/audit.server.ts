@@ -25,7 +25,11 @@ export type AuditAction =
   | "user.two_factor_reset"
   | "campaign.create"
   | "campaign.update"
-  | "campaign.delete";
+  | "campaign.delete"
+  | "tournament.settings"
+  | "tournament.drop"
+  | "tournament.school_merge"
+  | "tournament.message";
 
 type Who = { id: string | null; email: string };
 

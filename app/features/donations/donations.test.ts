@@ -64,6 +64,8 @@ describe("donations CSV", () => {
       refundedAmount: 3000,
       disputedAmount: 0,
       campaignId: null,
+      tournamentKey: null,
+      droppedAt: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
     expect(header).toEqual([

@@ -23,6 +23,8 @@ const order: Order = {
   refundedAmount: 0,
   disputedAmount: 0,
   campaignId: null,
+  tournamentKey: null,
+  droppedAt: null,
 };
 
 describe("order and entry rows", () => {

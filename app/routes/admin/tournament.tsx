@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { readForm, formText } from "~/core/form.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { tournamentPath, TOURNAMENTS_PATH } from "~/features/tournaments/paths";
+import {
+  deleteTournamentSettings,
+  findStaffTournament,
+  parseSettingsForm,
+  saveTournamentSettings,
+} from "~/features/tournaments/staff-settings.server";
+import { TournamentPage } from "~/features/tournaments/tournament-page";
+import type { Route } from "./+types/tournament";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.tournament.title ?? "Tournament"} | Admin Dashboard` },
+];
+
+async function load(context: Route.LoaderArgs["context"], key: string) {
+  const tournament = await findStaffTournament(getDb(context), key);
+  if (!tournament) throw data("No such tournament", { status: 404 });
+  return tournament;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const tournament = await load(context, params.key);
+  return { tournament, canManage: user.role === "admin" };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const db = getDb(context);
+  const tournament = await load(context, params.key);
+  const form = await readForm(request);
+  const here = tournamentPath(tournament.key);
+  const actor = { id: admin.id, email: admin.email };
+  switch (formText(form, "intent")) {
+    case "settings": {
+      const parsed = parseSettingsForm(form);
+      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      await saveTournamentSettings(db, actor, tournament, parsed.value);
+      return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
+    }
+    case "delete-settings": {
+      if (!tournament.orphaned)
+        return data(
+          { ok: false as const, message: "Only a setting whose tournament left the schedule can be deleted." },
+          { status: 409 },
+        );
+      await deleteTournamentSettings(db, actor, tournament.key);
+      return redirectWithToast(TOURNAMENTS_PATH, {
+        type: "success",
+        title: "Setting deleted",
+        description: tournament.title,
+      });
+    }
+    default:
+      return data(
+        { ok: false as const, message: "That request was not understood. Please reload the page and try again." },
+        { status: 400 },
+      );
+  }
+}
+
+export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <TournamentPage {...loaderData} message={actionData && !actionData.ok ? actionData.message : null} />;
+}
