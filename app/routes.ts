@@ -54,6 +54,8 @@ export default [
   route("orders/entries.csv", "routes/admin/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin/donations-export.ts"),
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
+  route("admin/tournaments/:key/entries.csv", "routes/admin/tournament-entries-csv.ts"),
+  route("admin/tournaments/:key/judges.csv", "routes/admin/tournament-judges-csv.ts"),
 
   // The catalogue's live feed and image files (app/features/products).
   route("products/feed", "routes/resources/products-feed.ts"),

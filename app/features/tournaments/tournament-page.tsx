@@ -4,16 +4,19 @@ import { Button } from "~/ui/button";
 import { DashboardHeader } from "~/ui/dashboard";
 import { Notice } from "~/ui/notice";
 import { TOURNAMENTS_PATH } from "./paths";
+import { RosterView, type RosterData } from "./roster-view";
 import { SettingsForm } from "./settings-form";
 import type { StaffTournament } from "./staff-settings.server";
 
 /** /admin/tournaments/:key: a tournament's settings (admins), and its roster. */
 export function TournamentPage({
   tournament,
+  roster,
   canManage,
   message,
 }: {
   tournament: StaffTournament;
+  roster: RosterData;
   canManage: boolean;
   message: string | null;
 }) {
@@ -45,6 +48,7 @@ export function TournamentPage({
           ) : null}
         </Notice>
       ) : null}
+      <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
       {canManage ? <SettingsForm tournament={tournament} /> : null}
     </div>
   );

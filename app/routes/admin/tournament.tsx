@@ -11,6 +11,9 @@ import {
   saveTournamentSettings,
 } from "~/features/tournaments/staff-settings.server";
 import { TournamentPage } from "~/features/tournaments/tournament-page";
+import { loadRoster } from "~/features/tournaments/roster-data.server";
+import { memberSchools } from "~/features/tournaments/schools.server";
+import { dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
 import type { Route } from "./+types/tournament";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -26,7 +29,7 @@ async function load(context: Route.LoaderArgs["context"], key: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const tournament = await load(context, params.key);
-  return { tournament, canManage: user.role === "admin" };
+  return { tournament, roster: await loadRoster(getDb(context), tournament), canManage: user.role === "admin" };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -55,6 +58,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         title: "Setting deleted",
         description: tournament.title,
       });
+    }
+    case "drop": {
+      const outcome = await dropEntry(db, actor, tournament.key, {
+        orderId: formText(form, "orderId"),
+        refund: formText(form, "refund") === "1",
+        reason: formText(form, "reason"),
+        requestKey: formText(form, "requestKey"),
+      });
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
+    }
+    case "merge-school": {
+      const into = memberSchools().find((school) => school.code === formText(form, "into"));
+      const outcome = await mergeSchool(db, actor, tournament.key, formText(form, "typed"), into);
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, { type: "success", title: "School merged", description: outcome.message });
     }
     default:
       return data(

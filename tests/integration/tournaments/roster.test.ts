@@ -1,0 +1,285 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import Papa from "papaparse";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { auditLog, carts, checkouts, orders, refunds, tournamentSettings } from "~/db/schema";
+import { tournamentKey } from "~/db/tournament-key";
+import { fulfilCheckout } from "~/features/payments/checkout.server";
+import { defaultRegistrationProductNames } from "~/features/products/registration-products";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { memberSchools } from "~/features/tournaments/schools.server";
+import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
+import { loader as entriesCsvLoader } from "~/routes/admin/tournament-entries-csv";
+import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
+import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import type { TestDatabase } from "#tests/support/database";
+import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "./support";
+
+/** Decision 0040: a tournament's roster for staff, its Tabroom download, drops (with a refund) and school merges. */
+let database: TestDatabase;
+let ids: Record<string, string> = {};
+let adminCookie = "";
+let viewerCookie = "";
+const names = defaultRegistrationProductNames("Citron");
+const WINTER = "Winter Debate Tournament";
+const key = tournamentKey(WINTER, sheetDay(30).iso);
+const page = `/admin/tournaments/${encodeURIComponent(key)}`;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "citron-roster-"));
+  setEnvForTests(
+    parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dir,
+      SESSION_SECRET: "s".repeat(40),
+      EVENTS_SHEET_URL: writeTournamentSheet(dir),
+      PUBLIC_URL: "https://citron.example",
+    }),
+  );
+  ({ database, ids } = await openShopDatabase());
+  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
+  viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
+});
+afterAll(async () => {
+  await closeShopDatabase(database);
+});
+beforeEach(async () => {
+  await database.db.delete(refunds);
+  await database.db.delete(orders);
+  await database.db.delete(checkouts);
+  await database.db.delete(carts);
+  await database.db.delete(tournamentSettings);
+});
+
+/** A paid registration: added on /fees, checked out and paid in the sandbox. */
+async function paid(product: string, fields: Record<string, string>, email = "parent@example.org") {
+  const winter = (await loadFees(database)).offers.find((offer) => offer.title === WINTER)!;
+  const cookie = await addEntry(database, ids[product]!, { scheduleEvent: winter.id, ...fields });
+  const cartId = (await readCartIdFromCookies(cookie))!;
+  const result = await checkoutCart(database.db, { cartId, email });
+  if (!result.ok) throw new Error(result.message);
+  const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
+  await fulfilCheckout(database.db, checkout.id, {
+    id: checkout.providerSessionId!,
+    status: "complete",
+    paymentStatus: "paid",
+    amountTotal: checkout.totalAmount,
+    checkoutId: checkout.id,
+  });
+  return (await database.db.query.orders.findFirst({ where: eq(orders.checkoutId, checkout.id) }))!;
+}
+
+async function csv(loader: (args: never) => unknown, url: string, cookie = viewerCookie) {
+  const response = (await loader({
+    request: browserRequest(url, cookie),
+    context: database.context(),
+    params: { key },
+  } as never)) as Response;
+  expect(response.headers.get("Content-Type")).toContain("text/csv");
+  return Papa.parse<Record<string, string>>(await response.text(), { header: true, skipEmptyLines: true });
+}
+
+async function post(form: Record<string, string>) {
+  const request = browserRequest(page, adminCookie, form);
+  const result = (await tournamentAction({
+    request,
+    context: database.context(),
+    params: { key },
+  } as never)) as unknown;
+  if (result instanceof Response) return { status: result.status, message: null };
+  const { data, init } = result as { data: { message: string }; init?: { status?: number } };
+  return { status: init?.status ?? 200, message: data.message };
+}
+
+const [firstSchool, secondSchool] = memberSchools();
+
+describe("the roster", () => {
+  it("downloads in Tabroom's entries layout, read back by a CSV library with its exact header", async () => {
+    await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      schoolCode: firstSchool!.code,
+      competitionEvent: "Public Forum (PF)",
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
+    });
+    await paid(names.tournamentEntry, {
+      studentName: "Mary Ann Lee",
+      schoolCode: "other",
+      studentSchool: "Yeshiva U HS",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    await paid(names.judgeFee, { schoolName: firstSchool!.name, schoolContact: "coach@school.example" });
+
+    const parsed = await csv(entriesCsvLoader, `${page}/entries.csv`);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([
+      "Code",
+      "Event",
+      "Schcode",
+      "Student1First",
+      "Student1Last",
+      "Student2First",
+      "Student2Last",
+      "School",
+    ]);
+    expect(parsed.data).toEqual([
+      {
+        Code: "101",
+        Event: "LD",
+        Schcode: "",
+        Student1First: "Mary Ann",
+        Student1Last: "Lee",
+        Student2First: "",
+        Student2Last: "",
+        School: "Yeshiva U HS",
+      },
+      {
+        Code: "100",
+        Event: "PF",
+        Schcode: firstSchool!.code,
+        Student1First: "Ana",
+        Student1Last: "Li",
+        Student2First: "Ben",
+        Student2Last: "Cho",
+        School: firstSchool!.name,
+      },
+    ]);
+    const oneEvent = await csv(
+      entriesCsvLoader,
+      `${page}/entries.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
+    );
+    expect(oneEvent.data.map((row) => row.Student1First)).toEqual(["Ana"]);
+
+    const judges = await csv(judgesCsvLoader, `${page}/judges.csv`);
+    expect(judges.data).toEqual([
+      {
+        Schcode: firstSchool!.code,
+        School: firstSchool!.name,
+        Judges: "1",
+        Contact: "coach@school.example",
+        Email: "parent@example.org",
+      },
+    ]);
+
+    // The page: entries by event with their school, contact and state.
+    const view = (await tournamentLoader({
+      request: browserRequest(page, viewerCookie),
+      context: database.context(),
+      params: { key },
+    } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
+    expect(view.canManage).toBe(false);
+    expect(
+      view.roster.entries.map((entry) => [
+        entry.event,
+        entry.student,
+        entry.partner,
+        entry.school,
+        entry.email,
+        entry.state,
+      ]),
+    ).toEqual([
+      ["Public Forum (PF)", "Ana Li", "Ben Cho", firstSchool!.name, "parent@example.org", "paid"],
+      ["Lincoln-Douglas (LD)", "Mary Ann Lee", null, "Yeshiva U HS", "parent@example.org", "paid"],
+    ]);
+    expect(view.roster.typedSchools).toEqual([{ name: "Yeshiva U HS", entries: 1 }]);
+  });
+
+  it("dropping an entry with a refund marks it DROP, refunds it through the refund flow and frees its place", async () => {
+    const form = new URLSearchParams({ intent: "settings" });
+    form.append("event", "Lincoln-Douglas (LD)");
+    form.set("cap-0", "1");
+    const settings = new Request(`http://localhost${page}`, {
+      method: "POST",
+      headers: { Cookie: adminCookie },
+      body: form,
+    });
+    await tournamentAction({ request: settings, context: database.context(), params: { key } } as never);
+    const order = await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      studentSchool: "Riverside",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    expect((await loadFees(database)).offers.find((offer) => offer.title === WINTER)?.full).toEqual([
+      "Lincoln-Douglas (LD)",
+    ]);
+
+    const dropped = await post({
+      intent: "drop",
+      orderId: order.id,
+      refund: "1",
+      requestKey: "drop-key-0001",
+      reason: "",
+    });
+    expect(dropped.status).toBe(302);
+    const after = (await database.db.query.orders.findFirst({ where: eq(orders.id, order.id) }))!;
+    expect(after.droppedAt).not.toBeNull();
+    expect(after.refundedAmount).toBe(after.totalAmount);
+    expect(await database.db.$count(refunds, eq(refunds.orderId, order.id))).toBe(1);
+    expect((await loadFees(database)).offers.find((offer) => offer.title === WINTER)?.full).toEqual([]);
+    const parsed = await csv(entriesCsvLoader, `${page}/entries.csv`);
+    expect(parsed.data.map((row) => [row.Code, row.Student1First])).toEqual([["DROP", "Ana"]]);
+    expect(
+      (await database.db.select().from(auditLog))
+        .map((row) => row.action)
+        .filter((action) => action.startsWith("tournament.") || action === "payment.refund"),
+    ).toEqual(expect.arrayContaining(["tournament.settings", "tournament.drop", "payment.refund"]));
+
+    // Again: already dropped, nothing more happens (a 409, no second refund).
+    expect(await post({ intent: "drop", orderId: order.id, requestKey: "drop-key-0002" })).toMatchObject({
+      status: 409,
+    });
+    expect(await database.db.$count(refunds)).toBe(1);
+  });
+
+  it("a school typed under Other merged into a member school takes its name and code on every entry naming it", async () => {
+    await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      studentSchool: "yuhsb",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    await paid(names.tournamentEntry, {
+      studentName: "Dov Katz",
+      schoolCode: secondSchool!.code,
+      competitionEvent: "Public Forum (PF)",
+      partnerFirst: "Eli",
+      partnerLast: "Stein",
+      partnerSchoolCode: "other",
+      partnerSchool: "YUHSB ",
+    });
+    const merged = await post({ intent: "merge-school", typed: "yuhsb", into: firstSchool!.code });
+    expect(merged.status).toBe(302);
+    const rows = await database.db.select().from(orders).where(eq(orders.tournamentKey, key));
+    expect(
+      rows
+        .map((row) => [
+          row.studentName,
+          row.studentSchool,
+          row.registration?.schoolCode,
+          row.registration?.partnerSchoolCode ?? null,
+        ])
+        .sort(),
+    ).toEqual([
+      ["Ana Li", firstSchool!.name, firstSchool!.code, null],
+      ["Dov Katz", secondSchool!.name, secondSchool!.code, firstSchool!.code],
+    ]);
+    expect(await post({ intent: "merge-school", typed: "yuhsb", into: firstSchool!.code })).toMatchObject({
+      status: 409,
+    });
+    expect(await post({ intent: "merge-school", typed: "x", into: "NOPE" })).toMatchObject({ status: 400 });
+  });
+
+  it("only admins change anything", async () => {
+    const request = browserRequest(page, viewerCookie, { intent: "drop", orderId: crypto.randomUUID() });
+    const outcome = await tournamentAction({ request, context: database.context(), params: { key } } as never).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(
+      outcome instanceof Response ? outcome.status : (outcome as { init?: { status?: number } }).init?.status,
+    ).toBe(403);
+  });
+});
