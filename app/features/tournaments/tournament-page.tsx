@@ -4,6 +4,7 @@ import { Button } from "~/ui/button";
 import { DashboardHeader } from "~/ui/dashboard";
 import { Notice } from "~/ui/notice";
 import { TOURNAMENTS_PATH } from "./paths";
+import { MessageForm, type MessagePreview } from "./message-form";
 import { RosterView, type RosterData } from "./roster-view";
 import { SettingsForm } from "./settings-form";
 import type { StaffTournament } from "./staff-settings.server";
@@ -14,9 +15,15 @@ export function TournamentPage({
   roster,
   canManage,
   message,
+  notice,
+  preview,
+  sendKey,
 }: {
   tournament: StaffTournament;
   roster: RosterData;
+  notice: string | null;
+  preview: MessagePreview | null;
+  sendKey: string;
   canManage: boolean;
   message: string | null;
 }) {
@@ -32,6 +39,7 @@ export function TournamentPage({
         description={`${formatLongDate(tournament.date)}. ${tournament.closes}.`}
       />
       {message ? <Notice tone="error" title={message} /> : null}
+      {notice ? <Notice tone="success" title={notice} /> : null}
       {tournament.orphaned ? (
         <Notice tone="error" title="This tournament is no longer in the schedule">
           <p className="mt-1">
@@ -49,6 +57,7 @@ export function TournamentPage({
         </Notice>
       ) : null}
       <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
+      {canManage ? <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} /> : null}
       {canManage ? <SettingsForm tournament={tournament} /> : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { readForm, formText } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
@@ -14,6 +15,13 @@ import { TournamentPage } from "~/features/tournaments/tournament-page";
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
+import {
+  messageRecipients,
+  parseMessageForm,
+  registrantMessage,
+  sendRegistrantMessage,
+  sendTestMessage,
+} from "~/features/tournaments/messages.server";
 import type { Route } from "./+types/tournament";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -29,7 +37,13 @@ async function load(context: Route.LoaderArgs["context"], key: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const tournament = await load(context, params.key);
-  return { tournament, roster: await loadRoster(getDb(context), tournament), canManage: user.role === "admin" };
+  return {
+    tournament,
+    roster: await loadRoster(getDb(context), tournament),
+    canManage: user.role === "admin",
+    // The message form's one-time key: a Send posted twice queues nothing the second time.
+    sendKey: randomBytes(12).toString("base64url"),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,6 +89,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
       return redirectWithToast(here, { type: "success", title: "School merged", description: outcome.message });
     }
+    case "message-preview":
+    case "message-test":
+    case "message-send": {
+      const intent = formText(form, "intent");
+      const parsed = parseMessageForm(form);
+      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      const draft = parsed.value;
+      if (intent === "message-send") {
+        const sent = await sendRegistrantMessage(db, actor, tournament, draft);
+        if (!sent.ok) return data({ ok: false as const, message: sent.message }, { status: sent.status });
+        return redirectWithToast(here, {
+          type: "success",
+          title: "Message sent",
+          description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
+        });
+      }
+      if (intent === "message-test") await sendTestMessage(db, actor, tournament, draft);
+      const recipients = await messageRecipients(db, tournament.key, draft.event);
+      return data({
+        ok: true as const,
+        message: intent === "message-test" ? `A test was sent to ${admin.email}.` : null,
+        preview: {
+          event: draft.event,
+          subject: draft.subject,
+          body: draft.body,
+          text: registrantMessage(tournament, draft, admin.email).text,
+          count: recipients.length,
+        },
+      });
+    }
     default:
       return data(
         { ok: false as const, message: "That request was not understood. Please reload the page and try again." },
@@ -84,5 +128,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <TournamentPage {...loaderData} message={actionData && !actionData.ok ? actionData.message : null} />;
+  return (
+    <TournamentPage
+      {...loaderData}
+      message={actionData && !actionData.ok ? actionData.message : null}
+      notice={actionData?.ok ? actionData.message : null}
+      preview={actionData?.ok ? actionData.preview : null}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { auditLog, carts, checkouts, orders, refunds, tournamentSettings } from "~/db/schema";
+import { auditLog, carts, checkouts, emailOutbox, orders, refunds, tournamentSettings } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
 import { fulfilCheckout } from "~/features/payments/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
@@ -49,6 +49,7 @@ afterAll(async () => {
   await closeShopDatabase(database);
 });
 beforeEach(async () => {
+  await database.db.delete(emailOutbox);
   await database.db.delete(refunds);
   await database.db.delete(orders);
   await database.db.delete(checkouts);
@@ -91,9 +92,12 @@ async function post(form: Record<string, string>) {
     context: database.context(),
     params: { key },
   } as never)) as unknown;
-  if (result instanceof Response) return { status: result.status, message: null };
-  const { data, init } = result as { data: { message: string }; init?: { status?: number } };
-  return { status: init?.status ?? 200, message: data.message };
+  if (result instanceof Response) return { status: result.status, message: null, preview: null };
+  const { data, init } = result as {
+    data: { message: string; preview?: { count: number; text: string } };
+    init?: { status?: number };
+  };
+  return { status: init?.status ?? 200, message: data.message, preview: data.preview ?? null };
 }
 
 const [firstSchool, secondSchool] = memberSchools();
@@ -281,5 +285,75 @@ describe("the roster", () => {
     expect(
       outcome instanceof Response ? outcome.status : (outcome as { init?: { status?: number } }).init?.status,
     ).toBe(403);
+  });
+});
+
+describe("messages to registrants and the confirmation", () => {
+  it("a paid entry's confirmation names the tournament, event and partner and how to reach staff", async () => {
+    await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      schoolCode: firstSchool!.code,
+      competitionEvent: "Public Forum (PF)",
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
+    });
+    const [mail] = await database.db.select().from(emailOutbox);
+    expect(mail?.text).toContain(
+      `Ana Li and Ben Cho (${firstSchool!.name}) are registered for Public Forum (PF) at ${WINTER}`,
+    );
+    expect(mail?.text).toMatch(/Questions about a registration\? Reply to this email or write to \S+@\S+/);
+    expect(mail?.replyTo).toBeTruthy();
+  });
+
+  it("preview, a test to yourself, then one email per address through the outbox, audited with the count, once", async () => {
+    await paid(
+      names.tournamentEntry,
+      { studentName: "Ana Li", studentSchool: "Riverside", competitionEvent: "Lincoln-Douglas (LD)" },
+      "Family@example.org",
+    );
+    await paid(
+      names.tournamentEntry,
+      { studentName: "Dov Li", studentSchool: "Riverside", competitionEvent: "Original Oratory" },
+      "family@example.org",
+    );
+    await paid(
+      names.tournamentEntry,
+      { studentName: "Eli Roth", studentSchool: "Riverside", competitionEvent: "Original Oratory" },
+      "roth@example.org",
+    );
+    await database.db.delete(emailOutbox);
+    const draft = { subject: "Room change", body: "Round one moves to room 204.", sendKey: "send-key-0001" };
+
+    const preview = await post({ intent: "message-preview", event: "", ...draft });
+    expect(preview).toMatchObject({ status: 200 });
+    expect(preview.preview?.count).toBe(2);
+    expect(preview.preview?.text).toContain("Round one moves to room 204.");
+    expect(await database.db.$count(emailOutbox)).toBe(0);
+    const oneEvent = await post({ intent: "message-preview", event: "Original Oratory", ...draft });
+    expect(oneEvent.preview?.count).toBe(2);
+    const ld = await post({ intent: "message-preview", event: "Lincoln-Douglas (LD)", ...draft });
+    expect(ld.preview?.count).toBe(1);
+
+    const test = await post({ intent: "message-test", event: "", ...draft });
+    expect(test.message).toBe("A test was sent to director@example.org.");
+    expect((await database.db.select().from(emailOutbox)).map((row) => [row.to, row.subject])).toEqual([
+      ["director@example.org", "[Test] Room change"],
+    ]);
+    await database.db.delete(emailOutbox);
+
+    expect(await post({ intent: "message-send", event: "", ...draft })).toMatchObject({ status: 302 });
+    const sent = await database.db.select().from(emailOutbox);
+    expect(sent.map((row) => row.to).sort()).toEqual(["family@example.org", "roth@example.org"]);
+    expect(sent.every((row) => row.subject === "Room change" && row.text.includes("room 204"))).toBe(true);
+    const audit = (await database.db.select().from(auditLog)).filter((row) => row.action === "tournament.message");
+    expect(audit.map((row) => row.details?.count)).toEqual([2]);
+
+    // The same form again: nothing more is queued.
+    expect(await post({ intent: "message-send", event: "", ...draft })).toMatchObject({
+      status: 409,
+      message: "This message was already sent.",
+    });
+    expect(await database.db.$count(emailOutbox)).toBe(2);
+    expect(await post({ intent: "message-send", event: "", ...draft, subject: "" })).toMatchObject({ status: 400 });
   });
 });
