@@ -81,8 +81,12 @@ export async function typedSchools(db: Database, key: string): Promise<Array<{ n
   const rows = await candidates(db, key);
   const counts = new Map<string, { name: string; entries: number }>();
   for (const row of rows) {
+    // An entry counts once per school, when its partner's school is the student's.
+    const seen = new Set<string>();
     for (const name of typedNamesOf(row)) {
       const id = schoolMatchKey(name);
+      if (seen.has(id)) continue;
+      seen.add(id);
       const found = counts.get(id) ?? { name, entries: 0 };
       found.entries++;
       counts.set(id, found);

@@ -12,6 +12,7 @@ import { defaultRegistrationProductNames } from "~/features/products/registratio
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
 import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
+import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { loader as entriesCsvLoader } from "~/routes/admin/tournament-entries-csv";
 import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
@@ -255,6 +256,15 @@ describe("the roster", () => {
       partnerSchoolCode: "other",
       partnerSchool: "YUHSB ",
     });
+    // A team whose partner's school is the student's typed one counts once.
+    await paid(names.tournamentEntry, {
+      studentName: "Gil Bar",
+      studentSchool: "Yuhsb",
+      competitionEvent: "Policy Debate",
+      partnerFirst: "Hod",
+      partnerLast: "Ze",
+    });
+    expect(await typedSchools(database.db, key)).toEqual([{ name: "yuhsb", entries: 3 }]);
     const merged = await post({ intent: "merge-school", typed: "yuhsb", into: firstSchool!.code });
     expect(merged.status).toBe(302);
     const rows = await database.db.select().from(orders).where(eq(orders.tournamentKey, key));
@@ -270,6 +280,7 @@ describe("the roster", () => {
     ).toEqual([
       ["Ana Li", firstSchool!.name, firstSchool!.code, null],
       ["Dov Katz", secondSchool!.name, secondSchool!.code, firstSchool!.code],
+      ["Gil Bar", firstSchool!.name, firstSchool!.code, firstSchool!.code],
     ]);
     expect(await post({ intent: "merge-school", typed: "yuhsb", into: firstSchool!.code })).toMatchObject({
       status: 409,
