@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
+import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
@@ -50,6 +51,8 @@ export async function dropEntry(
       },
     }),
   );
+  // The place is free: /fees may show the event full.
+  if (dropped) invalidatePublicPages(["/fees"]);
   const already = dropped
     ? null
     : await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key)) });

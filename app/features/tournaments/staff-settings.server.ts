@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { invalidatePublicPages } from "~/core/page-cache.server";
 import type { Database } from "~/db/client.server";
 import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournaments";
 import { tournamentKey } from "~/db/tournament-key";
@@ -155,6 +156,8 @@ export async function saveTournamentSettings(
       },
     }),
   );
+  // /fees shows the windows and full events: its cached copies go, here and on every instance.
+  invalidatePublicPages(["/fees"]);
 }
 
 /** Deletes an orphaned tournament's settings (its entries keep their tournament's name and key). */
@@ -171,5 +174,6 @@ export async function deleteTournamentSettings(db: Database, actor: Actor, key: 
       )[0] ?? null,
     (row) => ({ action: "tournament.settings", details: { key: row.key, title: row.title, deleted: true } }),
   );
+  if (removed) invalidatePublicPages(["/fees"]);
   return removed !== null;
 }
