@@ -142,42 +142,33 @@ export function RegistrationForm({
 
       <NoticeBox notice={notice} />
 
+      {kind === "tournamentEntry" || kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
+        <TextField
+          field={field.studentName!}
+          label="Student name"
+          autoComplete="off"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
+      ) : null}
       {kind === "tournamentEntry" ? (
-        <>
-          <TextField
-            field={field.studentName!}
-            label="Student name"
-            autoComplete="off"
-            required
-            maxLength={overLimit(registrationLimits.name.max)}
-          />
-          <SchoolPicker
-            codeField={field.schoolCode!}
-            nameField={field.studentSchool!}
-            codeLabel="Member school"
-            nameLabel="Student's school"
-            schools={schools}
-            hydrated={hydrated}
-          />
-        </>
+        <SchoolPicker
+          codeField={field.schoolCode!}
+          nameField={field.studentSchool!}
+          codeLabel="Member school"
+          nameLabel="Student's school"
+          schools={schools}
+          hydrated={hydrated}
+        />
       ) : null}
       {kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
-        <>
-          <TextField
-            field={field.studentName!}
-            label="Student name"
-            autoComplete="off"
-            required
-            maxLength={overLimit(registrationLimits.name.max)}
-          />
-          <TextField
-            field={field.studentSchool!}
-            label="Student's school"
-            autoComplete="organization"
-            required
-            maxLength={overLimit(registrationLimits.name.max)}
-          />
-        </>
+        <TextField
+          field={field.studentSchool!}
+          label="Student's school"
+          autoComplete="organization"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
       ) : null}
       {kind === "judgeFee" || kind === "ylmcSchoolRegistration" ? (
         <TextField

@@ -32,12 +32,6 @@ export function entrySchoolsAndPartner(value: RegistrationData, schools: readonl
   return entry;
 }
 
-/** "Ana Li & Ben Cho" for a partnered entry, the student alone otherwise. */
-export function entryNames(data: Pick<RegistrationData, "studentName" | "partnerFirst" | "partnerLast">): string {
-  const partner = [data.partnerFirst, data.partnerLast].filter(Boolean).join(" ");
-  return partner ? `${data.studentName ?? ""} & ${partner}` : (data.studentName ?? "");
-}
-
 /** A name split for the roster: the last word is the last name, the rest the first ("Mary Ann Lee" -> Mary Ann, Lee). */
 export function splitName(name: string): { first: string; last: string } {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -22,33 +22,18 @@ export function SettingsForm({
       <input type="hidden" name="intent" value="settings" />
       <h2 className="text-lg font-semibold text-navy-900">Registration settings</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="opensOn">Registration opens</Label>
-          <Input
-            id="opensOn"
-            name="opensOn"
-            type="date"
-            defaultValue={tournament.settings?.opensOn ?? ""}
-            aria-describedby="opensOn-hint"
-          />
-          <p id="opensOn-hint" className="text-xs text-muted-foreground">
-            Empty: open now.
-          </p>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="closesOn">Last day to register</Label>
-          <Input
-            id="closesOn"
-            name="closesOn"
-            type="date"
-            defaultValue={tournament.settings?.closesOn ?? ""}
-            aria-describedby="closesOn-hint"
-          />
-          <p id="closesOn-hint" className="text-xs text-muted-foreground">
-            Empty: {DEFAULT_CLOSE_DAYS} days before the tournament. Days are New York time; registration closes at
-            midnight after this day.
-          </p>
-        </div>
+        <DayField
+          name="opensOn"
+          label="Registration opens"
+          value={tournament.settings?.opensOn}
+          hint="Empty: open now."
+        />
+        <DayField
+          name="closesOn"
+          label="Last day to register"
+          value={tournament.settings?.closesOn}
+          hint={`Empty: ${DEFAULT_CLOSE_DAYS} days before the tournament. Days are New York time; registration closes at midnight after this day.`}
+        />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold text-navy-900">Events offered, and their caps</legend>
@@ -87,5 +72,28 @@ export function SettingsForm({
         <Button type="submit">Save settings</Button>
       </div>
     </Form>
+  );
+}
+
+/** A day of the window: a date input with its hint. */
+function DayField({
+  name,
+  label,
+  value,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  hint: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      <Input id={name} name={name} type="date" defaultValue={value ?? ""} aria-describedby={`${name}-hint`} />
+      <p id={`${name}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
   );
 }

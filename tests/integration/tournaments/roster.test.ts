@@ -103,15 +103,19 @@ async function post(form: Record<string, string>) {
 
 const [firstSchool, secondSchool] = memberSchools();
 
+/** Ana Li and Ben Cho in Public Forum, of the first member school. */
+const paidTeam = () =>
+  paid(names.tournamentEntry, {
+    studentName: "Ana Li",
+    schoolCode: firstSchool!.code,
+    competitionEvent: "Public Forum (PF)",
+    partnerFirst: "Ben",
+    partnerLast: "Cho",
+  });
+
 describe("the roster", () => {
   it("downloads in Tabroom's entries layout, read back by a CSV library with its exact header", async () => {
-    await paid(names.tournamentEntry, {
-      studentName: "Ana Li",
-      schoolCode: firstSchool!.code,
-      competitionEvent: "Public Forum (PF)",
-      partnerFirst: "Ben",
-      partnerLast: "Cho",
-    });
+    await paidTeam();
     await paid(names.tournamentEntry, {
       studentName: "Mary Ann Lee",
       schoolCode: "other",
@@ -301,13 +305,7 @@ describe("the roster", () => {
 
 describe("messages to registrants and the confirmation", () => {
   it("a paid entry's confirmation names the tournament, event and partner and how to reach staff", async () => {
-    await paid(names.tournamentEntry, {
-      studentName: "Ana Li",
-      schoolCode: firstSchool!.code,
-      competitionEvent: "Public Forum (PF)",
-      partnerFirst: "Ben",
-      partnerLast: "Cho",
-    });
+    await paidTeam();
     const [mail] = await database.db.select().from(emailOutbox);
     expect(mail?.text).toContain(
       `Ana Li and Ben Cho (${firstSchool!.name}) are registered for Public Forum (PF) at ${WINTER}`,
