@@ -61,13 +61,14 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("the admin shell by role", () => {
-  test("a user sees four links and is refused admin pages with docs/product.md's text", async ({ page }) => {
+  test("a user sees five links and is refused admin pages with docs/product.md's text", async ({ page }) => {
     await signIn(page, "user");
     await expect(sidebar(page).getByRole("link")).toHaveText([
       "Profile",
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Tournaments",
     ]);
     const users = await page.goto("/admin/users");
     expect(users?.status()).toBe(403);
@@ -85,7 +86,7 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees eight links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
+  test("an admin sees ten links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
     page,
     context,
   }) => {
@@ -96,6 +97,7 @@ test.describe("the admin shell by role", () => {
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Tournaments",
       "Users",
       "Manage Products",
       "Campaigns",

@@ -3,7 +3,8 @@ import type { Role } from "./roles";
 export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 
 /**
- * docs/product.md#admin-area-and-orders: every signed-in user sees the first four; admins also Users and Manage
+ * docs/product.md#admin-area-and-orders: every signed-in user sees the first four, and Tournaments (decision 0040,
+ * beyond docs/product.md); admins also Users and Manage
  * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond docs/product.md), and Payments
  * (payments needing attention, decision 0024; beyond docs/product.md).
  */

@@ -6,18 +6,20 @@ import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-sta
 import { failureDelaySeconds, waitText } from "./rate-limit.server";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
-  it("shows four links to users and nine to admins, in order", () => {
+  it("shows five links to users and ten to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual([
       "Profile",
       "View Orders",
       "View Donations",
       "View Contacts",
+      "Tournaments",
     ]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
       ["View Orders", "/orders"],
       ["View Donations", "/admin/donations"],
       ["View Contacts", "/contact-submissions"],
+      ["Tournaments", "/admin/tournaments"],
       ["Users", "/admin/users"],
       ["Manage Products", "/admin/products"],
       ["Campaigns", "/admin/campaigns"],
