@@ -44,6 +44,7 @@ async function registerWithoutJs(
   viewport: { width: number; height: number },
   email: string,
   fill: (form: ReturnType<Page["locator"]>) => Promise<void>,
+  inCart: string,
 ) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport });
   const page = await context.newPage();
@@ -53,6 +54,7 @@ async function registerWithoutJs(
   await fill(form);
   await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
   await expect(page).toHaveURL(/\/fees#your-cart$/);
+  await expect(cart(page)).toContainText(inCart);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Payment" })).toBeVisible();
@@ -142,21 +144,27 @@ test("an event filling up: staff cap it, a parent takes the last place, then it 
 test("a partnered entry with a typed school (390 px, no JavaScript), merged by staff into a member school (390 px, no JavaScript)", async ({
   browser,
 }) => {
-  await registerWithoutJs(browser, phone, team.email, async (form) => {
-    await form.getByRole("textbox", { name: "Student name" }).fill(team.student);
-    await form
-      .getByRole("combobox", { name: "Member school", exact: true })
-      .selectOption({ label: "Other (type the name)" });
-    await form.getByRole("textbox", { name: "Student's school" }).fill(typedSchool);
-    await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
-    await form.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Public Forum (PF)" });
-    // Without JavaScript the partner's fields are always there, and a team event needs them: first refused.
-    await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
-    await expect(form.getByRole("alert")).toContainText("Please enter your partner's first name");
-    await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
-    await form.getByRole("textbox", { name: "Partner's first name" }).fill(team.partner[0]);
-    await form.getByRole("textbox", { name: "Partner's last name" }).fill(team.partner[1]);
-  });
+  await registerWithoutJs(
+    browser,
+    phone,
+    team.email,
+    async (form) => {
+      await form.getByRole("textbox", { name: "Student name" }).fill(team.student);
+      await form
+        .getByRole("combobox", { name: "Member school", exact: true })
+        .selectOption({ label: "Other (type the name)" });
+      await form.getByRole("textbox", { name: "Student's school" }).fill(typedSchool);
+      await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
+      await form.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Public Forum (PF)" });
+      // Without JavaScript the partner's fields are always there, and a team event needs them: first refused.
+      await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
+      await expect(form.getByRole("alert")).toContainText("Please enter your partner's first name");
+      await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
+      await form.getByRole("textbox", { name: "Partner's first name" }).fill(team.partner[0]);
+      await form.getByRole("textbox", { name: "Partner's last name" }).fill(team.partner[1]);
+    },
+    `Partner:${team.partner.join(" ")}`,
+  );
   const confirmation = await waitForEmail(team.email, { subject: /Your order/ });
   expect(confirmation).toContain(
     `${team.student} and ${team.partner.join(" ")} (${typedSchool}) are registered for Public Forum (PF)`,

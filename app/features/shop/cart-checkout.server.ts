@@ -205,8 +205,8 @@ async function stillMatches(tx: Transaction, checkout: Checkout, email: string, 
 function describe(row: CartRow): string | undefined {
   const data = row.registration;
   if (!data) return undefined;
-  const parts = [data.studentName ?? data.schoolName, data.competitionEvent ?? data.event, data.tournament].filter(
-    Boolean,
-  );
+  const partner = data.partnerFirst ? `${data.partnerFirst} ${data.partnerLast ?? ""}`.trim() : null;
+  const who = data.studentName && partner ? `${data.studentName} & ${partner}` : (data.studentName ?? data.schoolName);
+  const parts = [who, data.competitionEvent ?? data.event, data.tournament].filter(Boolean);
   return parts.length ? parts.join(", ").slice(0, 250) : undefined;
 }
