@@ -64,6 +64,8 @@ describe("the lint config enforces the layers", () => {
         "app/features/payments/wrong.ts": 'import { cart } from "../shop/cart.server";\nexport const wrong = cart;\n',
         "app/features/products/wrong.ts":
           'import { checkout } from "~/features/payments/checkout.server";\nexport const wrong = checkout;\n',
+        "app/features/tournaments/wrong.ts":
+          'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
         "server/wrong.ts": 'import { cart } from "~/features/shop/cart.server";\nexport const wrong = cart;\n',
       });
       expect(status).not.toBe(0);
@@ -73,6 +75,7 @@ describe("the lint config enforces the layers", () => {
         "app/db/wrong.ts": /app\/ui and app\/db import nothing from app\/features/,
         "app/features/payments/wrong.ts": /Payments imports neither shop, donations nor orders/,
         "app/features/products/wrong.ts": /The catalogue imports none of them/,
+        "app/features/tournaments/wrong.ts": /Tournaments imports neither shop, donations nor orders/,
         "server/wrong.ts": /server\/ reaches features only through its composition files/,
       };
       for (const [file, help] of Object.entries(expected)) {
