@@ -13,12 +13,18 @@ import { closesLabel, registrationWindow, type RegistrationWindow } from "./wind
 
 type Actor = { id: string; email: string };
 
+/** The most tournaments off the sheet (orphaned or past) the list shows, newest first. */
+const OFF_SHEET_LIMIT = 100;
+
 /** One tournament on the staff list: the sheet's, or a setting whose tournament left the sheet (orphaned). */
 export type StaffTournament = {
   key: string;
   title: string;
   date: string;
+  /** Its settings or entries name a day still to come that the sheet no longer lists. */
   orphaned: boolean;
+  /** Its day has gone by (kept on the list for its roster). */
+  past: boolean;
   window: RegistrationWindow;
   closes: string;
   events: string[];
@@ -29,8 +35,9 @@ export type StaffTournament = {
 };
 
 /**
- * The district's upcoming tournaments of the sheet with their settings and entry counts, then every saved setting
- * whose tournament the sheet no longer has (its title or date changed, or the row went), marked orphaned.
+ * The district's upcoming tournaments of the sheet with their settings and entry counts, then the tournaments the
+ * sheet does not list: a saved setting or entries for a day still to come is orphaned (its title or date changed, or
+ * the row went), one whose day has gone by is past.
  */
 export async function listStaffTournaments(db: Database, today = registrationToday()): Promise<StaffTournament[]> {
   const schedule = (await getScheduleEvents(db)).filter((event) => isDistrictTournament(event.type));
@@ -42,12 +49,26 @@ export async function listStaffTournaments(db: Database, today = registrationTod
     date: event.date,
   }));
   const onSheet = new Set(sheet.map((event) => event.key));
-  const orphans = rows
-    .filter((row) => !onSheet.has(row.key))
-    .map((row) => ({ key: row.key, title: row.title, date: row.date }));
+  // Tournaments the sheet does not list (any more): saved settings, and the tournaments of entries (past ones too,
+  // so a roster stays reachable after the day), newest first.
+  const entered = await db.execute(sql`
+    select distinct on (o.tournament_key) o.tournament_key as key, o.tournament_name as title, o.tournament_date as date
+      from orders o
+     where o.tournament_key is not null and o.tournament_name is not null and o.tournament_date is not null
+       and o.status in ('completed', 'pending')
+     order by o.tournament_key, o.created_at desc`);
+  const offSheet = new Map<string, { key: string; title: string; date: string }>();
+  for (const row of rows) offSheet.set(row.key, { key: row.key, title: row.title, date: row.date });
+  for (const row of (entered as unknown as { rows: Array<{ key: string; title: string; date: string }> }).rows) {
+    if (!offSheet.has(row.key)) offSheet.set(row.key, row);
+  }
+  const others = [...offSheet.values()]
+    .filter((item) => !onSheet.has(item.key))
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.title.localeCompare(b.title)))
+    .slice(0, OFF_SHEET_LIMIT);
   const all = [
-    ...sheet.map((event) => ({ ...event, orphaned: false })),
-    ...orphans.map((row) => ({ ...row, orphaned: true })),
+    ...sheet.map((event) => ({ ...event, orphaned: false, past: false })),
+    ...others.map((item) => ({ ...item, orphaned: item.date >= today, past: item.date < today })),
   ];
   const taken = await takenPlaces(
     db,

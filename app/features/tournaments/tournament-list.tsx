@@ -55,6 +55,11 @@ export function TournamentList({ tournaments }: { tournaments: StaffTournament[]
                         Not in the schedule
                       </Badge>
                     ) : null}
+                    {item.past ? (
+                      <Badge variant="muted" className="ml-2">
+                        Past
+                      </Badge>
+                    ) : null}
                   </TableCell>
                   <TableCell data-label="Date">{formatShortDate(item.date)}</TableCell>
                   <TableCell data-label="Registration">

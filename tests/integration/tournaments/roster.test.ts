@@ -15,6 +15,7 @@ import { memberSchools } from "~/features/tournaments/schools.server";
 import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { loader as entriesCsvLoader } from "~/routes/admin/tournament-entries-csv";
+import { loader as tournamentsLoader } from "~/routes/admin/tournaments";
 import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
@@ -290,6 +291,39 @@ describe("the roster", () => {
       status: 409,
     });
     expect(await post({ intent: "merge-school", typed: "x", into: "NOPE" })).toMatchObject({ status: 400 });
+  });
+
+  it("a tournament whose day has gone by stays on the list as past, its roster reachable", async () => {
+    const past = "2020-01-05|old-cup";
+    await database.db.insert(orders).values({
+      itemName: "Entry",
+      totalAmount: 2500,
+      customerEmail: "old@example.org",
+      status: "completed",
+      studentName: "Old Timer",
+      studentSchool: "Riverside",
+      tournamentName: "Old Cup",
+      tournamentDate: "2020-01-05",
+      eventType: "Original Oratory",
+      tournamentKey: past,
+    });
+    const list = (await tournamentsLoader({
+      request: browserRequest("/admin/tournaments", viewerCookie),
+      context: database.context(),
+      params: {},
+    } as never)) as Awaited<ReturnType<typeof tournamentsLoader>>;
+    expect(list.tournaments.find((item) => item.key === past)).toMatchObject({
+      title: "Old Cup",
+      past: true,
+      orphaned: false,
+    });
+    expect(list.tournaments.find((item) => item.key === key)).toMatchObject({ past: false, orphaned: false });
+    const view = (await tournamentLoader({
+      request: browserRequest(`/admin/tournaments/${encodeURIComponent(past)}`, viewerCookie),
+      context: database.context(),
+      params: { key: past },
+    } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
+    expect(view.roster.entries.map((entry) => entry.student)).toEqual(["Old Timer"]);
   });
 
   it("only admins change anything", async () => {
