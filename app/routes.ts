@@ -37,6 +37,9 @@ export default [
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
+    // Tournament settings and rosters (app/features/tournaments, decision 0040).
+    route("admin/tournaments", "routes/admin/tournaments.tsx"),
+    route("admin/tournaments/:key", "routes/admin/tournament.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
     // Site content (app/features/site-editor, decision 0039): sections, drafts, history, import.
     route("admin/site", "routes/admin/site.tsx"),
@@ -56,6 +59,8 @@ export default [
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
   // Every section's live content as one YAML file (app/features/site-editor).
   route("admin/site/export.yaml", "routes/admin/site-export.ts"),
+  route("admin/tournaments/:key/entries.csv", "routes/admin/tournament-entries-csv.ts"),
+  route("admin/tournaments/:key/judges.csv", "routes/admin/tournament-judges-csv.ts"),
 
   // The catalogue's live feed and image files (app/features/products).
   route("products/feed", "routes/resources/products-feed.ts"),

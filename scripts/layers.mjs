@@ -76,7 +76,9 @@ export const features = {
   products: ["email", "accounts"],
   payments: ["products", "email", "accounts"],
   orders: ["payments", "events"],
-  shop: ["products", "payments", "events", "accounts", "site"],
+  // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
+  tournaments: ["payments", "events", "content", "email", "accounts"],
+  shop: ["products", "payments", "events", "accounts", "site", "tournaments"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["donations", "payments", "products", "events", "accounts"],
   // Staff edit the site's content (decision 0039): it puts published sections into content's memory, records in the

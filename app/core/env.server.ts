@@ -213,6 +213,15 @@ export const envSchema = z.object({
   // one instance is asking Stripe about is left alone by the others for the lease.
   CHECKOUT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   CHECKOUT_SWEEP_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // Tournament registration windows (app/features/tournaments, decision 0040) take this day (YYYY-MM-DD) as today
+  // instead of the clock's: for tests and rehearsals, so a window is seen closing without waiting. Unset in use.
+  REGISTRATION_CLOCK: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")
+      .optional(),
+  ),
 
   // Operations (server/metrics.ts, decision 0029): GET /metrics answers only with this bearer token; unset, it is off.
   METRICS_TOKEN: z.preprocess(

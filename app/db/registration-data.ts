@@ -17,6 +17,15 @@ export type RegistrationData = {
   /** The schedule event's title and date, copied when the line is added. */
   tournament?: string;
   tournamentDate?: string;
+  /** The tournament's identity (app/db/tournament-key.ts), set by the server with the title and date. */
+  tournamentKey?: string;
+  /** A member school's code (app/features/tournaments/schools.ts); absent for a school typed under "Other". */
+  schoolCode?: string;
+  /** A team event's partner (decision 0040): first and last name apart, for the roster. */
+  partnerFirst?: string;
+  partnerLast?: string;
+  partnerSchool?: string;
+  partnerSchoolCode?: string;
   // Donations
   firstName?: string;
   lastName?: string;

@@ -65,30 +65,40 @@ export function SelectField({
   placeholder,
   options,
   required,
+  hint,
   className,
 }: {
   field: Bound;
   label: React.ReactNode;
   /** The first option, of value "": the prompt. */
   placeholder: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  /** A disabled option is shown and cannot be chosen (an event that is full). */
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
   required?: boolean;
+  hint?: React.ReactNode;
   className?: string;
 }) {
   const { key, ...selectProps } = getSelectProps(field);
+  const hintId = hint ? `${field.id}-hint` : undefined;
   return (
     <Field className={className}>
       <FieldLabel htmlFor={field.id} required={required}>
         {label}
       </FieldLabel>
-      <Select key={key} {...selectProps} aria-required={required ? "true" : undefined}>
+      <Select
+        key={key}
+        {...selectProps}
+        aria-required={required ? "true" : undefined}
+        aria-describedby={describedBy(selectProps["aria-describedby"], hintId)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
       </Select>
+      {hint ? <FieldDescription id={hintId}>{hint}</FieldDescription> : null}
       <FieldError id={field.errorId} errors={field.errors} />
     </Field>
   );

@@ -61,7 +61,7 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("the admin shell by role", () => {
-  test("a user sees five links (Site content: decision 0039) and is refused admin pages with docs/product.md's text", async ({
+  test("a user sees six links (Site content: decision 0039; Tournaments: decision 0040) and is refused admin pages with docs/product.md's text", async ({
     page,
   }) => {
     await signIn(page, "user");
@@ -71,6 +71,7 @@ test.describe("the admin shell by role", () => {
       "View Donations",
       "View Contacts",
       "Site content",
+      "Tournaments",
     ]);
     const users = await page.goto("/admin/users");
     expect(users?.status()).toBe(403);
@@ -88,7 +89,7 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees ten links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
+  test("an admin sees eleven links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
     page,
     context,
   }) => {
@@ -100,6 +101,7 @@ test.describe("the admin shell by role", () => {
       "View Donations",
       "View Contacts",
       "Site content",
+      "Tournaments",
       "Users",
       "Manage Products",
       "Campaigns",

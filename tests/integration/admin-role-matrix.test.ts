@@ -20,6 +20,8 @@ type RouteModule = {
   action?: (args: never) => unknown;
 };
 
+const MATRIX_TOURNAMENT = "2030-01-06|matrix-cup";
+
 /** The role each admin-area route needs (docs/product.md#6-roles-and-permissions, docs/product.md#roles). */
 const matrix: Record<
   string,
@@ -110,6 +112,29 @@ const matrix: Record<
     actions: [{ intent: "restore", version: "1", liveVersion: "0" }],
   },
   "routes/admin/site-export.ts": { role: "user", path: "/admin/site/export.yaml" },
+  // Tournaments (decision 0040): every signed-in user reads the list, a roster and its downloads; admins change them.
+  // A real orphaned tournament (its settings, no sheet) with a real entry ($entry), so a missing guard would drop it.
+  "routes/admin/tournaments.tsx": { role: "user", path: "/admin/tournaments" },
+  "routes/admin/tournament.tsx": {
+    role: "user",
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}`,
+    params: { key: MATRIX_TOURNAMENT },
+    actionRole: "admin",
+    actions: [
+      { intent: "drop", orderId: "$entry", refund: "1", requestKey: "matrix-key-3" },
+      { intent: "settings", opensOn: "", closesOn: "", event: "Lincoln-Douglas (LD)", "cap-0": "1" },
+    ],
+  },
+  "routes/admin/tournament-entries-csv.ts": {
+    role: "user",
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/entries.csv`,
+    params: { key: MATRIX_TOURNAMENT },
+  },
+  "routes/admin/tournament-judges-csv.ts": {
+    role: "user",
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/judges.csv`,
+    params: { key: MATRIX_TOURNAMENT },
+  },
   "routes/admin/users.tsx": {
     role: "admin",
     path: "/admin/users",
@@ -178,6 +203,7 @@ describe("admin role matrix", () => {
   let productId = "";
   let orderId = "";
   let campaignId = "";
+  let entryId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -209,6 +235,15 @@ describe("admin role matrix", () => {
       values ('matrix-drive', 'Matrix Drive', 100000, current_date, current_date + 30, 'A drive.')
       returning id`);
     campaignId = (campaign as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    await database.db.execute(sql`
+      insert into tournament_settings (key, title, date) values (${MATRIX_TOURNAMENT}, 'Matrix Cup', '2030-01-06')`);
+    const entry = await database.db.execute(sql`
+      insert into orders (item_name, total_amount, customer_email, status, student_name, event_type, tournament_name,
+                          tournament_date, tournament_key)
+      values ('Entry', 2500, 'parent@example.org', 'completed', 'Matrix Student', 'Lincoln-Douglas (LD)', 'Matrix Cup',
+              '2030-01-06', ${MATRIX_TOURNAMENT})
+      returning id`);
+    entryId = (entry as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
     Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
@@ -227,7 +262,8 @@ describe("admin role matrix", () => {
              (select max(updated_at) from accounts) as passwords,
              (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention,
 
-             (select json_agg(json_build_array(id, refunded_amount) order by id) from orders) as refunded,
+             (select json_agg(json_build_array(id, refunded_amount, dropped_at) order by id) from orders) as refunded,
+             (select json_agg(json_build_array(key, caps, updated_at) order by key) from tournament_settings) as tournaments,
              (select count(*) from refunds) as refunds,
              (select json_agg(json_build_array(id, name, ends_on) order by id) from campaigns) as campaigns,
              (select count(*) from site_content_versions) as site_versions,
@@ -302,6 +338,7 @@ describe("admin role matrix", () => {
       $attention: attentionId,
       $order: orderId,
       $campaign: campaignId,
+      $entry: entryId,
     };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>

@@ -29,6 +29,8 @@ describe("the layer check", () => {
       "app/ui/wrong.ts": 'import { logoMark } from "~/features/site/logo";\n',
       "server/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
       "app/features/events/wrong.ts": 'import { database } from "#tests/support/database";\n',
+      // Tournaments is below the shop that sells its entries (decision 0040).
+      "app/features/tournaments/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
     };
     const problems = check(wrong);
     // Each wrong file is refused exactly once.

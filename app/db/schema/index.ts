@@ -14,3 +14,4 @@ export * from "./giving-summary";
 export * from "./giving-monthly";
 export * from "./giving-campaign";
 export * from "./site-content";
+export * from "./tournaments";

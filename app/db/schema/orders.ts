@@ -57,6 +57,10 @@ export const orders = pgTable(
     disputeLostAmount: integer("dispute_lost_amount").notNull().default(0),
     /** The campaign a gift was given through (decision 0035); set by the server from a checked slug. */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /** A tournament entry's tournament identity (app/db/tournament-key.ts, decision 0040); null for other orders. */
+    tournamentKey: text("tournament_key"),
+    /** When staff dropped the entry from its tournament (DROP on the roster); a dropped entry holds no place. */
+    droppedAt: timestamp("dropped_at", { withTimezone: true }),
   },
   (table) => [
     index("orders_checkout_id_idx").on(table.checkoutId),
@@ -87,6 +91,10 @@ export const orders = pgTable(
     index("orders_campaign_id_idx")
       .on(table.campaignId)
       .where(sql`campaign_id is not null`),
+    // A tournament's entries and the places its capped events hold (app/features/tournaments).
+    index("orders_tournament_key_idx")
+      .on(table.tournamentKey, table.eventType)
+      .where(sql`tournament_key is not null`),
     // Also, written by hand in later migrations (they need the pg_trgm extension first):
     // orders_donor_email_trgm_idx (donations only; 0007) and, on order_students, order_students_name_trgm_idx (0009),
     // GIN trigram indexes for the dashboards' substring searches (student name, donor email).

@@ -29,7 +29,11 @@ export type AuditAction =
   | "donation.summary_send"
   | "site.publish"
   | "site.restore"
-  | "site.import";
+  | "site.import"
+  | "tournament.settings"
+  | "tournament.drop"
+  | "tournament.school_merge"
+  | "tournament.message";
 
 type Who = { id: string | null; email: string };
 

@@ -65,6 +65,8 @@ describe("donations CSV", () => {
       disputedAmount: 0,
       disputeLostAmount: 0,
       campaignId: null,
+      tournamentKey: null,
+      droppedAt: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
     expect(header).toEqual([

@@ -24,6 +24,8 @@ const order: Order = {
   disputedAmount: 0,
   disputeLostAmount: 0,
   campaignId: null,
+  tournamentKey: null,
+  droppedAt: null,
 };
 
 describe("order and entry rows", () => {

@@ -1,12 +1,13 @@
 import type { Checkout, CheckoutKind, Order } from "~/db/schema";
 import type { EmailMessage } from "~/features/email/message";
+import { env } from "~/core/env.server";
 import { shopConfirmationEmail } from "./confirmation-email";
 
 /** The emails a checkout of one kind queues when it is fulfilled, inside fulfilment's transaction. */
 export type FulfilmentEmails = (checkout: Checkout, orders: Order[]) => EmailMessage[];
 
 const byKind = new Map<CheckoutKind, FulfilmentEmails>([
-  ["shop", (checkout, orders) => [shopConfirmationEmail(checkout, orders)]],
+  ["shop", (checkout, orders) => [shopConfirmationEmail(checkout, orders, env().CONTACT_EMAIL)]],
 ]);
 
 /**

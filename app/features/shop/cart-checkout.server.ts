@@ -3,6 +3,7 @@ import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
 import { cartHoldProblem } from "~/features/products/hold-cap";
+import { checkTournamentLines } from "~/features/tournaments/checkout-places.server";
 import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
@@ -45,6 +46,7 @@ export function orderFieldsFor(_productName: string, registration: RegistrationD
     tournamentDate: data.tournamentDate ?? null,
     eventType: data.competitionEvent ?? data.event ?? null,
     itemDescription: data.schoolContact ?? data.facultyAdvisor ?? null,
+    tournamentKey: data.tournamentKey ?? null,
   };
 }
 
@@ -121,6 +123,12 @@ export async function checkoutCart(
       })),
     );
     if (capped) throw new CheckoutStop(capped.replace(/\.$/, ""));
+    // Tournament windows and entry caps (decision 0040): the places are held until this transaction commits.
+    const places = await checkTournamentLines(
+      tx,
+      rows.map((row) => row.registration),
+    );
+    if (places) throw new CheckoutStop(places);
     await tx.update(carts).set({ email, updatedAt: new Date() }).where(eq(carts.id, cartId));
     return {
       kind: "shop",
@@ -198,8 +206,8 @@ async function stillMatches(tx: Transaction, checkout: Checkout, email: string, 
 function describe(row: CartRow): string | undefined {
   const data = row.registration;
   if (!data) return undefined;
-  const parts = [data.studentName ?? data.schoolName, data.competitionEvent ?? data.event, data.tournament].filter(
-    Boolean,
-  );
+  const partner = data.partnerFirst ? `${data.partnerFirst} ${data.partnerLast ?? ""}`.trim() : null;
+  const who = data.studentName && partner ? `${data.studentName} & ${partner}` : (data.studentName ?? data.schoolName);
+  const parts = [who, data.competitionEvent ?? data.event, data.tournament].filter(Boolean);
   return parts.length ? parts.join(", ").slice(0, 250) : undefined;
 }

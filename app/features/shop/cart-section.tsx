@@ -119,6 +119,15 @@ function RegistrationDetails({ registration }: { registration: RegistrationData 
         : undefined,
     ],
     ["Event", registration.competitionEvent],
+    [
+      "Partner",
+      registration.partnerFirst
+        ? `${registration.partnerFirst} ${registration.partnerLast ?? ""}`.trim() +
+          (registration.partnerSchool && registration.partnerSchool !== registration.studentSchool
+            ? ` (${registration.partnerSchool})`
+            : "")
+        : undefined,
+    ],
     ["Contact", registration.schoolContact],
     ["Faculty advisor", registration.facultyAdvisor],
   ];

@@ -8,6 +8,8 @@ import { RegistrationForm } from "./registration-form";
 import { registrationTitles } from "./registration-rules";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import { REGISTER_PARAM } from "./shop-paths";
+import type { TournamentOffer } from "~/features/tournaments/offer";
+import type { MemberSchool } from "~/features/tournaments/schools";
 
 type Registering = { product: FeedProduct; kind: RegistrationKind };
 
@@ -20,9 +22,13 @@ export default function RegistrationArea({
   products,
   inPage,
   schedule,
+  offers,
+  schools,
   actionData,
 }: {
   products: FeedProduct[];
+  offers: TournamentOffer[];
+  schools: MemberSchool[];
   /** The product the server rendered the page's form for. */
   inPage: FeedProduct | null;
   schedule: ScheduleEvent[];
@@ -50,6 +56,8 @@ export default function RegistrationArea({
           productId={item.product.id}
           productName={item.product.name}
           schedule={schedule}
+          offers={offers}
+          schools={schools}
           actionData={mode === "section" ? actionData : undefined}
           onAdded={mode === "dialog" ? close : () => void navigate(CART_ANCHOR_PATH)}
           cancel={cancel}

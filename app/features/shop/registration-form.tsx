@@ -24,6 +24,9 @@ import {
 import type { RegistrationInput, RegistrationOutput } from "./registration-schema";
 import type { ShopActionData } from "./action-data";
 import { JS_FIELD, REGISTER_PARAM } from "./shop-paths";
+import { partnerRule } from "~/features/tournaments/competition-events";
+import type { TournamentOffer } from "~/features/tournaments/offer";
+import { type MemberSchool, OTHER_SCHOOL } from "~/features/tournaments/schools";
 
 /**
  * One registration dialog's form (docs/product.md sections 4 and 5): exactly the
@@ -36,6 +39,8 @@ export function RegistrationForm({
   productId,
   productName,
   schedule,
+  offers = [],
+  schools = [],
   actionData,
   onAdded,
   cancel,
@@ -44,6 +49,10 @@ export function RegistrationForm({
   productId: string;
   productName: string;
   schedule: ScheduleEvent[];
+  /** The open tournaments' closing days, events and full events (decision 0040). */
+  offers?: TournamentOffer[];
+  /** The member schools the school picker offers. */
+  schools?: MemberSchool[];
   /** The page action's answer (a post without JavaScript, or before the scripts started). */
   actionData?: ShopActionData;
   onAdded?: () => void;
@@ -85,6 +94,7 @@ export function RegistrationForm({
   const formProps = getFormProps(form);
   const field = fields as unknown as Record<string, FieldMetadata<string>>;
   const offered = scheduleFor(kind, schedule);
+  const chosenOffer = offers.find((offer) => offer.id === field.scheduleEvent?.value);
 
   // Decision 0026: with no real tournament to choose, the form is closed (the server refuses it too).
   if (usesSchedule(kind) && offered.length === 0) {
@@ -133,22 +143,32 @@ export function RegistrationForm({
       <NoticeBox notice={notice} />
 
       {kind === "tournamentEntry" || kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
-        <>
-          <TextField
-            field={field.studentName!}
-            label="Student name"
-            autoComplete="off"
-            required
-            maxLength={overLimit(registrationLimits.name.max)}
-          />
-          <TextField
-            field={field.studentSchool!}
-            label="Student's school"
-            autoComplete="organization"
-            required
-            maxLength={overLimit(registrationLimits.name.max)}
-          />
-        </>
+        <TextField
+          field={field.studentName!}
+          label="Student name"
+          autoComplete="off"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
+      ) : null}
+      {kind === "tournamentEntry" ? (
+        <SchoolPicker
+          codeField={field.schoolCode!}
+          nameField={field.studentSchool!}
+          codeLabel="Member school"
+          nameLabel="Student's school"
+          schools={schools}
+          hydrated={hydrated}
+        />
+      ) : null}
+      {kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
+        <TextField
+          field={field.studentSchool!}
+          label="Student's school"
+          autoComplete="organization"
+          required
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
       ) : null}
       {kind === "judgeFee" || kind === "ylmcSchoolRegistration" ? (
         <TextField
@@ -169,16 +189,47 @@ export function RegistrationForm({
             value: event.id,
             label: `${event.title} (${formatShortDate(event.date)})`,
           }))}
+          hint={<ClosingDays offers={offers} chosen={hydrated ? chosenOffer : undefined} />}
         />
       ) : null}
       {kind === "tournamentEntry" ? (
-        <SelectField
-          required
-          field={field.competitionEvent!}
-          label="Competition event"
-          placeholder="Select a competition event"
-          options={COMPETITION_EVENTS.map((event) => ({ value: event, label: event }))}
-        />
+        <>
+          <SelectField
+            required
+            field={field.competitionEvent!}
+            label="Competition event"
+            placeholder="Select a competition event"
+            options={eventOptions(hydrated ? chosenOffer : undefined)}
+            hint={hydrated && chosenOffer ? null : <FullEvents offers={offers} />}
+          />
+          {!hydrated || partnerRule(field.competitionEvent!.value) ? (
+            <fieldset className="grid gap-4 rounded-md border border-stone-200 p-4">
+              <legend className="px-1 text-sm font-semibold text-navy-900">
+                Partner{" "}
+                <span className="font-normal text-stone-600">
+                  {hydrated
+                    ? partnerRule(field.competitionEvent!.value) === "optional"
+                      ? "(optional in Big Questions)"
+                      : "(a team of two)"
+                    : "(Public Forum and Policy Debate; optional in Big Questions)"}
+                </span>
+              </legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField field={field.partnerFirst!} label="Partner's first name" autoComplete="off" maxLength={70} />
+                <TextField field={field.partnerLast!} label="Partner's last name" autoComplete="off" maxLength={70} />
+              </div>
+              <SchoolPicker
+                codeField={field.partnerSchoolCode!}
+                nameField={field.partnerSchool!}
+                codeLabel="Partner's member school"
+                nameLabel="Partner's school"
+                schools={schools}
+                hydrated={hydrated}
+                optional
+              />
+            </fieldset>
+          ) : null}
+        </>
       ) : null}
       {kind === "judgeFee" ? (
         <TextField
@@ -213,6 +264,96 @@ export function RegistrationForm({
         </PendingButton>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The competition events: all of them, or the chosen tournament's, a full one shown and not choosable. */
+function eventOptions(offer: TournamentOffer | undefined) {
+  const events = offer ? offer.events : COMPETITION_EVENTS;
+  return events.map((event) =>
+    offer?.full.includes(event)
+      ? { value: event, label: `${event} (full)`, disabled: true }
+      : { value: event, label: event },
+  );
+}
+
+/** "Registration closes Dec 1" for the chosen tournament, or for each one (without JavaScript, before a choice). */
+function ClosingDays({ offers, chosen }: { offers: TournamentOffer[]; chosen: TournamentOffer | undefined }) {
+  if (chosen) return <>{chosen.closes}.</>;
+  if (offers.length === 0) return null;
+  return (
+    <ul className="grid gap-0.5">
+      {offers.map((offer) => (
+        <li key={offer.id}>
+          {offer.title}: {offer.closes}.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The events already full, per tournament (without JavaScript the event list cannot follow the tournament). */
+function FullEvents({ offers }: { offers: TournamentOffer[] }) {
+  const full = offers.filter((offer) => offer.full.length > 0);
+  if (full.length === 0) return null;
+  return (
+    <ul className="grid gap-0.5">
+      {full.map((offer) => (
+        <li key={offer.id}>
+          Full at {offer.title}: {offer.full.join(", ")}.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A member school chosen from the list, or Other with the name typed (decision 0040). Without JavaScript both
+ * show; with it, the typed name only for Other (or before a choice).
+ */
+function SchoolPicker({
+  codeField,
+  nameField,
+  codeLabel,
+  nameLabel,
+  schools,
+  hydrated,
+  optional,
+}: {
+  codeField: FieldMetadata<string>;
+  nameField: FieldMetadata<string>;
+  codeLabel: string;
+  nameLabel: string;
+  schools: MemberSchool[];
+  hydrated: boolean;
+  optional?: boolean;
+}) {
+  const code = codeField.value;
+  const typed = !hydrated || !code || code === OTHER_SCHOOL;
+  return (
+    <>
+      {schools.length > 0 ? (
+        <SelectField
+          field={codeField}
+          label={codeLabel}
+          placeholder={optional ? "Same as the student's" : "Choose a school"}
+          options={[
+            ...schools.map((school) => ({ value: school.code, label: school.name })),
+            { value: OTHER_SCHOOL, label: "Other (type the name)" },
+          ]}
+        />
+      ) : null}
+      {typed ? (
+        <TextField
+          field={nameField}
+          label={nameLabel}
+          autoComplete="organization"
+          required={!optional}
+          hint={schools.length > 0 ? "If the school is not in the list." : undefined}
+          maxLength={overLimit(registrationLimits.name.max)}
+        />
+      ) : null}
+    </>
   );
 }
 

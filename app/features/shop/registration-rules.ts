@@ -2,24 +2,9 @@
 // render with them before their schema (./registration-schema.ts) has loaded in the browser.
 import type { EventType, ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
+import { isDistrictTournament } from "~/features/tournaments/competition-events";
 
-/** The tournament events list of docs/product.md#3-entities-and-their-fields, in its order. */
-export const COMPETITION_EVENTS = [
-  "Lincoln-Douglas (LD)",
-  "Public Forum (PF)",
-  "Extemporaneous Debate (EXD)",
-  "Congressional Debate",
-  "Extemporaneous Speaking",
-  "Impromptu Speaking",
-  "Humorous Interpretation",
-  "Dramatic Interpretation",
-  "Original Oratory",
-  "Informative Speaking",
-  "Policy Debate",
-  "Radio Speaking",
-  "Big Questions",
-  "World Schools",
-] as const;
+export { COMPETITION_EVENTS } from "~/features/tournaments/competition-events";
 
 /** The limits of docs/product.md#5-validation-rules on the dialogs' fields (trimmed lengths). */
 export const registrationLimits = {
@@ -52,7 +37,7 @@ export function usesSchedule(kind: RegistrationKind): boolean {
  */
 export function offersEventType(kind: RegistrationKind, type: EventType | string): boolean {
   if (!usesSchedule(kind)) return false;
-  return ["speech", "debate", "wsd", "congress", "hybrid-tournament"].includes(type) || type.endsWith("-quals");
+  return isDistrictTournament(type);
 }
 
 /** The schedule events one form offers, in the schedule's order; the server checks a choice against the same list. */

@@ -1,6 +1,8 @@
 import { z } from "~/core/zod";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
+import { partnerRule } from "~/features/tournaments/competition-events";
+import { OTHER_SCHOOL } from "~/features/tournaments/schools";
 
 export { COMPETITION_EVENTS, usesSchedule } from "./registration-rules";
 
@@ -17,6 +19,11 @@ export const registrationMessages = {
   contactLong: "Contact information must be less than 200 characters",
   advisorShort: "Faculty advisor name must be at least 2 characters",
   advisorLong: "Faculty advisor name must be less than 100 characters",
+  schoolChoice: "Please choose a school from the list, or Other",
+  partnerFirst: "Please enter your partner's first name",
+  partnerLast: "Please enter your partner's last name",
+  partnerNameLong: "Partner's name must be less than 50 characters",
+  partnerSchoolShort: "Partner's school must be at least 2 characters",
 } as const;
 
 const text = (min: number, max: number, short: string, long: string) =>
@@ -43,15 +50,14 @@ const schoolName = studentSchool;
  * uses them without the schedule for instant messages; the action passes the
  * ids of the future schedule events it offers.
  */
-export function registrationSchema(kind: RegistrationKind, scheduleIds?: readonly string[]) {
+export function registrationSchema(
+  kind: RegistrationKind,
+  scheduleIds?: readonly string[],
+  schoolCodes?: readonly string[],
+) {
   switch (kind) {
     case "tournamentEntry":
-      return z.object({
-        studentName,
-        studentSchool,
-        scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
-        competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
-      });
+      return tournamentEntrySchema(scheduleIds, schoolCodes);
     case "judgeFee":
       return z.object({
         schoolName,
@@ -72,6 +78,66 @@ export function registrationSchema(kind: RegistrationKind, scheduleIds?: readonl
         facultyAdvisor: name(registrationMessages.advisorShort, registrationMessages.advisorLong),
       });
   }
+}
+
+const optionalText = (max: number, long: string) => z.string().trim().max(max, long).optional();
+
+/**
+ * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
+ * event's partner has a first and a last name and a school (the student's own when left empty).
+ */
+function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
+  const partnerName = optionalText(50, registrationMessages.partnerNameLong);
+  const schoolCode = z
+    .string()
+    .trim()
+    .max(20, registrationMessages.schoolChoice)
+    .refine(
+      (code) => code === OTHER_SCHOOL || !schoolCodes || schoolCodes.includes(code),
+      registrationMessages.schoolChoice,
+    )
+    .optional();
+  return z
+    .object({
+      studentName,
+      schoolCode,
+      studentSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong),
+      scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
+      competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
+      partnerFirst: partnerName,
+      partnerLast: partnerName,
+      partnerSchoolCode: schoolCode,
+      partnerSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong),
+    })
+    .superRefine(
+      (value, context) => {
+        if (!value || typeof value !== "object") return;
+        const member = (code: string | undefined) => !!code && code !== OTHER_SCHOOL;
+        if (!member(value.schoolCode) && (value.studentSchool ?? "").length < registrationLimits.name.min) {
+          context.addIssue({ code: "custom", path: ["studentSchool"], message: registrationMessages.schoolShort });
+        }
+        const rule = partnerRule(value.competitionEvent);
+        if (!rule) return;
+        const named = !!(value.partnerFirst || value.partnerLast);
+        if (rule === "required" || named) {
+          if (!value.partnerFirst)
+            context.addIssue({ code: "custom", path: ["partnerFirst"], message: registrationMessages.partnerFirst });
+          if (!value.partnerLast)
+            context.addIssue({ code: "custom", path: ["partnerLast"], message: registrationMessages.partnerLast });
+          if (
+            value.partnerSchoolCode === OTHER_SCHOOL &&
+            (value.partnerSchool ?? "").length < registrationLimits.name.min
+          )
+            context.addIssue({
+              code: "custom",
+              path: ["partnerSchool"],
+              message: registrationMessages.partnerSchoolShort,
+            });
+        }
+      },
+      // Also when another field failed, so every message shows at once (the value is then only partly checked).
+      { when: () => true },
+    );
 }
 
 export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;

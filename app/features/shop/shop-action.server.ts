@@ -22,6 +22,10 @@ import type { RegistrationData } from "~/db/registration-data";
 import { NO_TOURNAMENTS_MESSAGE, scheduleFor } from "./registration-rules";
 import { registrationSchema, usesSchedule } from "./registration-schema";
 import { JS_FIELD } from "./shop-paths";
+import { offerRefusal } from "~/features/tournaments/offer";
+import { tournamentOffers } from "~/features/tournaments/settings.server";
+import { entrySchoolsAndPartner } from "~/features/tournaments/entry";
+import { memberSchools } from "~/features/tournaments/schools.server";
 
 /** Far above any real cart form (every registration field at its maximum is under 2 kB). */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -141,10 +145,12 @@ async function readRegistration(
   if (!kind) return null;
   const schedule = usesSchedule(kind) ? scheduleFor(kind, await getScheduleEvents(db)) : [];
   if (usesSchedule(kind) && schedule.length === 0) return { message: NO_TOURNAMENTS_MESSAGE, closed: true };
+  const schools = kind === "tournamentEntry" ? memberSchools() : [];
   const submission = parseWithZod(formData, {
     schema: registrationSchema(
       kind,
       schedule.map((event) => event.id),
+      schools.map((school) => school.code),
     ),
   });
   if (submission.status !== "success") {
@@ -156,12 +162,20 @@ async function readRegistration(
     return { message: first, result };
   }
   const value = submission.value as RegistrationData;
-  const registration: RegistrationData = { ...value };
+  const registration: RegistrationData =
+    kind === "tournamentEntry" ? entrySchoolsAndPartner(value, schools) : { ...value };
   if (value.scheduleEvent) {
     const event = schedule.find((candidate) => candidate.id === value.scheduleEvent);
     if (event) {
       registration.tournament = event.title;
       registration.tournamentDate = event.date;
+      // Decision 0040: the tournament's window, events and caps, whatever the browser sent.
+      const [offer] = await tournamentOffers(db, [event]);
+      if (offer) {
+        registration.tournamentKey = offer.key;
+        const refusal = offerRefusal(offer, kind === "tournamentEntry" ? (value.competitionEvent ?? null) : null);
+        if (refusal) return { message: refusal, closed: true };
+      }
     }
   }
   return { data: registration };

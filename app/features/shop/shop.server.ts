@@ -7,6 +7,9 @@ import { readCartId } from "./cart-cookie.server";
 import { loadCart, type CartView } from "./cart-view.server";
 import { loadShopProducts } from "./products.server";
 import { REGISTER_PARAM } from "./shop-paths";
+import type { TournamentOffer } from "~/features/tournaments/offer";
+import { tournamentOffers } from "~/features/tournaments/settings.server";
+import { memberSchools } from "~/features/tournaments/schools.server";
 
 /**
  * Everything /fees shows: the active products, the visitor's cart (when the
@@ -18,7 +21,7 @@ import { REGISTER_PARAM } from "./shop-paths";
  */
 export async function loadShopPage(request: Request, db: Database) {
   const cartId = await readCartId(request);
-  const [products, cart, schedule] = await Promise.all([
+  const [products, cart, allSchedule] = await Promise.all([
     loadShopProducts(db),
     cartId ? loadCart(db, cartId).catch(logAndForget) : Promise.resolve(null),
     getScheduleEvents(db).catch((error: unknown): ScheduleEvent[] => {
@@ -26,11 +29,25 @@ export async function loadShopPage(request: Request, db: Database) {
       return [];
     }),
   ]);
+  // Decision 0040: a tournament is offered only inside its registration window, with its events and full ones.
+  const offers = await tournamentOffers(db, allSchedule).catch((error: unknown): TournamentOffer[] => {
+    logger.error({ err: error }, "tournament settings could not be loaded");
+    return [];
+  });
+  const shut = new Set(offers.filter((offer) => offer.window.state !== "open").map((offer) => offer.id));
+  const schedule = allSchedule.filter((event) => !shut.has(event.id));
   const registerId = new URL(request.url).searchParams.get(REGISTER_PARAM);
   const registering = registerId
     ? (products.find((product) => product.id === registerId && registrationKindOf(product)) ?? null)
     : null;
-  return { products, cart, schedule, registering };
+  return {
+    products,
+    cart,
+    schedule,
+    offers: offers.filter((offer) => !shut.has(offer.id)),
+    schools: memberSchools(),
+    registering,
+  };
 }
 
 function logAndForget(error: unknown): CartView | null {

@@ -57,7 +57,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, a
 };
 
 export default function FeesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, schedule, registering: inPage } = loaderData;
+  const { cart, schedule, offers, schools, registering: inPage } = loaderData;
   const products = useLiveProducts(loaderData.products);
   // The registration area is rendered (and its code loaded) once a form is open, and stays for the dialog to close.
   const { search } = useLocation();
@@ -79,7 +79,14 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
 
           {registering ? (
             <Suspense fallback={null}>
-              <RegistrationArea products={products} inPage={inPage} schedule={schedule} actionData={actionData} />
+              <RegistrationArea
+                products={products}
+                inPage={inPage}
+                schedule={schedule}
+                offers={offers}
+                schools={schools}
+                actionData={actionData}
+              />
             </Suspense>
           ) : null}
 

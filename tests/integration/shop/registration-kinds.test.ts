@@ -266,7 +266,7 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
         productId: ids[NAMES.tournamentEntry]!,
         ...student,
         scheduleEvent: event.id,
-        competitionEvent: "Public Forum (PF)",
+        competitionEvent: "Lincoln-Douglas (LD)",
       });
       expect({ title: event.title, status: answer.status }).toEqual({ title: event.title, status: 200 });
     }

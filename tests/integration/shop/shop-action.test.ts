@@ -298,6 +298,8 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
       ...student,
       scheduleEvent: winter!.id,
       competitionEvent: "Public Forum (PF)",
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
     });
     cookie = await add(
       tournament,
@@ -317,6 +319,11 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
         competitionEvent: "Public Forum (PF)",
         tournament: "Winter Debate Tournament",
         tournamentDate: winter!.date,
+        tournamentKey: `${winter!.date}|winter-debate-tournament`,
+        // A team event's partner, with the student's school when none was given (decision 0040).
+        partnerFirst: "Ben",
+        partnerLast: "Cho",
+        partnerSchool: student.studentSchool,
       },
       {
         studentName: "Dina Cohen",
@@ -325,6 +332,7 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
         competitionEvent: "World Schools",
         tournament: "Winter Debate Tournament",
         tournamentDate: winter!.date,
+        tournamentKey: `${winter!.date}|winter-debate-tournament`,
       },
     ]);
     expect(cart?.itemCount).toBe(2);

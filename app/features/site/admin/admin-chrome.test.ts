@@ -3,13 +3,14 @@ import { adminNavFor } from "./admin-nav";
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-state";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
-  it("shows five links to users and ten to admins, in order", () => {
+  it("shows six links to users and eleven to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual([
       "Profile",
       "View Orders",
       "View Donations",
       "View Contacts",
       "Site content",
+      "Tournaments",
     ]);
     expect(adminNavFor("admin").map((item) => [item.label, item.to])).toEqual([
       ["Profile", "/admin/profile"],
@@ -17,6 +18,7 @@ describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
       ["View Donations", "/admin/donations"],
       ["View Contacts", "/contact-submissions"],
       ["Site content", "/admin/site"],
+      ["Tournaments", "/admin/tournaments"],
       ["Users", "/admin/users"],
       ["Manage Products", "/admin/products"],
       ["Campaigns", "/admin/campaigns"],

@@ -3,8 +3,8 @@ import type { Role } from "~/features/accounts/roles";
 export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
 
 /**
- * docs/product.md#admin-area-and-orders: every signed-in user sees the first four, and Site content (they may draft,
- * decision 0039); admins also Users and Manage
+ * docs/product.md#admin-area-and-orders: every signed-in user sees the first four, Site content (they may draft,
+ * decision 0039) and Tournaments (decision 0040, beyond docs/product.md); admins also Users and Manage
  * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond docs/product.md), and Payments
  * (payments needing attention, decision 0024; beyond docs/product.md).
  */
@@ -14,6 +14,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "View Donations", to: "/admin/donations", adminOnly: false },
   { label: "View Contacts", to: "/contact-submissions", adminOnly: false },
   { label: "Site content", to: "/admin/site", adminOnly: false },
+  { label: "Tournaments", to: "/admin/tournaments", adminOnly: false },
   { label: "Users", to: "/admin/users", adminOnly: true },
   { label: "Manage Products", to: "/admin/products", adminOnly: true },
   { label: "Campaigns", to: "/admin/campaigns", adminOnly: true },

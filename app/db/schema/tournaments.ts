@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Staff settings of one tournament of the published sheet (app/features/tournaments, decision 0040). Keyed by
+ * the tournament's identity, "<date>|<normalised title>" (tournamentKey in app/db/tournament-key.ts), not by the
+ * sheet's row id, which shifts when a row is inserted. A tournament without a row has the defaults: open now,
+ * closing a set number of days before its date, every event offered, no caps. A row whose key the sheet no
+ * longer has is "orphaned" and shown to staff as such.
+ */
+export const tournamentSettings = pgTable(
+  "tournament_settings",
+  {
+    key: text("key").primaryKey(),
+    /** The title and date as last saved, to name an orphaned row. */
+    title: text("title").notNull(),
+    date: text("date").notNull(),
+    /** First day (YYYY-MM-DD, district time) registration is open; null: open now. */
+    opensOn: text("opens_on"),
+    /** Last day (YYYY-MM-DD, district time) registration is open; null: the default days before the date. */
+    closesOn: text("closes_on"),
+    /** The competition events offered; null: all of them. */
+    events: jsonb("events").$type<string[]>(),
+    /** Entry cap per competition event (an event not named has none). */
+    caps: jsonb("caps").$type<Record<string, number>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  () => [
+    check("tournament_settings_opens_on_check", sql`opens_on is null or opens_on ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check("tournament_settings_closes_on_check", sql`closes_on is null or closes_on ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+  ],
+);
+
+export type TournamentSettings = typeof tournamentSettings.$inferSelect;

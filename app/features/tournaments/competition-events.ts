@@ -1,0 +1,64 @@
+// The competition events a tournament entry is for, without Zod or server code: the shop's form, its schema and
+// the staff settings read them. (Moved here from the shop's registration rules, which re-export them.)
+
+/** The tournament events list of docs/product.md#3-entities-and-their-fields, in its order. */
+export const COMPETITION_EVENTS = [
+  "Lincoln-Douglas (LD)",
+  "Public Forum (PF)",
+  "Extemporaneous Debate (EXD)",
+  "Congressional Debate",
+  "Extemporaneous Speaking",
+  "Impromptu Speaking",
+  "Humorous Interpretation",
+  "Dramatic Interpretation",
+  "Original Oratory",
+  "Informative Speaking",
+  "Policy Debate",
+  "Radio Speaking",
+  "Big Questions",
+  "World Schools",
+] as const;
+
+export type CompetitionEvent = (typeof COMPETITION_EVENTS)[number];
+
+/**
+ * The two-person events (decision 0040, from the guide's content): Public Forum and Policy Debate are debated by
+ * teams of two, so an entry names a partner; in Big Questions a student competes alone or with a partner, so the
+ * partner is optional. World Schools teams are three to five and are entered by the school, not here. One entry,
+ * however many students, holds one place against a cap.
+ */
+export const PARTNER_EVENTS: Readonly<Record<string, "required" | "optional">> = {
+  "Public Forum (PF)": "required",
+  "Policy Debate": "required",
+  "Big Questions": "optional",
+};
+
+export function partnerRule(event: string | null | undefined): "required" | "optional" | null {
+  return (event && PARTNER_EVENTS[event]) || null;
+}
+
+/** Tabroom's short event names for the roster download (its Event column). */
+export const EVENT_ABBREVIATIONS: Readonly<Record<CompetitionEvent, string>> = {
+  "Lincoln-Douglas (LD)": "LD",
+  "Public Forum (PF)": "PF",
+  "Extemporaneous Debate (EXD)": "EXD",
+  "Congressional Debate": "CON",
+  "Extemporaneous Speaking": "EXT",
+  "Impromptu Speaking": "IMP",
+  "Humorous Interpretation": "HI",
+  "Dramatic Interpretation": "DI",
+  "Original Oratory": "OO",
+  "Informative Speaking": "INF",
+  "Policy Debate": "CX",
+  "Radio Speaking": "RAD",
+  "Big Questions": "BQ",
+  "World Schools": "WSD",
+};
+
+/**
+ * The sheet's event types that are the district's own tournaments and qualifiers (decision 0027): never a
+ * Yeshiva League event and never an untyped "other" row. Their settings are staff's; the shop offers them.
+ */
+export function isDistrictTournament(type: string): boolean {
+  return ["speech", "debate", "wsd", "congress", "hybrid-tournament"].includes(type) || type.endsWith("-quals");
+}

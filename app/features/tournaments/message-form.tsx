@@ -1,0 +1,94 @@
+import { Form } from "react-router";
+import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { Select } from "~/ui/select";
+import { Textarea } from "~/ui/textarea";
+import { MESSAGE_LIMITS } from "./message-limits";
+
+export type MessagePreview = {
+  event: string | null;
+  subject: string;
+  body: string;
+  /** The email's plain text, as each registrant gets it. */
+  text: string;
+  count: number;
+};
+
+/**
+ * Message registrants (decision 0040): write, Preview (the email and how many addresses it reaches), send a test
+ * to yourself, then Send to all. Plain form posts; the draft comes back in the page after each.
+ */
+export function MessageForm({
+  events,
+  sendKey,
+  draft,
+}: {
+  events: string[];
+  sendKey: string;
+  draft: MessagePreview | null;
+}) {
+  return (
+    <Form
+      method="post"
+      className="grid gap-4 rounded-card border border-border bg-card p-4 sm:p-6"
+      aria-labelledby="message-title"
+    >
+      <h2 id="message-title" className="text-lg font-semibold text-navy-900">
+        Message registrants
+      </h2>
+      <input type="hidden" name="sendKey" value={sendKey} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="message-event">To</Label>
+        <Select id="message-event" name="event" defaultValue={draft?.event ?? ""}>
+          <option value="">Everyone registered for this tournament</option>
+          {events.map((event) => (
+            <option key={event} value={event}>
+              Everyone registered in {event}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="message-subject">Subject</Label>
+        <Input
+          id="message-subject"
+          name="subject"
+          maxLength={MESSAGE_LIMITS.subject + 20}
+          defaultValue={draft?.subject ?? ""}
+          required
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="message-body">Message</Label>
+        <Textarea
+          id="message-body"
+          name="body"
+          rows={6}
+          maxLength={MESSAGE_LIMITS.body + 100}
+          defaultValue={draft?.body ?? ""}
+          required
+        />
+      </div>
+      {draft ? (
+        <section aria-label="Preview" className="grid gap-2 rounded-md border border-dashed border-input p-3">
+          <p className="text-sm font-semibold text-navy-900" role="status">
+            Preview: this goes to {draft.count} {draft.count === 1 ? "address" : "addresses"}, one email each.
+          </p>
+          <pre className="whitespace-pre-wrap text-sm">{draft.text}</pre>
+        </section>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="message-preview" variant="outline">
+          Preview
+        </Button>
+        <Button type="submit" name="intent" value="message-test" variant="outline">
+          Send a test to me
+        </Button>
+        <Button type="submit" name="intent" value="message-send">
+          Send to registrants
+        </Button>
+      </div>
+    </Form>
+  );
+}

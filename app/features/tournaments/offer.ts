@@ -1,0 +1,31 @@
+import { fullMessage, notOfferedMessage, type RegistrationWindow, windowRefusal } from "./window";
+
+/** One tournament of the sheet as registration sees it now. */
+export type TournamentOffer = {
+  /** The sheet's row id (what the form posts). */
+  id: string;
+  key: string;
+  title: string;
+  date: string;
+  window: RegistrationWindow;
+  /** "Registration closes Dec 1" */
+  closes: string;
+  events: string[];
+  /** Events at their cap (paid and held entries). */
+  full: string[];
+};
+
+/**
+ * Why an entry (or, with no event, a judge fee) for `offer` cannot be added now: outside the window, an event
+ * not offered, or an event at its cap. Null when it can. The checkout checks the window again and holds the place.
+ */
+export function offerRefusal(
+  offer: Pick<TournamentOffer, "title" | "window" | "events" | "full">,
+  event: string | null,
+): string | null {
+  if (offer.window.state !== "open") return windowRefusal(offer.title, offer.window);
+  if (event === null) return null;
+  if (!offer.events.includes(event)) return notOfferedMessage(offer.title, event);
+  if (offer.full.includes(event)) return fullMessage(offer.title, event);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "~/db/client.server";
+import type { RosterData } from "./roster-view";
+import { tournamentEntries, tournamentJudges } from "./roster.server";
+import { memberSchools } from "./schools.server";
+import { typedSchools } from "./staff-actions.server";
+import type { StaffTournament } from "./staff-settings.server";
+
+/** Everything the roster part of a tournament's staff page shows. */
+export async function loadRoster(db: Database, tournament: StaffTournament): Promise<RosterData> {
+  const schools = memberSchools();
+  const [entries, judges, typed] = await Promise.all([
+    tournamentEntries(db, tournament.key),
+    tournamentJudges(db, tournament.key, schools),
+    typedSchools(db, tournament.key),
+  ]);
+  return {
+    entries,
+    judges,
+    typedSchools: typed,
+    schools,
+    events: tournament.events,
+    caps: tournament.caps,
+    places: tournament.entries,
+    // Each drop form's one-time refund key is this plus the entry's code (refundOrder's idempotency).
+    requestKey: randomBytes(12).toString("base64url"),
+  };
+}

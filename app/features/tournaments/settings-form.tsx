@@ -1,0 +1,99 @@
+import { Form } from "react-router";
+import { Button } from "~/ui/button";
+import { Checkbox } from "~/ui/checkbox";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { COMPETITION_EVENTS } from "./competition-events";
+import type { StaffTournament } from "./staff-settings.server";
+import { DEFAULT_CLOSE_DAYS } from "./window";
+
+/**
+ * A tournament's settings (decision 0040): the days registration opens and closes (district time; empty: open now,
+ * and the default days before the tournament), the events offered and a cap per event (empty: none). A plain
+ * form post, so it works without JavaScript.
+ */
+export function SettingsForm({
+  tournament,
+}: {
+  tournament: Pick<StaffTournament, "settings" | "events" | "caps" | "entries">;
+}) {
+  return (
+    <Form method="post" className="grid gap-5 rounded-card border border-border bg-card p-4 sm:p-6">
+      <input type="hidden" name="intent" value="settings" />
+      <h2 className="text-lg font-semibold text-navy-900">Registration settings</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DayField
+          name="opensOn"
+          label="Registration opens"
+          value={tournament.settings?.opensOn}
+          hint="Empty: open now."
+        />
+        <DayField
+          name="closesOn"
+          label="Last day to register"
+          value={tournament.settings?.closesOn}
+          hint={`Empty: ${DEFAULT_CLOSE_DAYS} days before the tournament. Days are New York time; registration closes at midnight after this day.`}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-navy-900">Events offered, and their caps</legend>
+        <div className="grid gap-2 md:grid-cols-2">
+          {COMPETITION_EVENTS.map((event, index) => (
+            <div key={event} className="flex flex-wrap items-center gap-3 rounded-md border border-border px-3 py-2">
+              <Checkbox
+                id={`event-${index}`}
+                name="event"
+                value={event}
+                defaultChecked={tournament.events.includes(event)}
+              />
+              <Label htmlFor={`event-${index}`} className="min-w-0 flex-1">
+                {event}
+              </Label>
+              <Label htmlFor={`cap-${index}`} className="sr-only">
+                Cap for {event}
+              </Label>
+              <Input
+                id={`cap-${index}`}
+                name={`cap-${index}`}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                placeholder="No cap"
+                className="w-24"
+                defaultValue={tournament.caps[event]?.toString() ?? ""}
+              />
+              <span className="w-20 text-right text-xs text-muted-foreground tabular-nums">
+                {tournament.entries[event] ?? 0} entered
+              </span>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <Button type="submit">Save settings</Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A day of the window: a date input with its hint. */
+function DayField({
+  name,
+  label,
+  value,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  hint: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      <Input id={name} name={name} type="date" defaultValue={value ?? ""} aria-describedby={`${name}-hint`} />
+      <p id={`${name}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { logger } from "~/core/logger.server";
+import { invalidatePublicPages } from "~/core/page-cache.server";
+import { isUuid } from "~/core/uuid";
+import type { Database, Transaction } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { auditedChange } from "~/features/accounts/audit.server";
+import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds.server";
+import type { MemberSchool } from "./schools";
+import { schoolMatchKey } from "./schools";
+
+type Actor = { id: string; email: string };
+export type StaffOutcome = { ok: boolean; status: number; message: string };
+
+/**
+ * Drops an entry from its tournament (decision 0040): marked dropped first (DROP on the roster, and its place is
+ * free at once), audited; then, when asked, refunded in full through the existing refund flow (refundOrder, with
+ * the form's one-time key, so a resubmitted form never refunds twice). A refund that fails leaves the drop in place
+ * and says so; staff can refund from View Orders.
+ */
+export async function dropEntry(
+  db: Database,
+  actor: Actor,
+  key: string,
+  input: { orderId: string; refund: boolean; reason: string; requestKey: string },
+): Promise<StaffOutcome> {
+  if (!isUuid(input.orderId)) return { ok: false, status: 400, message: "This entry no longer exists." };
+  const reason = input.reason.trim() || "Dropped from the tournament";
+  if (reason.length > REFUND_REASON_MAX)
+    return { ok: false, status: 400, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
+  const dropped = await auditedChange(
+    db,
+    actor,
+    async (tx) =>
+      (
+        await tx
+          .update(orders)
+          .set({ droppedAt: new Date() })
+          .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
+          .returning()
+      )[0] ?? null,
+    (order) => ({
+      action: "tournament.drop",
+      details: {
+        orderId: order.id,
+        key,
+        student: order.studentName,
+        event: order.eventType,
+        refund: input.refund,
+        reason,
+      },
+    }),
+  );
+  // The place is free: /fees may show the event full.
+  if (dropped) invalidatePublicPages(["/fees"]);
+  const already = dropped
+    ? null
+    : await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key)) });
+  if (!dropped && !already) return { ok: false, status: 404, message: "This entry no longer exists." };
+  const name = (dropped ?? already)!.studentName ?? "The entry";
+  if (!input.refund) {
+    return dropped
+      ? { ok: true, status: 200, message: `${name} was dropped; the place is free.` }
+      : { ok: false, status: 409, message: `${name} was already dropped.` };
+  }
+  const refund = await refundOrder(db, actor, {
+    orderId: input.orderId,
+    cents: null,
+    reason,
+    requestKey: input.requestKey,
+  });
+  logger.info({ orderId: input.orderId, refunded: refund.ok }, "tournament entry dropped with a refund");
+  return refund.ok
+    ? {
+        ok: true,
+        status: 200,
+        message: `${name} was dropped and ${refund.message.replace(/ was refunded\.$/, "")} refunded.`,
+      }
+    : { ok: false, status: refund.status, message: `${name} was dropped, but the refund failed: ${refund.message}` };
+}
+
+/** The schools typed under Other on a tournament's entries (student or partner), with how many entries name each. */
+export async function typedSchools(db: Database, key: string): Promise<Array<{ name: string; entries: number }>> {
+  const rows = await candidates(db, key);
+  const counts = new Map<string, { name: string; entries: number }>();
+  for (const row of rows) {
+    // An entry counts once per school, when its partner's school is the student's.
+    const seen = new Set<string>();
+    for (const name of typedNamesOf(row)) {
+      const id = schoolMatchKey(name);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const found = counts.get(id) ?? { name, entries: 0 };
+      found.entries++;
+      counts.set(id, found);
+    }
+  }
+  return [...counts.values()].sort((a, b) => a.name.localeCompare(b.name, "en-US"));
+}
+
+type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+
+function candidates(db: Database | Transaction, key: string) {
+  return db
+    .select({ id: orders.id, studentSchool: orders.studentSchool, registration: orders.registration })
+    .from(orders)
+    .where(and(eq(orders.tournamentKey, key), sql`${orders.studentName} is not null`));
+}
+
+function typedNamesOf(row: Candidate): string[] {
+  const data = row.registration ?? {};
+  const names: string[] = [];
+  if (!data.schoolCode && row.studentSchool) names.push(row.studentSchool);
+  if (data.partnerFirst && !data.partnerSchoolCode && data.partnerSchool) names.push(data.partnerSchool);
+  return names;
+}
+
+/**
+ * Staff merge a school typed under Other into a member school (decision 0040): every entry of the tournament whose
+ * student's (or partner's) typed school matches it, case, spacing and punctuation aside, takes the member school's
+ * name and code. Audited with the count.
+ */
+export async function mergeSchool(
+  db: Database,
+  actor: Actor,
+  key: string,
+  typed: string,
+  member: MemberSchool | undefined,
+): Promise<StaffOutcome> {
+  if (!member) return { ok: false, status: 400, message: "Choose the member school to merge into." };
+  const wanted = schoolMatchKey(typed);
+  if (!wanted) return { ok: false, status: 400, message: "Choose the typed school to merge." };
+  const changed = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      let count = 0;
+      for (const row of await candidates(tx, key)) {
+        const data = { ...row.registration };
+        let studentSchool = row.studentSchool;
+        let touched = false;
+        if (!data.schoolCode && row.studentSchool && schoolMatchKey(row.studentSchool) === wanted) {
+          studentSchool = member.name;
+          data.studentSchool = member.name;
+          data.schoolCode = member.code;
+          touched = true;
+        }
+        if (
+          data.partnerFirst &&
+          !data.partnerSchoolCode &&
+          data.partnerSchool &&
+          schoolMatchKey(data.partnerSchool) === wanted
+        ) {
+          data.partnerSchool = member.name;
+          data.partnerSchoolCode = member.code;
+          touched = true;
+        }
+        if (!touched) continue;
+        await tx.update(orders).set({ studentSchool, registration: data }).where(eq(orders.id, row.id));
+        count++;
+      }
+      return count > 0 ? count : null;
+    },
+    (count) => ({ action: "tournament.school_merge", details: { key, typed, into: member.code, entries: count } }),
+  );
+  if (!changed) return { ok: false, status: 409, message: `No entry names "${typed}" any more.` };
+  return {
+    ok: true,
+    status: 200,
+    message: `"${typed}" merged into ${member.name} on ${changed} ${changed === 1 ? "entry" : "entries"}.`,
+  };
+}

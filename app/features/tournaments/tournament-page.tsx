@@ -1,0 +1,64 @@
+import { Form, Link } from "react-router";
+import { formatLongDate } from "~/features/events/dates";
+import { Button } from "~/ui/button";
+import { DashboardHeader } from "~/ui/dashboard";
+import { Notice } from "~/ui/notice";
+import { TOURNAMENTS_PATH } from "./paths";
+import { MessageForm, type MessagePreview } from "./message-form";
+import { RosterView, type RosterData } from "./roster-view";
+import { SettingsForm } from "./settings-form";
+import type { StaffTournament } from "./staff-settings.server";
+
+/** /admin/tournaments/:key: a tournament's settings (admins), and its roster. */
+export function TournamentPage({
+  tournament,
+  roster,
+  canManage,
+  message,
+  notice,
+  preview,
+  sendKey,
+}: {
+  tournament: StaffTournament;
+  roster: RosterData;
+  notice: string | null;
+  preview: MessagePreview | null;
+  sendKey: string;
+  canManage: boolean;
+  message: string | null;
+}) {
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm">
+        <Link to={TOURNAMENTS_PATH} className="text-navy-800 underline underline-offset-2">
+          All tournaments
+        </Link>
+      </p>
+      <DashboardHeader
+        title={tournament.title}
+        description={`${formatLongDate(tournament.date)}. ${tournament.closes}.`}
+      />
+      {message ? <Notice tone="error" title={message} /> : null}
+      {notice ? <Notice tone="success" title={notice} /> : null}
+      {tournament.orphaned ? (
+        <Notice tone="error" title="This tournament is no longer in the schedule">
+          <p className="mt-1">
+            The published schedule has no tournament with this title on this date: it was renamed, moved or removed. Its
+            entries are kept. {canManage ? "Delete this setting once it is not needed." : null}
+          </p>
+          {canManage ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="delete-settings" />
+              <Button type="submit" variant="outline" size="sm">
+                Delete setting
+              </Button>
+            </Form>
+          ) : null}
+        </Notice>
+      ) : null}
+      <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
+      {canManage ? <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} /> : null}
+      {canManage ? <SettingsForm tournament={tournament} /> : null}
+    </div>
+  );
+}

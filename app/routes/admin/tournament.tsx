@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { data } from "react-router";
+import { readForm, formText } from "~/core/form.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { tournamentPath, TOURNAMENTS_PATH } from "~/features/tournaments/paths";
+import {
+  deleteTournamentSettings,
+  findStaffTournament,
+  parseSettingsForm,
+  saveTournamentSettings,
+} from "~/features/tournaments/staff-settings.server";
+import { TournamentPage } from "~/features/tournaments/tournament-page";
+import { loadRoster } from "~/features/tournaments/roster-data.server";
+import { memberSchools } from "~/features/tournaments/schools.server";
+import { dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
+import {
+  messageRecipients,
+  parseMessageForm,
+  registrantMessage,
+  sendRegistrantMessage,
+  sendTestMessage,
+} from "~/features/tournaments/messages.server";
+import type { Route } from "./+types/tournament";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.tournament.title ?? "Tournament"} | Admin Dashboard` },
+];
+
+async function load(context: Route.LoaderArgs["context"], key: string) {
+  const tournament = await findStaffTournament(getDb(context), key);
+  if (!tournament) throw data("No such tournament", { status: 404 });
+  return tournament;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const tournament = await load(context, params.key);
+  return {
+    tournament,
+    roster: await loadRoster(getDb(context), tournament),
+    canManage: user.role === "admin",
+    // The message form's one-time key: a Send posted twice queues nothing the second time.
+    sendKey: randomBytes(12).toString("base64url"),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const db = getDb(context);
+  const tournament = await load(context, params.key);
+  const form = await readForm(request);
+  const here = tournamentPath(tournament.key);
+  const actor = { id: admin.id, email: admin.email };
+  switch (formText(form, "intent")) {
+    case "settings": {
+      const parsed = parseSettingsForm(form);
+      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      await saveTournamentSettings(db, actor, tournament, parsed.value);
+      return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
+    }
+    case "delete-settings": {
+      if (!tournament.orphaned)
+        return data(
+          { ok: false as const, message: "Only a setting whose tournament left the schedule can be deleted." },
+          { status: 409 },
+        );
+      await deleteTournamentSettings(db, actor, tournament.key);
+      return redirectWithToast(TOURNAMENTS_PATH, {
+        type: "success",
+        title: "Setting deleted",
+        description: tournament.title,
+      });
+    }
+    case "drop": {
+      const outcome = await dropEntry(db, actor, tournament.key, {
+        orderId: formText(form, "orderId"),
+        refund: formText(form, "refund") === "1",
+        reason: formText(form, "reason"),
+        requestKey: formText(form, "requestKey"),
+      });
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
+    }
+    case "merge-school": {
+      const into = memberSchools().find((school) => school.code === formText(form, "into"));
+      const outcome = await mergeSchool(db, actor, tournament.key, formText(form, "typed"), into);
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, { type: "success", title: "School merged", description: outcome.message });
+    }
+    case "message-preview":
+    case "message-test":
+    case "message-send": {
+      const intent = formText(form, "intent");
+      const parsed = parseMessageForm(form);
+      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      const draft = parsed.value;
+      if (intent === "message-send") {
+        const sent = await sendRegistrantMessage(db, actor, tournament, draft);
+        if (!sent.ok) return data({ ok: false as const, message: sent.message }, { status: sent.status });
+        return redirectWithToast(here, {
+          type: "success",
+          title: "Message sent",
+          description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
+        });
+      }
+      if (intent === "message-test") await sendTestMessage(db, actor, tournament, draft);
+      const recipients = await messageRecipients(db, tournament.key, draft.event);
+      return data({
+        ok: true as const,
+        message: intent === "message-test" ? `A test was sent to ${admin.email}.` : null,
+        preview: {
+          event: draft.event,
+          subject: draft.subject,
+          body: draft.body,
+          text: registrantMessage(tournament, draft, admin.email).text,
+          count: recipients.length,
+        },
+      });
+    }
+    default:
+      return data(
+        { ok: false as const, message: "That request was not understood. Please reload the page and try again." },
+        { status: 400 },
+      );
+  }
+}
+
+export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <TournamentPage
+      {...loaderData}
+      message={actionData && !actionData.ok ? actionData.message : null}
+      notice={actionData?.ok ? actionData.message : null}
+      preview={actionData?.ok ? actionData.preview : null}
+    />
+  );
+}

@@ -1,0 +1,314 @@
+// Decision 0040: tournament registration as a parent and a staff member see it, at 390 px and 1280 px, with and
+// without JavaScript: an event filling up, a partnered entry with a typed school merged by staff, a drop with a
+// refund, a message to registrants received, and a window that closes (its last day moved by the setting).
+import type { Browser, Page } from "@playwright/test";
+import { e2eEventsYear } from "../support/events-sheet";
+import { signIn, waitForEmail } from "./auth-helpers";
+import { expect, expectNoSeriousA11yViolations, phone, startScripts, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const desktop = { width: 1280, height: 800 };
+const TOURNAMENT = "Hybrid Multi Event Tournament";
+const ENTRY = "Citron Tournament Entry Fee";
+const CAPPED = "Original Oratory";
+const MEMBER = { name: "Ohr Chaim Academy", code: "OCA" };
+const run = Date.now().toString(36);
+const capped = { student: `Oren Tal ${run}`, email: `oo-${run}@example.com` };
+const team = { student: `Pia Forum ${run}`, partner: ["Ben", `Cho${run}`] as const, email: `pf-${run}@example.com` };
+const typedSchool = `Yeshiva U HS ${run}`;
+/** The tournament's row id on the sheet, as the form posts it (read in the first test). */
+let scheduleEventId = "";
+
+const cart = (page: Page) => page.locator("#your-cart");
+// The sheet's date of the tournament (tests/fixtures/events-e2e.csv, moved to this run's year).
+const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Mar 28, ${e2eEventsYear()})`;
+
+/** The admin's tournament page, from the list (a link, as staff reach it). */
+async function openTournament(page: Page) {
+  await page.goto("/admin/tournaments");
+  await page.getByRole("link", { name: TOURNAMENT }).click();
+  await expect(page.getByRole("heading", { level: 1, name: TOURNAMENT })).toBeVisible();
+}
+
+async function saveSettings(page: Page, change: (page: Page) => Promise<void>) {
+  await openTournament(page);
+  await change(page);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved").first()).toBeVisible();
+}
+
+/** A parent without JavaScript: the registration form in the page, the summary page, the sandbox's Pay. */
+async function registerWithoutJs(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email: string,
+  fill: (form: ReturnType<Page["locator"]>) => Promise<void>,
+  inCart: string,
+) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+  const page = await context.newPage();
+  await page.goto("/fees");
+  await page.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
+  const form = page.locator("#register");
+  await fill(form);
+  await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
+  await expect(page).toHaveURL(/\/fees#your-cart$/);
+  await expect(cart(page)).toContainText(inCart);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Complete Your Payment" })).toBeVisible();
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  await context.close();
+}
+
+test("an event filling up: staff cap it, a parent takes the last place, then it shows full and is refused (1280 px, JavaScript)", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, "admin", "/admin/tournaments");
+  await expect(page.getByRole("row").filter({ hasText: TOURNAMENT })).toContainText("Open, closes");
+  await saveSettings(page, async (admin) => {
+    await admin.getByLabel(`Cap for ${CAPPED}`).fill("1");
+  });
+  await expectNoSeriousA11yViolations(page);
+
+  // A parent registers the last place, choosing a member school, and pays in the sandbox.
+  const parent = await browser.newPage({ viewport: desktop });
+  await parent.goto("/fees");
+  await startScripts(parent);
+  await expect(parent.locator('input[name="js"]').first()).toBeAttached();
+  await parent.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
+  const dialog = parent.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Student name" }).fill(capped.student);
+  await dialog.getByRole("combobox", { name: "Member school", exact: true }).selectOption({ label: MEMBER.name });
+  await expect(dialog.getByRole("textbox", { name: "Student's school" })).toHaveCount(0);
+  await dialog.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
+  await expect(dialog.getByText(/^Registration closes [A-Z][a-z]{2} \d{1,2}\.$/)).toBeVisible();
+  await dialog.getByRole("combobox", { name: "Competition event" }).selectOption({ label: CAPPED });
+  await expect(dialog.getByRole("group", { name: /Partner/ })).toHaveCount(0);
+  await dialog.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(cart(parent).getByRole("listitem").filter({ hasText: capped.student })).toBeVisible();
+  await parent.getByRole("textbox", { name: "Email" }).fill(capped.email);
+  await parent.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const pay = parent.getByRole("dialog", { name: "Complete Your Payment" });
+  const [sandbox] = await Promise.all([
+    parent.context().waitForEvent("page"),
+    pay.getByRole("link", { name: /Proceed to Payment/ }).click(),
+  ]);
+  await sandbox.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(sandbox.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  const confirmation = await waitForEmail(capped.email, { subject: /Your order/ });
+  expect(confirmation).toContain(`${capped.student} is registered for ${CAPPED} at ${TOURNAMENT}`);
+  expect(confirmation).toContain("Questions about a registration? Reply to this email or write to");
+
+  // The next parent sees it full; a post made anyway is refused by the server.
+  await parent.goto("/fees");
+  await startScripts(parent);
+  await expect(parent.locator('input[name="js"]').first()).toBeAttached();
+  await parent.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
+  await parent
+    .getByRole("dialog")
+    .getByRole("combobox", { name: "Tournament" })
+    .selectOption({ label: TOURNAMENT_LABEL });
+  const full = parent.getByRole("dialog").getByRole("option", { name: `${CAPPED} (full)` });
+  await expect(full).toBeDisabled();
+  const productId = new URL(parent.url()).searchParams.get("register")!;
+  const scheduleEvent = await parent.getByRole("dialog").getByRole("combobox", { name: "Tournament" }).inputValue();
+  scheduleEventId = scheduleEvent;
+  const refused = await parent.request.post("/fees", {
+    form: {
+      intent: "add",
+      productId,
+      studentName: "Late Comer",
+      studentSchool: "Riverside",
+      scheduleEvent,
+      competitionEvent: CAPPED,
+    },
+    headers: { Origin: new URL(parent.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain(`${CAPPED} at ${TOURNAMENT} is full.`);
+  await parent.close();
+
+  // Staff see the count against the cap.
+  await openTournament(page);
+  await expect(page.getByRole("region", { name: CAPPED })).toContainText("1 of 1 places taken (full)");
+});
+
+test("a partnered entry with a typed school (390 px, no JavaScript), merged by staff into a member school (390 px, no JavaScript)", async ({
+  browser,
+}) => {
+  await registerWithoutJs(
+    browser,
+    phone,
+    team.email,
+    async (form) => {
+      await form.getByRole("textbox", { name: "Student name" }).fill(team.student);
+      await form
+        .getByRole("combobox", { name: "Member school", exact: true })
+        .selectOption({ label: "Other (type the name)" });
+      await form.getByRole("textbox", { name: "Student's school" }).fill(typedSchool);
+      await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
+      await form.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Public Forum (PF)" });
+      // Without JavaScript the partner's fields are always there, and a team event needs them: first refused.
+      await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
+      await expect(form.getByRole("alert")).toContainText("Please enter your partner's first name");
+      await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
+      await form.getByRole("textbox", { name: "Partner's first name" }).fill(team.partner[0]);
+      await form.getByRole("textbox", { name: "Partner's last name" }).fill(team.partner[1]);
+    },
+    `Partner:${team.partner.join(" ")}`,
+  );
+  const confirmation = await waitForEmail(team.email, { subject: /Your order/ });
+  expect(confirmation).toContain(
+    `${team.student} and ${team.partner.join(" ")} (${typedSchool}) are registered for Public Forum (PF)`,
+  );
+
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  const page = await context.newPage();
+  await signIn(page, "admin", "/admin/tournaments");
+  await openTournament(page);
+  const row = page
+    .getByRole("region", { name: "Public Forum (PF)" })
+    .getByRole("row")
+    .filter({ hasText: team.student });
+  await expect(row).toContainText(team.partner.join(" "));
+  await expect(row).toContainText(`${typedSchool} (typed)`);
+  await expect(row).toContainText(team.email);
+  await page.getByLabel("Typed school").selectOption({ label: `${typedSchool} (1)` });
+  await page.getByLabel("Member school", { exact: true }).selectOption({ label: `${MEMBER.name} (${MEMBER.code})` });
+  await page.getByRole("button", { name: "Merge" }).click();
+  // (The notice is a toast; without JavaScript its <noscript> twin is not rendered by Playwright.)
+  await expect(row).toContainText(`${MEMBER.name} (${MEMBER.code})`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The Tabroom download carries the partner and the member school's code.
+  const csv = await page.request.get(
+    `/admin/tournaments/${encodeURIComponent(await tournamentKeyOf(page))}/entries.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
+  );
+  const text = (await csv.text()).replace(/^\uFEFF/, "");
+  expect(text.split("\r\n")[0]).toBe("Code,Event,Schcode,Student1First,Student1Last,Student2First,Student2Last,School");
+  expect(text).toContain(
+    `,PF,${MEMBER.code},${team.student.split(" ").slice(0, -1).join(" ")},${team.student.split(" ").at(-1)},${team.partner[0]},${team.partner[1]},${MEMBER.name}`,
+  );
+  await context.close();
+});
+
+/** The tournament's key, from its page's address. */
+async function tournamentKeyOf(page: Page) {
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
+}
+
+test("a drop with a refund frees the place (1280 px, JavaScript); a message to registrants arrives (1280 px)", async ({
+  page,
+}) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, "admin", "/admin/tournaments");
+  await openTournament(page);
+  const row = page.getByRole("region", { name: CAPPED }).getByRole("row").filter({ hasText: capped.student });
+  await row.getByLabel("Refund").check();
+  await row.getByRole("button", { name: `Drop ${capped.student} (${CAPPED})` }).click();
+  await expect(page.getByText(/was dropped and \$[\d.]+ refunded\./).first()).toBeVisible();
+  await expect(row).toContainText("dropped");
+  await expect(row).toContainText("DROP");
+  await expect(page.getByRole("region", { name: CAPPED })).toContainText("0 of 1 places taken");
+  const refund = await waitForEmail(capped.email, { subject: /refund/i });
+  expect(refund).toMatch(/\$[\d.]+/);
+
+  // Message everyone registered: preview with the count, then send; it arrives through the outbox.
+  const subject = `Room change ${run}`;
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill("Public Forum round one moves to room 204.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText(/^Preview: this goes to \d+ address(es)?, one email each\.$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Send to registrants" }).click();
+  await expect(page.getByText(/^Queued for \d+ address(es)?, one email each\.$/).first()).toBeVisible();
+  const message = await waitForEmail(team.email, { subject: new RegExp(subject) });
+  expect(message).toContain("Public Forum round one moves to room 204.");
+});
+
+test("a window that closes: its last day set to yesterday, the tournament leaves /fees (390 and 1280 px, no JavaScript) and the server refuses it", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(desktop);
+  await signIn(page, "admin", "/admin/tournaments");
+  const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+  await saveSettings(page, async (admin) => {
+    await admin.getByLabel("Last day to register").fill(yesterday);
+  });
+  await page.goto("/admin/tournaments");
+  await expect(page.getByRole("row").filter({ hasText: TOURNAMENT })).toContainText("Closed");
+
+  for (const viewport of [phone, desktop]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const parent = await context.newPage();
+    await parent.goto("/fees");
+    await parent.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
+    const form = parent.locator("#register");
+    const tournaments = await form.getByRole("combobox", { name: "Tournament" }).locator("option").allTextContents();
+    expect(tournaments.some((label) => label.startsWith(TOURNAMENT))).toBe(false);
+    expect(tournaments.some((label) => label.startsWith("Winter Speech Tournament"))).toBe(true);
+    // A form kept from before, posted anyway: the server refuses it with the day it closed.
+    const productId = new URL(parent.url()).searchParams.get("register")!;
+    const refused = await parent.request.post("/fees", {
+      form: {
+        intent: "add",
+        productId,
+        studentName: "Late Comer",
+        studentSchool: "Riverside",
+        scheduleEvent: scheduleEventId,
+        competitionEvent: "Lincoln-Douglas (LD)",
+      },
+      headers: { Origin: new URL(parent.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain(`Registration for ${TOURNAMENT} closed on `);
+    await context.close();
+  }
+
+  // Open again for the other browser tests (they expect every tournament offered).
+  await saveSettings(page, async (admin) => {
+    await admin.getByLabel("Last day to register").fill("");
+    await admin.getByLabel(`Cap for ${CAPPED}`).fill("");
+  });
+  await page.goto("/admin/tournaments");
+  await expect(page.getByRole("row").filter({ hasText: TOURNAMENT })).toContainText("Open, closes");
+});
+
+test("on a 390 px phone with JavaScript the partner's fields follow the event, and the dialog fits", async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  await page.goto("/fees");
+  await startScripts(page);
+  await expect(page.locator('input[name="js"]').first()).toBeAttached();
+  await page.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
+  const dialog = page.getByRole("dialog");
+  const box = await dialog.boundingBox();
+  expect(box && box.width <= phone.width).toBe(true);
+  const event = dialog.getByRole("combobox", { name: "Competition event" });
+  await expect(dialog.getByRole("group", { name: /Partner/ })).toHaveCount(0);
+  await event.selectOption({ label: "Policy Debate" });
+  await expect(dialog.getByRole("group", { name: /Partner \(a team of two\)/ })).toBeVisible();
+  await event.selectOption({ label: "Big Questions" });
+  await expect(dialog.getByRole("group", { name: /optional in Big Questions/ })).toBeVisible();
+  await event.selectOption({ label: "Original Oratory" });
+  await expect(dialog.getByRole("group", { name: /Partner/ })).toHaveCount(0);
+  // Other shows the typed school; a member school hides it.
+  const school = dialog.getByRole("combobox", { name: "Member school", exact: true });
+  await school.selectOption({ label: "Other (type the name)" });
+  await expect(dialog.getByRole("textbox", { name: "Student's school" })).toBeVisible();
+  await school.selectOption({ label: MEMBER.name });
+  await expect(dialog.getByRole("textbox", { name: "Student's school" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,267 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { carts, checkouts, orders, tournamentSettings } from "~/db/schema";
+import { tournamentKey } from "~/db/tournament-key";
+import { failCheckout } from "~/features/payments/checkout.server";
+import { defaultRegistrationProductNames } from "~/features/products/registration-products";
+import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { COMPETITION_EVENTS } from "~/features/tournaments/competition-events";
+import { action as tournamentAction } from "~/routes/admin/tournament";
+import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import type { TestDatabase } from "#tests/support/database";
+import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, postFees, sheetDay, writeTournamentSheet } from "./support";
+
+/**
+ * Decision 0040 through the routes: staff settings (the admin page's action) open and close a tournament's
+ * window and cap its events; /fees offers and refuses by them; the checkout holds capped places, never oversold.
+ * On PostgreSQL (--project postgres) the checkouts of the race really run at once.
+ */
+let database: TestDatabase;
+let dir = "";
+let sheetFile = "";
+let productId = "";
+let adminCookie = "";
+const WINTER = "Winter Debate Tournament";
+const winterDate = sheetDay(30).iso;
+const winterKey = tournamentKey(WINTER, winterDate);
+
+function useEnv(values: Record<string, string> = {}) {
+  setEnvForTests(
+    parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dir,
+      SESSION_SECRET: "s".repeat(40),
+      EVENTS_SHEET_URL: sheetFile,
+      PUBLIC_URL: "https://citron.example",
+      ...values,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "citron-tournaments-"));
+  sheetFile = writeTournamentSheet(dir);
+  useEnv();
+  let ids: Record<string, string>;
+  ({ database, ids } = await openShopDatabase());
+  productId = ids[defaultRegistrationProductNames("Citron").tournamentEntry]!;
+  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
+});
+afterAll(async () => {
+  await closeShopDatabase(database);
+});
+beforeEach(async () => {
+  useEnv();
+  await database.db.delete(orders);
+  await database.db.delete(checkouts);
+  await database.db.delete(carts);
+  await database.db.delete(tournamentSettings);
+});
+
+/** Staff save a tournament's settings through its page's action (a plain form post). */
+async function saveSettings(
+  key: string,
+  fields: { opensOn?: string; closesOn?: string; events?: readonly string[]; caps?: Record<string, number> },
+) {
+  const body = new URLSearchParams({
+    intent: "settings",
+    opensOn: fields.opensOn ?? "",
+    closesOn: fields.closesOn ?? "",
+  });
+  for (const event of fields.events ?? COMPETITION_EVENTS) body.append("event", event);
+  for (const [event, cap] of Object.entries(fields.caps ?? {}))
+    body.set(`cap-${COMPETITION_EVENTS.indexOf(event as never)}`, String(cap));
+  const request = browserRequest(
+    `/admin/tournaments/${encodeURIComponent(key)}`,
+    adminCookie,
+    Object.fromEntries(body),
+  );
+  // URLSearchParams -> object loses repeated "event" fields: send the body itself.
+  const real = new Request(request.url, { method: "POST", headers: request.headers, body });
+  const result = (await tournamentAction({
+    request: real,
+    context: database.context(),
+    params: { key },
+  } as never)) as unknown;
+  expect(result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status).toBe(
+    302,
+  );
+}
+
+const entry = (name: string, event = "Lincoln-Douglas (LD)") => ({
+  studentName: name,
+  studentSchool: "Riverside Yeshiva High School",
+  scheduleEvent: "",
+  competitionEvent: event,
+});
+
+async function winterId() {
+  const data = await loadFees(database);
+  return data.offers.find((offer) => offer.title === WINTER)?.id ?? "";
+}
+
+async function cartFor(name: string, event = "Lincoln-Douglas (LD)", id?: string) {
+  const scheduleEvent = id ?? (await winterId());
+  const cookie = await addEntry(database, productId, { ...entry(name, event), scheduleEvent });
+  return (await readCartIdFromCookies(cookie))!;
+}
+
+describe("registration windows", () => {
+  it("by default a tournament is open now and closes three days before its date, said on /fees", async () => {
+    const data = await loadFees(database);
+    const winter = data.offers.find((offer) => offer.title === WINTER)!;
+    expect(winter.window.state).toBe("open");
+    expect(winter.window.closesOn).toBe(sheetDay(27).iso);
+    expect(winter.closes).toMatch(/^Registration closes [A-Z][a-z]{2} \d{1,2}$/);
+    expect(data.schedule.map((event) => event.title)).toContain(WINTER);
+  });
+
+  it("a window that closed: the tournament leaves /fees and the server refuses an entry for it", async () => {
+    const id = await winterId();
+    await saveSettings(winterKey, { closesOn: sheetDay(-1).iso });
+    const data = await loadFees(database);
+    expect(data.schedule.map((event) => event.title)).not.toContain(WINTER);
+    expect(data.offers.map((offer) => offer.title)).not.toContain(WINTER);
+    const refused = await postFees(database, { intent: "add", productId, ...entry("Avi Cohen"), scheduleEvent: id });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Registration for Winter Debate Tournament closed on /),
+    });
+  });
+
+  it("a window not open yet is refused the same way", async () => {
+    const id = await winterId();
+    await saveSettings(winterKey, { opensOn: sheetDay(5).iso });
+    const refused = await postFees(database, { intent: "add", productId, ...entry("Avi Cohen"), scheduleEvent: id });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      message: expect.stringMatching(/^Registration for Winter Debate Tournament opens /),
+    });
+  });
+
+  it("time moved past the closing day (REGISTRATION_CLOCK): a cart filled while open cannot be checked out", async () => {
+    const cartId = await cartFor("Avi Cohen");
+    useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
+    const result = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(/^Registration for Winter Debate Tournament closed on /),
+    });
+    expect(await database.db.$count(orders)).toBe(0);
+  });
+
+  it("an event the tournament does not offer is refused", async () => {
+    const id = await winterId();
+    await saveSettings(winterKey, { events: ["Lincoln-Douglas (LD)"] });
+    const refused = await postFees(database, {
+      intent: "add",
+      productId,
+      ...entry("Avi Cohen", "Original Oratory"),
+      scheduleEvent: id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ message: "Original Oratory is not offered at Winter Debate Tournament." });
+  });
+});
+
+describe("entry caps", () => {
+  it("an event filling up: held at checkout, shown full, refused, and given back when a checkout expires", async () => {
+    await saveSettings(winterKey, { caps: { "Lincoln-Douglas (LD)": 2 } });
+    const [first, second, third] = [await cartFor("Ana Li"), await cartFor("Ben Cho"), await cartFor("Dina Roth")];
+    const one = await checkoutCart(database.db, { cartId: first, email: "one@example.org" });
+    expect(one.ok).toBe(true);
+    expect((await checkoutCart(database.db, { cartId: second, email: "two@example.org" })).ok).toBe(true);
+    expect(await checkoutCart(database.db, { cartId: third, email: "three@example.org" })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "Lincoln-Douglas (LD) at Winter Debate Tournament is full",
+    });
+    const data = await loadFees(database);
+    expect(data.offers.find((offer) => offer.title === WINTER)?.full).toEqual(["Lincoln-Douglas (LD)"]);
+    const refused = await postFees(database, {
+      intent: "add",
+      productId,
+      ...entry("Eli Stein"),
+      scheduleEvent: await winterId(),
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      data: { message: "Lincoln-Douglas (LD) at Winter Debate Tournament is full." },
+    });
+    // Another event is not capped.
+    await cartFor("Eli Stein", "Original Oratory");
+
+    // The first checkout expires: its place comes back, and the third cart can pay.
+    if (!one.ok) throw new Error("unreachable");
+    await failCheckout(database.db, one.checkoutId, "expired");
+    expect((await checkoutCart(database.db, { cartId: third, email: "three@example.org" })).ok).toBe(true);
+    expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(2);
+  });
+
+  it("a partnered entry is two students and one place", async () => {
+    await saveSettings(winterKey, { caps: { "Public Forum (PF)": 1 } });
+    const id = await winterId();
+    const cookie = await addEntry(database, productId, {
+      ...entry("Ana Li", "Public Forum (PF)"),
+      scheduleEvent: id,
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
+    });
+    const cartId = (await readCartIdFromCookies(cookie))!;
+    expect((await checkoutCart(database.db, { cartId, email: "pf@example.org" })).ok).toBe(true);
+    const [order] = await database.db.select().from(orders);
+    expect(order?.registration).toMatchObject({
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
+      partnerSchool: "Riverside Yeshiva High School",
+    });
+    expect(order?.tournamentKey).toBe(winterKey);
+    const data = await loadFees(database);
+    expect(data.offers.find((offer) => offer.title === WINTER)?.full).toEqual(["Public Forum (PF)"]);
+  });
+
+  it("a team event without its partner is refused with the fields' messages", async () => {
+    const answer = await postFees(database, {
+      intent: "add",
+      productId,
+      ...entry("Ana Li", "Policy Debate"),
+      scheduleEvent: await winterId(),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      result: {
+        error: {
+          partnerFirst: ["Please enter your partner's first name"],
+          partnerLast: ["Please enter your partner's last name"],
+        },
+      },
+    });
+  });
+
+  it("twelve buyers at once for the last five places: exactly five hold one", async () => {
+    await saveSettings(winterKey, { caps: { "Lincoln-Douglas (LD)": 5 } });
+    const id = await winterId();
+    const cartIds: string[] = [];
+    for (let n = 0; n < 12; n++) cartIds.push(await cartFor(`Student ${n + 1}`, "Lincoln-Douglas (LD)", id));
+    const results = await Promise.all(
+      cartIds.map((cartId, n) => checkoutCart(database.db, { cartId, email: `buyer${n}@example.org` })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(5);
+    for (const result of results.filter((candidate) => !candidate.ok)) {
+      expect(result).toMatchObject({
+        status: 409,
+        message: "Lincoln-Douglas (LD) at Winter Debate Tournament is full",
+      });
+    }
+    expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(5);
+  });
+});

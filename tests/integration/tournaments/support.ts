@@ -1,0 +1,77 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { CART_COOKIE } from "~/core/cart";
+import type { ShopActionData } from "~/features/shop/action-data";
+import { action as feesAction, loader as feesLoader } from "~/routes/public/fees";
+import type { TestDatabase } from "#tests/support/database";
+
+/** A New York calendar day `offset` days from today, as the sheet writes it ("Fri, Dec 4, 2026") and as ISO. */
+export function sheetDay(offset: number) {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  const zone = { timeZone: "America/New_York" } as const;
+  return {
+    sheet: date.toLocaleDateString("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      ...zone,
+    }),
+    iso: date.toLocaleDateString("en-CA", zone),
+  };
+}
+
+/** A sheet with two district tournaments, 30 and 60 days ahead. */
+export function writeTournamentSheet(dir: string) {
+  const rows = [
+    "Citron Online District Calendar,,,,,",
+    "Legend,,Citron Quals,Speech,WSD,Hybrid Tournament",
+    ",,,Debate,Congress,Yeshiva League",
+    ",,,,,",
+    ",,,,,",
+    ",,,,,",
+    "Date,Event,Registration Link,Topic,Time,Location",
+    `"${sheetDay(30).sheet}",Winter Debate Tournament,,LD and PF,10:00 AM,Zoom`,
+    `"${sheetDay(60).sheet}",Spring Speech Tournament,,Interp,10:00 AM,Zoom`,
+  ];
+  const file = path.join(dir, "sheet.csv");
+  writeFileSync(file, `${rows.join("\n")}\n`);
+  return file;
+}
+
+export type FeesAnswer = { status: number; data?: ShopActionData; cookie?: string };
+
+/** Posts to /fees as the registration dialog's fetcher does. */
+export async function postFees(
+  database: TestDatabase,
+  fields: Record<string, string>,
+  cookie?: string,
+): Promise<FeesAnswer> {
+  const request = new Request("http://localhost/fees", {
+    method: "POST",
+    body: new URLSearchParams({ ...fields, js: "1" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  const result = (await feesAction({ request, context: database.context(), params: {} } as never)) as unknown;
+  const { data, init } = result as { data: ShopActionData; init?: { status?: number; headers?: HeadersInit } };
+  const header = new Headers(init?.headers).getSetCookie().find((value) => value.startsWith(`${CART_COOKIE}=`));
+  return { status: init?.status ?? 200, data, cookie: header?.split(";")[0] ?? cookie };
+}
+
+export async function loadFees(database: TestDatabase, cookie?: string) {
+  const request = new Request("http://localhost/fees", cookie ? { headers: { Cookie: cookie } } : undefined);
+  return feesLoader({ request, context: database.context(), params: {} } as never);
+}
+
+/** Adds an entry and expects it to be accepted; returns the cart's cookie. */
+export async function addEntry(
+  database: TestDatabase,
+  productId: string,
+  fields: Record<string, string>,
+  cookie?: string,
+) {
+  const answer = await postFees(database, { intent: "add", productId, ...fields }, cookie);
+  expect({ status: answer.status, data: answer.data }).toMatchObject({ status: 200, data: { ok: true } });
+  return answer.cookie!;
+}
