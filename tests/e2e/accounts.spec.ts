@@ -138,7 +138,7 @@ test.describe("the admin shell by role", () => {
       await expect(page.locator("#admin-sidebar")).toBeHidden();
       await page.getByRole("button", { name: "Open Admin Panel" }).click();
       const sheet = page.getByRole("dialog");
-      await expect(sheet.getByRole("link")).toHaveCount(10);
+      await expect(sheet.getByRole("link")).toHaveCount(11);
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -58,6 +59,14 @@ const BODYLESS_ACTIONS = new Set(["routes/public/sign-out.tsx"]);
  */
 const RAW_BODY_ACTIONS = new Set(["routes/resources/webhooks-stripe.ts"]);
 
+/** A tournament that exists (its settings row, made below), so its page's action gets as far as the body. */
+const TOURNAMENT = "2030-01-06|hostile-cup";
+/** Path parameters that name something real, for the actions whose address has them. */
+const PARAMS: Record<string, Record<string, string>> = {
+  "routes/admin/site-section.tsx": { section: "team" },
+  "routes/admin/tournament.tsx": { key: TOURNAMENT },
+};
+
 type Outcome = { status: number; kind: "returned" | "thrown" } | { error: unknown };
 
 async function outcomeOf(call: () => unknown): Promise<Outcome> {
@@ -95,6 +104,8 @@ describe("hostile bodies to every action", () => {
     setEnvForTests(parseEnv({ ...process.env, DATA_DIR: "/tmp/citron-hostile-bodies" }));
     database = await createTestDatabase();
     await signedInAccount(database.db, "director@example.org", "admin");
+    await database.db.execute(sql`
+      insert into tournament_settings (key, title, date) values (${TOURNAMENT}, 'Hostile Cup', '2030-01-06')`);
     const seen = new Set<string>();
     for (const route of routeEntries(routes)) {
       const module = (await import(/* @vite-ignore */ fromRoot("app", route.file))) as RouteModule;
@@ -142,7 +153,7 @@ describe("hostile bodies to every action", () => {
         if (cookie) headers.set("Cookie", cookie);
         const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body });
         const outcome = await outcomeOf(() =>
-          module.action!({ request, context: database.context(), params: {} } as never),
+          module.action!({ request, context: database.context(), params: PARAMS[route.file] ?? {} } as never),
         );
         if ("error" in outcome) {
           failures.push(`${route.file}: threw ${String(outcome.error)}`);
