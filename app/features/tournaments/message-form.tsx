@@ -5,6 +5,7 @@ import { Label } from "~/ui/label";
 import { Select } from "~/ui/select";
 import { Textarea } from "~/ui/textarea";
 import { MESSAGE_LIMITS } from "./message-limits";
+import { type FormAnswer, FormAnswerNotice } from "./form-answer";
 
 export type MessagePreview = {
   event: string | null;
@@ -23,10 +24,13 @@ export function MessageForm({
   events,
   sendKey,
   draft,
+  answer,
 }: {
   events: string[];
   sendKey: string;
   draft: MessagePreview | null;
+  /** The server's answer to this form's last post, shown beside its buttons. */
+  answer: FormAnswer | null;
 }) {
   return (
     <Form
@@ -78,6 +82,7 @@ export function MessageForm({
           <pre className="whitespace-pre-wrap text-sm">{draft.text}</pre>
         </section>
       ) : null}
+      <FormAnswerNotice answer={answer} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value="message-preview" variant="outline">
           Preview

@@ -3,6 +3,7 @@ import { Button } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
+import { type FormAnswer, FormAnswerNotice } from "./form-answer";
 import { COMPETITION_EVENTS } from "./competition-events";
 import type { StaffTournament } from "./staff-settings.server";
 import { DEFAULT_CLOSE_DAYS } from "./window";
@@ -14,8 +15,11 @@ import { DEFAULT_CLOSE_DAYS } from "./window";
  */
 export function SettingsForm({
   tournament,
+  answer,
 }: {
   tournament: Pick<StaffTournament, "settings" | "events" | "caps" | "entries">;
+  /** The server's answer to this form's last post, shown beside its button. */
+  answer: FormAnswer | null;
 }) {
   return (
     <Form method="post" className="grid gap-5 rounded-card border border-border bg-card p-4 sm:p-6">
@@ -68,6 +72,7 @@ export function SettingsForm({
           ))}
         </div>
       </fieldset>
+      <FormAnswerNotice answer={answer} />
       <div>
         <Button type="submit">Save settings</Button>
       </div>

@@ -7,6 +7,7 @@ import { TOURNAMENTS_PATH } from "./paths";
 import { MessageForm, type MessagePreview } from "./message-form";
 import { RosterView, type RosterData } from "./roster-view";
 import { SettingsForm } from "./settings-form";
+import type { FormAnswer } from "./form-answer";
 import type { StaffTournament } from "./staff-settings.server";
 
 /** /admin/tournaments/:key: a tournament's settings (admins), and its roster. */
@@ -16,6 +17,7 @@ export function TournamentPage({
   canManage,
   message,
   notice,
+  answered,
   preview,
   sendKey,
 }: {
@@ -26,7 +28,11 @@ export function TournamentPage({
   sendKey: string;
   canManage: boolean;
   message: string | null;
+  /** The form the answer is for: its notice shows in that form, beside the button pressed, not at the page's top. */
+  answered: "settings" | "message" | null;
 }) {
+  const inForm = (form: "settings" | "message"): FormAnswer | null =>
+    answered === form ? { error: message, notice } : null;
   return (
     <div className="grid gap-6">
       <p className="text-sm">
@@ -38,8 +44,8 @@ export function TournamentPage({
         title={tournament.title}
         description={`${formatLongDate(tournament.date)}. ${tournament.closes}.`}
       />
-      {message ? <Notice tone="error" title={message} /> : null}
-      {notice ? <Notice tone="success" title={notice} /> : null}
+      {message && !answered ? <Notice tone="error" title={message} /> : null}
+      {notice && !answered ? <Notice tone="success" title={notice} /> : null}
       {tournament.orphaned ? (
         <Notice tone="error" title="This tournament is no longer in the schedule">
           <p className="mt-1">
@@ -57,8 +63,10 @@ export function TournamentPage({
         </Notice>
       ) : null}
       <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
-      {canManage ? <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} /> : null}
-      {canManage ? <SettingsForm tournament={tournament} /> : null}
+      {canManage ? (
+        <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} answer={inForm("message")} />
+      ) : null}
+      {canManage ? <SettingsForm tournament={tournament} answer={inForm("settings")} /> : null}
     </div>
   );
 }

@@ -56,7 +56,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (formText(form, "intent")) {
     case "settings": {
       const parsed = parseSettingsForm(form);
-      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      if (!parsed.ok)
+        return data({ ok: false as const, message: parsed.message, form: "settings" as const }, { status: 400 });
       await saveTournamentSettings(db, actor, tournament, parsed.value);
       return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
     }
@@ -94,11 +95,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "message-send": {
       const intent = formText(form, "intent");
       const parsed = parseMessageForm(form);
-      if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+      if (!parsed.ok)
+        return data({ ok: false as const, message: parsed.message, form: "message" as const }, { status: 400 });
       const draft = parsed.value;
       if (intent === "message-send") {
         const sent = await sendRegistrantMessage(db, actor, tournament, draft);
-        if (!sent.ok) return data({ ok: false as const, message: sent.message }, { status: sent.status });
+        if (!sent.ok)
+          return data({ ok: false as const, message: sent.message, form: "message" as const }, { status: sent.status });
         return redirectWithToast(here, {
           type: "success",
           title: "Message sent",
@@ -109,6 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const recipients = await messageRecipients(db, tournament.key, draft.event);
       return data({
         ok: true as const,
+        form: "message" as const,
         message: intent === "message-test" ? `A test was sent to ${admin.email}.` : null,
         preview: {
           event: draft.event,
@@ -133,6 +137,7 @@ export default function TournamentRoute({ loaderData, actionData }: Route.Compon
       {...loaderData}
       message={actionData && !actionData.ok ? actionData.message : null}
       notice={actionData?.ok ? actionData.message : null}
+      answered={actionData && "form" in actionData ? actionData.form : null}
       preview={actionData?.ok ? actionData.preview : null}
     />
   );
