@@ -6,7 +6,6 @@
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/checkout.mjs [connections]
 //   WORKERS=1|2 chooses the server processes (default: the cores); CARTS=3000 the checkouts made;
 //   PROFILE_DIR=dir writes the server's CPU profile there; ONLY=checkout measures only the checkouts.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -14,7 +13,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { ensureBuild, freePort, load, loadavg, printTable, startServer } from "./lib.mjs";
+import { ensureBuild, freePort, load, loadavg, printTable, seedDatabase, signInCookie, startServer } from "./lib.mjs";
 
 const connections = Number(process.argv[2] ?? 50);
 const carts = Number(process.env.CARTS ?? 3000);
@@ -38,11 +37,7 @@ const env = {
   // would answer nearly all of them with 429 and measure that instead.
   CHECKOUT_RATE_LIMIT_MAX: "1000000",
 };
-const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
-  env: { ...process.env, ...env, LOG_LEVEL: "error" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (seed.status !== 0) process.exit(seed.status ?? 1);
+seedDatabase(env);
 // Every checkout holds stock: the bench's product has no limit, so none is refused as sold out.
 const client = new pg.Client({ connectionString: env.DATABASE_URL });
 await client.connect();
@@ -126,19 +121,7 @@ try {
     ]);
   }
 
-  const body = new URLSearchParams({
-    intent: "sign-in",
-    email: admin.email,
-    password: admin.password,
-    redirectTo: "/orders",
-  });
-  const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
-  const session = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.includes("session"))
-    .join("; ");
-  if (!session) throw new Error(`sign-in failed with status ${signIn.status}`);
+  const session = await signInCookie(server.url, admin);
   for (const [name, route] of [
     ["GET /admin/profile signed in", "/admin/profile"],
     ["GET /orders signed in", "/orders"],

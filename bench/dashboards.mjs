@@ -5,7 +5,6 @@
 // many seconds per target, the targets in turn each round, and the median round's percentiles)
 // ONLY=orders measures the baseline and the targets whose path contains it; PROFILE_DIR=dir writes the
 // server's CPU profile there (open it in Chrome DevTools) to see where a view's time goes.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -14,7 +13,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { combineRounds, ensureBuild, load, printTable, startServer } from "./lib.mjs";
+import { combineRounds, ensureBuild, load, printTable, seedDatabase, signInCookie, startServer } from "./lib.mjs";
 
 const duration = Number(process.argv[2] ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -57,11 +56,7 @@ if (adminUrl) {
 }
 
 // Migrations, demo accounts and demo content, then the 50,000 orders.
-const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
-  env: { ...process.env, ...env, LOG_LEVEL: "error" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (seed.status !== 0) process.exit(seed.status ?? 1);
+seedDatabase(env);
 const started = Date.now();
 if (env.DATABASE_URL) {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -85,19 +80,7 @@ const serverEnv = process.env.PROFILE_DIR
   : env;
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4306), env: serverEnv });
 try {
-  const body = new URLSearchParams({
-    intent: "sign-in",
-    email: admin.email,
-    password: admin.password,
-    redirectTo: "/orders",
-  });
-  const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.includes("session"))
-    .join("; ");
-  if (!cookie) throw new Error(`sign-in failed with status ${signIn.status}`);
+  const cookie = await signInCookie(server.url, admin);
   const headers = { cookie };
   const targets = [
     // The floor: an admin page that only checks the session (same layout and guard).

@@ -17,13 +17,21 @@
 // The machine's load changes the numbers a lot: each round measures the site
 // and the static server in turn; the table gives the mean rate and the median
 // round's percentiles of each (combineRounds), and the ratio of the two rates.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { combineRounds, ensureBuild, freePort, load, loadavg, startServer, startStaticServer } from "./lib.mjs";
+import {
+  combineRounds,
+  ensureBuild,
+  freePort,
+  load,
+  loadavg,
+  seedDatabase,
+  startServer,
+  startStaticServer,
+} from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const duration = Number(args[0] ?? 5);
@@ -47,11 +55,7 @@ if (process.env.BENCH_DATABASE_URL) {
   Object.assign(env, { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString("hex") });
   env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));
   dropDatabase = scratch.drop;
-  const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
-    env: { ...process.env, ...env, LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (seed.status !== 0) process.exit(seed.status ?? 1);
+  seedDatabase(env);
 }
 const server = await startServer({ port: await freePort(), env });
 

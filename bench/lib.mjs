@@ -23,6 +23,28 @@ export function ensureBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Seeds the database `env` points at (scripts/db-seed.ts: the demo accounts and content); exits on failure. */
+export function seedDatabase(env) {
+  const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
+    env: { ...process.env, ...env, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+}
+
+/** Signs in through /auth's form and answers the session cookie to send with later requests. */
+export async function signInCookie(baseUrl, { email, password }) {
+  const body = new URLSearchParams({ intent: "sign-in", email, password, redirectTo: "/orders" });
+  const signIn = await fetch(`${baseUrl}/auth`, { method: "POST", body, redirect: "manual" });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.includes("session"))
+    .join("; ");
+  if (!cookie) throw new Error(`sign-in failed with status ${signIn.status}`);
+  return cookie;
+}
+
 /** Starts `node server.js` on 127.0.0.1:port and resolves once /readyz answers. */
 export async function startServer({ port, env = {} }) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "citron-bench-"));

@@ -2,7 +2,6 @@
 // production server. The goal: under a second.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/roster.mjs [downloads]
 //   ENTRIES=500 the entries; BUILD_DIR=build uses an existing build (otherwise build-bench/ is built).
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -10,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { tournamentKey } from "../app/db/tournament-key.ts";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { ensureBuild, freePort, loadavg, startServer } from "./lib.mjs";
+import { ensureBuild, freePort, loadavg, seedDatabase, signInCookie, startServer } from "./lib.mjs";
 
 const downloads = Number(process.argv[2] ?? 20);
 const entries = Number(process.env.ENTRIES ?? 500);
@@ -31,11 +30,7 @@ const env = {
   DEMO_USER_PASSWORD: "Podium@Lime2026",
   EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
 };
-const seed = spawnSync("npx", ["tsx", "scripts/db-seed.ts"], {
-  env: { ...process.env, ...env, LOG_LEVEL: "error" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (seed.status !== 0) process.exit(seed.status ?? 1);
+seedDatabase(env);
 const server = await startServer({ port: await freePort(), env });
 const loadBefore = loadavg();
 const timings = [];
@@ -63,19 +58,7 @@ try {
   );
   await client.end();
 
-  const body = new URLSearchParams({
-    intent: "sign-in",
-    email: admin.email,
-    password: admin.password,
-    redirectTo: "/orders",
-  });
-  const signIn = await fetch(`${server.url}/auth`, { method: "POST", body, redirect: "manual" });
-  const session = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.includes("session"))
-    .join("; ");
-  if (!session) throw new Error(`sign-in failed with status ${signIn.status}`);
+  const session = await signInCookie(server.url, admin);
   const url = `${server.url}/admin/tournaments/${encodeURIComponent(key)}/entries.csv`;
   for (let i = 0; i < downloads + 2; i++) {
     const started = performance.now();
