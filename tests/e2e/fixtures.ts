@@ -5,6 +5,16 @@ export const phone = { width: 390, height: 844 };
 
 /** Fails with the list of serious or critical axe violations on the page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A settled page: a toast or dialog still fading in is checked at partial opacity, and its text fails contrast.
+  // Finite animations and transitions only (a spinner's never ends).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
