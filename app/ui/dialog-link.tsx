@@ -19,7 +19,7 @@ export function dialogOpener(param: string): HTMLElement | undefined {
   return openers.get(param);
 }
 
-/** Starts loading the dialog's code (the opener does this on pointer-over and focus). */
+/** Starts loading the dialog's code (the opener does this under a mouse pointer and on focus). */
 function preloadDialog(): void {
   void loadDialogFrame().catch(() => {});
 }
@@ -60,7 +60,8 @@ export function DialogLink({
       {...props}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        warm();
+        // A mouse over the opener, not a thumb that lands on it to scroll (decision 0041); a tap opens it anyway.
+        if (event.pointerType === "mouse") warm();
       }}
       onFocus={(event) => {
         onFocus?.(event);

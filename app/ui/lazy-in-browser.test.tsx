@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { lazyInBrowser, lazyUntilUsed } from "./lazy-in-browser";
+import { lazyInBrowser, lazyUntilUsed, reachesFor } from "./lazy-in-browser";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -63,5 +63,23 @@ describe("lazyUntilUsed", () => {
     const html = renderToString(<Lazy name="Ada" />);
     expect(html).not.toContain("Ada");
     expect(html).toContain('<div class="contents">');
+  });
+});
+
+describe("reachesFor", () => {
+  it("takes focus in the part (a key, a tap in a field) and a click or tap on it", () => {
+    expect(reachesFor({ type: "focusin" })).toBe(true);
+    expect(reachesFor({ type: "click", pointerType: "touch" })).toBe(true);
+  });
+
+  it("takes a mouse pointer over the part", () => {
+    expect(reachesFor({ type: "pointerover", pointerType: "mouse" })).toBe(true);
+    expect(reachesFor({ type: "pointerdown", pointerType: "mouse" })).toBe(true);
+  });
+
+  it("leaves a finger or a pen that lands on the part: a thumb scrolling the page past a form", () => {
+    expect(reachesFor({ type: "pointerover", pointerType: "touch" })).toBe(false);
+    expect(reachesFor({ type: "pointerdown", pointerType: "touch" })).toBe(false);
+    expect(reachesFor({ type: "pointerdown", pointerType: "pen" })).toBe(false);
   });
 });

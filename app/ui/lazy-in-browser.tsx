@@ -47,13 +47,23 @@ export function lazyInBrowser<Props extends object>(load: () => Promise<Componen
   return Object.assign(LazyInBrowser, { preload: code.start });
 }
 
-/** What shows a person is reaching for a part of the page: a pointer over it (mouse or finger), or focus. */
-const useEvents = ["pointerover", "pointerdown", "focusin"] as const;
+const useEvents = ["pointerover", "pointerdown", "focusin", "click"] as const;
+
+/**
+ * Whether an event shows a person reaching for a part of the page (decision 0041): a mouse pointer over it, focus
+ * in it (a Tab, a tap in a field), or a click or tap on it. A finger that lands on the part and moves is scrolling
+ * the page past it: a phone reading to the end does not load and hydrate every form it passes. Until the part is
+ * live it works as plain HTML, so a tap on one of its links or buttons before then acts as without JavaScript.
+ */
+export function reachesFor(event: { type: string; pointerType?: string }): boolean {
+  if (event.type === "focusin" || event.type === "click") return true;
+  return event.pointerType === "mouse";
+}
 
 /**
  * Like lazyInBrowser, and more patient: a part of the page (a form) that the
  * server renders at once, whose code the browser loads only when a person
- * reaches for it: a pointer over it, a finger on it, or focus in it (decision 0013).
+ * reaches for it: a mouse pointer over it, focus in it, or a tap on it (decisions 0013 and 0041).
  * Until then React keeps the server's HTML of it as it is (a Suspense boundary
  * that has not hydrated yet), which works as plain HTML: the fields take
  * typing, and a form sent that early posts like one without JavaScript. React
@@ -104,7 +114,8 @@ export function lazyUntilUsed<Props extends object>(load: () => Promise<Componen
       }
       // On the window, in the capture phase: React stops events aimed at a part it has not hydrated yet.
       const onUse = (event: Event) => {
-        if (event.target instanceof Node && area.current?.contains(event.target)) {
+        const target = event.target;
+        if (target instanceof Node && area.current?.contains(target) && reachesFor(event as PointerEvent)) {
           code.start().catch(() => {});
         }
       };

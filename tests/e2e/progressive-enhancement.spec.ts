@@ -94,6 +94,46 @@ test.describe("a form whose code loads when a visitor reaches for it", () => {
   });
 });
 
+test.describe("on a 390 px touch phone (decision 0041)", () => {
+  test.use({ viewport: phone, hasTouch: true, isMobile: true });
+
+  test("/donate: a thumb scrolling past the form does not load it; a tap in a field does", async ({ page }) => {
+    const formCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/donation-form-[^/]*\.js$/.test(request.url())) formCode.push(request.url());
+    });
+    await page.goto("/donate");
+    await waitForHydration(page);
+    // The swipe starts on the form, on its heading, not on a link or button: the page scrolls, nothing loads.
+    const legend = page.locator("form#donation-form legend", { hasText: "Choose an amount" });
+    // Low on the screen, where a thumb starts a swipe up.
+    await legend.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 600));
+    const box = await legend.boundingBox();
+    if (!box) throw new Error("The amount's legend is not on the screen.");
+    const client = await page.context().newCDPSession(page);
+    const scrolledFrom = await page.evaluate(() => window.scrollY);
+    const finger = (y: number) => ({ touchPoints: [{ x: Math.round(box.x + 10), y: Math.round(y) }] });
+    const start = box.y + box.height / 2;
+    await client.send("Input.dispatchTouchEvent", { type: "touchStart", ...finger(start) });
+    for (let step = 1; step <= 10; step += 1) {
+      await client.send("Input.dispatchTouchEvent", { type: "touchMove", ...finger(start - step * 30) });
+    }
+    await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
+    await page.waitForLoadState("networkidle");
+    expect(formCode).toEqual([]);
+    await expect(page.locator("[data-live]")).toHaveCount(0);
+
+    // A tap in the amount field is reaching for the form: it loads and goes live, the field still focused.
+    const amount = page.getByRole("textbox", { name: "Donation amount (USD)" });
+    await amount.tap();
+    await expect(page.locator("[data-live] form#donation-form")).toBeVisible();
+    expect(formCode).toHaveLength(1);
+    await expect(amount).toBeFocused();
+    await expect(page.getByRole("button", { name: "$50", exact: true })).toBeVisible();
+  });
+});
+
 test("/guide: a tab pressed before the tabs' code has arrived still opens, as a link", async ({ page }) => {
   const tabsCode: string[] = [];
   page.on("request", (request) => {

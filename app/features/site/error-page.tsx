@@ -1,50 +1,23 @@
-import { isRouteErrorResponse, Link } from "react-router";
-import { AccessDeniedMessage } from "~/features/accounts/access-denied";
-import { isAccessDenied } from "~/features/accounts/access";
-import { LinkButton } from "~/ui/link-button";
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { LogoMark } from "./logo";
 
-/** The cases an error boundary tells apart; anything else that is not a response is `unexpected`. */
-export type RouteErrorKind = "not-found" | "forbidden" | "unavailable" | "rejected" | "unexpected";
-
-export function routeErrorKind(error: unknown): RouteErrorKind {
-  if (!isRouteErrorResponse(error)) return "unexpected";
-  if (error.status === 404) return "not-found";
-  if (error.status === 403 && isAccessDenied(error.data)) return "forbidden";
-  if (error.status === 503) return "unavailable";
-  return error.status < 500 ? "rejected" : "unexpected";
-}
+// What an error says loads in the browser only when one shows (decision 0041): every public page carried it.
+const Message = lazyInBrowser(() => import("./error-message").then((module) => module.RouteErrorMessage));
+// The server renders an error at once, so it holds the code from its start.
+if (typeof document === "undefined") void Message.preload();
 
 /**
  * What every error boundary shows (root, public layout, admin layout): the same words for the same error,
- * wherever it is caught. The boundary decides what stays around it (the site's header and footer, the
- * admin shell, or only the logo when the root itself failed).
+ * wherever it is caught (./error-message.tsx). The boundary decides what stays around it (the site's header
+ * and footer, the admin shell, or only the logo when the root itself failed).
  */
-export function RouteErrorMessage({ error, requestId }: { error: unknown; requestId?: string }) {
-  const kind = routeErrorKind(error);
-  if (kind === "not-found") return <NotFoundMessage />;
-  if (kind === "forbidden" && isRouteErrorResponse(error) && isAccessDenied(error.data))
-    return <AccessDeniedMessage message={error.data.message} />;
-  if (kind === "unavailable")
-    return (
-      <Panel status={503} title="Back in a moment">
-        The site cannot reach its database right now. Nothing you sent was saved; please try again in a few seconds.
-      </Panel>
-    );
-  if (kind === "rejected" && isRouteErrorResponse(error))
-    return (
-      <Panel
-        status={error.status}
-        title={typeof error.data === "string" ? error.data : "This request could not be completed"}
-      >
-        Please check the address, or start again from the home page.
-      </Panel>
-    );
+export function RouteErrorMessage(props: { error: unknown; requestId?: string }) {
   return (
-    <Panel status={500} title="Something went wrong on our side" requestId={requestId}>
-      We have been told about it. Please try again in a moment; if it keeps happening, contact us and mention the
-      reference below.
-    </Panel>
+    <Suspense fallback={null}>
+      <Message {...props} />
+    </Suspense>
   );
 }
 
@@ -60,45 +33,5 @@ export function ErrorPage({ error, requestId }: { error: unknown; requestId?: st
       </Link>
       <RouteErrorMessage error={error} requestId={requestId} />
     </main>
-  );
-}
-
-export function NotFoundMessage() {
-  return (
-    <>
-      <p className="text-7xl font-extrabold tracking-tight text-navy-900">404</p>
-      <h1 className="text-2xl font-bold">Oops! Page not found</h1>
-      <p className="max-w-md text-muted-foreground">The page you were looking for does not exist or has moved.</p>
-      <LinkButton to="/">Return to Home</LinkButton>
-    </>
-  );
-}
-
-function Panel({
-  status,
-  title,
-  requestId,
-  children,
-}: {
-  status: number;
-  title: string;
-  requestId?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      <p className="text-6xl font-extrabold text-navy-900">{status}</p>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="max-w-md text-muted-foreground">{children}</p>
-      {requestId ? (
-        <p className="text-sm text-muted-foreground">
-          Reference: <code className="rounded bg-muted px-1.5 py-0.5">{requestId}</code>
-        </p>
-      ) : null}
-      {/* A fresh document: whatever failed may have left this one in a bad state. */}
-      <LinkButton to="/" reloadDocument>
-        Return to Home
-      </LinkButton>
-    </>
   );
 }

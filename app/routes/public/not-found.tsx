@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
-import { NotFoundMessage } from "~/features/site/error-page";
+import { NotFoundMessage } from "~/features/site/not-found-message";
 import { siteNameOf } from "~/features/site/meta";
 import type { Route } from "./+types/not-found";
 
