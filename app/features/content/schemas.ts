@@ -121,11 +121,9 @@ export const dressCodeFileSchema = z.strictObject({
   reminders: z.array(sentence).min(1),
 });
 
-/**
- * A text that may name a configured setting: {siteName}, {contactEmail}, {prEmail} or {socialUrl} stand for
- * SITE_NAME, CONTACT_EMAIL, PR_EMAIL and SOCIAL_URL (app/features/content/settings-text.ts), so a deployment's
- * own name and addresses show without editing content.
- */
+// The texts below may name a configured setting: {siteName}, {contactEmail}, {prEmail} or {socialUrl} stand for
+// SITE_NAME, CONTACT_EMAIL, PR_EMAIL and SOCIAL_URL (app/features/content/settings-text.ts), so a deployment's
+// own name and addresses show without editing content.
 const label = text.max(80);
 
 export const homeFileSchema = z.strictObject({
@@ -172,7 +170,7 @@ export const footerHref = z
       /^\/(?!\/)[^\s]*$/.test(href) ||
       /^mailto:[^\s<>"]+$/.test(href) ||
       (/^https:\/\/[^\s<>"]+$/.test(href) && URL.canParse(href)),
-    { message: "a page of the site (/...), an https:// address or a mailto: address" },
+    { message: "Enter a page of the site (/...), an https:// address or a mailto: address." },
   );
 
 export const footerFileSchema = z.strictObject({
