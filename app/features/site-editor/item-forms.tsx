@@ -186,7 +186,7 @@ function TestimonialForm({
   cancel,
 }: Common & { testimonial?: EditableTestimonial & { slug: string }; cancel: React.ReactNode }) {
   const [form, fields] = useForm({
-    id: testimonial ? `testimonial-${testimonial.slug}` : "testimonial-new",
+    id: testimonial ? `testimonial-form-${testimonial.slug}` : "testimonial-form-new",
     lastResult: result,
     defaultValue: testimonial ? { ...testimonial, classYear: String(testimonial.classYear) } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testimonialFormSchema }),
@@ -244,7 +244,7 @@ function QualifierForm({
   cancel,
 }: Common & { qualifier?: EditableQualifier & { slug: string }; cancel: React.ReactNode }) {
   const [form, fields] = useForm({
-    id: qualifier ? `qualifier-${qualifier.slug}` : "qualifier-new",
+    id: qualifier ? `qualifier-form-${qualifier.slug}` : "qualifier-form-new",
     lastResult: result,
     defaultValue: qualifier ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: qualifierFormSchema }),
@@ -332,7 +332,7 @@ function CoachForm({
   cancel,
 }: Common & { coach?: EditableCoach; cancel: React.ReactNode }) {
   const [form, fields] = useForm({
-    id: coach ? `coach-${coach.slug}` : "coach-new",
+    id: coach ? `coach-form-${coach.slug}` : "coach-form-new",
     lastResult: result,
     defaultValue: coach ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: coachFormSchema }),
@@ -391,7 +391,7 @@ function SchoolForm({
   cancel,
 }: Common & { school?: EditableSchool; cancel: React.ReactNode }) {
   const [form, fields] = useForm({
-    id: school ? `school-${school.slug}` : "school-new",
+    id: school ? `school-form-${school.slug}` : "school-form-new",
     lastResult: result,
     defaultValue: school ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schoolFormSchema }),
