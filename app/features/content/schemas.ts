@@ -95,7 +95,7 @@ export const testimonialsFileSchema = z.strictObject({
         classYear: z.number().int().min(2020).max(2040),
       }),
     )
-    // SPEC.md's home page shows three; staff may add or remove one (the page lays out any number).
+    // docs/product.md's home page shows three; staff may add or remove one (the page lays out any number).
     .min(1)
     .max(6),
 });
@@ -186,6 +186,5 @@ export const footerFileSchema = z.strictObject({
     .min(1)
     .max(2),
 });
-export type HomeContent = z.infer<typeof homeFileSchema>;
 export type ContactContent = z.infer<typeof contactFileSchema>;
 export type FooterContent = z.infer<typeof footerFileSchema>;
