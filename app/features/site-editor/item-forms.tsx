@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import type { z } from "~/core/zod";
 import { qualifierEvents, specialtyLabels, usStates } from "~/features/content/vocabulary";
 import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
@@ -185,26 +186,15 @@ function TestimonialForm({
   testimonial,
   cancel,
 }: Common & { testimonial?: EditableTestimonial & { slug: string }; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: testimonial ? `testimonial-form-${testimonial.slug}` : "testimonial-form-new",
-    lastResult: result,
-    defaultValue: testimonial ? { ...testimonial, classYear: String(testimonial.classYear) } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: testimonialFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm(
+    "testimonial",
+    testimonial?.slug,
+    testimonial ? { ...testimonial, classYear: String(testimonial.classYear) } : undefined,
+    testimonialFormSchema,
+    result,
+  );
   return (
-    <ItemFormFrame
-      kind="testimonial"
-      slug={testimonial?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextareaField field={fields.quote} label="Quote" required rows={5} maxLength={itemLimits.quote + 50} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -243,26 +233,15 @@ function QualifierForm({
   qualifier,
   cancel,
 }: Common & { qualifier?: EditableQualifier & { slug: string }; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: qualifier ? `qualifier-form-${qualifier.slug}` : "qualifier-form-new",
-    lastResult: result,
-    defaultValue: qualifier ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: qualifierFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm(
+    "qualifier",
+    qualifier?.slug,
+    qualifier ?? undefined,
+    qualifierFormSchema,
+    result,
+  );
   return (
-    <ItemFormFrame
-      kind="qualifier"
-      slug={qualifier?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextField
         field={fields.name}
         label="Student"
@@ -331,27 +310,10 @@ function CoachForm({
   coach,
   cancel,
 }: Common & { coach?: EditableCoach; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: coach ? `coach-form-${coach.slug}` : "coach-form-new",
-    lastResult: result,
-    defaultValue: coach ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: coachFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm("coach", coach?.slug, coach ?? undefined, coachFormSchema, result);
   const chosen = new Set(coach?.specialties ?? []);
   return (
-    <ItemFormFrame
-      kind="coach"
-      slug={coach?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextField field={fields.name} label="Name" required maxLength={itemLimits.coachName + 10} autoComplete="off" />
       <TextField field={fields.role} label="Role" required maxLength={itemLimits.coachRole + 10} autoComplete="off" />
       <TextareaField field={fields.bio} label="Bio" required rows={8} maxLength={itemLimits.bio + 100} />
@@ -390,26 +352,9 @@ function SchoolForm({
   school,
   cancel,
 }: Common & { school?: EditableSchool; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: school ? `school-form-${school.slug}` : "school-form-new",
-    lastResult: result,
-    defaultValue: school ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schoolFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm("school", school?.slug, school ?? undefined, schoolFormSchema, result);
   return (
-    <ItemFormFrame
-      kind="school"
-      slug={school?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextField field={fields.name} label="Name" required maxLength={itemLimits.schoolName + 10} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -439,6 +384,26 @@ function SchoolForm({
       />
     </ItemFormFrame>
   );
+}
+
+/** An item form's Conform state (checked in the browser with the action's schema) and what its frame needs. */
+function useItemForm<Input extends Record<string, unknown>, Output>(
+  kind: ItemKind,
+  slug: string | undefined,
+  defaultValue: Partial<Record<keyof Input, unknown>> | undefined,
+  schema: z.ZodType<Output, Input>,
+  result: SubmissionResult<string[]> | undefined,
+) {
+  const [form, fields] = useForm<Input, Output>({
+    id: slug ? `${kind}-form-${slug}` : `${kind}-form-new`,
+    lastResult: result,
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const frame = { kind, slug, formProps: getFormProps(form), errorId: form.errorId, errors: form.errors };
+  return { fields, frame };
 }
 
 /** An item form's frame: where it posts (keeping its dialog open on a refusal), its hidden fields, its buttons. */

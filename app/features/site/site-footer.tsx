@@ -26,6 +26,18 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   );
 }
 
+function LinkList({ links, className }: { links: FooterLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={`${link.href} ${link.label}`}>
+          <FooterLinkItem link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The public pages' footer: the district, its tax status and staff-edited links (content/footer.yaml, with the
  * settings filled in by the public layout's loader; none when that loader failed). The first group is the
@@ -50,25 +62,13 @@ export function SiteFooter({ content }: { content: FooterContent | undefined }) 
         {explore ? (
           <nav aria-label="Footer">
             <h2 className="mb-3 text-sm font-bold tracking-wide text-white uppercase">{explore.heading}</h2>
-            <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1">
-              {explore.links.map((link) => (
-                <li key={`${link.href} ${link.label}`}>
-                  <FooterLinkItem link={link} />
-                </li>
-              ))}
-            </ul>
+            <LinkList links={explore.links} className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1" />
           </nav>
         ) : null}
         {others.map((group) => (
           <div key={group.heading}>
             <h2 className="mb-3 text-sm font-bold tracking-wide text-white uppercase">{group.heading}</h2>
-            <ul className="grid gap-2 text-sm">
-              {group.links.map((link) => (
-                <li key={`${link.href} ${link.label}`}>
-                  <FooterLinkItem link={link} />
-                </li>
-              ))}
-            </ul>
+            <LinkList links={group.links} className="grid gap-2 text-sm" />
           </div>
         ))}
       </div>

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setEnvForTests } from "~/core/env.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { publicPages } from "~/core/public-pages";
-import { auditLog, siteContentDrafts, siteContentVersions } from "~/db/schema";
-import { fileContent, setPublishedContent } from "~/features/content/content.server";
-import { sectionKeys } from "~/features/content/sections";
+import { fileContent } from "~/features/content/content.server";
 import { documentForms, toFormValues } from "~/features/site-editor/document-form";
 import { loader as contactLoader } from "~/routes/public/contact";
 import { loader as homeLoader } from "~/routes/public/home";
 import { loader as layoutLoader } from "~/routes/public/layout";
 import { loader as nationalsLoader } from "~/routes/public/nationals";
 import { action as sectionAction, loader as sectionLoader } from "~/routes/admin/site-section";
-import { browserRequest, loadAs, signedInAccount } from "#tests/support/accounts";
-import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import { testEnv } from "#tests/support/testbed";
+import { browserRequest, loadAs } from "#tests/support/accounts";
+import { type TestDatabase } from "#tests/support/database";
+import { siteContentTestbed } from "#tests/support/site-content";
 
 /**
  * The site editor's field forms (decision 0039): testimonials and qualifiers one at a time in their dialogs' forms,
@@ -21,26 +18,12 @@ import { testEnv } from "#tests/support/testbed";
  * message at the field, saved into the draft and published to the public pages.
  */
 
+const bed = siteContentTestbed("site-editor-forms");
 let database: TestDatabase;
-let admin: Awaited<ReturnType<typeof signedInAccount>>;
-let coach: Awaited<ReturnType<typeof signedInAccount>>;
-
-beforeAll(async () => {
-  setEnvForTests(testEnv("site-editor-forms"));
-  database = await createTestDatabase();
-  admin = await signedInAccount(database.db, "director@example.org", "admin");
-  coach = await signedInAccount(database.db, "coach@example.org", "user");
-});
-afterAll(async () => {
-  for (const key of sectionKeys) setPublishedContent(key, null);
-  setEnvForTests(undefined);
-  await database?.destroy();
-});
-beforeEach(async () => {
-  await database.db.delete(siteContentVersions);
-  await database.db.delete(siteContentDrafts);
-  await database.db.delete(auditLog);
-  for (const key of sectionKeys) setPublishedContent(key, null);
+let admin: typeof bed.admin;
+let coach: typeof bed.coach;
+beforeAll(() => {
+  ({ database, admin, coach } = bed);
 });
 
 type Answer = { status: number; data: Record<string, unknown> };
