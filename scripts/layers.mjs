@@ -68,9 +68,9 @@ export const features = {
   email: [],
   // Accounts: sign-in, guards, users, the staff audit log and sign-in limits that other features record in.
   accounts: ["email"],
-  // The site's chrome, public and admin: header, footer, admin shell, the error page.
-  site: ["accounts"],
-  contact: ["email", "site"],
+  // The site's chrome, public and admin: header, footer (its links are content), admin shell, the error page.
+  site: ["accounts", "content"],
+  contact: ["email", "site", "content"],
   "contact-admin": ["contact", "accounts"],
   // The catalogue, with the image pipeline that campaigns use too.
   products: ["email", "accounts"],

@@ -35,9 +35,9 @@ const DATABASE_USE = [
   /\bTEST_DATABASE_URL\b/,
 ];
 const DECLARED = /^\s*\/\/\s*test-class:\s*(\w+)/m;
-/** A value import (not `import type`) of a tests/support helper, from a test file or from another helper. */
+/** A value import (not `import type`) of a tests/support helper (by a relative path or the #tests alias), from a test file or from another helper. */
 const SUPPORT_IMPORT =
-  /^import\s+(?!type\b)[^;]*?from\s+["'](?:(?:\.\.?\/)+(?:[\w.-]+\/)*support|\.)\/([\w-]+)(?:\.ts)?["']/gm;
+  /^import\s+(?!type\b)[^;]*?from\s+["'](?:(?:\.\.?\/)+(?:[\w.-]+\/)*support|\.|#tests\/support)\/([\w-]+)(?:\.ts)?["']/gm;
 const supportImports = (text: string) => [...text.matchAll(SUPPORT_IMPORT)].map((match) => match[1]!);
 
 /** The tests/support helpers that open a database (directly or through another helper). */

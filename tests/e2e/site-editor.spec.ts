@@ -5,8 +5,8 @@ import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } 
 
 /**
  * Staff edit the site (decision 0039), at 390 and 1280 px, with and without JavaScript: a coach's bio and
- * photo, a new school, the testimonials' order; preview, publish, the public page changing, restore; hostile and
- * oversized input. Every section touched is restored to the file's version (version 1) at the end, so the specs
+ * photo, a new school, the testimonials' order, a new testimonial, a qualifier, the home hero and a footer link;
+ * preview, publish, the public page changing, restore; hostile and oversized input. Every section touched is restored to the file's version (version 1) at the end, so the specs
  * that run after see content/ as deployed.
  */
 
@@ -27,8 +27,9 @@ const editorText = (page: Page) => page.getByRole("textbox", { name: /^Text of /
 const withFirstBio = (text: string, value: string) =>
   text.replace(/(bio: )[\s\S]*?(?=\n {0,4}\S)/, (_match, head: string) => `${head}${value}`);
 
-/** Replaces the editor's text through `edit`, and saves the draft. */
+/** Replaces the editor's text through `edit` (opening "Edit as YAML" when it is closed), and saves the draft. */
 async function editAndSave(page: Page, edit: (text: string) => string) {
+  if (!(await editorText(page).isVisible())) await page.getByText("Edit as YAML").click();
   const text = await editorText(page).inputValue();
   await editorText(page).fill(edit(text));
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -55,7 +56,7 @@ test.describe("staff edit the site", () => {
   test.afterAll(async ({ browser }) => {
     // Back to content/ as deployed: restore version 1 of every section this spec published, drop any draft.
     const { context, page } = await staff(browser, "admin", false);
-    for (const section of ["team", "schools", "testimonials"]) {
+    for (const section of ["team", "schools", "testimonials", "home", "footer", "nationals"]) {
       await page.goto(`/admin/site/${section}`);
       const discard = page.getByRole("button", { name: "Discard draft" });
       if (await discard.count()) await discard.click();
@@ -247,5 +248,141 @@ test.describe("staff edit the site", () => {
     await expect(visitor.page.getByText("Dr. Miriam Feldstein").first()).toBeVisible();
     await visitor.context.close();
     await context.close();
+  });
+  test("an admin changes the home hero's heading and a footer link with JavaScript at 1280 px, previews, publishes; every page shows them", async ({
+    browser,
+  }) => {
+    const heading = `Speech and debate, any weekday ${stamp}`;
+    const { context, page } = await staff(browser, "admin", true);
+    await page.goto("/admin/site/home");
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page);
+    const hero = page.getByRole("group", { name: "Hero" });
+    await hero.getByRole("textbox", { name: "Heading", exact: true }).fill(heading);
+    await page.getByRole("button", { name: "Save to the draft" }).click();
+    await expect(page.getByText("Saved by director@example.org")).toBeVisible();
+    await page.getByRole("link", { name: "Preview /" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Preview" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+
+    await page.goto("/admin/site/footer");
+    await waitForHydration(page);
+    const donate = page.getByRole("group", { name: "Group 2" }).getByRole("group", { name: "Link 4" });
+    await donate.getByRole("textbox", { name: "Label" }).fill(`Support us ${stamp}`);
+    await page.getByRole("button", { name: "Save to the draft" }).click();
+    await expect(page.getByText("Saved by director@example.org")).toBeVisible();
+    await page.getByRole("link", { name: "Preview /" }).click();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: `Support us ${stamp}` })).toBeVisible();
+
+    const visitor = await anonymous(browser, "/");
+    await expect(visitor.page.getByRole("heading", { name: heading })).toHaveCount(0);
+    await publish(page, "home");
+    await publish(page, "footer");
+    await visitor.page.reload();
+    await expect(visitor.page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expect(
+      visitor.page.getByRole("contentinfo").getByRole("link", { name: `Support us ${stamp}` }),
+    ).toHaveAttribute("href", "/donate");
+    // The footer is on every public page: a cached /schools shows the new link too.
+    await visitor.page.goto("/schools");
+    await expect(
+      visitor.page.getByRole("contentinfo").getByRole("link", { name: `Support us ${stamp}` }),
+    ).toBeVisible();
+    await visitor.context.close();
+    await context.close();
+  });
+
+  test("a testimonial is added through its dialog without JavaScript at 390 px; a full name is refused at the field", async ({
+    browser,
+  }) => {
+    const { context, page } = await staff(browser, "admin", false, phone);
+    await page.goto("/admin/site/testimonials");
+    await page.getByRole("link", { name: "Add a testimonial" }).click();
+    const form = () => page.getByRole("region", { name: "Add a testimonial" });
+    await form().getByRole("textbox", { name: "Quote" }).fill(`Online rounds fit my week (${stamp}).`);
+    await form().getByRole("textbox", { name: "Student" }).fill("Ariel Katz");
+    await form().getByRole("textbox", { name: "School" }).fill("Bergen Torah Academy");
+    await form().getByRole("textbox", { name: "Class of" }).fill("2028");
+    await form().getByRole("button", { name: "Save to the draft" }).click();
+    await expect(form().getByText("First name and last initial only, e.g. Maya R.")).toBeVisible();
+    await form().getByRole("textbox", { name: "Student" }).fill("Ariel K.");
+    await form().getByRole("button", { name: "Save to the draft" }).click();
+    await expect(page.getByText("Saved by director@example.org")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Order on the page" }).getByRole("listitem").last()).toContainText(
+      "Ariel K.",
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.goto("/?preview=testimonials");
+    await expect(page.getByText(`Online rounds fit my week (${stamp}).`)).toBeVisible();
+    await context.close();
+  });
+
+  test("a qualifier's event and bio are edited in the dialog with JavaScript at 1280 px and published", async ({
+    browser,
+  }) => {
+    const { context, page } = await staff(browser, "admin", true);
+    await page.goto("/admin/site/nationals");
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page);
+    const first = page
+      .getByRole("region", { name: "Qualifiers" })
+      .getByRole("link", { name: /^Edit / })
+      .first();
+    const name = ((await first.getAttribute("aria-label")) ?? "").replace(/^Edit /, "");
+    await first.click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Event").selectOption("Big Questions");
+    await dialog.getByRole("textbox", { name: "Bio" }).fill(`Now also competes in **Big Questions** (${stamp}).`);
+    await dialog.getByRole("button", { name: "Save to the draft" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("qualifiers 1 › event")).toBeVisible();
+    await publish(page, "nationals");
+    const visitor = await anonymous(browser, "/2025-nationals-team");
+    await expect(visitor.page.getByText(`(${stamp})`)).toBeVisible();
+    await visitor.context.close();
+    await context.close();
+  });
+
+  test("hostile text in the plain forms: a javascript: footer link is refused at its field, a script tag shows as text", async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { context, page } = await staff(browser, "admin", javaScriptEnabled, phone);
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto("/admin/site/footer");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const link = page.getByRole("group", { name: "Group 1" }).getByRole("group", { name: "Link 1" });
+      await link.getByRole("textbox", { name: "Address" }).fill("javascript:alert(1)");
+      await page.getByRole("button", { name: "Save to the draft" }).click();
+      const address = page
+        .getByRole("group", { name: "Group 1" })
+        .getByRole("group", { name: "Link 1" })
+        .getByRole("textbox", { name: "Address" });
+      await expect(address).toHaveAccessibleDescription(
+        /Enter a page of the site \(\/\.\.\.\), an https:\/\/ address or a mailto: address\./,
+      );
+      await expect(page.getByText("No draft.")).toBeVisible();
+
+      await page.goto("/admin/site/home");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page
+        .getByRole("group", { name: "Hero" })
+        .getByRole("textbox", { name: "Heading", exact: true })
+        .fill(`<script>alert('x')</script> ${stamp}`);
+      await page.getByRole("button", { name: "Save to the draft" }).click();
+      await expect(page.getByText("Saved by director@example.org")).toBeVisible();
+      await page.goto("/?preview=home");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`<script>alert('x')</script> ${stamp}`);
+      expect(dialogs).toEqual([]);
+      await page.goto("/admin/site/home");
+      await page.getByRole("button", { name: "Discard draft" }).click();
+      await expect(page.getByText("No draft.")).toBeVisible();
+      await context.close();
+    }
   });
 });

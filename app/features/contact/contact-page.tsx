@@ -1,5 +1,7 @@
-import { CircleCheck, Clock, Gavel, GraduationCap, Info, Newspaper, Share2, Trophy, Users } from "lucide-react";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { CircleCheck, Clock, Newspaper, Share2 } from "lucide-react";
+import { ContentIcon } from "~/features/content/content-icon";
+import type { ContactContent } from "~/features/content/schemas";
+import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -11,40 +13,29 @@ import { contactOutcomeAnchor } from "./contact-rules";
 import { ContactDialog, GetInvolvedButton } from "./get-involved-button";
 import { contactSentNotice } from "./notices";
 
-const reasons = [
-  {
-    icon: Users,
-    title: "Joining the district",
-    text: "Schools and students who want to compete with us, on days they can.",
-  },
-  {
-    icon: Trophy,
-    title: "Participating in tournaments",
-    text: "Entries, schedules, events and the path to Nationals.",
-  },
-  { icon: Gavel, title: "Judging", text: "Judge online rounds; we brief and support new judges." },
-  { icon: GraduationCap, title: "Coaching", text: "Coaching for students and help for school programs." },
-  { icon: Info, title: "General information", text: "Anything else: fees, dress code, donations or partnerships." },
-];
-
 // In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).
 const ContactForm = lazyUntilUsed(() => import("./contact-form").then((module) => module.ContactForm));
 
 /** For the page's loader: the form's code on the server, so that the form is in the HTML. */
 export const preloadContactPage = ContactForm.preload;
 
-/** The /contact page: why to write, press and reply times, and the form (or its thank-you). */
-export function ContactPage({ actionData }: { actionData: ContactActionData | undefined }) {
+/** The /contact page: why to write, press and reply times, and the form (or its thank-you); texts from content/contact.yaml. */
+export function ContactPage({
+  texts,
+  preview,
+  actionData,
+}: {
+  texts: ContactContent;
+  preview: string | null;
+  actionData: ContactActionData | undefined;
+}) {
   const site = useSite();
   const sent = actionData?.status === "success";
   return (
     <>
-      <PageHeader
-        eyebrow="Contact"
-        title={`Contact the ${site.name}`}
-        lead="Questions about joining, competing, judging or coaching? We'd love to hear from you."
-      >
-        <GetInvolvedButton label="Contact Us Now" />
+      <PreviewBanner section={preview} />
+      <PageHeader eyebrow={texts.eyebrow} title={texts.title} lead={texts.lead}>
+        <GetInvolvedButton label={texts.contactButton} />
         <a
           href={site.socialUrl}
           target="_blank"
@@ -52,19 +43,19 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
           className={buttonVariants({ variant: "outline", size: "lg" })}
         >
           <Share2 aria-hidden="true" />
-          Follow Us on Social Media
+          {texts.socialButton}
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </PageHeader>
 
       <Section className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
         <div>
-          <h2 className="text-2xl font-bold tracking-tight text-navy-900">Why write to us</h2>
+          <h2 className="text-2xl font-bold tracking-tight text-navy-900">{texts.reasonsHeading}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-            {reasons.map(({ icon: Icon, title, text }) => (
+            {texts.reasons.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-citron-100 text-navy-800">
-                  <Icon className="size-5" aria-hidden="true" />
+                  <ContentIcon name={icon} className="size-5" />
                 </span>
                 <div>
                   <h3 className="font-bold text-navy-900">{title}</h3>
@@ -79,11 +70,9 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
                 <Newspaper className="size-5 text-navy-700" aria-hidden="true" />
-                Press and media
+                {texts.press.title}
               </CardTitle>
-              <CardDescription>
-                Journalists and partners: write to our public-relations team for interviews, photos and statements.
-              </CardDescription>
+              <CardDescription>{texts.press.text}</CardDescription>
             </CardHeader>
             <a
               href={`mailto:${site.prEmail}`}
@@ -96,11 +85,9 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
                 <Clock className="size-5 text-navy-700" aria-hidden="true" />
-                When we reply
+                {texts.reply.title}
               </CardTitle>
-              <CardDescription className="text-stone-700">
-                We typically reply within 24-48 hours. If your question is urgent, please say so in your message.
-              </CardDescription>
+              <CardDescription className="text-stone-700">{texts.reply.text}</CardDescription>
             </CardHeader>
           </Card>
         </div>
@@ -109,7 +96,7 @@ export function ContactPage({ actionData }: { actionData: ContactActionData | un
       <div className="border-t border-border bg-card">
         <Section className="max-w-3xl">
           <h2 id={contactOutcomeAnchor} className="scroll-mt-24 text-2xl font-bold tracking-tight text-navy-900">
-            Send us a message
+            {texts.formHeading}
           </h2>
           <p className="mt-2 text-muted-foreground">
             Fields marked <span className="text-destructive">*</span> are required.

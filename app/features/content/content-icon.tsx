@@ -2,8 +2,10 @@ import {
   CalendarCheck,
   Compass,
   Flag,
+  Gavel,
   GraduationCap,
   HeartHandshake,
+  Info,
   Lightbulb,
   type LucideProps,
   Route as RouteIcon,
@@ -22,6 +24,8 @@ const icons = {
   "graduation-cap": GraduationCap,
   "calendar-check": CalendarCheck,
   route: RouteIcon,
+  gavel: Gavel,
+  info: Info,
 } satisfies Record<(typeof missionIcons)[number], unknown>;
 
 /** The icon a content file names (decorative). */

@@ -73,3 +73,6 @@ export const nationalsContent = () => sectionContent("nationals");
 export const testimonialsContent = () => sectionContent("testimonials").testimonials;
 export const missionContent = () => sectionContent("mission");
 export const dressCodeContent = () => sectionContent("dress-code");
+export const homeContent = () => sectionContent("home");
+export const contactContent = () => sectionContent("contact");
+export const footerContent = () => sectionContent("footer");

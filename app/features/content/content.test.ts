@@ -5,8 +5,11 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import {
   ContentError,
+  contactContent,
   contentDir,
   dressCodeContent,
+  footerContent,
+  homeContent,
   loadSiteContent,
   missionContent,
   nationalsContent,
@@ -15,7 +18,8 @@ import {
   teamContent,
   testimonialsContent,
 } from "./content.server";
-import { qualifierEvents, schoolsFileSchema, specialtyLabels, testimonialsFileSchema } from "./schemas";
+import { publicPages } from "~/core/public-pages";
+import { footerHref, qualifierEvents, schoolsFileSchema, specialtyLabels, testimonialsFileSchema } from "./schemas";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");
 const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../../content", file), "utf8");
@@ -30,6 +34,9 @@ describe("content files", () => {
       testimonialsContent(),
       missionContent(),
       dressCodeContent(),
+      homeContent(),
+      contactContent(),
+      footerContent(),
     ]).not.toThrow();
   });
 
@@ -176,5 +183,53 @@ describe("content files", () => {
     ]) {
       expect(text).toContain(item);
     }
+  });
+});
+
+describe("the home, contact and footer files", () => {
+  it("keep docs/product.md's words: Get Involved, View Events, Get Involved Today; Contact Us Now, 24-48 hours", () => {
+    const home = homeContent();
+    expect(home.hero.getInvolvedLabel).toBe("Get Involved");
+    expect(home.hero.eventsLabel).toBe("View Events");
+    expect(home.closing.buttonLabel).toBe("Get Involved Today");
+    expect(home.hero.heading).toBe("{siteName}");
+    const contact = contactContent();
+    expect(contact.contactButton).toBe("Contact Us Now");
+    expect(contact.reply.text).toContain("24-48 hours");
+    expect(contact.reasons.map((reason) => reason.title)).toEqual([
+      "Joining the district",
+      "Participating in tournaments",
+      "Judging",
+      "Coaching",
+      "General information",
+    ]);
+  });
+
+  it("has the three testimonials docs/product.md's home page shows", () => {
+    expect(testimonialsContent()).toHaveLength(3);
+  });
+
+  it("lists the footer's links as the navigation has them, then the ways to get in touch", () => {
+    const [explore, touch] = footerContent().groups;
+    expect(explore!.links.map((link) => [link.label, link.href])).toEqual(
+      publicPages.flatMap((page) => ("nav" in page ? [[page.nav, page.path]] : [])).slice(0, 7),
+    );
+    expect(touch!.links.map((link) => link.href)).toEqual(["/contact", "mailto:{contactEmail}", "{socialUrl}", "/donate"]);
+  });
+
+  it.each([
+    ["/mission", true],
+    ["https://example.org/page", true],
+    ["mailto:info@example.org", true],
+    ["{socialUrl}", true],
+    ["javascript:alert(1)", false],
+    ["JavaScript:alert(1)", false],
+    ["//evil.example.org", false],
+    ["http://example.org", false],
+    ["data:text/html,<script>alert(1)</script>", false],
+    ["/mission onclick=alert(1)", false],
+    ["https://", false],
+  ])("a footer link to %s is %s", (href, allowed) => {
+    expect(footerHref.safeParse(href).success).toBe(allowed);
   });
 });

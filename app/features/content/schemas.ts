@@ -80,7 +80,8 @@ export const nationalsFileSchema = z.strictObject({
     logo: localImage,
     thanks: sentence,
   }),
-  qualifiers: z.array(qualifierSchema).length(21),
+  // content/nationals.yaml lists 2025's 21 (the content tests check it); another year's team may differ.
+  qualifiers: z.array(qualifierSchema).min(1).max(60),
 });
 export type Qualifier = z.infer<typeof qualifierSchema>;
 
@@ -94,7 +95,9 @@ export const testimonialsFileSchema = z.strictObject({
         classYear: z.number().int().min(2020).max(2040),
       }),
     )
-    .length(3),
+    // docs/product.md's home page shows three; staff may add or remove one (the page lays out any number).
+    .min(1)
+    .max(6),
 });
 
 const iconName = z.enum(missionIcons);
@@ -117,3 +120,71 @@ export const dressCodeFileSchema = z.strictObject({
     .min(1),
   reminders: z.array(sentence).min(1),
 });
+
+// The texts below may name a configured setting: {siteName}, {contactEmail}, {prEmail} or {socialUrl} stand for
+// SITE_NAME, CONTACT_EMAIL, PR_EMAIL and SOCIAL_URL (app/features/content/settings-text.ts), so a deployment's
+// own name and addresses show without editing content.
+const label = text.max(80);
+
+export const homeFileSchema = z.strictObject({
+  hero: z.strictObject({
+    eyebrow: label,
+    heading: text.max(120),
+    /** Follows the vision (mission.yaml) in the hero's paragraph. */
+    lead: sentence,
+    getInvolvedLabel: text.max(40),
+    eventsLabel: text.max(40),
+    facts: z.array(z.strictObject({ value: text.max(20), label: text.max(40) })).length(4),
+  }),
+  purpose: z.strictObject({ eyebrow: label, heading: text.max(120), missionLink: label }),
+  eventsHeading: label,
+  testimonialsHeading: label,
+  closing: z.strictObject({ heading: text.max(120), text: sentence, buttonLabel: text.max(40) }),
+});
+
+export const contactFileSchema = z.strictObject({
+  eyebrow: label,
+  title: text.max(120),
+  lead: sentence,
+  contactButton: text.max(40),
+  socialButton: text.max(40),
+  reasonsHeading: label,
+  reasons: z.array(z.strictObject({ title: text.max(60), icon: iconName, text: sentence })).min(1).max(8),
+  /** The press card; the address shown under it is PR_EMAIL. */
+  press: z.strictObject({ title: label, text: sentence }),
+  reply: z.strictObject({ title: label, text: sentence }),
+  formHeading: label,
+});
+
+/**
+ * Where a footer link may lead: a page of the site ("/..."), an https address, a mail address, or the configured
+ * social page ({socialUrl}). Anything else (javascript:, data:, http:, "//host") is refused.
+ */
+export const footerHref = z
+  .string()
+  .trim()
+  .max(300)
+  .refine(
+    (href) =>
+      href === "{socialUrl}" ||
+      /^\/(?!\/)[^\s]*$/.test(href) ||
+      /^mailto:[^\s<>"]+$/.test(href) ||
+      (/^https:\/\/[^\s<>"]+$/.test(href) && URL.canParse(href)),
+    { message: "Enter a page of the site (/...), an https:// address or a mailto: address." },
+  );
+
+export const footerFileSchema = z.strictObject({
+  tagline: sentence,
+  /** The first group is the footer's navigation; at most two fit beside the district's name. */
+  groups: z
+    .array(
+      z.strictObject({
+        heading: text.max(40),
+        links: z.array(z.strictObject({ label, href: footerHref })).min(1).max(12),
+      }),
+    )
+    .min(1)
+    .max(2),
+});
+export type ContactContent = z.infer<typeof contactFileSchema>;
+export type FooterContent = z.infer<typeof footerFileSchema>;

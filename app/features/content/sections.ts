@@ -1,6 +1,10 @@
 import type { z } from "~/core/zod";
+import { publicPages } from "~/core/public-pages";
 import {
+  contactFileSchema,
   dressCodeFileSchema,
+  footerFileSchema,
+  homeFileSchema,
   missionFileSchema,
   nationalsFileSchema,
   schoolsFileSchema,
@@ -36,7 +40,20 @@ export const contentSections = {
     pages: ["/mission", "/"],
   },
   "dress-code": { file: "dress-code.yaml", label: "Dress code", schema: dressCodeFileSchema, pages: ["/dress-code"] },
-} as const satisfies Record<string, { file: string; label: string; schema: z.ZodType; pages: readonly string[] }>;
+  home: { file: "home.yaml", label: "Home page texts", schema: homeFileSchema, pages: ["/"] },
+  contact: { file: "contact.yaml", label: "Contact page texts", schema: contactFileSchema, pages: ["/contact"] },
+  // The footer is on every public page: a publish drops them all (the preview shows it on the home page).
+  footer: {
+    file: "footer.yaml",
+    label: "Footer links",
+    schema: footerFileSchema,
+    pages: publicPages.map((page) => page.path),
+    preview: ["/"],
+  },
+} as const satisfies Record<
+  string,
+  { file: string; label: string; schema: z.ZodType; pages: readonly string[]; preview?: readonly string[] }
+>;
 
 export type SectionKey = keyof typeof contentSections;
 export type SectionDocument<K extends SectionKey> = z.infer<(typeof contentSections)[K]["schema"]>;
@@ -45,4 +62,10 @@ export const sectionKeys = Object.keys(contentSections) as SectionKey[];
 
 export function isSectionKey(value: unknown): value is SectionKey {
   return typeof value === "string" && Object.hasOwn(contentSections, value);
+}
+
+/** The pages the editor offers to preview a section's draft on (its pages, unless it names fewer). */
+export function previewPages(key: SectionKey): readonly string[] {
+  const section: { pages: readonly string[]; preview?: readonly string[] } = contentSections[key];
+  return section.preview ?? section.pages;
 }

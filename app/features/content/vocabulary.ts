@@ -96,7 +96,7 @@ export const qualifierEvents = [
   "U.S. Extemp",
 ] as const;
 
-/** Icons a core value or provision may use (lucide names, mapped in the page). */
+/** Icons a content file may name: a core value, a provision, a reason to write (lucide names, mapped in content-icon.tsx). */
 export const missionIcons = [
   "users",
   "trophy",
@@ -107,4 +107,6 @@ export const missionIcons = [
   "graduation-cap",
   "calendar-check",
   "route",
+  "gavel",
+  "info",
 ] as const;

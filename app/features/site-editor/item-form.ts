@@ -1,13 +1,28 @@
 import { z } from "~/core/zod";
-import { type Specialty, specialtyLabels, type StateCode, usStates } from "~/features/content/vocabulary";
+import {
+  qualifierEvents,
+  type Specialty,
+  specialtyLabels,
+  type StateCode,
+  usStates,
+} from "~/features/content/vocabulary";
 
 /**
- * One coach or one school as a form (Conform + Zod, in the browser and in the
+ * One coach, school, testimonial or qualifier as a form (Conform + Zod, in the browser and in the
  * action), with a message at each field. The limits are those of the content
  * schema (app/features/content/schemas.ts), which checks the whole section again
  * when the draft is saved.
  */
-export const itemLimits = { coachName: 80, coachRole: 80, bio: 3000, schoolName: 120, city: 80, description: 600 };
+export const itemLimits = {
+  coachName: 80,
+  coachRole: 80,
+  bio: 3000,
+  schoolName: 120,
+  city: 80,
+  description: 600,
+  quote: 400,
+  qualifierBio: 1200,
+};
 
 const required = (what: string, max: number) =>
   z
@@ -17,7 +32,7 @@ const required = (what: string, max: number) =>
     .max(max, `At most ${max.toLocaleString("en-US")} characters.`);
 
 const hidden = {
-  /** The item's slug; empty for a new one. */
+  /** The item's slug (its place in the list, for testimonials and qualifiers); empty for a new one. */
   slug: z.string().max(80).default(""),
   baseVersion: z.coerce.number().int().min(0),
   draftStamp: z.string().max(40).default(""),
@@ -49,8 +64,66 @@ export const schoolFormSchema = z.object({
   description: required("a short description", itemLimits.description),
 });
 
+// Students are minors: first name and last initial only (the content schema says the same).
+const studentName = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}'s first name and last initial.` })
+    .trim()
+    .regex(/^[A-Z][\p{L}'-]+ [A-Z]\.$/u, "First name and last initial only, e.g. Maya R.");
+
+export const testimonialFormSchema = z.object({
+  intent: z.literal("testimonial"),
+  ...hidden,
+  quote: required("the quote", itemLimits.quote),
+  author: studentName("student"),
+  school: required("the school", itemLimits.schoolName),
+  classYear: z
+    .string({ error: "Enter the class year, e.g. 2027." })
+    .trim()
+    .regex(/^\d{4}$/, "Enter the class year, e.g. 2027.")
+    .transform(Number)
+    .pipe(
+      z.number().min(2020, "Enter a class year from 2020 to 2040.").max(2040, "Enter a class year from 2020 to 2040."),
+    ),
+});
+
+export const qualifierFormSchema = z.object({
+  intent: z.literal("qualifier"),
+  ...hidden,
+  name: studentName("qualifier"),
+  event: z.enum(qualifierEvents, { error: "Choose the event." }),
+  school: required("the school", itemLimits.schoolName),
+  bio: required("a bio", itemLimits.qualifierBio),
+});
+
 export type CoachFormValues = z.infer<typeof coachFormSchema>;
 export type SchoolFormValues = z.infer<typeof schoolFormSchema>;
+export type TestimonialFormValues = z.infer<typeof testimonialFormSchema>;
+export type QualifierFormValues = z.infer<typeof qualifierFormSchema>;
+
+/** Which section each item form saves into, and its schema. */
+export const itemForms = {
+  coach: { section: "team", schema: coachFormSchema },
+  school: { section: "schools", schema: schoolFormSchema },
+  testimonial: { section: "testimonials", schema: testimonialFormSchema },
+  qualifier: { section: "nationals", schema: qualifierFormSchema },
+} as const;
+export type ItemKind = keyof typeof itemForms;
+
+export function itemKindOf(intent: string, section: string): ItemKind | null {
+  return Object.hasOwn(itemForms, intent) && itemForms[intent as ItemKind].section === section
+    ? (intent as ItemKind)
+    : null;
+}
+
+/** Removing an item of a list from the draft (its place in the list, as the page showed it). */
+export const removeItemSchema = z.object({
+  intent: z.literal("remove-item"),
+  index: z.coerce.number().int().min(0).max(1000),
+  name: z.string().max(200),
+  baseVersion: z.coerce.number().int().min(0),
+  draftStamp: z.string().max(40).default(""),
+});
 
 /** "Dr. Ada Lovelace" → "dr-ada-lovelace": a new item's slug. */
 export function slugOf(name: string): string {

@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Save } from "lucide-react";
+import { Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { specialtyLabels, usStates } from "~/features/content/vocabulary";
+import type { z } from "~/core/zod";
+import { qualifierEvents, specialtyLabels, usStates } from "~/features/content/vocabulary";
 import { buttonVariants } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { FormError, SelectField, TextareaField, TextField } from "~/ui/conform-fields";
@@ -10,11 +11,26 @@ import { DialogLink } from "~/ui/dialog-link";
 import { FieldError } from "~/ui/field";
 import { PendingButton } from "~/ui/pending-button";
 import { UrlDialog } from "~/ui/url-dialog";
-import { coachFormSchema, itemLimits, schoolFormSchema } from "./item-form";
-import type { EditableCoach, EditableSchool } from "./section-page.server";
+import {
+  coachFormSchema,
+  itemLimits,
+  type ItemKind,
+  qualifierFormSchema,
+  schoolFormSchema,
+  testimonialFormSchema,
+} from "./item-form";
+import type { EditableCoach, EditableQualifier, EditableSchool, EditableTestimonial } from "./section-page.server";
 
-/** The dialogs' parameters (decision 0032): ?coach=<slug>|new, ?school=<slug>|new. */
-export const ITEM_DIALOG_PARAMS = ["coach", "school"] as const;
+/**
+ * The dialogs' parameters (decision 0032): ?coach=<slug>|new, ?school=<slug>|new, ?testimonial=<place>|new,
+ * ?qualifier=<place>|new (a testimonial's or qualifier's place in its list, from 0).
+ */
+export const ITEM_DIALOG_PARAMS = [
+  "coach",
+  "school",
+  "testimonial",
+  "qualifier",
+] as const satisfies readonly ItemKind[];
 
 type Common = {
   action: string;
@@ -28,6 +44,7 @@ type Common = {
  * a page section without JavaScript and a dialog with it; a save goes into the draft.
  */
 function ItemDialogs<Item extends { slug: string; name: string }>({
+  removeTo,
   param,
   heading,
   noun,
@@ -35,6 +52,8 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
   note,
   renderForm,
 }: {
+  /** Where a removal posts (the section's page), with the draft it is based on. */
+  removeTo: Omit<Common, "result">;
   param: (typeof ITEM_DIALOG_PARAMS)[number];
   heading: string;
   noun: string;
@@ -43,6 +62,7 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
   renderForm: (item: Item | undefined, cancel: React.ReactNode) => React.ReactNode;
 }) {
   const find = (slug: string) => (slug === "new" ? null : (items.find((item) => item.slug === slug) ?? null));
+  const removal = (item: Item) => ({ index: items.indexOf(item), name: item.name });
   return (
     <section aria-labelledby={`${param}-list-heading`} className="grid gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -80,7 +100,12 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
         {({ cancel }) => renderForm(undefined, cancel)}
       </UrlDialog>
       <UrlDialog param={param} id={`${param}-edit`} resolve={find} title={(item) => `Edit ${item.name}`}>
-        {({ item, cancel }) => renderForm(item, cancel)}
+        {({ item, cancel }) => (
+          <>
+            {renderForm(item, cancel)}
+            <RemoveItemForm {...removeTo} {...removal(item)} noun={noun} />
+          </>
+        )}
       </UrlDialog>
     </section>
   );
@@ -90,6 +115,7 @@ function ItemDialogs<Item extends { slug: string; name: string }>({
 export function CoachForms({ coaches, ...common }: Common & { coaches: EditableCoach[] }) {
   return (
     <ItemDialogs
+      removeTo={common}
       param="coach"
       heading="Coaches"
       noun="coach"
@@ -103,6 +129,7 @@ export function CoachForms({ coaches, ...common }: Common & { coaches: EditableC
 export function SchoolForms({ schools, ...common }: Common & { schools: EditableSchool[] }) {
   return (
     <ItemDialogs
+      removeTo={common}
       param="school"
       heading="Schools"
       noun="school"
@@ -115,6 +142,166 @@ export function SchoolForms({ schools, ...common }: Common & { schools: Editable
   );
 }
 
+/** Add, edit and remove one testimonial of the home page (found by its place in the list). */
+export function TestimonialForms({ testimonials, ...common }: Common & { testimonials: EditableTestimonial[] }) {
+  return (
+    <ItemDialogs
+      removeTo={common}
+      param="testimonial"
+      heading="Testimonials"
+      noun="testimonial"
+      items={testimonials.map((testimonial, index) => ({
+        ...testimonial,
+        slug: String(index),
+        name: testimonial.author,
+      }))}
+      renderForm={(testimonial, cancel) => (
+        <TestimonialForm key={testimonial?.slug ?? "new"} {...common} testimonial={testimonial} cancel={cancel} />
+      )}
+    />
+  );
+}
+
+/** Add, edit and remove one nationals qualifier (found by its place in the list). */
+export function QualifierForms({ qualifiers, ...common }: Common & { qualifiers: EditableQualifier[] }) {
+  return (
+    <ItemDialogs
+      removeTo={common}
+      param="qualifier"
+      heading="Qualifiers"
+      noun="qualifier"
+      items={qualifiers.map((qualifier, index) => ({ ...qualifier, slug: String(index) }))}
+      renderForm={(qualifier, cancel) => (
+        <QualifierForm key={qualifier?.slug ?? "new"} {...common} qualifier={qualifier} cancel={cancel} />
+      )}
+    />
+  );
+}
+
+function TestimonialForm({
+  action,
+  baseVersion,
+  draftStamp,
+  result,
+  testimonial,
+  cancel,
+}: Common & { testimonial?: EditableTestimonial & { slug: string }; cancel: React.ReactNode }) {
+  const { fields, frame } = useItemForm(
+    "testimonial",
+    testimonial?.slug,
+    testimonial ? { ...testimonial, classYear: String(testimonial.classYear) } : undefined,
+    testimonialFormSchema,
+    result,
+  );
+  return (
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
+      <TextareaField field={fields.quote} label="Quote" required rows={5} maxLength={itemLimits.quote + 50} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={fields.author}
+          label="Student"
+          required
+          maxLength={80}
+          autoComplete="off"
+          hint="First name and last initial: students are minors."
+        />
+        <TextField
+          field={fields.classYear}
+          label="Class of"
+          required
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+        />
+      </div>
+      <TextField
+        field={fields.school}
+        label="School"
+        required
+        maxLength={itemLimits.schoolName + 10}
+        autoComplete="off"
+      />
+    </ItemFormFrame>
+  );
+}
+
+function QualifierForm({
+  action,
+  baseVersion,
+  draftStamp,
+  result,
+  qualifier,
+  cancel,
+}: Common & { qualifier?: EditableQualifier & { slug: string }; cancel: React.ReactNode }) {
+  const { fields, frame } = useItemForm(
+    "qualifier",
+    qualifier?.slug,
+    qualifier ?? undefined,
+    qualifierFormSchema,
+    result,
+  );
+  return (
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
+      <TextField
+        field={fields.name}
+        label="Student"
+        required
+        maxLength={80}
+        autoComplete="off"
+        hint="First name and last initial: students are minors."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.event}
+          label="Event"
+          placeholder="Choose the event"
+          options={qualifierEvents.map((event) => ({ value: event, label: event }))}
+          required
+        />
+        <TextField
+          field={fields.school}
+          label="School"
+          required
+          maxLength={itemLimits.schoolName + 10}
+          autoComplete="off"
+        />
+      </div>
+      <TextareaField field={fields.bio} label="Bio" required rows={6} maxLength={itemLimits.qualifierBio + 100} />
+      <p className="text-sm text-muted-foreground">
+        The bio takes **bold**, *italic*, [links](https://example.org) and lists.
+      </p>
+    </ItemFormFrame>
+  );
+}
+
+/** Removes the item from the draft (a plain form post; the name guards against a list that changed meanwhile). */
+function RemoveItemForm({
+  action,
+  baseVersion,
+  draftStamp,
+  index,
+  name,
+  noun,
+}: Omit<Common, "result"> & { index: number; name: string; noun: string }) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" action={action} className="mt-4 border-t pt-4">
+      <input type="hidden" name="intent" value="remove-item" />
+      <input type="hidden" name="index" value={index} />
+      <input type="hidden" name="name" value={name} />
+      <input type="hidden" name="baseVersion" value={baseVersion} />
+      <input type="hidden" name="draftStamp" value={draftStamp} />
+      <PendingButton
+        pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "remove-item"}
+        variant="outline"
+        icon={<Trash2 aria-hidden="true" />}
+      >
+        Remove this {noun} from the draft
+      </PendingButton>
+    </Form>
+  );
+}
+
 function CoachForm({
   action,
   baseVersion,
@@ -123,27 +310,10 @@ function CoachForm({
   coach,
   cancel,
 }: Common & { coach?: EditableCoach; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: coach ? `coach-${coach.slug}` : "coach-new",
-    lastResult: result,
-    defaultValue: coach ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: coachFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm("coach", coach?.slug, coach ?? undefined, coachFormSchema, result);
   const chosen = new Set(coach?.specialties ?? []);
   return (
-    <ItemFormFrame
-      kind="coach"
-      slug={coach?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextField field={fields.name} label="Name" required maxLength={itemLimits.coachName + 10} autoComplete="off" />
       <TextField field={fields.role} label="Role" required maxLength={itemLimits.coachRole + 10} autoComplete="off" />
       <TextareaField field={fields.bio} label="Bio" required rows={8} maxLength={itemLimits.bio + 100} />
@@ -182,26 +352,9 @@ function SchoolForm({
   school,
   cancel,
 }: Common & { school?: EditableSchool; cancel: React.ReactNode }) {
-  const [form, fields] = useForm({
-    id: school ? `school-${school.slug}` : "school-new",
-    lastResult: result,
-    defaultValue: school ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schoolFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { fields, frame } = useItemForm("school", school?.slug, school ?? undefined, schoolFormSchema, result);
   return (
-    <ItemFormFrame
-      kind="school"
-      slug={school?.slug}
-      action={action}
-      baseVersion={baseVersion}
-      draftStamp={draftStamp}
-      formProps={getFormProps(form)}
-      errorId={form.errorId}
-      errors={form.errors}
-      cancel={cancel}
-    >
+    <ItemFormFrame {...frame} action={action} baseVersion={baseVersion} draftStamp={draftStamp} cancel={cancel}>
       <TextField field={fields.name} label="Name" required maxLength={itemLimits.schoolName + 10} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -233,6 +386,26 @@ function SchoolForm({
   );
 }
 
+/** An item form's Conform state (checked in the browser with the action's schema) and what its frame needs. */
+function useItemForm<Input extends Record<string, unknown>, Output>(
+  kind: ItemKind,
+  slug: string | undefined,
+  defaultValue: Partial<Record<keyof Input, unknown>> | undefined,
+  schema: z.ZodType<Output, Input>,
+  result: SubmissionResult<string[]> | undefined,
+) {
+  const [form, fields] = useForm<Input, Output>({
+    id: slug ? `${kind}-form-${slug}` : `${kind}-form-new`,
+    lastResult: result,
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const frame = { kind, slug, formProps: getFormProps(form), errorId: form.errorId, errors: form.errors };
+  return { fields, frame };
+}
+
 /** An item form's frame: where it posts (keeping its dialog open on a refusal), its hidden fields, its buttons. */
 function ItemFormFrame({
   kind,
@@ -246,7 +419,7 @@ function ItemFormFrame({
   cancel,
   children,
 }: {
-  kind: (typeof ITEM_DIALOG_PARAMS)[number];
+  kind: ItemKind;
   slug: string | undefined;
   action: string;
   baseVersion: number;

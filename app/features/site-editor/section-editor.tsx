@@ -10,15 +10,19 @@ import { FormError, SelectField, TextField } from "~/ui/conform-fields";
 import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { Textarea } from "~/ui/textarea";
-import { CoachForms, SchoolForms } from "./item-forms";
+import { DocumentForm } from "./document-fields";
+import { hasDocumentForm } from "./document-form";
+import { CoachForms, QualifierForms, SchoolForms, TestimonialForms } from "./item-forms";
 import { editorSchema, imageFormSchema, MAX_ALT_CHARS, MAX_SOURCE_CHARS } from "./editor-form";
 import type { SectionPageData, ShownChange } from "./section-page.server";
 
 export type SectionActionData = {
   result?: SubmissionResult<string[]>;
   pictureResult?: SubmissionResult<string[]>;
-  /** The coach or school form's messages. */
+  /** The coach, school, testimonial or qualifier form's messages. */
   itemResult?: SubmissionResult<string[]>;
+  /** A single-document section's form: its messages, or its values with an item added or removed. */
+  documentResult?: SubmissionResult<string[]>;
   message?: string;
   /** The message is about a picture (too large, unreadable). */
   picture?: boolean;
@@ -120,50 +124,43 @@ export function SectionEditor({
             </div>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">No draft. Edit the text below and save it as a draft.</p>
+          <p className="text-sm text-muted-foreground">No draft. Edit the section below and save it to the draft.</p>
         )}
       </section>
 
-      <Form method="post" action={page} {...getFormProps(form)} className="grid gap-3">
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="baseVersion" value={data.draft?.baseVersion ?? data.liveVersion} />
-        <input type="hidden" name="draftStamp" value={data.draft?.stamp ?? ""} />
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field>
-          <FieldLabel htmlFor={fields.source.id} required>
-            Text of {data.file}
-          </FieldLabel>
-          <FieldDescription id={hintId}>
-            The same layout as content/{data.file}: keep the indentation (spaces), one item per &quot;- &quot;. Each
-            mistake is named with its line and field when you save.
-          </FieldDescription>
-          <Textarea
-            key={sourceKey}
-            {...sourceProps}
-            rows={24}
-            maxLength={MAX_SOURCE_CHARS + 100}
-            spellCheck
-            className="font-mono text-sm"
-            aria-required="true"
-            aria-describedby={[sourceProps["aria-describedby"], hintId].filter(Boolean).join(" ")}
-          />
-          {fields.source.errors?.length ? (
-            <p id={fields.source.errorId} data-slot="field-error" className="ui-field-error whitespace-pre-line">
-              {fields.source.errors.join("\n")}
-            </p>
-          ) : null}
-        </Field>
-        <div>
-          <PendingButton pending={busy("save")} icon={<Save aria-hidden="true" />}>
-            Save draft
-          </PendingButton>
-        </div>
-      </Form>
+      {data.documentValues && hasDocumentForm(data.key) ? (
+        <DocumentForm
+          sectionKey={data.key}
+          values={data.documentValues}
+          action={page}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.documentResult}
+        />
+      ) : null}
 
       {data.key === "team" ? (
         <CoachForms
           action={page}
           coaches={data.coaches}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.itemResult}
+        />
+      ) : null}
+      {data.key === "testimonials" ? (
+        <TestimonialForms
+          action={page}
+          testimonials={data.testimonials}
+          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
+          draftStamp={data.draft?.stamp ?? ""}
+          result={actionData?.itemResult}
+        />
+      ) : null}
+      {data.key === "nationals" ? (
+        <QualifierForms
+          action={page}
+          qualifiers={data.qualifiers}
           baseVersion={data.draft?.baseVersion ?? data.liveVersion}
           draftStamp={data.draft?.stamp ?? ""}
           result={actionData?.itemResult}
@@ -199,6 +196,45 @@ export function SectionEditor({
           pending={busy("image")}
         />
       ) : null}
+
+      <details open={Boolean(actionData?.result)} className="group rounded-lg border p-4 [&[open]>summary]:mb-3">
+        <summary className="cursor-pointer text-lg font-semibold">Edit as YAML</summary>
+        <Form method="post" action={page} {...getFormProps(form)} className="grid gap-3">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="baseVersion" value={data.draft?.baseVersion ?? data.liveVersion} />
+          <input type="hidden" name="draftStamp" value={data.draft?.stamp ?? ""} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field>
+            <FieldLabel htmlFor={fields.source.id} required>
+              Text of {data.file}
+            </FieldLabel>
+            <FieldDescription id={hintId}>
+              The same layout as content/{data.file}: keep the indentation (spaces), one item per &quot;- &quot;. Each
+              mistake is named with its line and field when you save.
+            </FieldDescription>
+            <Textarea
+              key={sourceKey}
+              {...sourceProps}
+              rows={24}
+              maxLength={MAX_SOURCE_CHARS + 100}
+              spellCheck
+              className="font-mono text-sm"
+              aria-required="true"
+              aria-describedby={[sourceProps["aria-describedby"], hintId].filter(Boolean).join(" ")}
+            />
+            {fields.source.errors?.length ? (
+              <p id={fields.source.errorId} data-slot="field-error" className="ui-field-error whitespace-pre-line">
+                {fields.source.errors.join("\n")}
+              </p>
+            ) : null}
+          </Field>
+          <div>
+            <PendingButton pending={busy("save")} icon={<Save aria-hidden="true" />}>
+              Save draft
+            </PendingButton>
+          </div>
+        </Form>
+      </details>
 
       <section aria-labelledby="history-heading" className="grid gap-3">
         <h2 id="history-heading" className="flex items-center gap-2 text-lg font-semibold">

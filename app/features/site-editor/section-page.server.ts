@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
-import { contentSections, type SectionKey } from "~/features/content/sections";
+import { contentSections, previewPages, type SectionKey } from "~/features/content/sections";
+import { documentForms, hasDocumentForm, toFormValues } from "./document-form";
 import { diffDocuments, readablePath, type Change } from "./diff";
 import { PREVIEW_PARAM } from "./preview.server";
 import { inFileOrder, orderedItems, pictureTargets, sectionState } from "./store.server";
@@ -25,7 +26,7 @@ export async function sectionPageData(db: Database, key: SectionKey, compare: nu
     key,
     label: section.label,
     file: section.file,
-    previews: section.pages.map((page) => `${page}?${PREVIEW_PARAM}=${key}`),
+    previews: previewPages(key).map((page) => `${page}?${PREVIEW_PARAM}=${key}`),
     pages: [...section.pages],
     liveVersion: state.liveVersion,
     live: state.versions[0] ?? null,
@@ -43,6 +44,10 @@ export async function sectionPageData(db: Database, key: SectionKey, compare: nu
     // The items the one-item forms edit (team and schools), as the draft (or the live text) has them.
     coaches: key === "team" ? (editable.coaches as EditableCoach[]).map(pickCoach) : [],
     schools: key === "schools" ? (editable.schools as EditableSchool[]).map(pickSchool) : [],
+    testimonials: key === "testimonials" ? (editable.testimonials as EditableTestimonial[]) : [],
+    qualifiers: key === "nationals" ? (editable.qualifiers as EditableQualifier[]) : [],
+    // A single-document section's fields, as its plain form shows them.
+    documentValues: hasDocumentForm(key) ? toFormValues(documentForms[key], editable) : null,
     order: orderedItems(key, state.draft?.document ?? state.liveDocument),
     pictureTargets: pictureTargets(key, state.draft?.document ?? state.liveDocument).map(({ slug, name }) => ({
       slug,
@@ -65,6 +70,8 @@ export type EditableSchool = {
   website: string;
   description: string;
 };
+export type EditableTestimonial = { quote: string; author: string; school: string; classYear: number };
+export type EditableQualifier = { name: string; event: string; school: string; bio: string };
 const pickCoach = ({ slug, name, role, bio, specialties }: EditableCoach): EditableCoach => ({
   slug,
   name,

@@ -8,7 +8,13 @@ import { writeAudit } from "~/features/accounts/audit.server";
 import { fileContent, setPublishedContent } from "~/features/content/content.server";
 import { contentSections, type SectionKey, sectionKeys } from "~/features/content/sections";
 import { changedPlaces, diffDocuments } from "./diff";
-import { type CoachFormValues, type SchoolFormValues, slugOf } from "./item-form";
+import {
+  type CoachFormValues,
+  type QualifierFormValues,
+  type SchoolFormValues,
+  slugOf,
+  type TestimonialFormValues,
+} from "./item-form";
 
 /**
  * Staff-edited content (decision 0039): published versions and one draft per
@@ -401,34 +407,70 @@ export async function placePicture(
 const SCHOOL_PLACEHOLDER_LOGO = "/images/schools/placeholder.svg";
 
 /**
- * Saves one coach or one school into the draft: the item with `slug` is changed (its photo or logo kept), or,
- * with no slug, a new one is added at the end under a slug made from its name.
+ * Saves one item into the draft: a coach or a school is found by its slug (its photo or logo kept), a testimonial
+ * or a qualifier by its place in the list. With no slug, a new item is added at the end (a coach or a school under
+ * a slug made from its name).
  */
 export async function saveItem(
   db: Database,
   actor: Actor,
-  key: "team" | "schools",
-  input: (CoachFormValues | SchoolFormValues) & { slug: string; baseVersion: number; draftStamp: string },
+  key: "team" | "schools" | "testimonials" | "nationals",
+  input: (CoachFormValues | SchoolFormValues | TestimonialFormValues | QualifierFormValues) & {
+    slug: string;
+    baseVersion: number;
+    draftStamp: string;
+  },
 ): Promise<Outcome> {
   const document = structuredClone(await editableDocument(db, key)) as Record<string, Record<string, unknown>[]>;
-  const list = document[key === "team" ? "coaches" : "schools"]!;
+  const spec = orderedLists[key]!;
+  const list = document[spec.list]!;
   const { intent: _intent, slug, baseVersion, draftStamp, ...values } = input;
+  const bySlug = key === "team" || key === "schools";
+  const name = String((values as Record<string, unknown>)[spec.name]);
   if (slug) {
-    const item = list.find((entry) => entry.slug === slug);
-    if (!item)
+    const item = bySlug ? list.find((entry) => entry.slug === slug) : list[Number(slug)];
+    if (!item || (!bySlug && !/^\d+$/.test(slug)))
       return { ok: false, status: 404, message: "That item is no longer in the draft. Open the section again." };
     Object.assign(item, values);
-  } else {
-    const newSlug = slugOf(values.name);
+  } else if (bySlug) {
+    const newSlug = slugOf(name);
     if (list.some((entry) => entry.slug === newSlug)) {
-      return { ok: false, status: 409, message: `“${values.name}” is already in the list.` };
+      return { ok: false, status: 409, message: `“${name}” is already in the list.` };
     }
     list.push(
       key === "team" ? { slug: newSlug, ...values } : { slug: newSlug, ...values, logo: SCHOOL_PLACEHOLDER_LOGO },
     );
+  } else {
+    list.push(values);
   }
   const outcome = await saveDraft(db, actor, key, { document, baseVersion, draftStamp });
-  return outcome.ok ? { ok: true, message: `${values.name} saved in the draft.` } : outcome;
+  return outcome.ok ? { ok: true, message: `${name} saved in the draft.` } : outcome;
+}
+
+/** Removes one item of a section's list from the draft; `name` is what the page showed there (a stale page is refused). */
+export async function removeItem(
+  db: Database,
+  actor: Actor,
+  key: SectionKey,
+  input: { index: number; name: string; baseVersion: number; draftStamp: string },
+): Promise<Outcome> {
+  const spec = orderedLists[key];
+  if (!spec) return { ok: false, status: 400, message: "This section has no list to remove from." };
+  const document = structuredClone(await editableDocument(db, key)) as Record<string, Record<string, unknown>[]>;
+  const list = document[spec.list]!;
+  if (String(list[input.index]?.[spec.name]) !== input.name)
+    return {
+      ok: false,
+      status: 409,
+      message: "That item is no longer in that place in the draft. Open the section again.",
+    };
+  list.splice(input.index, 1);
+  const outcome = await saveDraft(db, actor, key, {
+    document,
+    baseVersion: input.baseVersion,
+    draftStamp: input.draftStamp,
+  });
+  return outcome.ok ? { ok: true, message: `${input.name} removed from the draft.` } : outcome;
 }
 
 /** The list of a section staff put in order (the page shows it in this order), and what names an item. */

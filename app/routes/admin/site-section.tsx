@@ -8,7 +8,8 @@ import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { isSectionKey } from "~/features/content/sections";
 import { readProductForm } from "~/features/products/admin.server";
 import { ITEM_DIALOG_PARAMS } from "~/features/site-editor/item-forms";
-import { coachFormSchema, schoolFormSchema } from "~/features/site-editor/item-form";
+import { itemForms, itemKindOf, removeItemSchema } from "~/features/site-editor/item-form";
+import { documentFormSchema, fieldMessages, hasDocumentForm } from "~/features/site-editor/document-form";
 import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
 import { storeUploadedImage } from "~/features/products/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
@@ -17,6 +18,7 @@ import {
   discardDraft,
   moveItem,
   placePicture,
+  removeItem,
   saveItem,
   publishDraft,
   restoreVersion,
@@ -84,13 +86,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = formText(form, "intent");
 
-  // One coach or one school (decision 0032's dialogs): its fields checked with a message at each, then saved into the draft.
-  if ((intent === "coach" && key === "team") || (intent === "school" && key === "schools")) {
-    const submission = parseWithZod(form, { schema: intent === "coach" ? coachFormSchema : schoolFormSchema });
+  // One coach, school, testimonial or qualifier (decision 0032's dialogs): its fields checked with a message at
+  // each, then saved into the draft.
+  const itemKind = itemKindOf(intent, key);
+  if (itemKind) {
+    const submission = parseWithZod(form, { schema: itemForms[itemKind].schema });
     if (submission.status !== "success") {
       return data<SectionActionData>({ itemResult: submission.reply() }, { status: 400 });
     }
-    const outcome = await saveItem(db, actor, key, submission.value);
+    const outcome = await saveItem(db, actor, itemForms[itemKind].section, submission.value);
     if (!outcome.ok) {
       return data<SectionActionData>(
         { itemResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -98,6 +102,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     return redirectWithToast(page, { type: "success", title: "Saved in the draft", description: outcome.message });
+  }
+
+  // A single-document section's plain form; Add and Remove (Conform's list buttons, without JavaScript) come back
+  // with the form's values changed and save nothing.
+  if (intent === "document" && hasDocumentForm(key)) {
+    const submission = parseWithZod(form, { schema: documentFormSchema(key), error: fieldMessages });
+    if (submission.status !== "success") {
+      return data<SectionActionData>(
+        { documentResult: submission.reply() },
+        { status: submission.status === "error" ? 400 : 200 },
+      );
+    }
+    const outcome = await saveDraft(db, actor, key, { ...submission.value, document: submission.value.doc });
+    if (!outcome.ok) {
+      return data<SectionActionData>(
+        { documentResult: submission.reply({ formErrors: [outcome.message] }) },
+        { status: outcome.status },
+      );
+    }
+    return redirectWithToast(page, { type: "success", title: "Draft saved", description: outcome.message });
+  }
+
+  if (intent === "remove-item") {
+    const removal = removeItemSchema.safeParse(Object.fromEntries(form));
+    if (!removal.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
+    const outcome = await removeItem(db, actor, key, removal.data);
+    if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
+    return redirectWithToast(page, { type: "success", title: "Removed from the draft", description: outcome.message });
   }
 
   if (intent === "save") {
@@ -152,7 +184,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-/** Opening or closing a coach or school dialog needs nothing new from the server (decision 0032). */
+/** Opening or closing an item's dialog needs nothing new from the server (decision 0032). */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return onlyDialogParamsChanged(args, ITEM_DIALOG_PARAMS) ? false : args.defaultShouldRevalidate;
 }

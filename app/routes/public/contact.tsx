@@ -4,7 +4,11 @@ import { handleContactSubmission } from "~/features/contact/contact-action.serve
 import { ContactPage, preloadContactPage } from "~/features/contact/contact-page";
 import { CONTACT_PARAM } from "~/features/contact/get-involved-button";
 import { contactFailedNotice } from "~/features/contact/notices";
+import { contactContent } from "~/features/content/content.server";
+import { fillSettings } from "~/features/content/settings-text";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/site/meta";
+import { publicSiteConfig } from "~/features/site/site-config.server";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/contact";
 
@@ -15,9 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-export async function loader() {
+/** The page's texts (content/contact.yaml), or to signed-in staff at ?preview=contact, the draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   await preloadContactPage();
-  return null;
+  const draft = await previewDraft(request, context, "contact");
+  return { texts: fillSettings(draft ?? contactContent(), publicSiteConfig()), preview: draft ? "contact" : null };
 }
 
 /** Opening or closing the contact dialog (?contact=1) needs nothing new from the server. */
@@ -49,6 +55,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
-  return <ContactPage actionData={actionData} />;
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContactPage texts={loaderData.texts} preview={loaderData.preview} actionData={actionData} />;
 }

@@ -2,13 +2,14 @@ import { CalendarDays, Quote } from "lucide-react";
 import { Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/context";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
-import { missionContent, testimonialsContent } from "~/features/content/content.server";
+import { homeContent, missionContent, testimonialsContent } from "~/features/content/content.server";
+import { fillSettings } from "~/features/content/settings-text";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
 import { organizationJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/features/site/meta";
-import type { SiteConfig } from "~/features/site/site-config.server";
+import { publicSiteConfig, type SiteConfig } from "~/features/site/site-config.server";
 import { PreviewBanner, Section } from "~/features/site/page-header";
 import { useSite } from "~/features/site/use-site";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
@@ -28,17 +29,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 // Upcoming Events: events feature (the loader serves the cached sheet; it never waits on it).
-// Signed-in staff see a draft of the mission or testimonials at /?preview=mission or /?preview=testimonials (decision 0039).
+// Signed-in staff see a draft of the page's texts, the mission or the testimonials at /?preview=home,
+// /?preview=mission or /?preview=testimonials (decision 0039).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const mission = (await previewDraft(request, context, "mission")) ?? missionContent();
+  const texts = await previewDraft(request, context, "home");
+  const mission = await previewDraft(request, context, "mission");
   const testimonials = await previewDraft(request, context, "testimonials");
-  const preview = new URL(request.url).searchParams.get("preview");
   return {
     events: await loadEventsWidget(request, getDb(context)),
-    purpose: mission.purpose,
-    vision: mission.vision,
+    texts: fillSettings(texts ?? homeContent(), publicSiteConfig()),
+    purpose: (mission ?? missionContent()).purpose,
+    vision: (mission ?? missionContent()).vision,
     testimonials: testimonials?.testimonials ?? testimonialsContent(),
-    preview: mission !== missionContent() || testimonials ? preview : null,
+    preview: texts || mission || testimonials ? new URL(request.url).searchParams.get("preview") : null,
   };
 }
 
@@ -48,6 +51,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const { hero, purpose, closing } = loaderData.texts;
   return (
     <>
       <PreviewBanner section={loaderData.preview} />
@@ -59,16 +63,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
           <div>
             <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-citron-400/40 bg-citron-400/10 px-3 py-1 text-sm font-semibold text-citron-200">
-              An NSDA district, chartered in 2022
+              {hero.eyebrow}
             </p>
-            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{site.name}</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{hero.heading}</h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-navy-100 sm:text-xl">
               {/* The vision is the district's own words from content/mission.yaml (the mission page quotes it too). */}
-              {loaderData.vision} We bring speech, debate and model congress online, on the days our students can
-              compete.
+              {loaderData.vision}
+              {` ${hero.lead}`}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <GetInvolvedButton />
+              <GetInvolvedButton label={hero.getInvolvedLabel} />
               <LinkButton
                 to="/events"
                 size="lg"
@@ -76,17 +80,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="border-navy-300/60 bg-transparent text-white hover:bg-white/10"
               >
                 <CalendarDays aria-hidden="true" />
-                View Events
+                {hero.eventsLabel}
               </LinkButton>
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-4 text-center">
-            {[
-              ["Online", "every tournament"],
-              ["Sun–Thu", "competition days"],
-              ["14", "competitive events"],
-              ["1931", "Nationals founded"],
-            ].map(([value, label]) => (
+            {hero.facts.map(({ value, label }) => (
               <div key={label} className="rounded-card border border-white/10 bg-white/5 p-5">
                 <dt className="sr-only">{label}</dt>
                 <dd className="text-2xl font-extrabold text-citron-300 sm:text-3xl">{value}</dd>
@@ -98,12 +97,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <Section aria-labelledby="purpose-heading" className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
         <div>
-          <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">Statement of purpose</p>
+          <p className="text-sm font-bold tracking-[0.12em] text-citron-800 uppercase">{purpose.eyebrow}</p>
           <h2
             id="purpose-heading"
             className="mt-3 text-3xl font-bold tracking-tight text-balance text-navy-900 sm:text-4xl"
           >
-            Why an online district?
+            {purpose.heading}
           </h2>
         </div>
         <div className="prose-readable grid gap-4 text-lg text-stone-700">
@@ -115,7 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to="/mission"
               className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
             >
-              Read our mission and core values
+              {purpose.missionLink}
             </Link>
           </p>
         </div>
@@ -124,14 +123,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Upcoming Events: events feature */}
       <section aria-labelledby="upcoming-events-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
         <h2 id="upcoming-events-heading" className="mb-6 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
-          Upcoming Events
+          {loaderData.texts.eventsHeading}
         </h2>
         <EventsCalendar data={loaderData.events} meetingUrl={site.meetingUrl} maxEvents={5} headingLevel={3} />
       </section>
 
       <Section aria-labelledby="testimonials-heading">
         <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
-          In our students' words
+          {loaderData.texts.testimonialsHeading}
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {loaderData.testimonials.map((testimonial) => (
@@ -160,14 +159,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="pointer-events-none absolute -right-20 -bottom-24 size-80 rounded-full bg-citron-400/15 blur-3xl"
           />
           <h2 id="get-involved-heading" className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            Ready to find your voice?
+            {closing.heading}
           </h2>
           <p className="relative mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-navy-100">
-            Students, parents, schools, coaches and judges: there is a place for you in the district. Tell us a little
-            about yourself and we will be in touch.
+            {closing.text}
           </p>
           <div className="relative mt-8 flex justify-center">
-            <GetInvolvedButton label="Get Involved Today" />
+            <GetInvolvedButton label={closing.buttonLabel} />
           </div>
         </div>
       </Section>

@@ -1,26 +1,45 @@
-import { Outlet, useRouteError } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { footerContent } from "~/features/content/content.server";
+import { fillSettings } from "~/features/content/settings-text";
+import { previewDraft } from "~/features/site-editor/preview.server";
 import { RouteErrorMessage } from "~/features/site/error-page";
+import { PreviewBanner } from "~/features/site/page-header";
+import { publicSiteConfig } from "~/features/site/site-config.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { SkipLink } from "~/features/site/skip-link";
 import { useRootData } from "~/features/site/use-site";
+import type { Route } from "./+types/layout";
 
-function PublicFrame({ children }: { children: React.ReactNode }) {
+/** The footer's links (content/footer.yaml), or to signed-in staff at ?preview=footer, the draft (decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const draft = await previewDraft(request, context, "footer");
+  return { footer: fillSettings(draft ?? footerContent(), publicSiteConfig()), preview: draft ? "footer" : null };
+}
+
+/** The footer changes only on a publish: moving between public pages needs nothing new, a preview does. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.searchParams.get("preview") !== nextUrl.searchParams.get("preview")) return true;
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+function PublicFrame({ data, children }: { data: Awaited<ReturnType<typeof loader>> | undefined; children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <PreviewBanner section={data?.preview ?? null} />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter content={data?.footer} />
     </div>
   );
 }
 
 export default function PublicLayout() {
   return (
-    <PublicFrame>
+    <PublicFrame data={useLoaderData<typeof loader>()}>
       <Outlet />
     </PublicFrame>
   );
@@ -31,7 +50,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { requestId } = useRootData();
   return (
-    <PublicFrame>
+    <PublicFrame data={useRouteLoaderData<typeof loader>("routes/public/layout")}>
       <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-6 py-24 text-center">
         <RouteErrorMessage error={error} requestId={requestId} />
       </section>

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setEnvForTests } from "~/core/env.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { PubSub } from "~/db/pubsub.server";
 import { auditLog, productImages, siteContentDrafts, siteContentVersions } from "~/db/schema";
 import { fileContent, setPublishedContent, teamContent } from "~/features/content/content.server";
-import { sectionKeys } from "~/features/content/sections";
 import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/store.server";
 import { toYaml } from "~/features/site-editor/yaml-text";
 import { loader as aboutLoader } from "~/routes/public/about";
@@ -15,30 +13,16 @@ import { loader as nationalsLoader } from "~/routes/public/nationals";
 import { action as sectionAction, loader as sectionLoader } from "~/routes/admin/site-section";
 import { action as siteAction, loader as siteLoader } from "~/routes/admin/site";
 import { loader as exportLoader } from "~/routes/admin/site-export";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
-import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import { testEnv } from "#tests/support/testbed";
+import { browserRequest } from "#tests/support/accounts";
+import { type TestDatabase } from "#tests/support/database";
+import { siteContentTestbed } from "#tests/support/site-content";
 
+const bed = siteContentTestbed("site-editor");
 let database: TestDatabase;
-let admin: Awaited<ReturnType<typeof signedInAccount>>;
-let coach: Awaited<ReturnType<typeof signedInAccount>>;
-
-beforeAll(async () => {
-  setEnvForTests(testEnv("site-editor"));
-  database = await createTestDatabase();
-  admin = await signedInAccount(database.db, "director@example.org", "admin");
-  coach = await signedInAccount(database.db, "coach@example.org", "user");
-});
-afterAll(async () => {
-  for (const key of sectionKeys) setPublishedContent(key, null);
-  setEnvForTests(undefined);
-  await database?.destroy();
-});
-beforeEach(async () => {
-  await database.db.delete(siteContentVersions);
-  await database.db.delete(siteContentDrafts);
-  await database.db.delete(auditLog);
-  for (const key of sectionKeys) setPublishedContent(key, null);
+let admin: typeof bed.admin;
+let coach: typeof bed.coach;
+beforeAll(() => {
+  ({ database, admin, coach } = bed);
 });
 
 type Answer = { status: number; location: string | null; data: Record<string, unknown> };
