@@ -5,7 +5,7 @@ import { entrySchoolsAndPartner, splitName } from "./entry";
 import { offerRefusal } from "./offer";
 import { TABROOM_ENTRY_HEADER, tabroomEntriesCsv, type RosterEntry } from "./roster.server";
 import { schoolCodes, schoolMatchKey } from "./schools";
-import { closesLabel, registrationWindow } from "./window";
+import { closesLabel, registrationWindow, windowProblem } from "./window";
 
 describe("a tournament's identity", () => {
   it("is the date and the title lower-cased with other characters made one '-'", () => {
@@ -152,5 +152,28 @@ describe("the Tabroom entries file", () => {
       ["101", "PF", "OCA", "Dov", "Katz", "Eli", "Stein", "Ohr Chaim Academy"],
       ["DROP", "PF", "OCA", "Ana", "Li", "", "", "Ohr Chaim Academy"],
     ]);
+  });
+});
+
+describe("a window set by staff", () => {
+  it("closes by the tournament's day and opens no later than it closes", () => {
+    expect(windowProblem("2026-12-08", { opensOn: "2026-11-01", closesOn: "2026-12-08" })).toBeNull();
+    expect(windowProblem("2026-12-08", { opensOn: null, closesOn: null })).toBeNull();
+    expect(windowProblem("2026-12-08", { opensOn: "2026-11-01", closesOn: "2026-12-09" })).toBe(
+      "Registration must close by the tournament's day, Dec 8.",
+    );
+    expect(windowProblem("2026-12-08", { opensOn: "2026-12-10", closesOn: "2026-12-20" })).toBe(
+      "Registration must close by the tournament's day, Dec 8.",
+    );
+    expect(windowProblem("2026-12-08", { opensOn: "2026-11-21", closesOn: "2026-11-20" })).toBe(
+      "Registration cannot close before it opens.",
+    );
+  });
+
+  it("with no closing day, opens no later than the default closing day", () => {
+    expect(windowProblem("2026-12-08", { opensOn: "2026-12-05", closesOn: null })).toBeNull();
+    expect(windowProblem("2026-12-08", { opensOn: "2026-12-06", closesOn: null })).toBe(
+      "Registration cannot open after it closes: with no closing day set, it closes Dec 5.",
+    );
   });
 });

@@ -9,7 +9,7 @@ import { getScheduleEvents } from "~/features/events/events.server";
 import { COMPETITION_EVENTS, isDistrictTournament } from "./competition-events";
 import { takenPlaces } from "./places.server";
 import { offeredEvents, registrationToday } from "./settings.server";
-import { closesLabel, registrationWindow, type RegistrationWindow } from "./window";
+import { closesLabel, registrationWindow, type RegistrationWindow, windowProblem } from "./window";
 
 type Actor = { id: string; email: string };
 
@@ -104,7 +104,10 @@ export type SettingsInput = {
 };
 
 /** The settings form (field names: opensOn, closesOn, event (repeated), cap-<index of the event>) read, or a message. */
-export function parseSettingsForm(form: FormData): { ok: true; value: SettingsInput } | { ok: false; message: string } {
+export function parseSettingsForm(
+  form: FormData,
+  tournamentDate: string,
+): { ok: true; value: SettingsInput } | { ok: false; message: string } {
   const day = (name: string) => {
     const value = String(form.get(name) ?? "").trim();
     return value === "" ? null : value;
@@ -117,8 +120,8 @@ export function parseSettingsForm(form: FormData): { ok: true; value: SettingsIn
   ] as const) {
     if (value !== null && !isIsoDate(value)) return { ok: false, message: `The ${label} day must be a date.` };
   }
-  if (opensOn && closesOn && opensOn > closesOn)
-    return { ok: false, message: "Registration cannot close before it opens." };
+  const problem = windowProblem(tournamentDate, { opensOn, closesOn });
+  if (problem) return { ok: false, message: problem };
   const chosen = form.getAll("event").map(String);
   const events = COMPETITION_EVENTS.filter((event) => chosen.includes(event));
   if (events.length === 0) return { ok: false, message: "Offer at least one competition event." };

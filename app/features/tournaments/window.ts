@@ -33,6 +33,21 @@ export function registrationWindow(
   return { state, opensOn, closesOn };
 }
 
+/**
+ * Why a window set by staff would never let anyone in, or null: it must close by the tournament's day, and open no
+ * later than it closes (with no closing day set, the default one).
+ */
+export function windowProblem(date: string, settings: WindowSettings): string | null {
+  if (settings.closesOn && settings.closesOn > date)
+    return `Registration must close by the tournament's day, ${monthDay(date)}.`;
+  const closesOn = closingDay(date, settings);
+  if (settings.opensOn && settings.opensOn > closesOn)
+    return settings.closesOn
+      ? "Registration cannot close before it opens."
+      : `Registration cannot open after it closes: with no closing day set, it closes ${monthDay(closesOn)}.`;
+  return null;
+}
+
 /** "Registration closes Dec 1" (docs/product.md, "Tournament registration"). */
 export function closesLabel(closesOn: string): string {
   return `Registration closes ${monthDay(closesOn)}`;

@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = { id: admin.id, email: admin.email };
   switch (formText(form, "intent")) {
     case "settings": {
-      const parsed = parseSettingsForm(form);
+      const parsed = parseSettingsForm(form, tournament.date);
       if (!parsed.ok)
         return data({ ok: false as const, message: parsed.message, form: "settings" as const }, { status: 400 });
       await saveTournamentSettings(db, actor, tournament, parsed.value);

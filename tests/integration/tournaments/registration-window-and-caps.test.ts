@@ -64,11 +64,23 @@ beforeEach(async () => {
   await database.db.delete(tournamentSettings);
 });
 
-/** Staff save a tournament's settings through its page's action (a plain form post). */
-async function saveSettings(
-  key: string,
-  fields: { opensOn?: string; closesOn?: string; events?: readonly string[]; caps?: Record<string, number> },
-) {
+type SettingsFields = {
+  opensOn?: string;
+  closesOn?: string;
+  events?: readonly string[];
+  caps?: Record<string, number>;
+};
+
+/** Staff save a tournament's settings through its page's action (a plain form post), which redirects. */
+async function saveSettings(key: string, fields: SettingsFields) {
+  const result = await postSettings(key, fields);
+  expect(result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status).toBe(
+    302,
+  );
+}
+
+/** The action's answer to a settings post. */
+async function postSettings(key: string, fields: SettingsFields): Promise<unknown> {
   const body = new URLSearchParams({
     intent: "settings",
     opensOn: fields.opensOn ?? "",
@@ -84,14 +96,11 @@ async function saveSettings(
   );
   // URLSearchParams -> object loses repeated "event" fields: send the body itself.
   const real = new Request(request.url, { method: "POST", headers: request.headers, body });
-  const result = (await tournamentAction({
+  return (await tournamentAction({
     request: real,
     context: database.context(),
     params: { key },
   } as never)) as unknown;
-  expect(result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status).toBe(
-    302,
-  );
 }
 
 const entry = (name: string, event = "Lincoln-Douglas (LD)") => ({
@@ -134,6 +143,19 @@ describe("registration windows", () => {
       ok: false,
       message: expect.stringMatching(/^Registration for Winter Debate Tournament closed on /),
     });
+  });
+
+  it("a window that would close after the tournament's day, or open after it closes, is refused and not saved", async () => {
+    // The winter tournament is 30 days from now; with no closing day set, registration closes 3 days before it.
+    for (const [fields, message] of [
+      [{ closesOn: sheetDay(60).iso }, /^Registration must close by the tournament's day, [A-Z][a-z]{2} \d{1,2}\.$/],
+      [{ opensOn: sheetDay(29).iso }, /^Registration cannot open after it closes: with no closing day set, it closes /],
+    ] as const) {
+      const refused = (await postSettings(winterKey, fields)) as { data: unknown; init: { status: number } };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data).toMatchObject({ ok: false, message: expect.stringMatching(message) });
+    }
+    expect(await database.db.select().from(tournamentSettings)).toEqual([]);
   });
 
   it("a window not open yet is refused the same way", async () => {
