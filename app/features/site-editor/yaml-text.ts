@@ -42,9 +42,13 @@ export function exportYaml(documents: ReadonlyMap<SectionKey, unknown>): string 
   return EXPORT_HEADER + toYaml(byFile);
 }
 
-export type ParsedImport = { ok: true; documents: Map<SectionKey, unknown> } | { ok: false; problems: string[] };
+export type ParsedImport =
+  { ok: true; documents: Map<SectionKey, unknown>; missing: SectionKey[] } | { ok: false; problems: string[] };
 
-/** Reads an export back: every section must be present and valid, or nothing is imported. */
+/**
+ * Reads an export back: every section in it must be valid, and every name a section's, or nothing is imported. A
+ * section the file does not hold (an export from before the section existed) is left as it is, and said.
+ */
 export function parseImport(source: string): ParsedImport {
   if (source.length > MAX_SOURCE_CHARS * 3) return { ok: false, problems: ["The file is too large."] };
   let whole: unknown;
@@ -58,12 +62,13 @@ export function parseImport(source: string): ParsedImport {
   const entries = whole as Record<string, unknown>;
   const problems: string[] = [];
   const documents = new Map<SectionKey, unknown>();
+  const missing: SectionKey[] = [];
   const files = new Set<string>(sectionKeys.map((key) => contentSections[key].file));
   for (const name of Object.keys(entries)) if (!files.has(name)) problems.push(`${name}: not a section of the site.`);
   for (const key of sectionKeys) {
     const { file, schema } = contentSections[key];
     if (!(file in entries)) {
-      problems.push(`${file}: missing.`);
+      missing.push(key);
       continue;
     }
     const result = schema.safeParse(entries[file]);
@@ -75,5 +80,16 @@ export function parseImport(source: string): ParsedImport {
           .map((issue) => `${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}`),
       );
   }
-  return problems.length ? { ok: false, problems } : { ok: true, documents };
+  if (missing.length === sectionKeys.length && problems.length === 0)
+    problems.push("The file holds no section of the site.");
+  return problems.length ? { ok: false, problems } : { ok: true, documents, missing };
+}
+
+/** What an import did: the sections it published, and those it left as they were because the file lacks them. */
+export function importAnswer(published: readonly SectionKey[], missing: readonly SectionKey[]): string {
+  const labels = (keys: readonly SectionKey[]) => keys.map((key) => contentSections[key].label).join("; ");
+  const done = published.length
+    ? `Published: ${labels(published)}.`
+    : "Every section in the file was already the same: nothing changed.";
+  return missing.length ? `${done} Not in the file, left as they were: ${labels(missing)}.` : done;
 }

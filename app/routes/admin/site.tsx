@@ -3,10 +3,9 @@ import { formText, tryReadForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
-import { contentSections } from "~/features/content/sections";
 import { SiteOverview, type ImportActionData } from "~/features/site-editor/site-overview";
 import { publishSections, sectionSummaries } from "~/features/site-editor/store.server";
-import { parseImport } from "~/features/site-editor/yaml-text";
+import { importAnswer, parseImport } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site content | Admin Dashboard" }];
@@ -33,9 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/admin/site", {
     type: "success",
     title: "Imported",
-    description: changed.length
-      ? `Published: ${changed.map((key) => contentSections[key].label).join("; ")}.`
-      : "Every section was already the same as the file: nothing changed.",
+    description: importAnswer(changed, parsed.missing),
   });
 }
 

@@ -514,6 +514,9 @@ describe("site content: export and import (decision 0039)", () => {
       } as never),
     );
   };
+  /** The sections that have a published version. */
+  const publishedSections = () =>
+    database.db.selectDistinct({ section: siteContentVersions.section }).from(siteContentVersions);
   const exported = async () => {
     const response = (await exportLoader({
       request: browserRequest("/admin/site/export.yaml", coach.cookie),
@@ -531,11 +534,20 @@ describe("site content: export and import (decision 0039)", () => {
     const edited = text.replace(fileContent("team").coaches[0]!.name, "Dr. Imported");
     expect(await importFile(edited)).toMatchObject({ status: 302, location: "/admin/site" });
     expect((await about()).coaches[0]!.name).toBe("Dr. Imported");
-    const sections = await database.db
-      .selectDistinct({ section: siteContentVersions.section })
-      .from(siteContentVersions);
-    expect(sections).toEqual([{ section: "team" }]);
+    expect(await publishedSections()).toEqual([{ section: "team" }]);
     expect(await exported()).toContain("Dr. Imported");
+  });
+
+  it("imports an export from before the footer existed: the footer is left as it was", async () => {
+    const text = await exported();
+    const withoutFooter = text
+      .replace(fileContent("team").coaches[0]!.name, "Dr. Older Export")
+      // The section to its next one, or to the end of the file.
+      .replace(/^footer\.yaml:[\s\S]*?(?=^\S|(?![\s\S]))/m, "");
+    expect(withoutFooter).not.toContain("footer.yaml:");
+    expect(await importFile(withoutFooter)).toMatchObject({ status: 302, location: "/admin/site" });
+    expect((await about()).coaches[0]!.name).toBe("Dr. Older Export");
+    expect(await publishedSections()).toEqual([{ section: "team" }]);
   });
 
   it("refuses a file with any problem and changes nothing; user-role staff cannot import", async () => {
