@@ -21,6 +21,7 @@ import {
   type FieldSpec,
   fieldMessages,
 } from "./document-form";
+import { DraftVersionFields } from "./draft-version-fields";
 
 type Bound = FieldMetadata<string | null | undefined>;
 type AnyField = FieldMetadata<unknown>;
@@ -72,8 +73,7 @@ export function DocumentForm({
       </p>
       <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="document" />
-        <input type="hidden" name="baseVersion" value={baseVersion} />
-        <input type="hidden" name="draftStamp" value={draftStamp} />
+        <DraftVersionFields baseVersion={baseVersion} draftStamp={draftStamp} />
         <FormError id={form.errorId} errors={form.errors} />
         <SpecFields specs={documentForms[sectionKey]} fieldset={fieldsetOf(fields.doc)} form={form as Meta} />
         <div>

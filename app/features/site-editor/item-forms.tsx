@@ -20,6 +20,7 @@ import {
   testimonialFormSchema,
 } from "./item-form";
 import type { EditableCoach, EditableQualifier, EditableSchool, EditableTestimonial } from "./section-page.server";
+import { DraftVersionFields } from "./draft-version-fields";
 
 /**
  * The dialogs' parameters (decision 0032): ?coach=<slug>|new, ?school=<slug>|new, ?testimonial=<place>|new,
@@ -289,8 +290,7 @@ function RemoveItemForm({
       <input type="hidden" name="intent" value="remove-item" />
       <input type="hidden" name="index" value={index} />
       <input type="hidden" name="name" value={name} />
-      <input type="hidden" name="baseVersion" value={baseVersion} />
-      <input type="hidden" name="draftStamp" value={draftStamp} />
+      <DraftVersionFields baseVersion={baseVersion} draftStamp={draftStamp} />
       <PendingButton
         pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "remove-item"}
         variant="outline"
@@ -435,8 +435,7 @@ function ItemFormFrame({
     <Form method="post" action={`${action}?${kind}=${slug ?? "new"}`} {...formProps} className="grid gap-4">
       <input type="hidden" name="intent" value={kind} />
       <input type="hidden" name="slug" value={slug ?? ""} />
-      <input type="hidden" name="baseVersion" value={baseVersion} />
-      <input type="hidden" name="draftStamp" value={draftStamp} />
+      <DraftVersionFields baseVersion={baseVersion} draftStamp={draftStamp} />
       <FormError id={errorId} errors={errors} />
       {children}
       <div className="flex flex-wrap gap-2">

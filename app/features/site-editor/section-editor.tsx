@@ -15,6 +15,7 @@ import { hasDocumentForm } from "./document-form";
 import { CoachForms, QualifierForms, SchoolForms, TestimonialForms } from "./item-forms";
 import { editorSchema, imageFormSchema, MAX_ALT_CHARS, MAX_SOURCE_CHARS } from "./editor-form";
 import type { SectionPageData, ShownChange } from "./section-page.server";
+import { DraftVersionFields } from "./draft-version-fields";
 
 export type SectionActionData = {
   result?: SubmissionResult<string[]>;
@@ -46,6 +47,8 @@ export function SectionEditor({
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const page = `/admin/site/${data.key}`;
+  // What every form that writes the draft sends back, for the stale-draft check.
+  const version = { baseVersion: data.draft?.baseVersion ?? data.liveVersion, draftStamp: data.draft?.stamp ?? "" };
   const [form, fields] = useForm({
     id: `section-${data.key}`,
     lastResult: actionData?.result,
@@ -133,65 +136,32 @@ export function SectionEditor({
           sectionKey={data.key}
           values={data.documentValues}
           action={page}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
+          {...version}
           result={actionData?.documentResult}
         />
       ) : null}
 
       {data.key === "team" ? (
-        <CoachForms
-          action={page}
-          coaches={data.coaches}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
-          result={actionData?.itemResult}
-        />
+        <CoachForms action={page} coaches={data.coaches} {...version} result={actionData?.itemResult} />
       ) : null}
       {data.key === "testimonials" ? (
-        <TestimonialForms
-          action={page}
-          testimonials={data.testimonials}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
-          result={actionData?.itemResult}
-        />
+        <TestimonialForms action={page} testimonials={data.testimonials} {...version} result={actionData?.itemResult} />
       ) : null}
       {data.key === "nationals" ? (
-        <QualifierForms
-          action={page}
-          qualifiers={data.qualifiers}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
-          result={actionData?.itemResult}
-        />
+        <QualifierForms action={page} qualifiers={data.qualifiers} {...version} result={actionData?.itemResult} />
       ) : null}
       {data.key === "schools" ? (
-        <SchoolForms
-          action={page}
-          schools={data.schools}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
-          result={actionData?.itemResult}
-        />
+        <SchoolForms action={page} schools={data.schools} {...version} result={actionData?.itemResult} />
       ) : null}
 
-      {data.order.length > 1 ? (
-        <OrderList
-          action={page}
-          items={data.order}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
-        />
-      ) : null}
+      {data.order.length > 1 ? <OrderList action={page} items={data.order} {...version} /> : null}
 
       {data.pictureTargets.length ? (
         <PictureForm
           action={page}
           targets={data.pictureTargets}
           what={data.key === "team" ? "coach" : "school"}
-          baseVersion={data.draft?.baseVersion ?? data.liveVersion}
-          draftStamp={data.draft?.stamp ?? ""}
+          {...version}
           result={actionData?.pictureResult}
           pending={busy("image")}
         />
@@ -201,8 +171,7 @@ export function SectionEditor({
         <summary className="cursor-pointer text-lg font-semibold">Edit as YAML</summary>
         <Form method="post" action={page} {...getFormProps(form)} className="grid gap-3">
           <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="baseVersion" value={data.draft?.baseVersion ?? data.liveVersion} />
-          <input type="hidden" name="draftStamp" value={data.draft?.stamp ?? ""} />
+          <DraftVersionFields {...version} />
           <FormError id={form.errorId} errors={form.errors} />
           <Field>
             <FieldLabel htmlFor={fields.source.id} required>
@@ -359,8 +328,7 @@ function PictureForm({
         className="grid gap-4 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="image" />
-        <input type="hidden" name="baseVersion" value={baseVersion} />
-        <input type="hidden" name="draftStamp" value={draftStamp} />
+        <DraftVersionFields baseVersion={baseVersion} draftStamp={draftStamp} />
         <div className="sm:col-span-2">
           <FormError id={form.errorId} errors={form.errors} />
         </div>
@@ -445,8 +413,7 @@ function OrderList({
                     <input type="hidden" name="intent" value="move" />
                     <input type="hidden" name="index" value={index} />
                     <input type="hidden" name="direction" value={direction} />
-                    <input type="hidden" name="baseVersion" value={baseVersion} />
-                    <input type="hidden" name="draftStamp" value={draftStamp} />
+                    <DraftVersionFields baseVersion={baseVersion} draftStamp={draftStamp} />
                     <Button
                       type="submit"
                       size="icon"
