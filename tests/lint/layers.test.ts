@@ -26,7 +26,7 @@ describe("the layer check", () => {
       "app/features/shop/wrong-server.ts": 'import { createApp } from "../../../server/app";\n',
       // A db test reached four features through server/demo-content.ts.
       "app/db/wrong.test.ts": 'import { demoSeeders } from "../../server/demo-content";\n',
-      "app/ui/wrong.ts": 'import { logoMark } from "~/features/site/logo";\n',
+      "app/ui/wrong.ts": 'import { logoMark } from "~/features/shell/logo";\n',
       "server/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
       "app/features/events/wrong.ts": 'import { database } from "#tests/support/database";\n',
       // Tournaments is below the shop that sells its entries (decision 0040).

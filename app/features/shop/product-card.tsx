@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { formatCents } from "~/core/format";
 import type { FeedProduct } from "~/features/products/feed";
 import { registrationKindOf } from "~/features/products/registration-products";
-import { LogoMark } from "~/features/site/logo";
+import { LogoMark } from "~/features/shell/logo";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";

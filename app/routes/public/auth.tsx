@@ -16,8 +16,8 @@ import {
   requestPasswordReset,
   signIn,
 } from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/features/site/meta";
-import { useSite } from "~/features/site/use-site";
+import { pageMeta } from "~/features/shell/meta";
+import { useSite } from "~/features/shell/use-site";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

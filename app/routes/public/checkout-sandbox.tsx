@@ -9,7 +9,7 @@ import { sandboxDecide, summaryLines } from "~/features/payments/payment-result.
 import { sandboxEnabled } from "~/features/payments/providers.server";
 import { closedCheckoutText, declinedNotice, returnPathFor } from "~/features/payments/unpaid";
 import { formatCents } from "~/core/format";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, Section } from "~/features/shell/page-header";
 import { Button } from "~/ui/button";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/checkout-sandbox";
