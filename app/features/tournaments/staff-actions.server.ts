@@ -5,7 +5,7 @@ import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { auditedChange } from "~/features/accounts/audit.server";
-import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds.server";
+import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
 import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
 

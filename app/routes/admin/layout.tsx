@@ -7,7 +7,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { profileNotices } from "~/features/accounts/notices";
 import { readSidebarOpen } from "~/features/shell/admin/sidebar-state";
 import { countMailProblems } from "~/features/email/mail-admin.server";
-import { countUnresolvedPayments } from "~/features/payments/attention.server";
+import { countUnresolvedPayments } from "~/features/payments/attention/attention.server";
 import { ErrorPage, RouteErrorMessage } from "~/features/shell/error-page";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";

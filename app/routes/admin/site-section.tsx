@@ -6,12 +6,12 @@ import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { isSectionKey } from "~/features/content/sections";
-import { readProductForm } from "~/features/products/admin.server";
+import { readProductForm } from "~/features/products/manage/admin.server";
 import { ITEM_DIALOG_PARAMS } from "~/features/site-editor/item-forms";
 import { itemForms, itemKindOf, removeItemSchema } from "~/features/site-editor/item-form";
 import { documentFormSchema, fieldMessages, hasDocumentForm } from "~/features/site-editor/document-form";
 import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
-import { storeUploadedImage } from "~/features/products/images.server";
+import { storeUploadedImage } from "~/features/products/images/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
 import { sectionPageData } from "~/features/site-editor/section-page.server";
 import {

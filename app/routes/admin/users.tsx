@@ -5,7 +5,7 @@ import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/users/user-management";
 import {
   adminChangeRole,
   adminCreateUser,
@@ -14,8 +14,8 @@ import {
   adminSendTestEmail,
   listUsers,
   type ActionOutcome,
-} from "~/features/accounts/users.server";
-import { adminResetTwoFactor } from "~/features/accounts/two-factor.server";
+} from "~/features/accounts/users/users.server";
+import { adminResetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
 import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/users";

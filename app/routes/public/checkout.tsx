@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
-import { handleCheckout } from "~/features/shop/checkout-action.server";
-import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout-summary";
+import { handleCheckout } from "~/features/shop/cart/checkout-action.server";
+import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
 import { pageMeta } from "~/features/shell/meta";
 import { PageHeader, Section } from "~/features/shell/page-header";
 import { buttonVariants } from "~/ui/button";
