@@ -4,7 +4,7 @@ import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
 import { env } from "~/core/env.server";
-import { notePaymentIds } from "~/features/payments/refunds/refunds.server";
+import { notePaymentIds } from "~/features/payments/refunds/ledger.server";
 import { currentSubscription, invoicePaymentOf } from "~/features/payments/stripe/subscriptions.server";
 import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./gifts.server";
 

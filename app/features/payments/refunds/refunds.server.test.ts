@@ -19,14 +19,8 @@ import { sandboxProvider, setPaymentProviderForTests } from "../providers.server
 import { entryCounts } from "~/features/orders/orders.server";
 import { ordersCsv } from "~/features/orders/order-csv";
 import Papa from "papaparse";
-import {
-  allocate,
-  parseRefundForm,
-  pendingRefunds,
-  refundOrder,
-  retryRefund,
-  setRefundStripeForTests,
-} from "./refunds.server";
+import { parseRefundForm, pendingRefunds, refundOrder, retryRefund } from "./refunds.server";
+import { allocate, setRefundStripeForTests } from "./ledger.server";
 import { stripeClient, stripeProvider } from "../stripe/stripe-provider.server";
 import { handleStripeWebhook } from "../webhook.server";
 
