@@ -7,7 +7,7 @@ import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
-import { siteContentWorker } from "~/features/site-editor/store.server";
+import { siteContentWorker } from "~/features/site-editor/versions.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache

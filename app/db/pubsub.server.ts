@@ -16,7 +16,7 @@
  *
  * Channels in use: "products" (app/features/products/feed/feed.server.ts),
  * "pages" (page-cache invalidation), "campaigns" (app/features/campaigns),
- * "site_content" (app/features/site-editor/store.server.ts).
+ * "site_content" (app/features/site-editor/versions.server.ts).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";

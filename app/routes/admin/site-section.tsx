@@ -14,16 +14,9 @@ import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/s
 import { storeUploadedImage } from "~/features/products/images/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
 import { sectionPageData } from "~/features/site-editor/section-page.server";
-import {
-  discardDraft,
-  moveItem,
-  placePicture,
-  removeItem,
-  saveItem,
-  publishDraft,
-  restoreVersion,
-  saveDraft,
-} from "~/features/site-editor/store.server";
+import { discardDraft, saveDraft } from "~/features/site-editor/drafts.server";
+import { moveItem, placePicture, removeItem, saveItem } from "~/features/site-editor/items.server";
+import { publishDraft, restoreVersion } from "~/features/site-editor/publishing.server";
 import { parseSource } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site-section";
 
