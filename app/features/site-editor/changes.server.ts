@@ -1,4 +1,5 @@
 import type { Transaction } from "~/db/client.server";
+import type { Actor } from "~/features/accounts/audit.server";
 import { publish } from "~/db/pubsub.server";
 import { siteContentVersions, type SiteContentVersion } from "~/db/schema/site-content";
 import { invalidateLocalPublicPages } from "~/core/page-cache.server";
@@ -11,9 +12,6 @@ import { SITE_CONTENT_CHANNEL, versionDocument } from "./versions.server";
  * What every change to site content shares (decision 0039): its outcome, the checks that refuse a stale edit or a
  * lost race, and inserting and showing a new version.
  */
-
-/** Who acts: a signed-in staff member (or a command with no account id). */
-export type Actor = { id: string | null; email: string };
 
 /** The author of version 1, the content/ file as it was before the first publish. */
 const SEED_AUTHOR = "content/ files";

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/features/accounts/audit.server";
 import { siteContentDrafts } from "~/db/schema/site-content";
 import { fileContent } from "~/features/content/content.server";
 import type { SectionKey } from "~/features/content/sections";
-import { attempt, checkDocument, Refused, staleMessage, when, type Actor, type Outcome } from "./changes.server";
+import { attempt, checkDocument, Refused, staleMessage, when, type Outcome } from "./changes.server";
 import { latestVersion } from "./versions.server";
 
 /** A section's draft (decision 0039): saved over the version it was opened on, or dropped. */

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/features/accounts/audit.server";
 import type { SectionKey } from "~/features/content/sections";
-import type { Actor, Outcome } from "./changes.server";
+import type { Outcome } from "./changes.server";
 import { editableDocument, saveDraft } from "./drafts.server";
 import {
   type CoachFormValues,

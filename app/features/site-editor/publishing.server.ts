@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { siteContentDrafts } from "~/db/schema/site-content";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { fileContent } from "~/features/content/content.server";
 import type { SectionKey } from "~/features/content/sections";
 import { diffDocuments } from "./diff";
@@ -13,7 +13,6 @@ import {
   Refused,
   staleMessage,
   when,
-  type Actor,
   type Outcome,
 } from "./changes.server";
 import { latestVersion, versionDocument } from "./versions.server";

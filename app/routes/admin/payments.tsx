@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const row = await auditedChange(
     getDb(context),
-    { id: admin.id, email: admin.email },
+    admin,
     (tx) => resolvePaymentAttention(tx, parsed.data.id, admin.email),
     (resolved) => ({
       action: "payment.resolve",

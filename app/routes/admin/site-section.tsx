@@ -45,7 +45,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const key = sectionOf(params);
   const db = getDb(context);
   const page = `/admin/site/${key}`;
-  const actor = { id: staff.id, email: staff.email };
   // A picture (multipart, up to the image pipeline's size): stored first, then put into the draft.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const body = await readProductForm(request);
@@ -63,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const reply = submission.reply({ fieldErrors: { image: [stored.message] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: stored.status });
     }
-    const outcome = await placePicture(db, actor, key, { ...submission.value, src: stored.src });
+    const outcome = await placePicture(db, staff, key, { ...submission.value, src: stored.src });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { pictureResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -87,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<SectionActionData>({ itemResult: submission.reply() }, { status: 400 });
     }
-    const outcome = await saveItem(db, actor, itemForms[itemKind].section, submission.value);
+    const outcome = await saveItem(db, staff, itemForms[itemKind].section, submission.value);
     if (!outcome.ok) {
       return data<SectionActionData>(
         { itemResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -107,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: submission.status === "error" ? 400 : 200 },
       );
     }
-    const outcome = await saveDraft(db, actor, key, { ...submission.value, document: submission.value.doc });
+    const outcome = await saveDraft(db, staff, key, { ...submission.value, document: submission.value.doc });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { documentResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -120,7 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "remove-item") {
     const removal = removeItemSchema.safeParse(Object.fromEntries(form));
     if (!removal.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
-    const outcome = await removeItem(db, actor, key, removal.data);
+    const outcome = await removeItem(db, staff, key, removal.data);
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Removed from the draft", description: outcome.message });
   }
@@ -137,7 +136,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const outcome = await saveDraft(db, actor, key, { ...submission.value, document: parsed.document });
+    const outcome = await saveDraft(db, staff, key, { ...submission.value, document: parsed.document });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { result: submission.reply({ formErrors: [outcome.message] }) },
@@ -151,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
   const request_ = parsed.data;
   if (request_.intent === "move") {
-    const outcome = await moveItem(db, actor, key, request_);
+    const outcome = await moveItem(db, staff, key, request_);
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Order changed", description: outcome.message });
   }
@@ -164,11 +163,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, {
     message: "Only admins publish the site's content. Your draft is saved; ask an admin to publish it.",
   });
-  const adminActor = { id: admin.id, email: admin.email };
   const outcome =
     request_.intent === "publish"
-      ? await publishDraft(db, adminActor, key, { draftStamp: request_.draftStamp })
-      : await restoreVersion(db, adminActor, key, { version: request_.version, liveVersion: request_.liveVersion });
+      ? await publishDraft(db, admin, key, { draftStamp: request_.draftStamp })
+      : await restoreVersion(db, admin, key, { version: request_.version, liveVersion: request_.liveVersion });
   if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
   return redirectWithToast(page, {
     type: "success",

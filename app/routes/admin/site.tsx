@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseImport(await file.text());
   if (!parsed.ok) return data<ImportActionData>({ problems: parsed.problems }, { status: 400 });
-  const changed = await publishSections(getDb(context), { id: admin.id, email: admin.email }, parsed.documents);
+  const changed = await publishSections(getDb(context), admin, parsed.documents);
   return redirectWithToast("/admin/site", {
     type: "success",
     title: "Imported",

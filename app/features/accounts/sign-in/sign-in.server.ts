@@ -180,7 +180,7 @@ export async function completePasswordReset(
     return { ok: false, notice: authNotices.resetLinkInvalid };
   }
   await writeAudit(db, {
-    actor: { id: account.id, email: account.email },
+    actor: account,
     action: "password.reset",
     target: account,
   });

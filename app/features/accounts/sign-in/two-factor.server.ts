@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { sessions, twoFactors, users } from "~/db/schema/accounts";
 import { afterSignInPath } from "../access";
-import { writeAudit } from "../audit.server";
+import { writeAudit, type Actor } from "../audit.server";
 import { getAuth } from "../auth.server";
 import { clientAddress } from "./sign-in.server";
 import { endOtherSessions, sessionTokenIn } from "../session-revocation.server";
@@ -208,11 +208,7 @@ async function who(db: Database, userId: string) {
  * forgotten, and it must set up again at its next sign-in when the requirement
  * applies. Audited with who did it.
  */
-export async function resetTwoFactor(
-  db: Database,
-  actor: { id: string | null; email: string },
-  target: { id: string; email: string },
-) {
+export async function resetTwoFactor(db: Database, actor: Actor, target: { id: string; email: string }) {
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, target.id));
     await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, target.id));
@@ -228,7 +224,7 @@ export async function resetTwoFactor(
  */
 export async function adminResetTwoFactor(
   db: Database,
-  actor: { id: string; email: string },
+  actor: Actor,
   input: { userId: string },
 ): Promise<{ ok: boolean; notice: Notice; status: number }> {
   const [target] = input.userId
@@ -238,6 +234,6 @@ export async function adminResetTwoFactor(
   if (target.id === actor.id) return { ok: false, notice: twoFactorNotices.notOwnReset, status: 403 };
   if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL))
     return { ok: false, notice: twoFactorNotices.protectedReset, status: 403 };
-  await resetTwoFactor(db, { id: actor.id, email: actor.email }, target);
+  await resetTwoFactor(db, actor, target);
   return { ok: true, notice: twoFactorNotices.resetDone(target.email), status: 200 };
 }

@@ -3,8 +3,7 @@ import { logger } from "~/core/logger.server";
 import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
-import { writeAudit } from "~/features/accounts/audit.server";
-import type { SessionUser } from "~/features/accounts/guards.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import type { ProductActionOutcome } from "~/features/products/manage/admin.server";
 import { holdNotices } from "~/features/products/holds/holds";
 import { reservationsOf } from "~/features/products/holds/stock-reservations.server";
@@ -21,7 +20,7 @@ import { paymentProvider } from "../providers.server";
  * once (open shop pages hear it). Only an open checkout changes (first
  * caller wins); the release is audited.
  */
-export async function releaseHold(db: Database, actor: SessionUser, checkoutId: string): Promise<ProductActionOutcome> {
+export async function releaseHold(db: Database, actor: Actor, checkoutId: string): Promise<ProductActionOutcome> {
   const intent = "release-hold";
   if (!isUuid(checkoutId)) return { intent, ok: false, status: 400, notice: holdNotices.gone };
   try {
@@ -46,7 +45,7 @@ export async function releaseHold(db: Database, actor: SessionUser, checkoutId: 
       const held = await reservationsOf(tx, checkoutId);
       await closeOpenCheckouts(tx, [checkoutId], "released");
       await writeAudit(tx, {
-        actor: { id: actor.id, email: actor.email },
+        actor,
         action: "checkout.hold_release",
         details: {
           checkoutId,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/features/accounts/audit.server";
 import { orders } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";
@@ -14,7 +15,7 @@ export const REFUND_ADMINS_ONLY = "Only administrators can refund payments.";
  * The Refund action of /orders and /admin/donations (decision 0025): the route lets admins only through and reads
  * the form; here it is checked on the server, then refundOrder (or a pending refund's retry).
  */
-export async function refundFromDashboard(db: Database, admin: { id: string; email: string }, form: FormData) {
+export async function refundFromDashboard(db: Database, admin: Actor, form: FormData) {
   const read = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : null;
@@ -43,7 +44,7 @@ export async function refundFromDashboard(db: Database, admin: { id: string; ema
       { refund: { ok: false, message: parsed.message, orderId, field: parsed.field } },
       { status: 400 },
     );
-  const outcome = await refundOrder(db, { id: admin.id, email: admin.email }, parsed);
+  const outcome = await refundOrder(db, admin, parsed);
   return data<RefundActionData>(
     { refund: { ok: outcome.ok, message: outcome.message, orderId } },
     { status: outcome.status },

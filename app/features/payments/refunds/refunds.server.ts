@@ -4,7 +4,7 @@ import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGiftPayments, orders, refunds, type Checkout, type Refund } from "~/db/schema";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import type { RefundField } from "./refund-dialog";
 import { invoicePaymentOf } from "../stripe/subscriptions.server";
 import {
@@ -95,8 +95,6 @@ async function refundAtProvider(
 }
 
 class RefundRefused extends Error {}
-
-type Actor = { id: string | null; email: string };
 
 /**
  * The form's fields to a refund request, or the message to show at its field. A typed amount always means

@@ -9,8 +9,7 @@ import { logger } from "~/core/logger.server";
 import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
-import { writeAudit } from "~/features/accounts/audit.server";
-import type { SessionUser } from "~/features/accounts/guards.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { getProduct } from "../catalogue.server";
 import { publishProductChanges } from "../feed/feed.server";
 import { fetchImageFromUrl, ImageError, processImage, storeImage } from "../images/images.server";
@@ -62,9 +61,6 @@ export async function readProductForm(
     return { error: productNotices.unexpected, status: 400 };
   }
 }
-
-type Actor = Pick<SessionUser, "id" | "email">;
-const who = (actor: Actor) => ({ id: actor.id, email: actor.email });
 
 function snapshot(product: Product) {
   return {
@@ -221,7 +217,7 @@ export async function saveProduct(
           .values({ ...fields, isActive: true, displayOrder: await nextDisplayOrder(tx) })
           .returning();
         await writeAudit(tx, {
-          actor: who(actor),
+          actor: actor,
           action: "product.create",
           details: { productId: row!.id, after: snapshot(row!) },
         });
@@ -237,7 +233,7 @@ export async function saveProduct(
           throw now ? new StaleStock(now) : new Error("product vanished");
         }
         await writeAudit(tx, {
-          actor: who(actor),
+          actor: actor,
           action: "product.update",
           details: { productId: row.id, before: snapshot(current!), after: snapshot(row) },
         });
@@ -279,7 +275,7 @@ export async function toggleProduct(db: Database, actor: Actor, id: string): Pro
         .returning();
       if (!updated) throw new Error("product vanished");
       await writeAudit(tx, {
-        actor: who(actor),
+        actor: actor,
         action: "product.toggle",
         details: { productId: id, before: { isActive: !updated.isActive }, after: { isActive: updated.isActive } },
       });
@@ -317,7 +313,7 @@ export async function deleteProduct(db: Database, actor: Actor, id: string): Pro
         ).map((row) => row.id),
       );
       await writeAudit(tx, {
-        actor: who(actor),
+        actor: actor,
         action: "product.delete",
         details: { productId: id, before: snapshot(current) },
       });
@@ -361,7 +357,7 @@ export async function reorderProducts(db: Database, actor: Actor, ids: string[])
       }
       const before = rows.map((row) => row.id);
       await renumber(tx, ids);
-      await writeAudit(tx, { actor: who(actor), action: "product.reorder", details: { before, after: ids } });
+      await writeAudit(tx, { actor: actor, action: "product.reorder", details: { before, after: ids } });
       const changed = ids.filter((id, index) => before[index] !== id);
       await publishProductChanges(
         tx,
