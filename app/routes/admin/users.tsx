@@ -13,7 +13,7 @@ import {
   adminSendReset,
   adminSendTestEmail,
   listUsers,
-  type ActionOutcome,
+  type UserActionOutcome,
 } from "~/features/accounts/users/users.server";
 import { adminResetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (name: string) => formText(form, name);
   const intent = text("intent");
-  let outcome: ActionOutcome;
+  let outcome: UserActionOutcome;
   switch (intent) {
     case "create":
       outcome = await adminCreateUser(db, admin, {

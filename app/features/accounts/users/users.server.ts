@@ -113,17 +113,17 @@ export async function findUser(db: Database, userId: string) {
   return row ?? null;
 }
 
-export type ActionOutcome = { ok: boolean; notice: Notice; status: number };
+export type UserActionOutcome = { ok: boolean; notice: Notice; status: number };
 
-const ok = (notice: Notice): ActionOutcome => ({ ok: true, notice, status: 200 });
-const fail = (notice: Notice, status: number): ActionOutcome => ({ ok: false, notice, status });
+const ok = (notice: Notice): UserActionOutcome => ({ ok: true, notice, status: 200 });
+const fail = (notice: Notice, status: number): UserActionOutcome => ({ ok: false, notice, status });
 
 /** Add New User: the account first, then its role (a failure there is docs/product.md's partial "User Created"). */
 export async function adminCreateUser(
   db: Database,
   actor: SessionUser,
   input: { email: string; password: string; role: string },
-): Promise<ActionOutcome> {
+): Promise<UserActionOutcome> {
   if (!input.email.trim() || !input.password) return fail(userNotices.requiredFields, 400);
   const role: Role = input.role === "admin" ? "admin" : "user";
   let created: { id: string; email: string };
@@ -149,7 +149,7 @@ export async function adminChangeRole(
   db: Database,
   actor: SessionUser,
   input: { userId: string; role: string },
-): Promise<ActionOutcome> {
+): Promise<UserActionOutcome> {
   if (input.role !== "user" && input.role !== "admin") return fail(userNotices.roleUpdateFailed, 400);
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
@@ -178,7 +178,7 @@ export async function adminRemoveRole(
   db: Database,
   actor: SessionUser,
   input: { userId: string },
-): Promise<ActionOutcome> {
+): Promise<UserActionOutcome> {
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
   if (isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) return fail(userNotices.cannotDelete, 403);
@@ -200,7 +200,7 @@ export async function adminSendReset(
   db: Database,
   actor: SessionUser,
   input: { userId: string },
-): Promise<ActionOutcome> {
+): Promise<UserActionOutcome> {
   if (!input.userId) return fail(userNotices.noUserForReset, 400);
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
@@ -219,7 +219,7 @@ export async function adminSendTestEmail(
   db: Database,
   actor: SessionUser,
   send: typeof sendEmailNow = sendEmailNow,
-): Promise<ActionOutcome> {
+): Promise<UserActionOutcome> {
   const { TEST_EMAIL_RECIPIENTS, SITE_NAME } = env();
   const recipients = TEST_EMAIL_RECIPIENTS.join(", ");
   // The shared template escapes every value (the site name and the address come from configuration and accounts).
