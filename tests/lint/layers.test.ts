@@ -19,8 +19,9 @@ describe("the layer check", () => {
       // core and db used each other: core's pub/sub used the database, db used core's worker.
       "app/core/wrong-db.ts": 'import { publish } from "~/db/pubsub.server";\n',
       // A feature reached through a relative path passed where the ~/ one was refused.
-      "app/features/products/wrong.ts": 'import { openCheckout } from "../../features/payments/checkout.server";\n',
-      "app/features/payments/wrong.ts": 'import { cartView } from "../shop/cart-view.server";\n',
+      "app/features/products/wrong.ts":
+        'import { openCheckout } from "../../features/payments/checkout/checkout.server";\n',
+      "app/features/payments/wrong.ts": 'import { cartView } from "../shop/cart/cart-view.server";\n',
       // Nothing forbade features -> routes or -> server.
       "app/features/shop/wrong-route.ts": 'import type { loader } from "~/routes/public/fees";\n',
       "app/features/shop/wrong-server.ts": 'import { createApp } from "../../../server/app";\n',
@@ -63,7 +64,7 @@ describe("the layer check", () => {
         "app/db/right.ts": 'import { env } from "~/core/env.server";\n',
         "app/ui/right.ts": 'import { formatDollars } from "../core/format";\n',
         "app/features/shop/right.ts":
-          'import { openCheckout } from "~/features/payments/checkout/checkout.server";\nimport { reserve } from "../products/stock-reservations.server";\nimport { z } from "zod";\n',
+          'import { openCheckout } from "~/features/payments/checkout/checkout.server";\nimport { reserve } from "../products/holds/stock-reservations.server";\nimport { z } from "zod";\n',
         "app/features/payments/set-up.test.ts":
           'import { cartView } from "~/features/shop/cart/cart-view.server";\nimport { createTestDatabase } from "#tests/support/database";\n',
         "server/wiring.test.ts": 'import { demoSeeders } from "./demo-content";\n',
