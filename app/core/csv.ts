@@ -30,7 +30,7 @@ export function neutraliseCell(value: string | number | null | undefined): strin
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   return Papa.unparse(
     {
-      fields: columns.map((column) => neutraliseCell(column.header)),
+      fields: columns.map((column) => column.header),
       data: rows.map((row) => columns.map((column) => neutraliseCell(column.value(row)))),
     },
     {

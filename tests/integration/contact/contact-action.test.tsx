@@ -174,7 +174,23 @@ describe("fuzzing the contact action", () => {
     const next = random(20_260_521);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const badValues: Record<string, readonly (string | string[] | null)[]> = {
-      name: [null, "", " ", "A", " B ", "\u200b", "x".repeat(contactLimits.name + 1), "\t\n"],
+      name: [
+        null,
+        "",
+        " ",
+        "A",
+        " B ",
+        "\u200b",
+        "x".repeat(contactLimits.name + 1),
+        "\t\n",
+        // Line breaks and control characters inside a single-line field (issue 45, item 1).
+        "Ann\nLee",
+        "Ann\u2028Lee",
+        "Ann\u2029Lee",
+        "Ann\u0085Lee",
+        '=HYPERLINK("x")\rAnn',
+        "Ann\u0000Lee",
+      ],
       email: [
         null,
         "",
@@ -199,8 +215,8 @@ describe("fuzzing the contact action", () => {
         ["other", "join-district"],
       ],
       comment: [null, "", "short", "123456789", "         ", "x".repeat(contactLimits.comment + 1), "\u0000\u0000"],
-      school: ["x".repeat(contactLimits.school + 1)],
-      phone: ["9".repeat(contactLimits.phone + 1)],
+      school: ["x".repeat(contactLimits.school + 1), "Lincoln\u2028High", "=1+1\nLincoln", "Lincoln\tHigh"],
+      phone: ["9".repeat(contactLimits.phone + 1), "555\r\n0100", "555\u00850100"],
     };
     const goodValues: Record<string, string> = { ...validContact };
     const fields = Object.keys(badValues);
