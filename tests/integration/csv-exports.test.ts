@@ -9,7 +9,7 @@ import { entriesCsv, ordersCsv } from "~/features/orders/order-csv";
 import { judgesCsv, tabroomEntriesCsv, type RosterEntry } from "~/features/tournaments/roster.server";
 
 /**
- * Issue 45, item 1 (decision 0042): every staff CSV, read back as a spreadsheet reads it, has no cell that starts a
+ * Decision 0042: every staff CSV, read back as a spreadsheet reads it, has no cell that starts a
  * formula, whatever the public typed: each export gets a formula behind each of the starting characters, with a line
  * break (LF, U+2028, U+2029) after it that the CSV library's own pattern let through.
  */

@@ -9,7 +9,7 @@ import { registrationSchema } from "~/features/shop/registration-schema";
 import { parseMessageForm } from "~/features/tournaments/messages.server";
 
 /**
- * Issue 45, item 1 (decision 0042): every single-line field of a form refuses a line break or a control character,
+ * Decision 0042: every single-line field of a form refuses a line break or a control character,
  * with its message at the field. Each field below is given a valid value with one such character inside.
  */
 const characters = {

@@ -183,7 +183,7 @@ describe("fuzzing the contact action", () => {
         "\u200b",
         "x".repeat(contactLimits.name + 1),
         "\t\n",
-        // Line breaks and control characters inside a single-line field (issue 45, item 1).
+        // Line breaks and control characters inside a single-line field (decision 0042).
         "Ann\nLee",
         "Ann\u2028Lee",
         "Ann\u2029Lee",

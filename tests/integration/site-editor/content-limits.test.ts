@@ -13,7 +13,7 @@ import { browserRequest } from "#tests/support/accounts";
 import { siteContentTestbed } from "#tests/support/site-content";
 
 /**
- * Issue 45, item 3 (decision 0042): content that stalls the server. A user-role save of 14,000 keys in 96 KB held
+ * Decision 0042: content that stalls the server. A user-role save of 14,000 keys in 96 KB held
  * the event loop 4 s (the YAML library compared each key with every earlier one), an admin import of 42,000 keys
  * 44 s, and an alias bomb answered 500. Each is now a 400 with the form's message, and the event loop is measured
  * (perf_hooks' monitorEventLoopDelay: what /healthz would wait) while the largest text the limits accept is saved.

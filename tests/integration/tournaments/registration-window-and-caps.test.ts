@@ -276,7 +276,7 @@ describe("entry caps", () => {
     const ld = (name: string) => ({ ...entry(name), scheduleEvent: id });
     const place = (taken: number, of: number) =>
       `while places are limited, one ${taken === 0 ? "order" : "buyer"} can hold at most ${of} ${of === 1 ? "place" : "places"} in Lincoln-Douglas (LD) at Winter Debate Tournament before paying`;
-    // Issue 45's reproduction: one address, three made-up entries in one cart, a checkout never paid.
+    // The reproduction behind decision 0042: one address, three made-up entries in one cart, a checkout never paid.
     let cookie = await addEntry(database, productId, ld("Made Up One"));
     cookie = await addEntry(database, productId, ld("Made Up Two"), cookie);
     cookie = await addEntry(database, productId, ld("Made Up Three"), cookie);
