@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "#tests/support/random";
 import { fileContent } from "~/features/content/content.server";
 import { sectionKeys } from "~/features/content/sections";
 import { exportYaml, importAnswer, parseImport, parseSource, toYaml } from "./yaml-text";
@@ -49,18 +50,9 @@ describe("sections as YAML text", () => {
   });
 });
 
-/** A small seeded generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 describe("fuzzing the YAML a staff member may type (decision 0042)", () => {
   it("answers 400 generated texts with the section or a message, never an exception", () => {
-    const next = random(20_261_128);
+    const next = seededRandom(20_261_128);
     const pieces = [
       "a: ",
       "- ",

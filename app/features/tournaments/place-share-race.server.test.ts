@@ -1,9 +1,9 @@
 // test-class: postgres (two transactions at once, one waiting on the other's lock; PGlite runs one at a time)
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkouts, orders, tournamentSettings } from "~/db/schema";
 import type { Transaction } from "~/db/client.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { sessionsWaitingOnLocks } from "#tests/support/locks";
 import { holdPlaces, type PlaceHolder } from "./places.server";
 
 /**
@@ -79,14 +79,7 @@ describe("the place share under checkouts at the same moment (PostgreSQL)", () =
       return refusal;
     });
     // The second waits on the tournament's lock until the first commits.
-    await expect
-      .poll(async () => {
-        const result = await database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
-      })
-      .toBe(1);
+    await expect.poll(() => sessionsWaitingOnLocks(database.db)).toBe(1);
     release();
     expect(await one).toBeNull();
     expect(await two).toBe(

@@ -8,6 +8,7 @@ import { rateLimits } from "~/db/schema/rate-limits";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { postContact, useContactTestEnv, validContact } from "#tests/support/contact";
+import { seededRandom } from "#tests/support/random";
 import { headers } from "~/routes/public/contact";
 import { ContactForm } from "~/features/contact/contact-form";
 import { contactFailedNotice, contactSentNotice } from "~/features/contact/notices";
@@ -160,18 +161,9 @@ describe("the contact action", () => {
   });
 });
 
-/** A small seeded generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 describe("fuzzing the contact action", () => {
   it("answers 500+ generated bad inputs with a 4xx and messages, never a 5xx, and saves none", async () => {
-    const next = random(20_260_521);
+    const next = seededRandom(20_260_521);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const badValues: Record<string, readonly (string | string[] | null)[]> = {
       name: [
@@ -266,7 +258,7 @@ describe("fuzzing the contact action", () => {
   });
 
   it("treats random bytes and odd encodings as 4xx too", async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const bodies = Array.from({ length: 40 }, (_, i) => {
       const bytes = Array.from({ length: 1 + Math.floor(next() * 200) }, () =>
         String.fromCharCode(Math.floor(next() * 256)),
