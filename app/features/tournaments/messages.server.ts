@@ -3,13 +3,11 @@ import { env } from "~/core/env.server";
 import { isSingleLine, singleLineMessage } from "~/core/single-line";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
 import { HOLDS_PLACE } from "./places.server";
-
-type Actor = { id: string; email: string };
 
 export type MessageDraft = { event: string | null; subject: string; body: string; sendKey: string };
 
