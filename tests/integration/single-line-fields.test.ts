@@ -4,8 +4,8 @@ import type { z } from "~/core/zod";
 import { campaignSchema } from "~/features/campaigns/campaign-form";
 import { contactSchema } from "~/features/contact/schema";
 import { donationSchema } from "~/features/donations/schema";
-import { productSchema } from "~/features/products/product-schema";
-import { registrationSchema } from "~/features/shop/registration-schema";
+import { productSchema } from "~/features/products/manage/product-schema";
+import { registrationSchema } from "~/features/shop/registration/registration-schema";
 import { parseMessageForm } from "~/features/tournaments/messages.server";
 
 /**
