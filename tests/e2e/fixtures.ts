@@ -48,16 +48,13 @@ export async function startScripts(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page, so clicks reach its handlers. Not for /fees: its product feed
- * (an EventSource) keeps a connection open, so the network never goes idle there; wait for something the
- * page shows once hydrated instead (shop.spec.ts and live-feed.spec.ts wait for the cart forms' `js` field).
+ * Waits until React has hydrated the page, so clicks reach its handlers: the root marks <html data-hydrated> in its
+ * effect (app/root.tsx), which runs after every child's. A condition, not a quiet network (a page with a live feed,
+ * such as /fees, never goes quiet).
  */
 export async function waitForHydration(page: Page) {
   await startScripts(page);
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
