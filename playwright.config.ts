@@ -12,6 +12,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Parallel runs (several BUILD_DIRs) keep their traces apart.
   outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
+  // A committed test.only would run alone and land green: refused in CI (.ci/run exports CI=true), and by the spec lint.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
