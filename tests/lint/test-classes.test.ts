@@ -73,6 +73,15 @@ describe("test classes", () => {
     );
   });
 
+  it("leaves no test of a file that runs on both engines to one engine alone (it would be skipped on the other)", () => {
+    const engineOnly = /\.(?:runIf|skipIf)\(\s*!?\s*process\.env\.TEST_DATABASE_URL/;
+    const mixed = filesByClass(root).both.filter((file) =>
+      engineOnly.test(readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(mixed).toEqual([]);
+    expect(engineOnly.test('describe.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {});')).toBe(true);
+  });
+
   it("names browser specs that run on both engines only where they exist", () => {
     const missing = Object.keys(ENGINE_SPECS).filter((spec) => !existsSync(path.join(root, "tests/e2e", spec)));
     expect(missing).toEqual([]);
