@@ -1,6 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
-import { phone, startScripts } from "./fixtures";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { e2eBaseURL, expect, phone, startScripts, test } from "./fixtures";
 
 // Decision 0030: a visitor whose one personal thing is a cart gets the public pages from the page
 // cache, as the render for their cart's item count (and on /fees, with their cart filled in). Same bytes as their
@@ -11,7 +10,7 @@ const ZIP = "District Quarter-Zip";
 
 /** A visitor with their own cookie jar, who puts `quantities` of products into a new cart (no JavaScript: form posts). */
 async function visitorWithCart(items: [string, number][]): Promise<APIRequestContext> {
-  const visitor = await playwrightRequest.newContext({ baseURL });
+  const visitor = await playwrightRequest.newContext({ baseURL: e2eBaseURL() });
   const fees = await (await visitor.get("/fees")).text();
   for (const [name, quantity] of items) {
     const productId = new RegExp(
