@@ -101,8 +101,9 @@ async function workerServer(slot: number) {
   // The server of a worker that stopped after a failure may still be closing.
   await until(`port ${port} to be free`, 60_000, async () => !(await listening(port)));
   const server = spawn(process.execPath, ["tests/e2e/server.mjs"], {
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, E2E_PORT: String(port), E2E_STOP_WITH_STDIN: "1" },
+    // Its stdin is this worker's: it stops when the worker is gone, however the worker ended.
+    stdio: ["pipe", "ignore", "pipe"],
   });
   let output = "";
   server.stderr.on("data", (chunk: Buffer) => {
