@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 
 // A browser spec that is turned off or focused still lands green while the browser phase shrinks: lint refuses a
 // committed .only, .skip, fixme and a test with no assertion (eslint-plugin-playwright's rules through oxlint's JS
@@ -16,67 +16,79 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** The rules that refuse `source` written as a file under tests/e2e/ (not a *.spec.ts, so no runner picks it up). */
-function lintSpec(source: string): string[] {
-  const file = path.join(root, "tests/e2e", `lint-probe-${process.pid}-${Math.random().toString(36).slice(2)}.ts`);
-  writeFileSync(file, `import { expect, test } from "@playwright/test";\nexport { expect };\n${source}\n`);
-  cleanups.push(() => rmSync(file, { force: true }));
-  const result = spawnSync(oxlint, ["-c", ".oxlintrc.json", "--format", "json", path.relative(root, file)], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  const report = JSON.parse(result.stdout) as { diagnostics: Array<{ code: string }> };
-  return report.diagnostics.map((diagnostic) => diagnostic.code);
-}
-
 const assertion = 'await expect(page).toHaveTitle("x");';
+const header = 'import { expect, test } from "./fixtures";\nexport { expect };\n';
+/** Probe files, each written under tests/e2e/ (not as a *.spec.ts, so no runner picks it up) and linted at once. */
+const probes: Record<string, string> = {
+  focused: `${header}test.only("a", async ({ page }) => { ${assertion} });`,
+  focusedGroup: `${header}test.describe.only("a", () => { test("b", async ({ page }) => { ${assertion} }); });`,
+  skipped: `${header}test.skip("a", async ({ page }) => { ${assertion} });`,
+  skippedGroup: `${header}test.describe.skip("a", () => { test("b", async ({ page }) => { ${assertion} }); });`,
+  fixme: `${header}test.fixme("a", async ({ page }) => { ${assertion} });`,
+  fixmeInside: `${header}test("a", async ({ page }) => { test.fixme(); ${assertion} });`,
+  fixmeGroup: `${header}test.describe.fixme("a", () => { test("b", async ({ page }) => { ${assertion} }); });`,
+  noAssertion: `${header}test("a", async ({ page }) => { await page.goto("/"); });`,
+  conditionalExpect: `${header}test("a", async ({ page }) => { if (page.url().includes("x")) { ${assertion} } });`,
+  bareTest: `import { expect, test } from "@playwright/test";\ntest("a", async ({ page }) => { ${assertion} });`,
+  fine: `${header}test("a", async ({ page }) => { ${assertion} });`,
+  axe:
+    'import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";\nexport { expect };\n' +
+    'test("a", async ({ page }) => { await expectNoSeriousA11yViolations(page); });',
+  skipWithReason: `${header}test.describe("a", () => { test.skip(!process.env.X, "needs X"); test("b", async ({ page }) => { ${assertion} }); });`,
+};
+const found = new Map<string, string[]>();
+
+beforeAll(() => {
+  const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const files = Object.entries(probes).map(([name, source]) => {
+    const file = `tests/e2e/lint-probe-${tag}-${name}.ts`;
+    writeFileSync(path.join(root, file), `${source}\n`);
+    found.set(name, []);
+    return [name, file] as const;
+  });
+  try {
+    const result = spawnSync(oxlint, ["-c", ".oxlintrc.json", "--format", "json", ...files.map(([, file]) => file)], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    const report = JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; filename: string }> };
+    for (const { code, filename } of report.diagnostics)
+      found.get(files.find(([, file]) => file === filename)![0])!.push(code);
+  } finally {
+    for (const [, file] of files) rmSync(path.join(root, file), { force: true });
+  }
+}, 120_000);
+
+/** The rules that refuse a probe. */
+const lintSpec = (name: keyof typeof probes) => found.get(name)!.toSorted();
 
 describe("the browser spec lint", () => {
   it("refuses a focused test or group", () => {
-    expect(lintSpec(`test.only("a", async ({ page }) => { ${assertion} });`)).toEqual(["playwright(no-focused-test)"]);
-    expect(lintSpec(`test.describe.only("a", () => { test("b", async ({ page }) => { ${assertion} }); });`)).toEqual([
-      "playwright(no-focused-test)",
-    ]);
+    expect(lintSpec("focused")).toEqual(["playwright(no-focused-test)"]);
+    expect(lintSpec("focusedGroup")).toEqual(["playwright(no-focused-test)"]);
   });
 
   it("refuses a skipped test or group, and a fixme", () => {
-    expect(lintSpec(`test.skip("a", async ({ page }) => { ${assertion} });`)).toEqual(["playwright(no-skipped-test)"]);
-    expect(lintSpec(`test.describe.skip("a", () => { test("b", async ({ page }) => { ${assertion} }); });`)).toEqual([
-      "playwright(no-skipped-test)",
-    ]);
-    expect(lintSpec(`test.fixme("a", async ({ page }) => { ${assertion} });`)).toEqual([
-      "eslint(no-restricted-properties)",
-    ]);
-    expect(lintSpec(`test("a", async ({ page }) => { test.fixme(); ${assertion} });`)).toEqual([
-      "eslint(no-restricted-properties)",
-    ]);
-    expect(lintSpec(`test.describe.fixme("a", () => { test("b", async ({ page }) => { ${assertion} }); });`)).toEqual([
-      "eslint(no-restricted-properties)",
-    ]);
+    expect(lintSpec("skipped")).toEqual(["playwright(no-skipped-test)"]);
+    expect(lintSpec("skippedGroup")).toEqual(["playwright(no-skipped-test)"]);
+    expect(lintSpec("fixme")).toEqual(["eslint(no-restricted-properties)"]);
+    expect(lintSpec("fixmeInside")).toEqual(["eslint(no-restricted-properties)"]);
+    expect(lintSpec("fixmeGroup")).toEqual(["eslint(no-restricted-properties)"]);
   });
 
   it("refuses a test with no assertion, and an expect that runs only on a condition", () => {
-    expect(lintSpec(`test("a", async ({ page }) => { await page.goto("/"); });`)).toEqual([
-      "playwright(expect-expect)",
-    ]);
-    expect(lintSpec(`test("a", async ({ page }) => { if (page.url().includes("x")) { ${assertion} } });`)).toContain(
-      "playwright(no-conditional-expect)",
-    );
+    expect(lintSpec("noAssertion")).toEqual(["playwright(expect-expect)"]);
+    expect(lintSpec("conditionalExpect")).toContain("playwright(no-conditional-expect)");
+  });
+
+  it("refuses test from @playwright/test, which has no server: specs take it from ./fixtures", () => {
+    expect(lintSpec("bareTest")).toEqual(["eslint(no-restricted-imports)"]);
   });
 
   it("allows an assertion, the shared axe check, and a skip on a condition with its reason", () => {
-    expect(lintSpec(`test("a", async ({ page }) => { ${assertion} });`)).toEqual([]);
-    expect(
-      lintSpec(
-        `declare function expectNoSeriousA11yViolations(page: unknown): Promise<void>;\n` +
-          `test("a", async ({ page }) => { await expectNoSeriousA11yViolations(page); });`,
-      ),
-    ).toEqual([]);
-    expect(
-      lintSpec(
-        `test.describe("a", () => { test.skip(!process.env.X, "needs X"); test("b", async ({ page }) => { ${assertion} }); });`,
-      ),
-    ).toEqual([]);
+    expect(lintSpec("fine")).toEqual([]);
+    expect(lintSpec("axe")).toEqual([]);
+    expect(lintSpec("skipWithReason")).toEqual([]);
   });
 });
 
@@ -102,7 +114,7 @@ describe("Playwright in CI", () => {
     });
   }
 
-  it("refuses a focused test when CI is set, and lists it otherwise", () => {
+  it("refuses a focused test when CI is set, and lists it otherwise", { timeout: 120_000 }, () => {
     const focused = 'test.only("focused", () => {});\ntest("other", () => {});';
     const inCi = list(focused, { CI: "true" });
     expect(inCi.status).not.toBe(0);
