@@ -119,7 +119,8 @@ async function workerServer(slot: number) {
       () => false,
     );
   };
-  await until(`the server on port ${port}`, 120_000, ready);
+  // A fresh database, migrated and seeded: seconds on a quiet machine, minutes on a very busy one.
+  await until(`the server on port ${port}`, 240_000, ready);
   // What a worker's helpers read: the server's port (its data directory, e2eDataDir) and address (signInAs).
   process.env.E2E_PORT = String(port);
   process.env.E2E_BASE_URL = url;
@@ -150,7 +151,7 @@ export const test = base.extend<object, { e2eServer: string }>({
       await provide(server.url);
       await server.stop();
     },
-    { scope: "worker", auto: true, timeout: 180_000 },
+    { scope: "worker", auto: true, timeout: 330_000 },
   ],
   baseURL: async ({ e2eServer }, provide) => provide(e2eServer),
 });
