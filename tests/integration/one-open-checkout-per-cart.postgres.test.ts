@@ -1,17 +1,7 @@
 // test-class: postgres (row locks held by one transaction while another waits: PGlite runs one at a time)
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
-import {
-  cartLines,
-  carts,
-  checkouts,
-  emailOutbox,
-  orders,
-  paymentsNeedingAttention,
-  products,
-  stockReservations,
-} from "~/db/schema";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -22,7 +12,7 @@ import { aCart, aProduct } from "#tests/support/rows";
  * Decision 0024 on PostgreSQL: stock rows are locked in product-id order, whatever the cart's order, so two buyers
  * never deadlock (the rest of decisions 0022 and 0024, on both engines: one-open-checkout-per-cart.test.ts).
  */
-let database: TestDatabase;
+let database: TestDatabase; // its own, with nothing in it but this test's rows
 
 beforeAll(async () => {
   setEnvForTests(testEnv("one-open", { PUBLIC_URL: "https://citron.example" }));
@@ -32,17 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setEnvForTests(undefined);
   await database?.destroy();
-});
-beforeEach(async () => {
-  const db = database.db;
-  await db.delete(paymentsNeedingAttention);
-  await db.delete(emailOutbox);
-  await db.delete(stockReservations);
-  await db.delete(orders);
-  await db.delete(checkouts);
-  await db.delete(cartLines);
-  await db.delete(carts);
-  await db.delete(products);
 });
 
 const product = (name: string, stock: number) => aProduct(database.db, { name, stock });
