@@ -14,6 +14,9 @@ const resolve = resolverFor(root);
 const GUARDS_MODULE = "app/features/accounts/guards.server.ts";
 const GUARDS = new Set(["requireUser", "requireAdmin"]);
 const HANDLERS = new Set(["loader", "action"]);
+// A public page's draft preview (decision 0039) asks its own guard, which asks what requireUser asks.
+const PREVIEW_MODULE = "app/features/site-editor/preview.server.ts";
+const PREVIEW_GUARD = new Set(["requirePreviewer"]);
 
 // oxc-parser's ESTree nodes, as far as these rules read them.
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -67,11 +70,11 @@ type Handler = { file: string; name: string; guarded: boolean };
  * module) in a statement of its own body: not in a comment, a string, a nested function or a branch. A handler
  * re-exported from another module (`export { loader } from`, `export *`) is not guarded here.
  */
-function handlersOf(file: string, text: string): Handler[] {
+function handlersOf(file: string, text: string, guardNames: ReadonlySet<string> = GUARDS): Handler[] {
   const program = parseSync(file, text).program as unknown as Node;
   const imports = importsOf(file, program);
   const guards = new Set(
-    [...imports].filter(([, b]) => b.source === GUARDS_MODULE && GUARDS.has(b.imported)).map(([local]) => local),
+    [...imports].filter(([, b]) => b.source === GUARDS_MODULE && guardNames.has(b.imported)).map(([local]) => local),
   );
   // Top-level functions and constants by name, for `export { loader }` and `export { x as loader }`.
   const declared = new Map<string, Node>();
@@ -213,6 +216,20 @@ describe("routes guard; features receive the actor", () => {
     const handlers = sourcesUnder("app/routes/admin").flatMap((file) => handlersOf(file, read(file)));
     expect(handlers.length).toBeGreaterThan(20);
     expect(handlers.filter((handler) => !handler.guarded).map(({ file, name }) => `${file} ${name}`)).toEqual([]);
+  });
+
+  it("every route that shows a draft asks the preview guard in its loader's own body", () => {
+    const previewing = sourcesUnder("app/routes").filter((file) =>
+      [...importsOf(file, parseSync(file, read(file)).program as unknown as Node).values()].some(
+        (binding) => binding.source === PREVIEW_MODULE && binding.imported === "previewDraft",
+      ),
+    );
+    expect(previewing.length).toBeGreaterThanOrEqual(8);
+    const loaders = previewing.flatMap((file) =>
+      handlersOf(file, read(file), PREVIEW_GUARD).filter((handler) => handler.name === "loader"),
+    );
+    expect(loaders.filter((handler) => !handler.guarded).map(({ file }) => file)).toEqual([]);
+    expect(loaders).toHaveLength(previewing.length);
   });
 
   it("no feature outside accounts calls a guard (a type of the actor is fine)", () => {
