@@ -1,7 +1,7 @@
 import { PREVIEW_PARAM, type SessionUser } from "~/features/accounts/guards.server";
 import type { Database } from "~/db/client.server";
 import type { SectionDocument, SectionKey } from "~/features/content/sections";
-import { draftDocument } from "./store.server";
+import { draftDocument } from "./versions.server";
 
 /**
  * The draft a public page shows instead of the live section: only when the address asks to preview this section,

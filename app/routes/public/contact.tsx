@@ -9,8 +9,8 @@ import { fillSettings } from "~/features/content/settings-text";
 import { getDb } from "~/db/context";
 import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { publicSiteConfig } from "~/features/site/site-config.server";
+import { pageMeta } from "~/features/shell/meta";
+import { publicSiteConfig } from "~/features/shell/site-config.server";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/contact";
 

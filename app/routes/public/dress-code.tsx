@@ -3,8 +3,8 @@ import { dressCodeContent } from "~/features/content/content.server";
 import { getDb } from "~/db/context";
 import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
 import type { Route } from "./+types/dress-code";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,8 +5,8 @@ import { missionContent } from "~/features/content/content.server";
 import { getDb } from "~/db/context";
 import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/mission";
 
