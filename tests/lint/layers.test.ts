@@ -111,9 +111,9 @@ describe("the layer check", () => {
     };
     const sources = new Map(
       Object.entries({
-        "app/features/shop/uses.ts": 'import { openCheckout } from "../payments/checkout.server";\n',
+        "app/features/shop/uses.ts": 'import { openCheckout } from "../payments/checkout/checkout.server";\n',
         "app/features/shop/set-up.test.ts":
-          'import { reserve } from "~/features/products/stock-reservations.server";\n',
+          'import { reserve } from "~/features/products/holds/stock-reservations.server";\n',
         "app/features/payments/format.ts": 'import { formatDollars } from "~/core/format";\n',
         "app/db/uses.ts": 'import { env } from "~/core/env.server";\n',
       }),
@@ -123,7 +123,10 @@ describe("the layer check", () => {
       "scripts/layers.mjs: layer features may use db, but nothing in it does (remove it)",
     ]);
     // Used once by application code, each is kept.
-    sources.set("app/features/shop/reserve.ts", 'import { reserve } from "../products/stock-reservations.server";\n');
+    sources.set(
+      "app/features/shop/reserve.ts",
+      'import { reserve } from "../products/holds/stock-reservations.server";\n',
+    );
     sources.set("app/features/shop/db.ts", 'import { publish } from "~/db/pubsub.server";\n');
     expect(unusedAllowances(sources, resolve, table)).toEqual([]);
   });
