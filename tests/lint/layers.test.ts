@@ -4,7 +4,14 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { diagram, findViolations, resolverFor, tableProblems, unitOf } from "../../scripts/check-layers.mjs";
+import {
+  diagram,
+  findViolations,
+  resolverFor,
+  tableProblems,
+  unitOf,
+  unusedAllowances,
+} from "../../scripts/check-layers.mjs";
 import { features, layers, unchecked } from "../../scripts/layers.mjs";
 
 // The layer table (scripts/layers.mjs) checked on resolved imports (scripts/check-layers.mjs): each wrong-way import
@@ -90,6 +97,38 @@ describe("the layer check", () => {
       "scripts/layers.mjs: a uses ghost, which has no row",
     ]);
     expect(tableProblems()).toEqual([]);
+  });
+
+  it("refuses an allowance no import of application code uses (a test's import does not count)", () => {
+    const table = {
+      layers: [
+        { name: "core", folders: ["app/core/"], uses: [], says: "" },
+        { name: "db", folders: ["app/db/"], uses: ["core"], says: "" },
+        { name: "features", folders: ["app/features/"], uses: ["core", "db"], says: "" },
+      ],
+      features: { shop: ["payments", "products"], payments: [], products: [] },
+      unchecked,
+    };
+    const sources = new Map(
+      Object.entries({
+        "app/features/shop/uses.ts": 'import { openCheckout } from "../payments/checkout/checkout.server";\n',
+        "app/features/shop/set-up.test.ts":
+          'import { reserve } from "~/features/products/holds/stock-reservations.server";\n',
+        "app/features/payments/format.ts": 'import { formatDollars } from "~/core/format";\n',
+        "app/db/uses.ts": 'import { env } from "~/core/env.server";\n',
+      }),
+    );
+    expect(unusedAllowances(sources, resolve, table)).toEqual([
+      "scripts/layers.mjs: feature shop may use products, but nothing in it does (remove it)",
+      "scripts/layers.mjs: layer features may use db, but nothing in it does (remove it)",
+    ]);
+    // Used once by application code, each is kept.
+    sources.set(
+      "app/features/shop/reserve.ts",
+      'import { reserve } from "../products/holds/stock-reservations.server";\n',
+    );
+    sources.set("app/features/shop/db.ts", 'import { publish } from "~/db/pubsub.server";\n');
+    expect(unusedAllowances(sources, resolve, table)).toEqual([]);
   });
 
   it("draws docs/architecture.md's diagram from the table", () => {
