@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
@@ -14,6 +15,24 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const SESSION_DAYS = 7;
 /** How long the second step of a sign-in (the code) may take. */
 export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+
+/** better-auth's verification identifier of a password-reset token. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * What the verification table stores for a reset token's identifier: its SHA-256 (base64url), never the token, so a
+ * copy of the table (a backup) holds no working reset link (issue 45). better-auth hashes with this function
+ * (`verification.storeIdentifier`), and `resetVerificationIdentifiers` finds the row by it.
+ */
+async function hashedIdentifier(identifier: string): Promise<string> {
+  return createHash("sha256").update(identifier).digest("base64url");
+}
+
+/** The identifiers a reset token's row may have: hashed, or plain (a link sent before hashing, valid for an hour). */
+export async function resetVerificationIdentifiers(token: string): Promise<string[]> {
+  const plain = `${RESET_IDENTIFIER_PREFIX}${token}`;
+  return [await hashedIdentifier(plain), plain];
+}
 
 export const NO_ROLE_MESSAGE = "This account has no access. Ask an administrator to assign a role.";
 
@@ -47,6 +66,11 @@ function createAuth(db: Database) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    // Reset tokens are stored hashed; the other identifiers (the trusted devices' ids, which
+    // session-revocation.server.ts finds by prefix) stay as they are.
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashedIdentifier } } },
+    },
     // Our own limiter (rate-limit.server.ts) covers the forms; the handler is not mounted.
     rateLimit: { enabled: false },
     advanced: {

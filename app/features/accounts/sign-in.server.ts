@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { sessions, users, verifications } from "~/db/schema/accounts";
 import { writeAudit } from "./audit.server";
-import { getAuth } from "./auth.server";
+import { getAuth, resetVerificationIdentifiers } from "./auth.server";
 import { authNotices, type Notice } from "./notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "./access";
@@ -140,7 +140,8 @@ export async function requestPasswordReset(request: Request, context: Context, e
   const emailKey = device ? keys.resetEmailDevice(normalized, device) : keys.resetEmail(normalized);
   const perEmail = await takeRateLimit(db, emailKey, limits.resetPerEmail);
   const perIp = await takeRateLimit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
-  if (!perEmail.allowed || !perIp.allowed) return authNotices.tooManyResets;
+  const perDay = device ? null : await takeRateLimit(db, keys.resetEmailDay(normalized), limits.resetPerEmailDay);
+  if (!perEmail.allowed || !perIp.allowed || perDay?.allowed === false) return authNotices.tooManyResets;
   try {
     await getAuth(db).api.requestPasswordReset({ body: { email: normalized } });
   } catch (error) {
@@ -156,7 +157,12 @@ export async function accountForResetToken(db: Database, token: string) {
     .select({ id: users.id, email: users.email })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.value))
-    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())));
+    .where(
+      and(
+        inArray(verifications.identifier, await resetVerificationIdentifiers(token)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
   return row ?? null;
 }
 
