@@ -88,7 +88,9 @@ export async function signIn(
     const setCookie = headers.getSetCookie();
     const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
-    response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
+    // With a code still to come, a browser becomes known only once the code is right (two-factor.server.ts): the
+    // password alone must not make a stranger's browser one the code limits trust (issue 45).
+    if (!secondStep || device) response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
     response.headers.append("Set-Cookie", OLD_DEVICE_COOKIE_EXPIRY);
     return { ok: true, response };
   } catch (error) {
