@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const reply = submission.reply({ fieldErrors: body.image ? {} : { image: ["Choose a picture to upload."] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: 400 });
     }
-    const stored = await storeUploadedImage(db, body.image, "site content picture");
+    const stored = await storeUploadedImage(db, body.image, "site content picture", actor.id);
     if (!stored.ok) {
       const reply = submission.reply({ fieldErrors: { image: [stored.message] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: stored.status });
