@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "~/core/env.server";
 import { tryReadForm } from "~/core/form.server";
-import { productNotices } from "~/features/products/notices";
+import { productNotices } from "~/features/products/manage/notices";
 import { bodyLimit, bodyLimitFor, bodyLimits, withTooLargePage } from "./body-limit";
 import helmet from "helmet";
 import { helmetOptions } from "~/core/security.server";
@@ -256,7 +256,7 @@ describe("the request React Router sees", () => {
   });
 });
 
-describe("a page's headers on top of the security headers (issue 45)", () => {
+describe("a page's headers on top of the security headers (decision 0043)", () => {
   it("sends X-Content-Type-Options and Referrer-Policy once, the page's own value winning; cookies each", async () => {
     const app = express();
     app.use((_req, res, next) => {

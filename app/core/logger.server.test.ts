@@ -40,7 +40,7 @@ describe("the logger keeps donors' link tokens out of every line (decision 0037)
     `/Donate/Receipt/${token}.data`,
     `/donate/monthly/${token}%2Edata`,
     `/donate/monthly/${token.slice(0, 20)}%2F${token.slice(20)}`,
-  ])("hides the token of %s, another spelling of the same page (issue 45)", (path) => {
+  ])("hides the token of %s, another spelling of the same page (decision 0043)", (path) => {
     const redacted = redactLinkTokens(path);
     expect(redacted).toMatch(/^\/donate\/(?:receipt|monthly)\/…(?:\.data)?$/);
     expect(redacted.toLowerCase()).not.toContain(token.slice(0, 16).toLowerCase());

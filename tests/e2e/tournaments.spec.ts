@@ -229,7 +229,7 @@ test("a drop with a refund frees the place (1280 px, JavaScript); a message to r
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByText(/^Preview: this goes to \d+ address(es)?, one email each\.$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  // The Send button names the count it confirms (issue 45).
+  // The Send button names the count it confirms (decision 0043).
   await page.getByRole("button", { name: /^Send to \d+ address(es)?$/ }).click();
   await expect(page.getByText(/^Queued for \d+ address(es)?, one email each\.$/).first()).toBeVisible();
   const message = await waitForEmail(team.email, { subject: new RegExp(subject) });

@@ -21,7 +21,7 @@ const RESET_IDENTIFIER_PREFIX = "reset-password:";
 
 /**
  * What the verification table stores for a reset token's identifier: its SHA-256 (base64url), never the token, so a
- * copy of the table (a backup) holds no working reset link (issue 45). better-auth hashes with this function
+ * copy of the table (a backup) holds no working reset link (decision 0043). better-auth hashes with this function
  * (`verification.storeIdentifier`), and `resetVerificationIdentifiers` finds the row by it.
  */
 async function hashedIdentifier(identifier: string): Promise<string> {
@@ -111,7 +111,7 @@ function createAuth(db: Database) {
     plugins: [
       // TOTP with recovery codes (decision 0028). A challenge allows 5 codes, then a new sign-in. The plugin's
       // account lock is off: it let a password holder keep the owner out; two-factor.server.ts counts wrong codes
-      // per client instead (issue 45).
+      // per client instead (decision 0043).
       twoFactor({
         issuer: config.SITE_NAME,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,

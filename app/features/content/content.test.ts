@@ -228,7 +228,7 @@ describe("the home, contact and footer files", () => {
     ["http://example.org", false],
     ["data:text/html,<script>alert(1)</script>", false],
     ["/mission onclick=alert(1)", false],
-    // Browsers read a backslash as a slash and drop tabs: each of these would leave the site (issue 45).
+    // Browsers read a backslash as a slash and drop tabs: each of these would leave the site (decision 0043).
     ["/\\evil.example/handbook", false],
     ["/\\/evil.example", false],
     ["\\\\evil.example", false],

@@ -15,7 +15,7 @@ export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessag
   const settings = donationSettings();
   const tokens = receiptTokens(checkout);
   const receipt = buildReceipt(checkout, orders[0], settings, tokens);
-  // The outbox keeps the receipt for its delivery log, without the links' tokens once sent (issue 45).
+  // The outbox keeps the receipt for its delivery log, without the links' tokens once sent (decision 0043).
   const secrets = tokens.manage ? [tokens.receipt, tokens.manage] : [tokens.receipt];
   const messages: EmailMessage[] = [{ ...receiptEmail(receipt, settings.siteName), secrets }];
   const details = donationDetails(checkout);

@@ -200,7 +200,7 @@ describe("email outbox", () => {
     });
   });
 
-  it("keeps a receipt for the log but blanks its link tokens once it is sent (issue 45)", async () => {
+  it("keeps a receipt for the log but blanks its link tokens once it is sent (decision 0043)", async () => {
     await database.db.delete(emailOutbox);
     const token = "0123456789abcdef0123456789abcdefAbCdEfGhIjKlMnOpQrSt";
     const { id } = await queueEmail(database.db, {

@@ -12,7 +12,7 @@ const tournamentLinesOf = (lines: ReadonlyArray<RegistrationData | null>) =>
 /**
  * Why the tournament lines among `lines` cannot be paid now, or null: a tournament outside its registration window,
  * or an entry in an event staff no longer offer there (decision 0040). Holds nothing: the shop asks it before an
- * open checkout is offered again (issue 45), and checkTournamentLines before it holds places.
+ * open checkout is offered again (decision 0043), and checkTournamentLines before it holds places.
  */
 export async function tournamentLinesRefusal(
   tx: Transaction,

@@ -93,7 +93,7 @@ export function MessageForm({
         </Button>
         {draft ? (
           <>
-            {/* The confirmation names the count (issue 45): the server sends only when it is still right. */}
+            {/* The confirmation names the count (decision 0043): the server sends only when it is still right. */}
             <input type="hidden" name="confirmCount" value={draft.count} />
             <Button type="submit" name="intent" value="message-send">
               Send to {draft.count} {draft.count === 1 ? "address" : "addresses"}

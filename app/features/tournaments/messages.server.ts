@@ -2,14 +2,12 @@ import { sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
 import type { MessagePreview } from "./message-form";
 import { HOLDS_PLACE } from "./places.server";
-
-type Actor = { id: string; email: string };
 
 export type MessageDraft = {
   event: string | null;
@@ -119,7 +117,7 @@ export async function sendRegistrantMessage(
 > {
   const recipients = await messageRecipients(db, tournament.key, draft.event);
   if (recipients.length === 0) return { ok: false, status: 409, message: "Nobody is registered to receive it yet." };
-  // Sent only when the sender confirmed how many it reaches (issue 45): a changed count asks again.
+  // Sent only when the sender confirmed how many it reaches (decision 0043): a changed count asks again.
   if (draft.confirmCount !== recipients.length) return unconfirmed(recipients.length);
   return db.transaction(async (tx) => {
     // The one-time key and the tournament's hourly count: under transaction-scoped locks, so two posts take turns.

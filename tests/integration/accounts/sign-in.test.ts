@@ -144,7 +144,7 @@ describe("/auth: sign in, limits and password reset", () => {
     });
   });
 
-  it("caps reset emails for one account per day, from every address together (issue 45)", async () => {
+  it("caps reset emails for one account per day, from every address together (decision 0043)", async () => {
     await database.db.delete(emailOutbox);
     await database.db.delete(rateLimits);
     // Ten requests earlier today, each from another address (so no 15 minutes' or address limit is near).
@@ -219,7 +219,7 @@ describe("/auth: sign in, limits and password reset", () => {
     ]);
   });
 
-  it("stores a reset token only hashed: the table opens no reset link (issue 45)", async () => {
+  it("stores a reset token only hashed: the table opens no reset link (decision 0043)", async () => {
     await database.db.delete(emailOutbox);
     await database.db.delete(rateLimits);
     await post(database, { intent: "forgot", email: "coach@example.org" });

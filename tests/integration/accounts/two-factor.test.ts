@@ -15,7 +15,7 @@ import { loader as ordersLoader } from "~/routes/admin/orders";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getSessionUser } from "~/features/accounts/guards.server";
-import { resetTwoFactor } from "~/features/accounts/two-factor.server";
+import { resetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 
 const ADMIN = "director@example.org";
 const envFor = (extra: Record<string, string> = {}) =>
@@ -238,7 +238,7 @@ describe("two-factor sign-in for admins", () => {
     await database.db.update(twoFactors).set({ failedVerificationCount: 0, lockedUntil: null });
   });
 
-  it("a password holder's wrong codes hold only their own clients, never the owner's known browser or a recovery code; the owner is emailed (issue 45)", async () => {
+  it("a password holder's wrong codes hold only their own clients, never the owner's known browser or a recovery code; the owner is emailed (decision 0043)", async () => {
     await database.db.delete(emailOutbox);
     // The owner's browser signs in with both factors once: from then on the account knows it.
     const owner = new Jar();

@@ -16,7 +16,7 @@ import {
   type MonthlyGift,
 } from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
-import { refundOrder } from "~/features/payments/refunds.server";
+import { refundOrder } from "~/features/payments/refunds/refunds.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import { action as manageAction, loader as manageLoader } from "~/routes/public/donation-monthly";
 import { action as webhookAction } from "~/routes/resources/webhooks-stripe";
@@ -315,7 +315,7 @@ describe("a monthly gift through the sandbox", () => {
     expect((await loadManage(token)).data).toMatchObject({ status: "active" });
   });
 
-  it("keeps the receipts and gift emails it sent without their links' tokens (issue 45)", async () => {
+  it("keeps the receipts and gift emails it sent without their links' tokens (decision 0043)", async () => {
     const gift = await sandboxGift();
     expect(await playSandboxRenewal(database.db, gift.id, { paid: false })).toBe("failed");
     const manageToken = linkToken("manage", gift.id);

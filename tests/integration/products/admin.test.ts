@@ -7,7 +7,7 @@ import { loader as imageLoader } from "~/routes/resources/product-images";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { demoProducts } from "~/features/products/demo-seed.server";
-import { storeUploadedImage } from "~/features/products/images.server";
+import { storeUploadedImage } from "~/features/products/images/images.server";
 
 type Reply = {
   intent: string;
@@ -331,7 +331,7 @@ describe("Manage Products actions", () => {
       });
     });
 
-    it("sends at most 30 images an hour per account through the pipeline, counted before decoding (issue 45)", async () => {
+    it("sends at most 30 images an hour per account through the pipeline, counted before decoding (decision 0043)", async () => {
       await database.db.delete(rateLimits); // the hour starts here (tests before uploaded some)
       try {
         for (let n = 0; n < 30; n++)

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { carts, checkouts, orders, tournamentSettings } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
-import { failCheckout } from "~/features/payments/checkout.server";
+import { failCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
-import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { COMPETITION_EVENTS } from "~/features/tournaments/competition-events";
 import { action as tournamentAction } from "~/routes/admin/tournament";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
@@ -288,7 +288,7 @@ describe("entry caps", () => {
   });
 });
 
-describe("an open checkout is checked again before it is offered again (issue 45)", () => {
+describe("an open checkout is checked again before it is offered again (decision 0043)", () => {
   it("registration closed since it opened: the same payment page is not handed back, the checkout is closed", async () => {
     const cartId = await cartFor("Avi Cohen");
     const opened = await checkoutCart(database.db, { cartId, email: "parent@example.org" });

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, carts, checkouts, emailOutbox, orders, refunds, tournamentSettings } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
-import { fulfilCheckout } from "~/features/payments/checkout.server";
+import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
-import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
@@ -402,7 +402,7 @@ describe("messages to registrants and the confirmation", () => {
     expect(await post({ intent: "message-send", event: "", ...draft, subject: "" })).toMatchObject({ status: 400 });
   });
 
-  it("a Send must confirm the count it reaches, and a tournament gets at most three messages an hour (issue 45)", async () => {
+  it("a Send must confirm the count it reaches, and a tournament gets at most three messages an hour (decision 0043)", async () => {
     await paid(
       names.tournamentEntry,
       { studentName: "Ana Li", studentSchool: "Riverside", competitionEvent: "Lincoln-Douglas (LD)" },
