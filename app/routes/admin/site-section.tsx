@@ -155,7 +155,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(page, { type: "success", title: "Order changed", description: outcome.message });
   }
   if (request_.intent === "discard") {
-    const outcome = await discardDraft(db, key);
+    const outcome = await discardDraft(db, staff, key, { draftStamp: request_.draftStamp });
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Draft discarded", description: outcome.message });
   }
