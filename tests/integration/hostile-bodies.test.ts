@@ -231,7 +231,7 @@ describe("hostile bodies to every action", () => {
       file: "routes/public/auth.tsx",
       path: "/auth",
       params: {},
-      forms: HOSTILE_VALUES.flatMap((value) => [
+      forms: HOSTILE_VALUES.flatMap((value): Record<string, string>[] => [
         { intent: "verify-code", code: value },
         { intent: "forgot", email: value },
       ]),

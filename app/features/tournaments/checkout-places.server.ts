@@ -1,6 +1,6 @@
 import type { Transaction } from "~/db/client.server";
 import type { RegistrationData } from "~/db/registration-data";
-import { holdPlaces } from "./places.server";
+import { holdPlaces, type PlaceHolder } from "./places.server";
 import { offeredEvents, registrationToday, settingsByKey } from "./settings.server";
 import { notOfferedMessage, registrationWindow, windowRefusal } from "./window";
 
@@ -35,12 +35,13 @@ export async function tournamentLinesRefusal(
 /**
  * The shop's checkout, inside its transaction (decision 0040): every tournament line's window and event are checked
  * again (a cart filled while registration was open, or before staff withdrew an event, cannot be paid after), then
- * the entries' places are held
- * (places.server.ts). Returns the refusal, or null.
+ * the entries' places are held (places.server.ts), within the share one holder may keep unpaid. Returns the
+ * refusal, or null.
  */
 export async function checkTournamentLines(
   tx: Transaction,
   lines: ReadonlyArray<RegistrationData | null>,
+  holder: PlaceHolder,
 ): Promise<string | null> {
   const refusal = await tournamentLinesRefusal(tx, lines);
   if (refusal) return refusal;
@@ -50,5 +51,6 @@ export async function checkTournamentLines(
     tournamentLines
       .filter((line) => line.studentName && line.competitionEvent)
       .map((line) => ({ key: line.tournamentKey, title: line.tournament, event: line.competitionEvent! })),
+    holder,
   );
 }

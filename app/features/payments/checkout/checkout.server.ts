@@ -123,6 +123,7 @@ export async function openCheckoutWith(
           provider: provider.name,
           cartId: input.cartId ?? null,
           email,
+          holderAddress: input.clientAddress ?? null,
           totalAmount,
           details: input.details ?? null,
           publicTokenHash: linkTokenHash(linkToken("receipt", checkoutId)),

@@ -1,3 +1,4 @@
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
@@ -26,23 +27,23 @@ export const registrationMessages = {
   partnerSchoolShort: "Partner's school must be at least 2 characters",
 } as const;
 
-const text = (min: number, max: number, short: string, long: string) =>
-  z.string({ error: short }).trim().min(min, short).max(max, long);
+const text = (min: number, max: number, short: string, long: string, label: string) =>
+  singleLine(z.string({ error: short }).trim().min(min, short).max(max, long), label);
 
-const name = (short: string, long: string) =>
-  text(registrationLimits.name.min, registrationLimits.name.max, short, long);
+const name = (short: string, long: string, label: string) =>
+  text(registrationLimits.name.min, registrationLimits.name.max, short, long, label);
 
 /**
  * A schedule choice: required, and, where the server passes the current
  * schedule's ids, one of them (a past or made-up event is refused).
  */
 const scheduleChoice = (message: string, scheduleIds?: readonly string[]) => {
-  const base = z.string({ error: message }).trim().min(1, message).max(200, message);
+  const base = singleLine(z.string({ error: message }).trim().min(1, message).max(200, message), "The choice");
   return scheduleIds ? base.refine((id) => scheduleIds.includes(id), message) : base;
 };
 
-const studentName = name(registrationMessages.studentNameShort, registrationMessages.studentNameLong);
-const studentSchool = name(registrationMessages.schoolShort, registrationMessages.schoolLong);
+const studentName = name(registrationMessages.studentNameShort, registrationMessages.studentNameLong, "Student name");
+const studentSchool = name(registrationMessages.schoolShort, registrationMessages.schoolLong, "School name");
 const schoolName = studentSchool;
 
 /**
@@ -67,6 +68,7 @@ export function registrationSchema(
           registrationLimits.contact.max,
           registrationMessages.contactShort,
           registrationMessages.contactLong,
+          "Contact information",
         ),
       });
     case "ylmcStudentEntry":
@@ -75,19 +77,24 @@ export function registrationSchema(
     case "ylmcSchoolRegistration":
       return z.object({
         schoolName,
-        facultyAdvisor: name(registrationMessages.advisorShort, registrationMessages.advisorLong),
+        facultyAdvisor: name(
+          registrationMessages.advisorShort,
+          registrationMessages.advisorLong,
+          "Faculty advisor name",
+        ),
       });
   }
 }
 
-const optionalText = (max: number, long: string) => z.string().trim().max(max, long).optional();
+const optionalText = (max: number, long: string, label: string) =>
+  singleLine(z.string().trim().max(max, long), label).optional();
 
 /**
  * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
  * event's partner has a first and a last name and a school (the student's own when left empty).
  */
 function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
-  const partnerName = optionalText(50, registrationMessages.partnerNameLong);
+  const partnerName = optionalText(50, registrationMessages.partnerNameLong, "Partner's name");
   const schoolCode = z
     .string()
     .trim()
@@ -101,13 +108,13 @@ function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: re
     .object({
       studentName,
       schoolCode,
-      studentSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong),
+      studentSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "School name"),
       scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
       competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
       partnerFirst: partnerName,
       partnerLast: partnerName,
       partnerSchoolCode: schoolCode,
-      partnerSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong),
+      partnerSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "Partner's school"),
     })
     .superRefine(
       (value, context) => {
