@@ -6,7 +6,9 @@ import { parseTrustProxy } from "~/core/env.server";
 import { tryReadForm } from "~/core/form.server";
 import { productNotices } from "~/features/products/manage/notices";
 import { bodyLimit, bodyLimitFor, bodyLimits, withTooLargePage } from "./body-limit";
-import { toWebRequest } from "./request-handler";
+import helmet from "helmet";
+import { helmetOptions } from "~/core/security.server";
+import { sendResponse, toWebRequest } from "./request-handler";
 import { crossSiteReason, sameSiteOnly } from "./same-site";
 
 const servers: http.Server[] = [];
@@ -251,6 +253,37 @@ describe("the request React Router sees", () => {
       request.end();
     });
     expect(answer).toBe("http://evil.example/x");
+  });
+});
+
+describe("a page's headers on top of the security headers (decision 0044)", () => {
+  it("sends X-Content-Type-Options and Referrer-Policy once, the page's own value winning; cookies each", async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = "n";
+      next();
+    });
+    app.use(helmet(helmetOptions(false)));
+    app.use(async (_req, res) => {
+      const headers = new Headers({ "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" });
+      headers.append("Set-Cookie", "a=1");
+      headers.append("Set-Cookie", "b=2");
+      await sendResponse(res, new Response("ok", { headers }));
+    });
+    const base = await listen(app);
+    const raw = await new Promise<string[]>((resolve, reject) => {
+      http
+        .get(base, (response) => {
+          response.resume();
+          resolve(response.rawHeaders);
+        })
+        .on("error", reject);
+    });
+    const values = (name: string) =>
+      raw.flatMap((value, index) => (index % 2 === 0 && value.toLowerCase() === name ? [raw[index + 1]] : []));
+    expect(values("referrer-policy")).toEqual(["no-referrer"]);
+    expect(values("x-content-type-options")).toEqual(["nosniff"]);
+    expect(values("set-cookie")).toEqual(["a=1", "b=2"]);
   });
 });
 

@@ -78,7 +78,15 @@ export function requestOrigin(req: Request): string {
   }
 }
 
-async function sendResponse(res: Response, response: globalThis.Response) {
+/**
+ * Headers a response may carry more than once (each cookie is its own line; Vary lists add up). Any other header the
+ * page sets replaces the one the middleware set before it (helmet's Referrer-Policy and nosniff), so it is sent once
+ * and the page's own value (a receipt's no-referrer) is the one browsers read.
+ */
+const ADDED_HEADERS = new Set(["set-cookie", "vary"]);
+
+/** Writes a Web Response onto Express's response (exported for its test). */
+export async function sendResponse(res: Response, response: globalThis.Response) {
   // The body limit (or a hung-up client) may have answered already.
   if (res.headersSent || res.destroyed || res.writableEnded) {
     await response.body?.cancel().catch(() => {});
@@ -86,7 +94,10 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    if (ADDED_HEADERS.has(name)) res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -24,6 +24,26 @@ describe("the logger keeps donors' link tokens out of every line (decision 0037)
     expect(redactLinkTokens(`/donate/monthly/${token}.data`)).toBe("/donate/monthly/….data");
     expect(redactLinkTokens("/donate/summary")).toBe("/donate/summary");
     expect(redactLinkTokens("/donate")).toBe("/donate");
+    expect(redactLinkTokens("/donate/monthly")).toBe("/donate/monthly");
+    expect(redactLinkTokens("/fees/Some-Path")).toBe("/fees/Some-Path");
+  });
+
+  it.each([
+    `/DONATE/MONTHLY/${token}`,
+    `/donate/%6Donthly/${token}`,
+    `/donate/%256Donthly/${token}`,
+    `//donate/monthly/${token}`,
+    `/donate//receipt///${token}`,
+    `/donate\\monthly/${token}`,
+    `/donate/x/../monthly/${token}`,
+    `/donate/%2e/receipt/${token}`,
+    `/Donate/Receipt/${token}.data`,
+    `/donate/monthly/${token}%2Edata`,
+    `/donate/monthly/${token.slice(0, 20)}%2F${token.slice(20)}`,
+  ])("hides the token of %s, another spelling of the same page (decision 0044)", (path) => {
+    const redacted = redactLinkTokens(path);
+    expect(redacted).toMatch(/^\/donate\/(?:receipt|monthly)\/…(?:\.data)?$/);
+    expect(redacted.toLowerCase()).not.toContain(token.slice(0, 16).toLowerCase());
   });
 
   it("in a request's line (pino-http's req) and in any line's own path or url", () => {

@@ -3,13 +3,45 @@ import pino from "pino";
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
 const pretty = process.env.NODE_ENV === "development" && process.stdout.isTTY;
 
+const LINK_PAGE = /^(\/donate\/(?:receipt|monthly)\/).+?(\.data)?$/;
+
 /**
  * Hides the tokens of donors' links in a path (`/donate/receipt/<token>` becomes `/donate/receipt/…`, its `.data`
  * twin likewise): whoever reads the logs must not be able to open a donor's receipt or change their monthly gift
- * (decision 0037).
+ * (decision 0037). The router reaches the same page by other spellings (`/DONATE/MONTHLY/<token>`,
+ * `/donate/%6Donthly/<token>`, `//donate/monthly/<token>`, `/donate\monthly/<token>`), so the path is compared as the
+ * router reads it: percent-decoded, backslashes as slashes, repeated slashes as one, dot segments resolved, case
+ * folded. A path whose reading is a link page is logged as that reading with its token hidden.
  */
 export function redactLinkTokens(path: string): string {
-  return path.replace(/^(\/donate\/(?:receipt|monthly)\/)[^/?#.]+/, "$1…");
+  const reading = routerReading(path);
+  const match = LINK_PAGE.exec(reading);
+  return match ? `${match[1]}…${match[2] ?? ""}` : path;
+}
+
+/** `path` as the router matches it (see redactLinkTokens). */
+function routerReading(path: string): string {
+  let current = path.split(/[?#]/, 1)[0] ?? "";
+  for (let round = 0; round < 4; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      break;
+    }
+    if (decoded === current) break;
+    current = decoded;
+  }
+  current = current
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
+  try {
+    current = new URL(current, "http://site.invalid").pathname;
+  } catch {
+    // Kept as it is: the comparison above has already folded what matters.
+  }
+  return current.replace(/\/{2,}/g, "/");
 }
 
 /** The fields of a request's log line (pino-http's `req`): no query string, no link token. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
+import { isSitePath, safeRedirect } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -52,6 +52,13 @@ describe("safeRedirect", () => {
     ["/_root.data?_routes=root", "/"],
   ])("a client navigation's data URL %j goes back to its page %j", (value, expected) => {
     expect(safeRedirect(value)).toBe(expected);
+  });
+
+  it("answers isSitePath by the same test (the check of every link staff type)", () => {
+    expect(isSitePath("/handbook")).toBe(true);
+    expect(isSitePath("/orders.data")).toBe(true);
+    for (const away of ["/\\evil.example/handbook", "//evil.example", "/%5Cevil.example", "https://evil.example/", 7])
+      expect(isSitePath(away)).toBe(false);
   });
 
   it("uses the caller's fallback", () => {

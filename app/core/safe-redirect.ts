@@ -25,9 +25,32 @@ export type SafeRedirectOptions = {
   avoid?: readonly string[];
 };
 
+/**
+ * Whether `value` is a path of this site by the same test `safeRedirect` applies: the one internal-path check for
+ * every link staff type (a footer link), so `/\evil.example` is refused there as it is here.
+ */
+export function isSitePath(value: unknown): value is string {
+  return sitePath(value) !== null;
+}
+
 /** A same-site path (with its query and hash) for `value`, or the fallback. */
 export function safeRedirect(value: unknown, options: SafeRedirectOptions = {}): string {
   const fallback = options.fallback ?? "/";
+  const url = sitePath(value);
+  if (url === null) return fallback;
+  // A client navigation's data URL (`/orders.data?_routes=…`) is never a place to send a person: its page is.
+  const page = pageUrl(url);
+  const path = page.pathname;
+  for (const avoided of options.avoid ?? []) {
+    const bare = avoided.replace(/\/+$/, "");
+    if (path === bare || path === `${bare}/` || path.startsWith(`${bare}/`)) return fallback;
+  }
+  return `${path}${page.search}${page.hash}`;
+}
+
+/** `value` resolved on the stand-in origin when it is a path that stays on the site; null otherwise. */
+function sitePath(value: unknown): URL | null {
+  const fallback = null;
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith("/")) return fallback;
 
@@ -51,13 +74,5 @@ export function safeRedirect(value: unknown, options: SafeRedirectOptions = {}):
   } catch {
     return fallback;
   }
-  if (url.origin !== STAND_IN_ORIGIN) return fallback;
-  // A client navigation's data URL (`/orders.data?_routes=…`) is never a place to send a person: its page is.
-  url = pageUrl(url);
-  const path = url.pathname;
-  for (const avoided of options.avoid ?? []) {
-    const bare = avoided.replace(/\/+$/, "");
-    if (path === bare || path === `${bare}/` || path.startsWith(`${bare}/`)) return fallback;
-  }
-  return `${path}${url.search}${url.hash}`;
+  return url.origin === STAND_IN_ORIGIN ? url : fallback;
 }

@@ -222,14 +222,15 @@ test("a drop with a refund frees the place (1280 px, JavaScript); a message to r
   const refund = await waitForEmail(capped.email, { subject: /refund/i });
   expect(refund).toMatch(/\$[\d.]+/);
 
-  // Message everyone registered: preview with the count, then send; it arrives through the outbox.
+  // Message everyone registered: preview with the count, then send (confirming it); it arrives through the outbox.
   const subject = `Room change ${run}`;
   await page.getByRole("textbox", { name: "Subject" }).fill(subject);
   await page.getByRole("textbox", { name: "Message" }).fill("Public Forum round one moves to room 204.");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByText(/^Preview: this goes to \d+ address(es)?, one email each\.$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: "Send to registrants" }).click();
+  // The Send button names the count it confirms (decision 0044).
+  await page.getByRole("button", { name: /^Send to \d+ address(es)?$/ }).click();
   await expect(page.getByText(/^Queued for \d+ address(es)?, one email each\.$/).first()).toBeVisible();
   const message = await waitForEmail(team.email, { subject: new RegExp(subject) });
   expect(message).toContain("Public Forum round one moves to room 204.");

@@ -177,6 +177,99 @@ describe("hostile bodies to every action", () => {
     },
   );
 
+  /** Decision 0044's new fields and intents, each with values no form sends: a 4xx (or a redirect), never a 500. */
+  const HOSTILE_VALUES = [
+    "",
+    "-1",
+    "1e3",
+    "\uff12",
+    "0x2",
+    "99999999999999999999",
+    "<script>x</script>",
+    "\u0000",
+    "%00",
+    "x".repeat(5000),
+  ];
+  const hostileForms: {
+    file: string;
+    path: string;
+    params: Record<string, string>;
+    forms: Record<string, string>[];
+    cookie?: string;
+  }[] = [
+    {
+      file: "routes/admin/tournament.tsx",
+      path: `/admin/tournaments/${encodeURIComponent(TOURNAMENT)}`,
+      params: { key: TOURNAMENT },
+      forms: HOSTILE_VALUES.map((confirmCount, n) => ({
+        intent: "message-send",
+        event: "",
+        subject: "Room change",
+        body: "Round one moves to room 204.",
+        sendKey: `hostile-key-${n}-0000`,
+        confirmCount,
+      })),
+    },
+    {
+      file: "routes/admin/site-section.tsx",
+      path: "/admin/site/team",
+      params: { section: "team" },
+      forms: HOSTILE_VALUES.map((draftStamp) => ({ intent: "discard", draftStamp })),
+    },
+    {
+      file: "routes/admin/site-section.tsx",
+      path: "/admin/site/footer",
+      params: { section: "footer" },
+      forms: ["/\\evil.example/handbook", "/%5Cevil.example", "/\t/evil.example", "//evil.example"].map((href) => ({
+        intent: "save",
+        source: `tagline: Hostile\ngroups:\n  - heading: Links\n    links:\n      - label: Handbook\n        href: "${href.replace(/\\/g, "\\\\").replace(/\t/g, "\\t")}"\n`,
+        baseVersion: "0",
+        draftStamp: "",
+      })),
+    },
+    {
+      file: "routes/public/auth.tsx",
+      path: "/auth",
+      params: {},
+      forms: HOSTILE_VALUES.flatMap((value): Record<string, string>[] => [
+        { intent: "verify-code", code: value },
+        { intent: "forgot", email: value },
+      ]),
+      // A forged and a broken two-factor challenge beside the hostile codes.
+      cookie: "citron.two_factor=%E0%A4%A; citron_device=not-a-cookie",
+    },
+    {
+      file: "routes/public/auth.tsx",
+      path: "/auth",
+      params: {},
+      forms: HOSTILE_VALUES.map((code) => ({ intent: "verify-code", code })),
+      cookie: "citron.two_factor=2fa-forged.signature",
+    },
+  ];
+
+  it("decision 0044's fields with hostile values, as an admin: never a 500", async () => {
+    const failures: string[] = [];
+    for (const target of hostileForms) {
+      const module = (await import(/* @vite-ignore */ fromRoot("app", target.file))) as RouteModule;
+      const cookie = [await adminCookie(), target.cookie].filter(Boolean).join("; ");
+      for (const form of target.forms) {
+        const request = new Request(`http://localhost${target.path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+          body: new URLSearchParams(form),
+        });
+        const outcome = await outcomeOf(() =>
+          module.action!({ request, context: database.context(), params: target.params } as never),
+        );
+        if ("error" in outcome)
+          failures.push(`${target.file} ${JSON.stringify(form).slice(0, 80)}: threw ${String(outcome.error)}`);
+        else if (outcome.status >= 500 || (outcome.status === 302 && form.intent !== "verify-code"))
+          failures.push(`${target.file} ${JSON.stringify(form).slice(0, 80)}: ${outcome.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("refuses a cross-site post to every action's path before the action runs", async () => {
     const app = express();
     const reached: string[] = [];

@@ -32,6 +32,11 @@ export const emailOutbox = pgTable(
     messageId: text("message_id"),
     /** Holds a one-time link (password reset): its text is removed once sent. */
     sensitive: boolean("sensitive").notNull().default(false),
+    /**
+     * The private parts of a message kept for its delivery log (a donor's receipt or manage link token): blanked in
+     * its text and HTML once sent, then cleared, so the 90 days' log and its backups hold no working link.
+     */
+    secrets: text("secrets").array(),
   },
   (table) => [index("email_outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );

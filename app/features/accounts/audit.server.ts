@@ -30,6 +30,7 @@ export type AuditAction =
   | "site.publish"
   | "site.restore"
   | "site.import"
+  | "site.discard"
   | "tournament.settings"
   | "tournament.drop"
   | "tournament.school_merge"

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
@@ -14,6 +15,24 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const SESSION_DAYS = 7;
 /** How long the second step of a sign-in (the code) may take. */
 export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+
+/** better-auth's verification identifier of a password-reset token. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * What the verification table stores for a reset token's identifier: its SHA-256 (base64url), never the token, so a
+ * copy of the table (a backup) holds no working reset link (decision 0044). better-auth hashes with this function
+ * (`verification.storeIdentifier`), and `resetVerificationIdentifiers` finds the row by it.
+ */
+async function hashedIdentifier(identifier: string): Promise<string> {
+  return createHash("sha256").update(identifier).digest("base64url");
+}
+
+/** The identifiers a reset token's row may have: hashed, or plain (a link sent before hashing, valid for an hour). */
+export async function resetVerificationIdentifiers(token: string): Promise<string[]> {
+  const plain = `${RESET_IDENTIFIER_PREFIX}${token}`;
+  return [await hashedIdentifier(plain), plain];
+}
 
 export const NO_ROLE_MESSAGE = "This account has no access. Ask an administrator to assign a role.";
 
@@ -47,6 +66,11 @@ function createAuth(db: Database) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    // Reset tokens are stored hashed; the other identifiers (the trusted devices' ids, which
+    // session-revocation.server.ts finds by prefix) stay as they are.
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashedIdentifier } } },
+    },
     // Our own limiter (rate-limit.server.ts) covers the forms; the handler is not mounted.
     rateLimit: { enabled: false },
     advanced: {
@@ -85,14 +109,15 @@ function createAuth(db: Database) {
     },
     telemetry: { enabled: false },
     plugins: [
-      // TOTP with recovery codes (decision 0028). A challenge allows 5 codes, then a new sign-in; 10 wrong codes
-      // in a row lock the account's second factor for 15 minutes (the plugin's defaults, named here).
+      // TOTP with recovery codes (decision 0028). A challenge allows 5 codes, then a new sign-in. The plugin's
+      // account lock is off: it let a password holder keep the owner out; two-factor.server.ts counts wrong codes
+      // per client instead (decision 0044).
       twoFactor({
         issuer: config.SITE_NAME,
         twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
         trustDeviceMaxAge: 30 * 24 * 60 * 60,
         backupCodeOptions: { amount: 10, length: 10 },
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        accountLockout: { enabled: false },
       }),
     ],
   });

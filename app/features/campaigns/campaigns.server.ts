@@ -150,7 +150,7 @@ export async function saveCampaign(
   }
   let imageUrl = current && !values.removeImage ? current.imageUrl : null;
   if (image) {
-    const stored = await storeUploadedImage(db, image, "campaign image");
+    const stored = await storeUploadedImage(db, image, "campaign image", actor.id ?? actor.email);
     if (!stored.ok) {
       return {
         ok: false,

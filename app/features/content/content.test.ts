@@ -228,6 +228,14 @@ describe("the home, contact and footer files", () => {
     ["http://example.org", false],
     ["data:text/html,<script>alert(1)</script>", false],
     ["/mission onclick=alert(1)", false],
+    // Browsers read a backslash as a slash and drop tabs: each of these would leave the site (decision 0044).
+    ["/\\evil.example/handbook", false],
+    ["/\\/evil.example", false],
+    ["\\\\evil.example", false],
+    ["/%5Cevil.example/handbook", false],
+    ["/%2F/evil.example", false],
+    ["/\t/evil.example", false],
+    ["/guide?event=lincoln-douglas-debate#top", true],
     ["https://", false],
   ])("a footer link to %s is %s", (href, allowed) => {
     expect(footerHref.safeParse(href).success).toBe(allowed);

@@ -1,3 +1,4 @@
+import { isSitePath } from "~/core/safe-redirect";
 import { z } from "~/core/zod";
 import { missionIcons, qualifierEvents, type Specialty, specialtyLabels, type StateCode, usStates } from "./vocabulary";
 
@@ -158,7 +159,8 @@ export const contactFileSchema = z.strictObject({
 
 /**
  * Where a footer link may lead: a page of the site ("/..."), an https address, a mail address, or the configured
- * social page ({socialUrl}). Anything else (javascript:, data:, http:, "//host") is refused.
+ * social page ({socialUrl}). Anything else (javascript:, data:, http:, "//host") is refused. A page of the site is
+ * checked by `isSitePath`, the test redirects use, so "/\host" (which browsers read as "//host") is refused too.
  */
 export const footerHref = z
   .string()
@@ -167,7 +169,7 @@ export const footerHref = z
   .refine(
     (href) =>
       href === "{socialUrl}" ||
-      /^\/(?!\/)[^\s]*$/.test(href) ||
+      (/^\/[^\s]*$/.test(href) && isSitePath(href)) ||
       /^mailto:[^\s<>"]+$/.test(href) ||
       (/^https:\/\/[^\s<>"]+$/.test(href) && URL.canParse(href)),
     { message: "Enter a page of the site (/...), an https:// address or a mailto: address." },

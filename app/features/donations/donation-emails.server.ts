@@ -13,8 +13,11 @@ import { donationSettings } from "./settings.server";
 export function donationEmails(checkout: Checkout, orders: Order[]): EmailMessage[] {
   if (checkout.kind !== "donation") return [];
   const settings = donationSettings();
-  const receipt = buildReceipt(checkout, orders[0], settings, receiptTokens(checkout));
-  const messages = [receiptEmail(receipt, settings.siteName)];
+  const tokens = receiptTokens(checkout);
+  const receipt = buildReceipt(checkout, orders[0], settings, tokens);
+  // The outbox keeps the receipt for its delivery log, without the links' tokens once sent (decision 0044).
+  const secrets = tokens.manage ? [tokens.receipt, tokens.manage] : [tokens.receipt];
+  const messages: EmailMessage[] = [{ ...receiptEmail(receipt, settings.siteName), secrets }];
   const details = donationDetails(checkout);
   const notice = details ? tributeEmail(details, settings.siteName, checkout.provider === "sandbox") : null;
   if (notice) messages.push(notice);

@@ -5,7 +5,7 @@ import { logger } from "~/core/logger.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, type EmailOutboxRow } from "~/db/schema/email";
 import { isPermanentFailure, retryDelayMs, retryPolicy } from "./backoff";
-import { messageIdFor, REMOVED_AFTER_SENDING } from "./message";
+import { blankSecrets, messageIdFor, REMOVED_AFTER_SENDING } from "./message";
 import { defaultTransport, type MailTransport } from "./transport.server";
 
 export type DeliveryOptions = {
@@ -84,7 +84,7 @@ async function renewLease(db: Database, row: Claimed, leaseMs: number): Promise<
 /**
  * Records a successful send. It is the write after a send that already
  * happened, so it is retried on its own and never turns into "send again";
- * a sensitive message's text goes now.
+ * a sensitive message's text goes now, and a kept message's secrets.
  */
 async function recordSent(db: Database, row: Claimed): Promise<boolean> {
   const done = {
@@ -92,6 +92,9 @@ async function recordSent(db: Database, row: Claimed): Promise<boolean> {
     sentAt: new Date(),
     lastError: null,
     claimToken: null,
+    ...(row.secrets?.length
+      ? { text: blankSecrets(row.text, row.secrets), html: blankSecrets(row.html, row.secrets), secrets: null }
+      : {}),
     ...(row.sensitive ? { text: REMOVED_AFTER_SENDING, html: `<p>${REMOVED_AFTER_SENDING}</p>` } : {}),
   };
   for (let attempt = 1; ; attempt++) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { retryDelayMs } from "./backoff";
-import { REMOVED_AFTER_SENDING } from "./message";
+import { REMOVED_AFTER_SENDING, SECRET_REMOVED } from "./message";
 import { deliverDueEmails, LEASE_MS, pruneSentEmails, SEND_DEADLINE_MS } from "./outbox-worker.server";
 import { queueEmail } from "./outbox.server";
 import { smtpTimeouts, type MailTransport } from "./transport.server";
@@ -198,6 +198,35 @@ describe("email outbox", () => {
     expect(await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, plain.id) })).toMatchObject({
       text: "Hi",
     });
+  });
+
+  it("keeps a receipt for the log but blanks its link tokens once it is sent (decision 0044)", async () => {
+    await database.db.delete(emailOutbox);
+    const token = "0123456789abcdef0123456789abcdefAbCdEfGhIjKlMnOpQrSt";
+    const { id } = await queueEmail(database.db, {
+      ...message,
+      text: `Receipt D-2026-1: https://x/donate/receipt/${token}`,
+      html: `<p>Receipt D-2026-1</p><a href="https://x/donate/receipt/${token}">https://x/donate/receipt/${token}</a>`,
+      secrets: [token],
+    });
+    const delivered: string[] = [];
+    const transport: MailTransport = {
+      kind: "file",
+      async send(sent) {
+        delivered.push(String(sent.text));
+      },
+      close() {},
+    };
+    const before = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(before!.text).toContain(token);
+    await deliverDueEmails(database.db, { transport, from: "x" });
+    // The donor got the working link; the kept copy says what was sent without it.
+    expect(delivered[0]).toContain(token);
+    const row = await database.db.query.emailOutbox.findFirst({ where: eq(emailOutbox.id, id) });
+    expect(row).toMatchObject({ status: "sent", secrets: null });
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.text).toBe(`Receipt D-2026-1: https://x/donate/receipt/${SECRET_REMOVED}`);
+    expect(row!.html).toContain("<p>Receipt D-2026-1</p>");
   });
 
   it("a worker whose lease ran out cannot overwrite the message's newer holder", async () => {

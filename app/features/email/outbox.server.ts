@@ -20,6 +20,7 @@ export async function queueEmail(db: Database | Transaction, message: EmailMessa
       id,
       messageId: messageIdFor(id, env().MAIL_FROM),
       sensitive: message.sensitive ?? false,
+      secrets: message.secrets?.length ? message.secrets : null,
       to: joinRecipients(message.to),
       subject: message.subject,
       text: message.text,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isSitePath } from "~/core/safe-redirect";
 import type { FooterContent } from "~/features/content/schemas";
 import { LogoMark } from "./logo";
 import { useRootData } from "./use-site";
@@ -7,10 +8,15 @@ type FooterLink = FooterContent["groups"][number]["links"][number];
 
 const linkClass = "text-navy-100 underline-offset-4 hover:text-white hover:underline";
 
-/** A page of the site through the router; an https address in a new tab; a mail address as it is. */
+/**
+ * A page of the site through the router; an https address in a new tab; a mail address as it is. A path that would
+ * leave the site (content saved before the footer rule checked it) is shown as its label, not followed.
+ */
 function FooterLinkItem({ link }: { link: FooterLink }) {
   if (link.href.startsWith("/"))
-    return (
+    return !isSitePath(link.href) ? (
+      <span className="text-navy-100">{link.label}</span>
+    ) : (
       <Link to={link.href} className={linkClass}>
         {link.label}
       </Link>

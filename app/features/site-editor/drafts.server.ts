@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import type { Actor } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { siteContentDrafts } from "~/db/schema/site-content";
 import { fileContent } from "~/features/content/content.server";
 import type { SectionKey } from "~/features/content/sections";
@@ -73,10 +73,40 @@ export async function editableDocument(db: Database, key: SectionKey): Promise<u
   return latest ? latest.document : fileContent(key);
 }
 
-/** Drops a section's draft. */
-export async function discardDraft(db: Database, key: SectionKey): Promise<Outcome> {
-  const deleted = await db.delete(siteContentDrafts).where(eq(siteContentDrafts.section, key)).returning();
-  return deleted.length
-    ? { ok: true, message: "Draft discarded." }
-    : { ok: false, status: 404, message: "There is no draft to discard." };
+/**
+ * Drops a section's draft, when it is the draft the person saw (`draftStamp`, as Save and Publish check): a draft
+ * someone else saved since is refused, not deleted (decision 0044). Audited with whose draft it was.
+ */
+export async function discardDraft(
+  db: Database,
+  actor: Actor,
+  key: SectionKey,
+  input: { draftStamp: string },
+): Promise<Outcome> {
+  return attempt(
+    () =>
+      db.transaction(async (tx) => {
+        const [draft] = await tx
+          .select()
+          .from(siteContentDrafts)
+          .where(eq(siteContentDrafts.section, key))
+          .for("update");
+        if (!draft) throw new Refused({ ok: false, status: 404, message: "There is no draft to discard." });
+        if (draft.updatedAt.toISOString() !== input.draftStamp) {
+          throw new Refused({
+            ok: false,
+            status: 409,
+            message: `${draft.updatedByEmail} changed the draft at ${when(draft.updatedAt)} after you opened it. Open the section again and check it before discarding.`,
+          });
+        }
+        await tx.delete(siteContentDrafts).where(eq(siteContentDrafts.section, key));
+        await writeAudit(tx, {
+          actor,
+          action: "site.discard",
+          details: { section: key, baseVersion: draft.baseVersion, savedBy: draft.updatedByEmail },
+        });
+        return { ok: true, message: "Draft discarded." } as const;
+      }),
+    key,
+  );
 }

@@ -25,7 +25,7 @@ export const editorSchema = z.object({
 /** The other buttons of the section page (publish, discard, move, restore): hidden fields only. */
 export const sectionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), draftStamp: z.string().min(1).max(40) }),
-  z.object({ intent: z.literal("discard") }),
+  z.object({ intent: z.literal("discard"), draftStamp: z.string().min(1).max(40) }),
   z.object({
     intent: z.literal("move"),
     index: z.coerce.number().int().min(0).max(1000),

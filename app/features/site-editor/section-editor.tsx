@@ -120,6 +120,7 @@ export function SectionEditor({
               )}
               <Form method="post" action={page}>
                 <input type="hidden" name="intent" value="discard" />
+                <input type="hidden" name="draftStamp" value={data.draft.stamp} />
                 <PendingButton pending={busy("discard")} variant="outline" icon={<Trash2 aria-hidden="true" />}>
                   Discard draft
                 </PendingButton>

@@ -18,7 +18,8 @@ export type MessagePreview = {
 
 /**
  * Message registrants (decision 0040): write, Preview (the email and how many addresses it reaches), send a test
- * to yourself, then Send to all. Plain form posts; the draft comes back in the page after each.
+ * to yourself, then Send, whose button names the count it confirms (a Send without one shows the preview first).
+ * Plain form posts; the draft comes back in the page after each.
  */
 export function MessageForm({
   events,
@@ -90,9 +91,19 @@ export function MessageForm({
         <Button type="submit" name="intent" value="message-test" variant="outline">
           Send a test to me
         </Button>
-        <Button type="submit" name="intent" value="message-send">
-          Send to registrants
-        </Button>
+        {draft ? (
+          <>
+            {/* The confirmation names the count (decision 0044): the server sends only when it is still right. */}
+            <input type="hidden" name="confirmCount" value={draft.count} />
+            <Button type="submit" name="intent" value="message-send">
+              Send to {draft.count} {draft.count === 1 ? "address" : "addresses"}
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" name="intent" value="message-send">
+            Send to registrants
+          </Button>
+        )}
       </div>
     </Form>
   );

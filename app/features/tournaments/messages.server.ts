@@ -7,9 +7,17 @@ import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
+import type { MessagePreview } from "./message-form";
 import { HOLDS_PLACE } from "./places.server";
 
-export type MessageDraft = { event: string | null; subject: string; body: string; sendKey: string };
+export type MessageDraft = {
+  event: string | null;
+  subject: string;
+  body: string;
+  sendKey: string;
+  /** The number of addresses the sender confirmed (the Send button names it); null when none was confirmed. */
+  confirmCount: number | null;
+};
 
 /** The message form read, or the first problem with it. */
 export function parseMessageForm(form: FormData): { ok: true; value: MessageDraft } | { ok: false; message: string } {
@@ -21,6 +29,8 @@ export function parseMessageForm(form: FormData): { ok: true; value: MessageDraf
   const body = text("body").replace(/\r\n/g, "\n");
   const event = text("event") || null;
   const sendKey = text("sendKey");
+  const confirmed = text("confirmCount");
+  const confirmCount = /^\d{1,6}$/.test(confirmed) ? Number(confirmed) : null;
   if (subject.length < 3) return { ok: false, message: "Please write a subject (at least 3 characters)." };
   if (subject.length > MESSAGE_LIMITS.subject)
     return { ok: false, message: `The subject must be at most ${MESSAGE_LIMITS.subject} characters.` };
@@ -28,7 +38,7 @@ export function parseMessageForm(form: FormData): { ok: true; value: MessageDraf
   if (body.length > MESSAGE_LIMITS.body)
     return { ok: false, message: `The message must be at most ${MESSAGE_LIMITS.body} characters.` };
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(sendKey)) return { ok: false, message: "Please reload the page and try again." };
-  return { ok: true, value: { event, subject, body, sendKey } };
+  return { ok: true, value: { event, subject, body, sendKey, confirmCount } };
 }
 
 /**
@@ -61,6 +71,30 @@ export function registrantMessage(
   return { to, subject: draft.subject, html, text, replyTo: env().CONTACT_EMAIL };
 }
 
+/** The preview the form shows: the email as a registrant gets it, and how many addresses it reaches. */
+export function messagePreview(
+  tournament: { title: string; date: string },
+  draft: Pick<MessageDraft, "event" | "subject" | "body">,
+  to: string,
+  count: number,
+): MessagePreview {
+  const { event, subject, body } = draft;
+  return { event, subject, body, text: registrantMessage(tournament, draft, to).text, count };
+}
+
+/** "N address(es)" */
+const addressCount = (count: number) => `${count} ${count === 1 ? "address" : "addresses"}`;
+
+function unconfirmed(count: number) {
+  return {
+    ok: false as const,
+    status: 409,
+    unconfirmed: true as const,
+    count,
+    message: `Not sent yet: this message goes to ${addressCount(count)}. Check the preview, then press "Send to ${addressCount(count)}".`,
+  };
+}
+
 /** A test copy to the staff member, through the outbox, marked as a test. */
 export async function sendTestMessage(
   db: Database,
@@ -82,18 +116,39 @@ export async function sendRegistrantMessage(
   actor: Actor,
   tournament: { key: string; title: string; date: string },
   draft: MessageDraft,
-): Promise<{ ok: true; count: number } | { ok: false; status: number; message: string }> {
+): Promise<
+  { ok: true; count: number } | { ok: false; status: number; message: string; unconfirmed?: true; count?: number }
+> {
   const recipients = await messageRecipients(db, tournament.key, draft.event);
   if (recipients.length === 0) return { ok: false, status: 409, message: "Nobody is registered to receive it yet." };
+  // Sent only when the sender confirmed how many it reaches (decision 0044): a changed count asks again.
+  if (draft.confirmCount !== recipients.length) return unconfirmed(recipients.length);
   return db.transaction(async (tx) => {
-    // The one-time key: under a transaction-scoped lock, so two posts of the same form take turns.
+    // The one-time key and the tournament's hourly count: under transaction-scoped locks, so two posts take turns.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tournament-message:${draft.sendKey}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tournament-messages:${tournament.key}`}))`);
     const [sent] = await tx
       .select({ id: auditLog.id })
       .from(auditLog)
       .where(sql`${auditLog.action} = 'tournament.message' and ${auditLog.details}->>'sendKey' = ${draft.sendKey}`)
       .limit(1);
     if (sent) return { ok: false as const, status: 409, message: "This message was already sent." };
+    const [lastHour] = await tx
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${auditLog.createdAt})` })
+      .from(auditLog)
+      .where(
+        sql`${auditLog.action} = 'tournament.message' and ${auditLog.details}->>'key' = ${tournament.key}
+            and ${auditLog.createdAt} > now() - interval '1 hour'`,
+      );
+    if (Number(lastHour?.count ?? 0) >= MESSAGE_LIMITS.perTournamentPerHour) {
+      const freeAt = new Date(lastHour!.oldest!).getTime() + 60 * 60_000;
+      const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
+      return {
+        ok: false as const,
+        status: 429,
+        message: `At most ${MESSAGE_LIMITS.perTournamentPerHour} messages an hour go to this tournament's registrants. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      };
+    }
     for (const to of recipients) await queueEmail(tx, registrantMessage(tournament, draft, to));
     await writeAudit(tx, {
       actor,

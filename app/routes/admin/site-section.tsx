@@ -57,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const reply = submission.reply({ fieldErrors: body.image ? {} : { image: ["Choose a picture to upload."] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: 400 });
     }
-    const stored = await storeUploadedImage(db, body.image, "site content picture");
+    const stored = await storeUploadedImage(db, body.image, "site content picture", staff.id);
     if (!stored.ok) {
       const reply = submission.reply({ fieldErrors: { image: [stored.message] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: stored.status });
@@ -155,7 +155,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(page, { type: "success", title: "Order changed", description: outcome.message });
   }
   if (request_.intent === "discard") {
-    const outcome = await discardDraft(db, key);
+    const outcome = await discardDraft(db, staff, key, { draftStamp: request_.draftStamp });
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Draft discarded", description: outcome.message });
   }

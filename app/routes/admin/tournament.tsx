@@ -18,7 +18,7 @@ import { dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.ser
 import {
   messageRecipients,
   parseMessageForm,
-  registrantMessage,
+  messagePreview,
   sendRegistrantMessage,
   sendTestMessage,
 } from "~/features/tournaments/messages.server";
@@ -99,6 +99,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const draft = parsed.value;
       if (intent === "message-send") {
         const sent = await sendRegistrantMessage(db, admin, tournament, draft);
+        if (!sent.ok && sent.unconfirmed) {
+          // Not confirmed, or the count changed since: the preview again, with the button naming the count.
+          const preview = messagePreview(tournament, draft, admin.email, sent.count ?? 0);
+          return data(
+            { ok: false as const, message: sent.message, form: "message" as const, preview },
+            { status: 409 },
+          );
+        }
         if (!sent.ok)
           return data({ ok: false as const, message: sent.message, form: "message" as const }, { status: sent.status });
         return redirectWithToast(here, {
@@ -113,13 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ok: true as const,
         form: "message" as const,
         message: intent === "message-test" ? `A test was sent to ${admin.email}.` : null,
-        preview: {
-          event: draft.event,
-          subject: draft.subject,
-          body: draft.body,
-          text: registrantMessage(tournament, draft, admin.email).text,
-          count: recipients.length,
-        },
+        preview: messagePreview(tournament, draft, admin.email, recipients.length),
       });
     }
     default:
@@ -137,7 +139,7 @@ export default function TournamentRoute({ loaderData, actionData }: Route.Compon
       message={actionData && !actionData.ok ? actionData.message : null}
       notice={actionData?.ok ? actionData.message : null}
       answered={actionData && "form" in actionData ? actionData.form : null}
-      preview={actionData?.ok ? actionData.preview : null}
+      preview={actionData && "preview" in actionData ? actionData.preview : null}
     />
   );
 }

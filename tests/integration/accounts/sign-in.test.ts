@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { storedRateLimitKey } from "~/db/rate-limit.server";
 import { emailOutbox, rateLimits, sessions, verifications } from "~/db/schema";
@@ -7,6 +7,7 @@ import { action as signOutAction } from "~/routes/public/sign-out";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getSessionUser } from "~/features/accounts/guards.server";
+import { resetVerificationIdentifiers } from "~/features/accounts/auth.server";
 
 type Reply = { intent: string; notice: { title: string; description?: string } };
 
@@ -143,6 +144,21 @@ describe("/auth: sign in, limits and password reset", () => {
     });
   });
 
+  it("caps reset emails for one account per day, from every address together (decision 0044)", async () => {
+    await database.db.delete(emailOutbox);
+    await database.db.delete(rateLimits);
+    // Ten requests earlier today, each from another address (so no 15 minutes' or address limit is near).
+    await database.db.insert(rateLimits).values({
+      key: storedRateLimitKey("reset:email-day:coach@example.org"),
+      resetAt: new Date(Date.now() + 20 * 60 * 60_000),
+      hits: 10,
+    });
+    const eleventh = await post(database, { intent: "forgot", email: "coach@example.org" });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.reply?.notice).toMatchObject({ title: "Too Many Requests" });
+    expect(await database.db.$count(emailOutbox)).toBe(0);
+  });
+
   it("sets a new password once with the emailed token, then signs in and goes to /orders", async () => {
     await database.db.delete(emailOutbox);
     await post(database, { intent: "forgot", email: "coach@example.org" });
@@ -203,6 +219,25 @@ describe("/auth: sign in, limits and password reset", () => {
     ]);
   });
 
+  it("stores a reset token only hashed: the table opens no reset link (decision 0044)", async () => {
+    await database.db.delete(emailOutbox);
+    await database.db.delete(rateLimits);
+    await post(database, { intent: "forgot", email: "coach@example.org" });
+    const [mail] = await database.db.select().from(emailOutbox);
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const stored = JSON.stringify(await database.db.select().from(verifications));
+    expect(stored).not.toContain(token);
+    const [hashed] = await resetVerificationIdentifiers(token);
+    expect(stored).toContain(hashed);
+    // The stored identifier is no token: used as one it opens nothing.
+    const page = (await loader({
+      request: browserRequest(`/auth?reset=true&token=${encodeURIComponent(hashed!)}`, ""),
+      context: database.context(),
+      params: {},
+    } as never)) as { tokenValid: boolean };
+    expect(page.tokenValid).toBe(false);
+  });
+
   it("refuses an expired token", async () => {
     await database.db.delete(emailOutbox);
     await database.db.delete(rateLimits);
@@ -212,7 +247,7 @@ describe("/auth: sign in, limits and password reset", () => {
     await database.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(inArray(verifications.identifier, await resetVerificationIdentifiers(token)));
     const result = await post(database, {
       intent: "set-password",
       token,

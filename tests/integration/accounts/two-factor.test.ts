@@ -6,7 +6,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { auditLog, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
+import { auditLog, emailOutbox, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin/profile";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as authAction } from "~/routes/public/auth";
@@ -32,6 +32,8 @@ class Jar {
     for (const line of headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");
       const [name, ...value] = pair!.split("=");
+      // A cookie of another path (the old device cookie's Path=/auth expiry) is another cookie: this jar keeps Path=/.
+      if (attributes.some((part) => /^path=/i.test(part.trim()) && part.trim().toLowerCase() !== "path=/")) continue;
       const expired = attributes.some(
         (part) => /max-age=0\b/i.test(part.trim()) || /expires=Thu, 01 Jan 1970/i.test(part.trim()),
       );
@@ -232,6 +234,53 @@ describe("two-factor sign-in for admins", () => {
     expect(refused.status).toBe(429);
     expect(refused.data?.notice?.description).toMatch(/Too many codes/);
     await database.db.update(twoFactors).set({ failedVerificationCount: 0, lockedUntil: null });
+  });
+
+  it("a password holder's wrong codes hold only their own clients, never the owner's known browser or a recovery code; the owner is emailed (decision 0044)", async () => {
+    await database.db.delete(emailOutbox);
+    // The owner's browser signs in with both factors once: from then on the account knows it.
+    const owner = new Jar();
+    await signInWithPassword(owner, "198.51.100.1");
+    expect(await enterCode(owner, recoveryCodes[1]!, {}, "198.51.100.1")).toMatchObject({ status: 302 });
+    expect([...owner.cookies.keys()]).toContain("citron_device");
+    owner.cookies.delete([...owner.cookies.keys()].find((name) => name.endsWith("session_token"))!);
+
+    // A stranger with the password: two sign-ins of five wrong codes from each of two addresses.
+    for (const address of ["192.0.2.10", "192.0.2.11"]) {
+      for (let round = 0; round < 2; round++) {
+        const stranger = new Jar();
+        await signInWithPassword(stranger, address);
+        expect(stranger.cookies.has("citron_device")).toBe(false);
+        for (let i = 0; i < 5; i++)
+          expect((await enterCode(stranger, String(400000 + i), {}, address)).status).toBe(401);
+      }
+    }
+    // The stranger's address is held ...
+    const again = new Jar();
+    await signInWithPassword(again, "192.0.2.10");
+    const held = await enterCode(again, "400009", {}, "192.0.2.10");
+    expect(held.status).toBe(429);
+    expect(held.data?.notice?.description).toMatch(/^Too many wrong codes were entered here\. Please wait 15 minutes/);
+    // ... and so are 6-digit codes from new browsers, but not a recovery code from one ...
+    const newBrowser = new Jar();
+    await signInWithPassword(newBrowser, "203.0.113.50");
+    const newCode = await enterCode(newBrowser, "400010", {}, "203.0.113.50");
+    expect(newCode.status).toBe(429);
+    expect(newCode.data?.notice?.description).toMatch(/from new browsers/);
+    expect(await enterCode(newBrowser, recoveryCodes[2]!, {}, "203.0.113.50")).toMatchObject({ status: 302 });
+    // ... nor the owner's known browser with the right code, from anywhere.
+    expect((await signInWithPassword(owner, "198.51.100.77")).location).toMatch(/^\/auth\?step=code/);
+    expect(await enterCode(owner, await totp(), {}, "198.51.100.77")).toMatchObject({
+      status: 302,
+      location: "/admin/donations",
+    });
+    expect(await signedIn(owner)).toBe(ADMIN);
+    // The owner was told, once.
+    const mail = await database.db.select().from(emailOutbox);
+    expect(mail.map((message) => [message.to, message.subject])).toEqual([
+      [ADMIN, expect.stringMatching(/^Wrong two-factor codes for your .+ account$/)],
+    ]);
+    expect(mail[0]!.text).toContain("change your password");
   });
 
   it("another admin's reset turns it off, ends the sessions and is audited", async () => {

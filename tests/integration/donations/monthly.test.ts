@@ -38,6 +38,7 @@ import { previewGivingSummary } from "~/features/donations/year-summary/summarie
 import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
 import { districtYearMonth } from "~/features/donations/year-summary/summary";
 import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
+import { deliverDueEmails } from "~/features/email/outbox-worker.server";
 
 /**
  * Monthly gifts (decision 0033) on a real database: the sandbox's local subscription and Stripe's through the
@@ -310,6 +311,32 @@ describe("a monthly gift through the sandbox", () => {
     expect((await loadManage(legacy)).data).toMatchObject({ status: "active" });
     // ... and a link written now (after the stored hash changed, as after a new SESSION_SECRET) opens it too.
     expect((await loadManage(token)).data).toMatchObject({ status: "active" });
+  });
+
+  it("keeps the receipts and gift emails it sent without their links' tokens (decision 0044)", async () => {
+    const gift = await sandboxGift();
+    expect(await playSandboxRenewal(database.db, gift.id, { paid: false })).toBe("failed");
+    const manageToken = linkToken("manage", gift.id);
+    const receiptToken = linkToken("receipt", gift.firstCheckoutId!);
+    expect((await manage(manageToken, { intent: "pause" })).data?.ok).toBe(true);
+    const delivered: string[] = [];
+    const transport = {
+      kind: "file" as const,
+      async send(message: { text?: unknown }) {
+        delivered.push(String(message.text));
+      },
+      close() {},
+    };
+    await deliverDueEmails(database.db, { transport, from: "x" });
+    // The donor received each working link ...
+    expect(delivered.join("\n")).toContain(manageToken);
+    expect(delivered.join("\n")).toContain(receiptToken);
+    // ... and the 90 days' log keeps the messages, not the links.
+    const kept = await outbox();
+    expect(kept.filter((message) => message.status === "sent").length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(kept)).not.toContain(manageToken);
+    expect(JSON.stringify(kept)).not.toContain(receiptToken);
+    expect(kept.find((message) => message.subject.includes("Your donation receipt"))!.text).toContain("Receipt number");
   });
 
   it("limits changes per link and per client address, before any change or email", async () => {

@@ -1,12 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, productImages, products } from "~/db/schema";
+import { auditLog, productImages, products, rateLimits } from "~/db/schema";
 import { action, loader } from "~/routes/admin/products";
 import { loader as imageLoader } from "~/routes/resources/product-images";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { demoProducts } from "~/features/products/demo-seed.server";
+import { storeUploadedImage } from "~/features/products/images/images.server";
 
 type Reply = {
   intent: string;
@@ -328,6 +329,36 @@ describe("Manage Products actions", () => {
         fieldErrors: { image: "Invalid file type: Please upload an image file (jpg, png, gif, etc.)" },
         values: { name: "Pictured", price: "12" },
       });
+    });
+
+    it("sends at most 30 images an hour per account through the pipeline, counted before decoding (decision 0044)", async () => {
+      await database.db.delete(rateLimits); // the hour starts here (tests before uploaded some)
+      try {
+        for (let n = 0; n < 30; n++)
+          expect((await call(withImage(Buffer.from("hello"), "notes.txt", "text/plain"))).status).toBe(422);
+        const reply = await call(withImage(await png(), "photo.png", "image/png"));
+        expect(reply).toMatchObject({
+          status: 429,
+          fieldErrors: {
+            image: expect.stringMatching(
+              /^Too many images: One account can upload at most 30 images an hour\. Please try again in \d+ minutes\.$/,
+            ),
+          },
+        });
+        expect(await byName("Pictured")).toBeUndefined();
+        // A URL to fetch counts the same; another account has its own hour.
+        expect((await create({ name: "Pictured", imageUrl: "https://127.0.0.1/logo.png" })).status).toBe(429);
+        const other = await signedInAccount(database.db, "second-admin@example.org", "admin");
+        expect(await call(withImage(await png(), "photo.png", "image/png"), other.cookie)).toMatchObject({ ok: true });
+        // The site editor's and campaigns' uploads go through the same count.
+        const picture = new File([new Uint8Array(await png())], "photo.png", { type: "image/png" });
+        expect(await storeUploadedImage(database.db, picture, "site content picture", admin.id)).toMatchObject({
+          ok: false,
+          status: 429,
+        });
+      } finally {
+        await database.db.delete(rateLimits);
+      }
     });
 
     it.each([

@@ -241,6 +241,34 @@ describe("site content: draft, preview, publish (decision 0039)", () => {
     expect(over.status).toBe(409);
   });
 
+  it("refuses a Discard from a page opened before someone else's draft, and audits a Discard (decision 0044)", async () => {
+    await database.db.delete(siteContentDrafts);
+    await saveDraft(teamWith("Dr. Opened"));
+    const opened = (await editor("team", admin.cookie)).data as { draft: { stamp: string } };
+    // Someone else saves a newer draft after the page was opened.
+    await saveDraft(teamWith("Dr. Newer"));
+    const stale = await post("team", admin.cookie, { intent: "discard", draftStamp: opened.draft.stamp });
+    expect(stale.status).toBe(409);
+    expect(stale.data.message).toMatch(
+      /^coach@example.org changed the draft at .* after you opened it\. Open the section again and check it before discarding\.$/,
+    );
+    expect(await database.db.$count(siteContentDrafts)).toBe(1);
+    // A Discard with no stamp (an old page, a hand-made post) is not understood and deletes nothing.
+    expect((await post("team", admin.cookie, { intent: "discard" })).status).toBe(400);
+    expect(await database.db.$count(siteContentDrafts)).toBe(1);
+    // From the page as it is now: discarded, and audited with whose draft it was.
+    const current = (await editor("team", admin.cookie)).data as { draft: { stamp: string } };
+    expect(await post("team", admin.cookie, { intent: "discard", draftStamp: current.draft.stamp })).toMatchObject({
+      status: 302,
+    });
+    expect(await database.db.$count(siteContentDrafts)).toBe(0);
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "site.discard"));
+    expect(entry).toMatchObject({
+      actorEmail: "director@example.org",
+      details: { section: "team", savedBy: "coach@example.org" },
+    });
+  });
+
   it("shows the history, compares a version with the live one and restores it in one step (audited)", async () => {
     await saveDraft(teamWith("Dr. Two"));
     await publish();

@@ -337,3 +337,50 @@ describe("entry caps", () => {
     expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(5);
   });
 });
+
+describe("an open checkout is checked again before it is offered again (decision 0044)", () => {
+  it("registration closed since it opened: the same payment page is not handed back, the checkout is closed", async () => {
+    const cartId = await cartFor("Avi Cohen");
+    const opened = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
+    if (!opened.ok) throw new Error(opened.message);
+    // While registration is open, the same checkout comes back (a second click holds nothing twice).
+    expect(await checkoutCart(database.db, { cartId, email: "parent@example.org" })).toMatchObject({
+      ok: true,
+      checkoutId: opened.checkoutId,
+    });
+    useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
+    const again = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
+    expect(again).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(
+        /^Registration for Winter Debate Tournament closed on [A-Z][a-z]{2} \d{1,2}, so the payment page opened earlier for this cart was closed/,
+      ),
+    });
+    const [checkout] = await database.db.select().from(checkouts).where(eq(checkouts.id, opened.checkoutId));
+    expect(checkout).toMatchObject({ status: "failed", failureReason: "expired" });
+    expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(0);
+  });
+
+  it("an event staff withdrew: a cart filled before cannot pay for it, and its open checkout is closed", async () => {
+    const cartId = await cartFor("Avi Cohen", "Original Oratory");
+    const opened = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
+    if (!opened.ok) throw new Error(opened.message);
+    await saveSettings(winterKey, { events: ["Lincoln-Douglas (LD)"] });
+    expect(await checkoutCart(database.db, { cartId, email: "parent@example.org" })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(
+        /^Original Oratory is not offered at Winter Debate Tournament, so the payment page/,
+      ),
+    });
+    const [checkout] = await database.db.select().from(checkouts).where(eq(checkouts.id, opened.checkoutId));
+    expect(checkout!.status).toBe("failed");
+    // With no open checkout left, a new one is refused the same way (nothing is held).
+    expect(await checkoutCart(database.db, { cartId, email: "parent@example.org" })).toMatchObject({
+      ok: false,
+      message: "Original Oratory is not offered at Winter Debate Tournament",
+    });
+    expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(0);
+  });
+});

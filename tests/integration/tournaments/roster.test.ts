@@ -384,7 +384,9 @@ describe("messages to registrants and the confirmation", () => {
     ]);
     await database.db.delete(emailOutbox);
 
-    expect(await post({ intent: "message-send", event: "", ...draft })).toMatchObject({ status: 302 });
+    expect(await post({ intent: "message-send", event: "", confirmCount: "2", ...draft })).toMatchObject({
+      status: 302,
+    });
     const sent = await database.db.select().from(emailOutbox);
     expect(sent.map((row) => row.to).sort()).toEqual(["family@example.org", "roth@example.org"]);
     expect(sent.every((row) => row.subject === "Room change" && row.text.includes("room 204"))).toBe(true);
@@ -392,11 +394,52 @@ describe("messages to registrants and the confirmation", () => {
     expect(audit.map((row) => row.details?.count)).toEqual([2]);
 
     // The same form again: nothing more is queued.
-    expect(await post({ intent: "message-send", event: "", ...draft })).toMatchObject({
+    expect(await post({ intent: "message-send", event: "", confirmCount: "2", ...draft })).toMatchObject({
       status: 409,
       message: "This message was already sent.",
     });
     expect(await database.db.$count(emailOutbox)).toBe(2);
     expect(await post({ intent: "message-send", event: "", ...draft, subject: "" })).toMatchObject({ status: 400 });
+  });
+
+  it("a Send must confirm the count it reaches, and a tournament gets at most three messages an hour (decision 0044)", async () => {
+    await paid(
+      names.tournamentEntry,
+      { studentName: "Ana Li", studentSchool: "Riverside", competitionEvent: "Lincoln-Douglas (LD)" },
+      "family@example.org",
+    );
+    await paid(
+      names.tournamentEntry,
+      { studentName: "Eli Roth", studentSchool: "Riverside", competitionEvent: "Original Oratory" },
+      "roth@example.org",
+    );
+    await database.db.delete(emailOutbox);
+    // The hour's count starts empty here (the test before sent one to this tournament).
+    await database.db.delete(auditLog).where(eq(auditLog.action, "tournament.message"));
+    const draft = (n: number) => ({
+      subject: `Update ${n}`,
+      body: "Round one moves to room 204.",
+      sendKey: `fresh-key-${n}00`,
+    });
+    // No confirmation (or a count that is no longer right): the preview comes back with the count to confirm.
+    const unconfirmed = await post({ intent: "message-send", event: "", ...draft(1) });
+    expect(unconfirmed).toMatchObject({
+      status: 409,
+      message: 'Not sent yet: this message goes to 2 addresses. Check the preview, then press "Send to 2 addresses".',
+      preview: { count: 2 },
+    });
+    expect((await post({ intent: "message-send", event: "", confirmCount: "5", ...draft(1) })).status).toBe(409);
+    expect(await database.db.$count(emailOutbox)).toBe(0);
+    // Three confirmed messages with new keys go; a fourth within the hour does not, whatever its key.
+    for (const n of [1, 2, 3])
+      expect(await post({ intent: "message-send", event: "", confirmCount: "2", ...draft(n) })).toMatchObject({
+        status: 302,
+      });
+    const fourth = await post({ intent: "message-send", event: "", confirmCount: "2", ...draft(4) });
+    expect(fourth.status).toBe(429);
+    expect(fourth.message).toMatch(
+      /^At most 3 messages an hour go to this tournament's registrants\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(await database.db.$count(emailOutbox)).toBe(6);
   });
 });

@@ -16,6 +16,11 @@ export const limits = {
   /** Reset requests for one address, and from one IP, per window. */
   resetPerEmail: { max: 3, windowSeconds: 15 * 60 },
   resetPerIp: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Reset requests for one address per day from browsers it does not know, from every address together: without it
+   * a stranger with many addresses sends the owner about 288 emails a day. Its known devices keep their allowance.
+   */
+  resetPerEmailDay: { max: 10, windowSeconds: 24 * 60 * 60 },
   /** Current-password checks on the profile page, per account (a stolen session must not guess the password). */
   passwordCheckPerAccount: { max: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -40,6 +45,7 @@ export const keys = {
   /** Reset requests for one account from one of its known devices (its own allowance). */
   resetEmailDevice: (email: string, deviceId: string) => `reset:email:${email.trim().toLowerCase()}:device:${deviceId}`,
   resetIp: (ip: string) => `reset:ip:${ip}`,
+  resetEmailDay: (email: string) => `reset:email-day:${email.trim().toLowerCase()}`,
   passwordCheck: (userId: string) => `password-check:user:${userId}`,
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
 import { sessions, users, verifications } from "~/db/schema/accounts";
 import { writeAudit } from "../audit.server";
-import { getAuth } from "../auth.server";
+import { getAuth, resetVerificationIdentifiers } from "../auth.server";
 import { authNotices, type Notice } from "../notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "../access";
@@ -88,7 +88,9 @@ export async function signIn(
     const setCookie = headers.getSetCookie();
     const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
-    response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
+    // With a code still to come, a browser becomes known only once the code is right (two-factor.server.ts): the
+    // password alone must not make a stranger's browser one the code limits trust (decision 0044).
+    if (!secondStep || device) response.headers.append("Set-Cookie", await trustedDeviceCookie(email, device));
     response.headers.append("Set-Cookie", OLD_DEVICE_COOKIE_EXPIRY);
     return { ok: true, response };
   } catch (error) {
@@ -140,7 +142,8 @@ export async function requestPasswordReset(request: Request, context: Context, e
   const emailKey = device ? keys.resetEmailDevice(normalized, device) : keys.resetEmail(normalized);
   const perEmail = await takeRateLimit(db, emailKey, limits.resetPerEmail);
   const perIp = await takeRateLimit(db, keys.resetIp(clientAddress(context)), limits.resetPerIp);
-  if (!perEmail.allowed || !perIp.allowed) return authNotices.tooManyResets;
+  const perDay = device ? null : await takeRateLimit(db, keys.resetEmailDay(normalized), limits.resetPerEmailDay);
+  if (!perEmail.allowed || !perIp.allowed || perDay?.allowed === false) return authNotices.tooManyResets;
   try {
     await getAuth(db).api.requestPasswordReset({ body: { email: normalized } });
   } catch (error) {
@@ -156,7 +159,12 @@ export async function accountForResetToken(db: Database, token: string) {
     .select({ id: users.id, email: users.email })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.value))
-    .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())));
+    .where(
+      and(
+        inArray(verifications.identifier, await resetVerificationIdentifiers(token)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
   return row ?? null;
 }
 

@@ -20,6 +20,18 @@ export const twoFactorNotices = {
     "Verification Code",
     "Too many wrong codes for this account. Please wait 15 minutes, or ask another admin to reset your two-factor sign-in.",
   ),
+  /** Wrong codes from this browser (or address) for this account: it waits; the owner's others do not (decision 0044). */
+  lockedHere: (wait: string) =>
+    error(
+      "Verification Code",
+      `Too many wrong codes were entered here. Please wait ${wait}, or use a browser you signed in with before, or a recovery code.`,
+    ),
+  /** Wrong codes from browsers the account does not know, together: they wait; its known browsers and recovery codes do not. */
+  lockedForNewBrowsers: (wait: string) =>
+    error(
+      "Verification Code",
+      `Too many wrong codes were entered for this account from new browsers. Please wait ${wait}, or use a browser you signed in with before, or a recovery code.`,
+    ),
   tooMany: (wait: string) =>
     error("Verification Code", `Too many codes were entered. Please wait ${wait} and try again.`),
   unexpected: error("Verification Code", "An unexpected error occurred."),

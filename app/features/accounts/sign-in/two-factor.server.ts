@@ -1,18 +1,20 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, returnRateLimitHit, takeRateLimit } from "~/db/rate-limit.server";
+import { checkRateLimit, retryAfterHeader, returnRateLimitHit, takeRateLimit } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
-import { sessions, twoFactors, users } from "~/db/schema/accounts";
+import { sessions, twoFactors, users, verifications } from "~/db/schema/accounts";
+import { queueEmail } from "~/features/email/outbox.server";
+import { renderEmail } from "~/features/email/templates";
 import { afterSignInPath } from "../access";
 import { writeAudit, type Actor } from "../audit.server";
 import { getAuth } from "../auth.server";
 import { clientAddress } from "./sign-in.server";
 import { endOtherSessions, sessionTokenIn } from "../session-revocation.server";
-import { trustedDeviceCookie } from "./trusted-device.server";
+import { trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
 import { keys, limits, waitText } from "./rate-limit.server";
 import { twoFactorNotices } from "./two-factor-notices";
 import { userNotices, type Notice } from "../notices";
@@ -20,8 +22,19 @@ import { isProtectedEmail } from "../roles";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Our limits around better-auth's own (5 codes per challenge, 10 wrong in a row lock the factor for 15 min). */
+/**
+ * Our limits around better-auth's own count of 5 codes per challenge. The plugin's account lock (10 wrong codes in a
+ * row lock the account's code step everywhere) is off: whoever knows the password could keep the owner out with it
+ * (decision 0044). Wrong codes are counted per client instead (wrongPerClient), and from browsers the account does not
+ * know together (wrongFromNewBrowsers), which never stops its known browsers or a recovery code.
+ */
 export const twoFactorLimits = {
+  /** Wrong codes for one account from one client: its known browser (device cookie), or else its address. */
+  wrongPerClient: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong 6-digit codes for one account from every browser without its device cookie, together (guessing). */
+  wrongFromNewBrowsers: { max: 20, windowSeconds: 15 * 60 },
+  /** The owner is emailed at most this often about wrong codes. */
+  wrongCodesEmail: { max: 1, windowSeconds: 60 * 60 },
   /** Codes entered from one client address, any account. */
   codesPerAddress: { max: 30, windowSeconds: 15 * 60 },
   /**
@@ -76,7 +89,38 @@ export async function verifySignInCode(
   if (!challenge) return { ok: false, notice: twoFactorNotices.expired, status: 401 };
   const perChallenge = await takeRateLimit(db, `2fa:challenge:${challenge}`, twoFactorLimits.codesPerChallenge);
   if (!perChallenge.allowed) return { ok: false, notice: twoFactorNotices.challengeSpent, status: 429 };
+  const account = await challengeAccount(db, challenge);
+  if (!account) return { ok: false, notice: twoFactorNotices.expired, status: 401 };
+  // Wrong codes are counted before the check (a parallel burst counts at once) and given back on success.
+  const device = await trustedDeviceFor(db, request, account.email);
+  const clientKey = device
+    ? `2fa:wrong:${account.id}:device:${device}`
+    : `2fa:wrong:${account.id}:ip:${clientAddress(context)}`;
+  const perClient = await takeRateLimit(db, clientKey, twoFactorLimits.wrongPerClient);
+  if (!perClient.allowed) {
+    return {
+      ok: false,
+      notice: twoFactorNotices.lockedHere(waitText(perClient.retryAfterSeconds)),
+      status: 429,
+      headers: retryAfterHeader(perClient),
+    };
+  }
+  // A recovery code (a long random secret) and the account's known browsers are not held by strangers' guesses.
+  const newBrowsersKey = !device && isTotp(code) ? `2fa:wrong:${account.id}:new-browsers` : null;
+  if (newBrowsersKey) {
+    const together = await takeRateLimit(db, newBrowsersKey, twoFactorLimits.wrongFromNewBrowsers);
+    if (!together.allowed) {
+      await returnRateLimitHit(db, clientKey);
+      return {
+        ok: false,
+        notice: twoFactorNotices.lockedForNewBrowsers(waitText(together.retryAfterSeconds)),
+        status: 429,
+        headers: retryAfterHeader(together),
+      };
+    }
+  }
   const auth = getAuth(db);
+  let wrong = true;
   try {
     const body = { code, trustDevice: input.trustDevice };
     const { headers, response } = isTotp(code)
@@ -88,16 +132,86 @@ export async function verifySignInCode(
       logger.warn({ userId: user.id }, "a used two-factor code was entered again");
       return { ok: false, notice: twoFactorNotices.codeUsed, status: 401 };
     }
+    wrong = false;
     const done = redirect(afterSignInPath(input.redirectTo));
     for (const cookie of headers.getSetCookie()) done.headers.append("Set-Cookie", cookie);
+    // Both factors passed: this browser is now one the account knows (its wrong codes counted on their own).
+    done.headers.append("Set-Cookie", await trustedDeviceCookie(account.email, device));
     logger.info(
       { event: "sign-in", secondFactor: isTotp(code) ? "totp" : "recovery-code" },
       "signed in with two factors",
     );
     return { ok: true, response: done };
   } catch (error) {
-    return { ok: false, ...codeRefusal(error) };
+    const refusal = codeRefusal(error);
+    wrong = refusal.notice === twoFactorNotices.wrongCode;
+    return { ok: false, ...refusal };
+  } finally {
+    if (!wrong) {
+      await returnRateLimitHit(db, clientKey);
+      if (newBrowsersKey) await returnRateLimitHit(db, newBrowsersKey);
+    } else {
+      await tellOwnerWhenHeld(db, account, { clientKey, newBrowsersKey, knownBrowser: device !== null });
+    }
   }
+}
+
+/** The account whose sign-in `challenge` (the two-factor cookie's value) is, while it is still valid. */
+async function challengeAccount(db: Database, challenge: string): Promise<{ id: string; email: string } | null> {
+  let value: string;
+  try {
+    value = decodeURIComponent(challenge);
+  } catch {
+    return null;
+  }
+  // better-auth signs the cookie as "<identifier>.<signature>".
+  const identifier = value.slice(0, Math.max(0, value.lastIndexOf(".")));
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/**
+ * After a wrong code: when it filled a client's or the new browsers' allowance, the owner is told by email (at most
+ * once an hour): someone who knows the password is entering codes, and where they are held.
+ */
+async function tellOwnerWhenHeld(
+  db: Database,
+  account: { id: string; email: string },
+  keysOf: { clientKey: string; newBrowsersKey: string | null; knownBrowser: boolean },
+) {
+  const clientFull = !(await checkRateLimit(db, keysOf.clientKey, twoFactorLimits.wrongPerClient)).allowed;
+  const newBrowsersFull = keysOf.newBrowsersKey
+    ? !(await checkRateLimit(db, keysOf.newBrowsersKey, twoFactorLimits.wrongFromNewBrowsers)).allowed
+    : false;
+  if (!clientFull && !newBrowsersFull) return;
+  if (!(await takeRateLimit(db, `2fa:wrong-email:${account.id}`, twoFactorLimits.wrongCodesEmail)).allowed) return;
+  const { SITE_NAME } = env();
+  const where = keysOf.knownBrowser ? "from a browser that signed in to your account before" : "from a new browser";
+  const { html, text } = renderEmail({
+    title: "Wrong two-factor codes for your account",
+    intro: [
+      `Someone signed in to your ${SITE_NAME} account (${account.email}) with your password, then entered wrong two-factor codes ${where}.`,
+      newBrowsersFull
+        ? "Codes from new browsers are paused for 15 minutes. Browsers you signed in with before, and your recovery codes, still work."
+        : "Codes from there are paused for 15 minutes. Your other browsers, and your recovery codes, still work.",
+      "If this was not you, change your password now: whoever entered the codes knows it.",
+    ],
+  });
+  await queueEmail(db, {
+    to: account.email,
+    subject: `Wrong two-factor codes for your ${SITE_NAME} account`,
+    text,
+    html,
+  });
+  logger.warn(
+    { userId: account.id, newBrowsersFull },
+    "two-factor codes held after wrong codes; the owner was emailed",
+  );
 }
 
 /** The sign-in's challenge: its two-factor cookie's value (signed by better-auth), or null without one. */

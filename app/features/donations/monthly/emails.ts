@@ -79,6 +79,8 @@ export function monthlyChangeEmail(
     to: gift.email,
     subject: singleLine(`${test ? SANDBOX_SUBJECT_PREFIX : ""}${text.subject} (${identity.siteName})`),
     ...body,
+    // Blanked in the outbox's copy once sent: the log keeps no working manage link.
+    secrets: [manageToken],
   };
 }
 
@@ -105,5 +107,6 @@ export function failedRenewalEmail(
       `${test ? SANDBOX_SUBJECT_PREFIX : ""}Please update your card for your monthly gift to ${identity.siteName}`,
     ),
     ...body,
+    secrets: [manageToken],
   };
 }

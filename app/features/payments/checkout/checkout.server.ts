@@ -58,8 +58,15 @@ type Prepared = Omit<OpenCheckoutInput, "cancelPath"> & {
   replacedSessionIds?: string[];
 };
 
-/** What `prepare` decides: a new checkout, or an open one of the same buyer that still stands as it is. */
-export type PreparedCheckout = Prepared | { reuse: Checkout & { providerUrl: string } };
+/**
+ * What `prepare` decides: a new checkout, an open one of the same buyer that still stands as it is, or a refusal
+ * that keeps what `prepare` wrote (an open checkout it closed because it no longer passes): committed, then the
+ * closed checkouts' provider sessions are expired and the buyer gets `message`.
+ */
+export type PreparedCheckout =
+  | Prepared
+  | { reuse: Checkout & { providerUrl: string } }
+  | { refuse: { message: string; status: number; closedSessionIds: string[] } };
 
 /**
  * The shared core of every checkout: `prepare` runs inside the transaction
@@ -81,11 +88,13 @@ export async function openCheckoutWith(
         replacedSessionIds: string[];
         recurring?: Prepared["recurring"];
       }
-    | { reused: Checkout & { providerUrl: string } };
+    | { reused: Checkout & { providerUrl: string } }
+    | { refused: { message: string; status: number; closedSessionIds: string[] } };
   try {
     created = await db.transaction(async (tx) => {
       const input = await prepare(tx);
       if ("reuse" in input) return { reused: input.reuse };
+      if ("refuse" in input) return { refused: input.refuse };
       const email = input.email.trim();
       if (!email) throw new CheckoutStop("Please enter your email address to continue.", 400);
       if (input.lineItems.length === 0 || input.orders.length === 0) {
@@ -165,15 +174,13 @@ export async function openCheckoutWith(
     const { reused } = created;
     return { ok: true, checkoutId: reused.id, url: reused.providerUrl };
   }
+  if ("refused" in created) {
+    await expireSessions(provider, created.refused.closedSessionIds, "a closed payment session");
+    return { ok: false, status: created.refused.status, message: created.refused.message };
+  }
 
   // A replaced session must not take a payment any more; if one slipped in first, fulfilment logs it for staff.
-  await Promise.all(
-    created.replacedSessionIds.map((sessionId) =>
-      provider.expireSession(sessionId).catch((error: unknown) => {
-        logger.warn({ err: error, sessionId }, "a replaced payment session could not be expired at the provider");
-      }),
-    ),
-  );
+  await expireSessions(provider, created.replacedSessionIds, "a replaced payment session");
   const { checkout } = created;
   const base = env().PUBLIC_URL;
   try {
@@ -202,6 +209,17 @@ export async function openCheckoutWith(
     const message = error instanceof Error && error.message ? error.message : "Unknown error";
     return { ok: false, status: 502, message };
   }
+}
+
+/** Expires closed checkouts' sessions at the provider; a failure is logged (a payment that slips in needs staff). */
+async function expireSessions(provider: ReturnType<typeof paymentProvider>, sessionIds: string[], what: string) {
+  await Promise.all(
+    sessionIds.map((sessionId) =>
+      provider.expireSession(sessionId).catch((error: unknown) => {
+        logger.warn({ err: error, sessionId }, `${what} could not be expired at the provider`);
+      }),
+    ),
+  );
 }
 
 /** True for PostgreSQL's unique_violation on `constraint` (node-postgres and PGlite both carry code and constraint). */

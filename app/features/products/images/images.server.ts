@@ -7,10 +7,12 @@ import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { logger } from "~/core/logger.server";
+import { takeRateLimit } from "~/db/rate-limit.server";
+import { waitText } from "~/features/accounts/sign-in/rate-limit.server";
 import { MAX_IMAGE_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { productImages } from "~/db/schema";
-import { productNotices, type ProductNotice } from "../manage/notices";
+import { IMAGES_PER_HOUR, productNotices, type ProductNotice } from "../manage/notices";
 import { LARGEST_WIDTH, PRODUCT_IMAGE_WIDTHS, productImageUrl } from "./product-image";
 
 /** A decompression bomb stops here (about 7000 x 7000). */
@@ -109,6 +111,27 @@ export async function storeImage(db: Database | Transaction, image: ProcessedIma
 }
 
 /**
+ * Counts one image of `account` (a staff member's id, or their email) through the pipeline, before any decoding:
+ * an image may take 50 Mpx of work, so one account sends at most IMAGES_PER_HOUR an hour (decision 0044). Throws the
+ * form's ImageError when the hour is spent.
+ */
+export async function takeImageAllowance(db: Database, account: string): Promise<void> {
+  const verdict = await takeRateLimit(db, `image-pipeline:account:${account}`, {
+    max: IMAGES_PER_HOUR,
+    windowSeconds: 60 * 60,
+  });
+  if (!verdict.allowed) {
+    throw new ImageError(productNotices.tooManyImages(waitText(verdict.retryAfterSeconds)), "image uploads per hour");
+  }
+}
+
+/** The status of a refused image: 413 over the size, 429 over the hourly count, 422 otherwise. */
+export function imageRefusalStatus(notice: ProductNotice | null): 413 | 422 | 429 {
+  if (notice?.title.startsWith("File too large")) return 413;
+  return notice?.title === "Too many images" ? 429 : 422;
+}
+
+/**
  * An uploaded file through the whole pipeline (checked, re-encoded, stored) for a form beside the catalogue's
  * (campaigns, site content): its URL, or the message for the form's image field and the status to answer with.
  */
@@ -116,8 +139,10 @@ export async function storeUploadedImage(
   db: Database,
   file: File,
   what: string,
-): Promise<{ ok: true; src: string } | { ok: false; status: 413 | 422; message: string }> {
+  account: string,
+): Promise<{ ok: true; src: string } | { ok: false; status: 413 | 422 | 429; message: string }> {
   try {
+    await takeImageAllowance(db, account);
     return {
       ok: true,
       src: await storeImage(db, await processImage(new Uint8Array(await file.arrayBuffer()), file.name)),
@@ -130,7 +155,7 @@ export async function storeUploadedImage(
         ? `${notice.title}: ${notice.description}`
         : notice.title
       : "The image could not be stored. Please try another.";
-    return { ok: false, status: notice?.title.startsWith("File too large") ? 413 : 422, message };
+    return { ok: false, status: imageRefusalStatus(notice), message };
   }
 }
 

@@ -12,7 +12,14 @@ import { products, type Product } from "~/db/schema";
 import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { getProduct } from "../catalogue.server";
 import { publishProductChanges } from "../feed/feed.server";
-import { fetchImageFromUrl, ImageError, processImage, storeImage } from "../images/images.server";
+import {
+  fetchImageFromUrl,
+  ImageError,
+  imageRefusalStatus,
+  processImage,
+  storeImage,
+  takeImageAllowance,
+} from "../images/images.server";
 import { productNotices, type ProductNotice } from "./notices";
 import { parseProductForm, type ProductFieldErrors, type ProductFormValues } from "./product-form";
 import { saveFailureNotice } from "./save-failure";
@@ -100,6 +107,7 @@ function formEcho(form: FormData): Record<string, string> {
 /** The image to save: an upload, a URL to fetch once, or the current one kept. */
 async function resolveImage(
   db: Database,
+  actor: Actor,
   image: File | null,
   values: ProductFormValues,
   current: Product | null,
@@ -107,18 +115,20 @@ async function resolveImage(
 ): Promise<{ url: string | null } | { error: ProductNotice; status: number }> {
   try {
     if (image) {
+      await takeImageAllowance(db, actor.id ?? actor.email);
       const processed = await processImage(new Uint8Array(await image.arrayBuffer()), image.name);
       return { url: await storeImage(db, processed) };
     }
     if (!values.imageUrl) return { url: current && !removeCurrent ? current.imageUrl : null };
     if (current && values.imageUrl === current.imageUrl) return { url: current.imageUrl };
+    await takeImageAllowance(db, actor.id ?? actor.email);
     const fetched = await fetchImageFromUrl(values.imageUrl);
     const processed = await processImage(fetched.bytes, fetched.fileName);
     return { url: await storeImage(db, processed) };
   } catch (error) {
     if (error instanceof ImageError) {
       logger.info({ reason: error.message }, "product image refused");
-      return { error: error.notice, status: error.notice === productNotices.fileTooLarge ? 413 : 422 };
+      return { error: error.notice, status: imageRefusalStatus(error.notice) };
     }
     logger.error({ err: error }, "product image failed");
     return { error: productNotices.imageUploadFailed(), status: 500 };
@@ -166,7 +176,7 @@ export async function saveProduct(
     if (!current) return { intent, ok: false, status: 404, notice: productNotices.notFound };
   }
   // docs/product.md: an image that cannot be stored aborts the save.
-  const image$ = await resolveImage(db, image, parsed.values, current, form.get("removeImage") === "on");
+  const image$ = await resolveImage(db, actor, image, parsed.values, current, form.get("removeImage") === "on");
   if ("error" in image$) {
     // The field reads as the form's own check does: "File too large: Image must be less than 5MB".
     const message = image$.error.description

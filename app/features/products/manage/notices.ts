@@ -1,3 +1,6 @@
+/** Images one staff account may send through the image pipeline in an hour (decision 0044). */
+export const IMAGES_PER_HOUR = 30;
+
 /** The notices of docs/product.md#8-error-and-notice-texts for Manage Products, word for word. */
 export type ProductNotice = { type: "success" | "error"; title: string; description?: string };
 
@@ -22,6 +25,11 @@ export const productNotices = {
     description: "Please upload an image file (jpg, png, gif, etc.)",
   },
   fileTooLarge: { type: "error", title: "File too large", description: "Image must be less than 5MB" },
+  tooManyImages: (wait = "an hour"): ProductNotice => ({
+    type: "error",
+    title: "Too many images",
+    description: `One account can upload at most ${IMAGES_PER_HOUR} images an hour. Please try again in ${wait}.`,
+  }),
   imageUploadFailed: (message?: string): ProductNotice => ({
     type: "error",
     title: "Image Upload Failed",

@@ -3,7 +3,7 @@ import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
 import type { Database, Transaction } from "~/db/client.server";
 import { carts, checkouts, type Checkout } from "~/db/schema";
 import { cartHoldProblem } from "~/features/products/holds/hold-cap";
-import { checkTournamentLines } from "~/features/tournaments/checkout-places.server";
+import { checkTournamentLines, tournamentLinesRefusal } from "~/features/tournaments/checkout-places.server";
 import type { RegistrationData } from "~/db/registration-data";
 import {
   CheckoutStop,
@@ -91,6 +91,31 @@ export async function checkoutCart(
     const open = mine;
     let rows = await lockedLines(tx, cartId);
     if (rows.length === 0) throw new CheckoutStop("Please add items to your cart before checkout.", 400);
+    // Registration may have closed, or staff withdrawn an event, since the open checkout was made (decision 0044): it is
+    // closed (its stock and places given back, its payment page expired) rather than offered again.
+    const registration =
+      open.length > 0
+        ? await tournamentLinesRefusal(
+            tx,
+            rows.map((row) => row.registration),
+          )
+        : null;
+    if (registration) {
+      await closeOpenCheckouts(
+        tx,
+        open.map((checkout) => checkout.id),
+        "expired",
+      );
+      return {
+        refuse: {
+          message: closedCheckoutMessage(registration),
+          status: 409,
+          closedSessionIds: open.flatMap((checkout) =>
+            checkout.providerSessionId ? [checkout.providerSessionId] : [],
+          ),
+        },
+      };
+    }
     const reusable = open.length === 1 ? await stillMatches(tx, open[0]!, email, rows) : null;
     if (reusable) return { reuse: reusable };
     if (
@@ -161,6 +186,11 @@ export async function checkoutCart(
       replacedSessionIds: open.flatMap((checkout) => (checkout.providerSessionId ? [checkout.providerSessionId] : [])),
     };
   });
+}
+
+/** The answer when the cart's open checkout was closed because an entry in it can no longer be paid. */
+export function closedCheckoutMessage(refusal: string): string {
+  return `${refusal}, so the payment page opened earlier for this cart was closed and takes no payment. Remove that entry from your cart to pay for the rest`;
 }
 
 /** The cart's lines with their products as they are now, locked so a concurrent edit of the cart waits. */
