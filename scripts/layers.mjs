@@ -70,7 +70,7 @@ export const features = {
   accounts: ["email"],
   // The site's chrome, public and admin: header, footer (its links are content), admin shell, the error page.
   site: ["accounts", "content"],
-  contact: ["email", "site", "content"],
+  contact: ["email", "site", "content", "judges"],
   "contact-admin": ["contact", "accounts"],
   // The catalogue, with the image pipeline that campaigns use too.
   products: ["email", "accounts"],
@@ -78,6 +78,8 @@ export const features = {
   orders: ["payments", "events"],
   // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
   tournaments: ["payments", "events", "content", "email", "accounts"],
+  // Judges (decision 0042): obligations from a tournament's paid entries, the public judge form, the pool, Tabroom's file.
+  judges: ["tournaments", "payments", "events", "content", "email", "accounts"],
   shop: ["products", "payments", "events", "accounts", "site", "tournaments"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["donations", "payments", "products", "events", "accounts"],

@@ -33,7 +33,9 @@ export type AuditAction =
   | "tournament.settings"
   | "tournament.drop"
   | "tournament.school_merge"
-  | "tournament.message";
+  | "tournament.message"
+  | "tournament.judge_settings"
+  | "tournament.judge_assign";
 
 type Who = { id: string | null; email: string };
 

@@ -48,11 +48,12 @@ export function registrantMessage(
   tournament: { title: string; date: string },
   draft: Pick<MessageDraft, "event" | "subject" | "body">,
   to: string,
+  audience = "everyone registered",
 ) {
   const about = `${tournament.title} (${tournament.date})${draft.event ? `, ${draft.event}` : ""}`;
   const { html, text } = renderEmail({
     title: draft.subject,
-    intro: [`A message about ${about}, for everyone registered.`],
+    intro: [`A message about ${about}, for ${audience}.`],
     quote: { label: "Message", text: draft.body },
     footer: `Questions? Reply to this email or write to ${env().CONTACT_EMAIL}.`,
   });
@@ -70,18 +71,23 @@ export async function sendTestMessage(
   await queueEmail(db, { ...message, subject: `[Test] ${message.subject}` });
 }
 
+/** A narrower audience than everyone registered: its addresses and how the email names it. */
+export type MessageAudience = { recipients: string[]; label: string; name: string };
+
 /**
  * Sends the message (decision 0040): one outbox email per address, saved with the audit entry (its count) in one
  * transaction, so the outbox delivers them all or none was queued. A form sent twice (the same one-time key) is
- * refused, so nobody gets it twice. Returns how many were queued.
+ * refused, so nobody gets it twice. Returns how many were queued. `audience` narrows it (the judges feature: the
+ * registrants of the schools short of judges).
  */
 export async function sendRegistrantMessage(
   db: Database,
   actor: Actor,
   tournament: { key: string; title: string; date: string },
   draft: MessageDraft,
+  audience?: MessageAudience,
 ): Promise<{ ok: true; count: number } | { ok: false; status: number; message: string }> {
-  const recipients = await messageRecipients(db, tournament.key, draft.event);
+  const recipients = audience ? audience.recipients : await messageRecipients(db, tournament.key, draft.event);
   if (recipients.length === 0) return { ok: false, status: 409, message: "Nobody is registered to receive it yet." };
   return db.transaction(async (tx) => {
     // The one-time key: under a transaction-scoped lock, so two posts of the same form take turns.
@@ -92,7 +98,7 @@ export async function sendRegistrantMessage(
       .where(sql`${auditLog.action} = 'tournament.message' and ${auditLog.details}->>'sendKey' = ${draft.sendKey}`)
       .limit(1);
     if (sent) return { ok: false as const, status: 409, message: "This message was already sent." };
-    for (const to of recipients) await queueEmail(tx, registrantMessage(tournament, draft, to));
+    for (const to of recipients) await queueEmail(tx, registrantMessage(tournament, draft, to, audience?.label));
     await writeAudit(tx, {
       actor,
       action: "tournament.message",
@@ -102,6 +108,7 @@ export async function sendRegistrantMessage(
         subject: draft.subject,
         count: recipients.length,
         sendKey: draft.sendKey,
+        ...(audience ? { audience: audience.name } : {}),
       },
     });
     return { ok: true as const, count: recipients.length };

@@ -1,0 +1,29 @@
+// The judge form's limits and choices, without Zod: the form renders with them before its schema loads.
+
+export const judgeLimits = {
+  name: 50,
+  email: 254,
+  phone: 40,
+  school: 100,
+  note: 200,
+} as const;
+
+/** The school choice for a judge who comes for no school (a volunteer, a hired judge). */
+export const NO_SCHOOL = "none";
+
+/** Examples the note's hint offers. */
+export const NOTE_EXAMPLES = "first time, parent, coach, former competitor";
+
+// oxlint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * What a name (or any one-line field) refuses, as the entries do: a line break or other control character
+ * (Tabroom reads its files line by line) and a leading =, +, - or @ (a spreadsheet would run it as a formula).
+ * Null when the text is fine.
+ */
+export function oneLineProblem(value: string, label: string): string | null {
+  if (CONTROL.test(value)) return `${label} must be on one line.`;
+  if (/^[=+\-@]/.test(value.trim())) return `${label} cannot start with =, +, - or @.`;
+  return null;
+}
