@@ -27,11 +27,8 @@ const oneLine = (label: string, max: number) =>
     });
 
 const optionalLine = (label: string, max: number) =>
-  z
-    .string()
+  oneLine(label, max)
     .optional()
-    .transform((value) => value ?? "")
-    .pipe(oneLine(label, max))
     .transform((value) => value || null);
 
 /**
