@@ -76,10 +76,12 @@ export const features = {
   products: ["email", "accounts"],
   payments: ["products", "email", "accounts"],
   orders: ["payments", "events"],
+  // Files for Tabroom's CSV importers: ASCII folding, the writer, the templates' headers; pure, imports nothing.
+  tabroom: [],
   // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
-  tournaments: ["payments", "events", "content", "email", "accounts"],
+  tournaments: ["tabroom", "payments", "events", "content", "email", "accounts"],
   // Judges (decision 0042): obligations from a tournament's paid entries, the public judge form, the pool, Tabroom's file.
-  judges: ["tournaments", "payments", "events", "content", "email", "accounts"],
+  judges: ["tournaments", "tabroom", "payments", "events", "content", "email", "accounts"],
   shop: ["products", "payments", "events", "accounts", "site", "tournaments"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["donations", "payments", "products", "events", "accounts"],
