@@ -110,7 +110,7 @@ export type ImportedEntry = {
 export type SkippedLine = {
   line: number;
   text: string;
-  reason: "not parsed" | "school name rule" | "empty school name" | "header";
+  reason: "not parsed" | "school name rule" | "empty school name" | "header" | "no name";
 };
 
 /**
@@ -167,4 +167,71 @@ export function importTabroomEntries(file: Uint8Array | string): { entries: Impo
     });
   }
   return { entries, skipped };
+}
+
+/** A judge as Tabroom's judge importer creates them (web/register/data/import_csv_judges.mhtml). */
+export type ImportedJudge = {
+  line: number;
+  /** "Hired" when the row names neither a school nor a code. */
+  school: string;
+  schoolCode: string;
+  first: string;
+  middle: string;
+  last: string;
+  tabRating: string;
+  obligation: string;
+  email: string;
+  phone: string;
+  notes: string;
+  pools: string[];
+};
+
+/** The judge importer strips one double quote and one apostrophe at each end of every field after parsing. */
+const stripJudgeField = (value: string | undefined) =>
+  (value ?? "").replace(/^"/, "").replace(/"$/, "").replace(/^'/, "").replace(/'$/, "");
+
+/**
+ * import_csv_judges.mhtml's rules, in its order, on a whole file, for the judge category chosen at upload: a line
+ * Text::CSV refuses is skipped; then columns by position (School Name, School Code, First Name, Middle Name, Last
+ * Name, Tab Rating, Rounds Obligated, Email, Phone, Notes, Judge Pools); the phone keeps its digits, less a leading
+ * 1; the header is skipped by its School Name; a row with neither school name nor code is hired judging; a row
+ * without a first and a last name is skipped; an empty Rounds Obligated becomes 9; Judge Pools is split on commas
+ * (each a pool of the category, by name). Its case fixes (an all-lower or all-upper name capitalised) are left out.
+ */
+export function importTabroomJudges(file: Uint8Array | string): { judges: ImportedJudge[]; skipped: SkippedLine[] } {
+  const judges: ImportedJudge[] = [];
+  const skipped: SkippedLine[] = [];
+  for (const { number, text, fields } of tabroomLines(file)) {
+    if (!fields) {
+      skipped.push({ line: number, text, reason: "not parsed" });
+      continue;
+    }
+    const [school, schoolCode, first, middle, last, tabRating, obligation, email, phone, notes, pools] = Array.from(
+      { length: 11 },
+      (_, index) => stripJudgeField(fields[index]),
+    ) as [string, string, string, string, string, string, string, string, string, string, string];
+    if (school === "School Name") {
+      skipped.push({ line: number, text, reason: "header" });
+      continue;
+    }
+    if (!perlTrue(first) || !perlTrue(last)) {
+      skipped.push({ line: number, text, reason: "no name" });
+      continue;
+    }
+    judges.push({
+      line: number,
+      school: perlTrue(school) || perlTrue(schoolCode) ? school : "Hired",
+      schoolCode,
+      first,
+      middle,
+      last,
+      tabRating,
+      obligation: perlTrue(obligation) ? obligation : "9",
+      email,
+      phone: phone.replace(/\D/g, "").replace(/^1/, ""),
+      notes,
+      pools: perlTrue(pools) ? pools.split(",") : [],
+    });
+  }
+  return { judges, skipped };
 }

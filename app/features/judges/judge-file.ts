@@ -1,3 +1,5 @@
+import { tabroomCsv } from "~/features/tabroom/csv";
+import { foldToAscii, isTabroomAscii } from "~/features/tabroom/fold";
 import { CATEGORY_LABELS, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
 
 /**
@@ -60,18 +62,20 @@ export function judgeFileRows(
     ]);
 }
 
-// TEMPORARY until app/features/tabroom's writer is merged (wt-entries): quoted where needed, CRLF, ASCII.
-const ascii = (value: string) =>
-  value
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "");
-const cell = (value: string) => {
-  const text = ascii(value);
-  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+/**
+ * A cell as Tabroom can read it: folded to ASCII (app/features/tabroom), anything with no ASCII form dropped (the form
+ * refuses such names, so only older rows could hold one), and no double quote at either end (Tabroom strips it).
+ */
+function fileCell(value: string): string {
+  const folded = foldToAscii(value);
+  const ascii = folded.ok ? folded.value : [...value].filter((character) => isTabroomAscii(character)).join("");
+  return ascii.replace(/^"+|"+$/g, "").trim();
+}
 
-/** The whole file: the template's header, then one line per judge, CRLF. */
+/** The whole file: the template's header, then one line per judge (no byte-order mark, CRLF, ASCII). */
 export function judgeFileCsv(rows: readonly string[][]): string {
-  return [TABROOM_JUDGE_HEADER, ...rows.map((row) => row.map(cell).join(","))].map((line) => `${line}\r\n`).join("");
+  return tabroomCsv(
+    TABROOM_JUDGE_HEADER,
+    rows.map((row) => row.map(fileCell)),
+  );
 }

@@ -1,4 +1,5 @@
 // The judge form's limits and choices, without Zod: the form renders with them before its schema loads.
+import { foldToAscii } from "~/features/tabroom/fold";
 
 export const judgeLimits = {
   name: 50,
@@ -19,11 +20,14 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * What a name (or any one-line field) refuses, as the entries do: a line break or other control character
- * (Tabroom reads its files line by line) and a leading =, +, - or @ (a spreadsheet would run it as a formula).
+ * (Tabroom reads its files line by line), a leading =, +, - or @ (a spreadsheet would run it as a formula), and a
+ * character with no plain-letter form (Tabroom's file is ASCII: "José" folds to "Jose", "李" cannot).
  * Null when the text is fine.
  */
 export function oneLineProblem(value: string, label: string): string | null {
   if (CONTROL.test(value)) return `${label} must be on one line.`;
   if (/^[=+\-@]/.test(value.trim())) return `${label} cannot start with =, +, - or @.`;
+  const folded = foldToAscii(value);
+  if (!folded.ok) return `${label} cannot hold "${folded.character}": please write it in Latin letters.`;
   return null;
 }

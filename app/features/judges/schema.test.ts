@@ -33,6 +33,13 @@ describe("the judge form's schema", () => {
     expect(errors({ ...valid, firstName })).toMatchObject({ firstName: message });
   });
 
+  it("takes accents (folded for Tabroom) and refuses a character with no Latin form", () => {
+    expect(errors({ ...valid, firstName: "José" })).toEqual({});
+    expect(errors({ ...valid, firstName: "李" })).toMatchObject({
+      firstName: 'First name cannot hold "李": please write it in Latin letters.',
+    });
+  });
+
   it("refuses the same in the last name and the note", () => {
     expect(errors({ ...valid, lastName: "-Levi" })).toMatchObject({
       lastName: "Last name cannot start with =, +, - or @.",

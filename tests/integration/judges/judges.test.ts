@@ -4,7 +4,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { auditLog, carts, checkouts, emailOutbox, judges, orders, rateLimits } from "~/db/schema";
+import {
+  auditLog,
+  carts,
+  checkouts,
+  emailOutbox,
+  judges,
+  orders,
+  rateLimits,
+  tournamentJudgeSettings,
+} from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
 import { fulfilCheckout } from "~/features/payments/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
@@ -18,7 +27,7 @@ import { action as poolAction, loader as poolLoader } from "~/routes/admin/tourn
 import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
-import { importTabroomJudges } from "#tests/support/tabroom-judge-importer";
+import { importTabroomJudges } from "#tests/support/tabroom-importer";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
 import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "../tournaments/support";
 
@@ -58,6 +67,7 @@ beforeEach(async () => {
   await database.db.delete(checkouts);
   await database.db.delete(carts);
   await database.db.delete(rateLimits);
+  await database.db.delete(tournamentJudgeSettings);
 });
 
 /** A paid registration: added on /fees, checked out and paid in the sandbox. */
@@ -368,7 +378,8 @@ describe("Tabroom's judge file", () => {
     expect(file.endsWith("\r\n")).toBe(true);
     expect(file.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
 
-    const imported = importTabroomJudges(file);
+    const { judges: imported, skipped } = importTabroomJudges(bytes);
+    expect(skipped.map((line) => line.reason)).toEqual(["header"]);
     expect(
       imported.map((judge) => [judge.first, judge.last, judge.school, judge.schoolCode, judge.obligation, judge.pools]),
     ).toEqual([
