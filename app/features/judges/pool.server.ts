@@ -70,34 +70,33 @@ type Rows<T> = { rows: T[] };
 
 /**
  * A tournament's judge pool (decision 0042): per school its paid entries by category, Judge Fees, named judges and
- * what it owes; the judges of no school; the volunteers not yet assigned. Four indexed reads.
+ * what it owes; the judges of no school; the volunteers not yet assigned. Five indexed reads.
  */
 export async function judgePool(
   db: Database | Transaction,
   key: string,
   schools: readonly MemberSchool[],
 ): Promise<JudgePool> {
-  const [settings, entryResult, feeResult, judgeResult, volunteerResult] = await Promise.all([
-    judgeSettings(db, key),
-    db.execute(sql`
+  // One after another: inside a transaction (the receipt's notes) the reads share one connection.
+  const settings = await judgeSettings(db, key);
+  const entryResult = await db.execute(sql`
       select o.registration->>'schoolCode' as code, coalesce(o.student_school, '') as school, o.event_type as event,
              count(*)::int as entries
         from orders o
        where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null and ${COUNTS}
-       group by 1, 2, 3`),
-    db.execute(sql`
+       group by 1, 2, 3`);
+  const feeResult = await db.execute(sql`
       select coalesce(o.student_school, '') as school, sum(o.item_quantity)::int as fees,
              array_remove(array_agg(distinct o.item_description), null) as contacts
         from orders o
        where o.tournament_key = ${key} and o.student_name is null and ${COUNTS}
-       group by 1`),
-    db.execute(
-      sql`select * from judges where tournament_key = ${key} and status <> 'withdrawn' order by created_at, id`,
-    ),
-    db.execute(
-      sql`select * from judges where tournament_key is null and status <> 'withdrawn' order by created_at, id`,
-    ),
-  ]);
+       group by 1`);
+  const judgeResult = await db.execute(
+    sql`select * from judges where tournament_key = ${key} and status <> 'withdrawn' order by created_at, id`,
+  );
+  const volunteerResult = await db.execute(
+    sql`select * from judges where tournament_key is null and status <> 'withdrawn' order by created_at, id`,
+  );
 
   const bySchool = new Map<
     string,
