@@ -168,3 +168,24 @@ export async function assignVolunteer(
   if (!row) return { ok: false, status: 409, message: "That volunteer was already assigned or has withdrawn." };
   return { ok: true, judge: row };
 }
+
+/**
+ * A tournament staff can open the pool of, by key: from the schedule (held in memory), else from its settings or
+ * its entries (a tournament gone from the sheet keeps its pool). One indexed read at most, where the staff list's
+ * lookup reads every tournament's entries.
+ */
+export async function poolTournament(db: Database, key: string): Promise<JudgeTournament | null> {
+  for (const event of await getScheduleEvents(db)) {
+    if (isDistrictTournament(event.type) && tournamentKey(event.title, event.date) === key)
+      return { key, title: event.title, date: event.date };
+  }
+  const result = await db.execute(sql`
+    select title, date from tournament_settings where key = ${key}
+    union all
+    select * from (select o.tournament_name, o.tournament_date from orders o
+                    where o.tournament_key = ${key} and o.tournament_name is not null and o.tournament_date is not null
+                    limit 1) entered
+    limit 1`);
+  const row = (result as unknown as { rows: Array<{ title: string; date: string }> }).rows[0];
+  return row ? { key, title: row.title, date: row.date } : null;
+}

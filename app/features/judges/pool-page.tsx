@@ -16,7 +16,7 @@ import type { JudgePool, PoolJudge } from "./pool.server";
 
 export type PoolPageData = {
   tournament: { key: string; title: string; date: string };
-  pool: JudgePool;
+  pool: Omit<JudgePool, "shortRecipients">;
   /** Addresses the shortfall message reaches. */
   shortRecipients: number;
   canManage: boolean;

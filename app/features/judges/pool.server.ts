@@ -4,7 +4,7 @@ import type { Judge } from "~/db/schema/judges";
 import { type MemberSchool, schoolMatchKey } from "~/features/tournaments/schools";
 import { eventCategory, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
 import { type Obligation, type PerCategory, schoolObligation, zeroes } from "./obligations";
-import { judgeSettings, type JudgeSettings } from "./settings.server";
+import { settingsFromRow, type JudgeSettings } from "./settings.server";
 
 /** A paid entry or Judge Fee still counts: completed, not dropped, not refunded in full. */
 const COUNTS = sql`o.status = 'completed' and o.dropped_at is null
@@ -37,6 +37,8 @@ export type JudgePool = {
   /** "Any tournament" volunteers no one has assigned yet (district-wide). */
   volunteers: PoolJudge[];
   totals: { owed: number; confirmed: number; shortfall: number; schoolsShort: number };
+  /** The contact addresses of the paid entries of the schools short of judges: who the shortfall message reaches. */
+  shortRecipients: string[];
 };
 
 const toPoolJudge = (row: Judge): PoolJudge => ({
@@ -53,6 +55,20 @@ const toPoolJudge = (row: Judge): PoolJudge => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
+const keysOf = new WeakMap<readonly MemberSchool[], Map<string, MemberSchool>>();
+
+/** The member schools by their names as compared (computed once per list). */
+function memberKeys(schools: readonly MemberSchool[]): Map<string, MemberSchool> {
+  let keys = keysOf.get(schools);
+  if (!keys) {
+    keys = new Map();
+    for (const school of schools)
+      if (!keys.has(schoolMatchKey(school.name))) keys.set(schoolMatchKey(school.name), school);
+    keysOf.set(schools, keys);
+  }
+  return keys;
+}
+
 /** Finds the school a name (and maybe a member code) stands for: a member school, or the typed name. */
 export function schoolIdentity(
   schools: readonly MemberSchool[],
@@ -61,7 +77,7 @@ export function schoolIdentity(
 ): { id: string; school: string; schoolCode: string | null } {
   const byCode = code ? schools.find((school) => school.code === code) : undefined;
   const key = schoolMatchKey(name);
-  const member = byCode ?? schools.find((school) => schoolMatchKey(school.name) === key);
+  const member = byCode ?? memberKeys(schools).get(key);
   if (member) return { id: member.code, school: member.name, schoolCode: member.code };
   return { id: `typed:${key}`, school: name.trim(), schoolCode: null };
 }
@@ -70,33 +86,52 @@ type Rows<T> = { rows: T[] };
 
 /**
  * A tournament's judge pool (decision 0042): per school its paid entries by category, Judge Fees, named judges and
- * what it owes; the judges of no school; the volunteers not yet assigned. Five indexed reads.
+ * what it owes; the judges of no school; the volunteers not yet assigned; who the shortfall message reaches.
  */
 export async function judgePool(
   db: Database | Transaction,
   key: string,
   schools: readonly MemberSchool[],
 ): Promise<JudgePool> {
-  // One after another: inside a transaction (the receipt's notes) the reads share one connection.
-  const settings = await judgeSettings(db, key);
-  const entryResult = await db.execute(sql`
-      select o.registration->>'schoolCode' as code, coalesce(o.student_school, '') as school, o.event_type as event,
-             count(*)::int as entries
-        from orders o
-       where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null and ${COUNTS}
-       group by 1, 2, 3`);
-  const feeResult = await db.execute(sql`
-      select coalesce(o.student_school, '') as school, sum(o.item_quantity)::int as fees,
-             array_remove(array_agg(distinct o.item_description), null) as contacts
-        from orders o
-       where o.tournament_key = ${key} and o.student_name is null and ${COUNTS}
-       group by 1`);
-  const judgeResult = await db.execute(
-    sql`select * from judges where tournament_key = ${key} and status <> 'withdrawn' order by created_at, id`,
-  );
-  const volunteerResult = await db.execute(
-    sql`select * from judges where tournament_key is null and status <> 'withdrawn' order by created_at, id`,
-  );
+  // One statement, one round trip: on a busy database each extra read waits its turn again (bench/judges.mjs).
+  const result = await db.execute(sql`
+    select
+      (select json_build_object('entriesPerJudge', s.entries_per_judge, 'judgesPerFee', s.judges_per_fee,
+                                'roundsObligated', s.rounds_obligated)
+         from tournament_judge_settings s where s.key = ${key}) as settings,
+      (select coalesce(json_agg(e), '[]'::json) from (
+         select o.registration->>'schoolCode' as code, coalesce(o.student_school, '') as school, o.event_type as event,
+                count(*)::int as entries
+           from orders o
+          where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null and ${COUNTS}
+          group by 1, 2, 3) e) as entries,
+      (select coalesce(json_agg(r), '[]'::json) from (
+         select o.registration->>'schoolCode' as code, coalesce(o.student_school, '') as school,
+                array_agg(distinct lower(o.customer_email)) as emails
+           from orders o
+          where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null and ${COUNTS}
+          group by 1, 2) r) as registrants,
+      (select coalesce(json_agg(f), '[]'::json) from (
+         select coalesce(o.student_school, '') as school, sum(o.item_quantity)::int as fees,
+                array_remove(array_agg(distinct o.item_description), null) as contacts
+           from orders o
+          where o.tournament_key = ${key} and o.student_name is null and ${COUNTS}
+          group by 1) f) as fees,
+      (select coalesce(json_agg(j order by j.created_at, j.id), '[]'::json) from judges j
+        where j.tournament_key = ${key} and j.status <> 'withdrawn') as judges,
+      (select coalesce(json_agg(j order by j.created_at, j.id), '[]'::json) from judges j
+        where j.tournament_key is null and j.status <> 'withdrawn') as volunteers`);
+  const [read] = (
+    result as unknown as Rows<{
+      settings: Parameters<typeof settingsFromRow>[0];
+      entries: Array<{ code: string | null; school: string; event: string; entries: number }>;
+      registrants: Array<{ code: string | null; school: string; emails: string[] }>;
+      fees: Array<{ school: string; fees: number; contacts: string[] | null }>;
+      judges: Array<Record<string, unknown>>;
+      volunteers: Array<Record<string, unknown>>;
+    }>
+  ).rows;
+  const settings = settingsFromRow(read!.settings ?? null);
 
   const bySchool = new Map<
     string,
@@ -119,24 +154,26 @@ export async function judgePool(
     }
     return found;
   };
-  for (const row of (
-    entryResult as unknown as Rows<{ code: string | null; school: string; event: string; entries: number }>
-  ).rows)
-    group(row.school, row.code).entries[eventCategory(row.event)] += Number(row.entries);
-  for (const row of (feeResult as unknown as Rows<{ school: string; fees: number; contacts: string[] | null }>).rows) {
+  const registrants = new Map<string, Set<string>>();
+  for (const row of read!.entries) group(row.school, row.code).entries[eventCategory(row.event)] += Number(row.entries);
+  for (const row of read!.registrants) {
+    const id = schoolIdentity(schools, row.school, row.code).id;
+    const emails = registrants.get(id) ?? new Set<string>();
+    for (const email of row.emails) emails.add(email);
+    registrants.set(id, emails);
+  }
+  for (const row of read!.fees) {
     const school = group(row.school, null);
     school.fees += Number(row.fees);
     for (const contact of row.contacts ?? [])
       if (!school.feeContacts.includes(contact)) school.feeContacts.push(contact);
   }
   const unaffiliated: PoolJudge[] = [];
-  for (const row of (judgeResult as unknown as Rows<Record<string, unknown>>).rows.map(judgeFromRow)) {
+  for (const row of read!.judges.map(judgeFromRow)) {
     if (!row.school && !row.schoolCode) unaffiliated.push(toPoolJudge(row));
     else group(row.school, row.schoolCode).judges.push(toPoolJudge(row));
   }
-  const volunteers = (volunteerResult as unknown as Rows<Record<string, unknown>>).rows
-    .map(judgeFromRow)
-    .map(toPoolJudge);
+  const volunteers = read!.volunteers.map(judgeFromRow).map(toPoolJudge);
 
   const poolSchools: PoolSchool[] = [...bySchool.values()]
     .map((school) => ({
@@ -163,7 +200,18 @@ export async function judgePool(
     totals.shortfall += school.obligation.shortfallTotal;
     if (school.obligation.shortfallTotal > 0) totals.schoolsShort += 1;
   }
-  return { settings, schools: poolSchools, unaffiliated, volunteers, totals };
+  const shortRecipients = new Set<string>();
+  for (const school of poolSchools)
+    if (school.obligation.shortfallTotal > 0)
+      for (const email of registrants.get(school.id) ?? []) shortRecipients.add(email);
+  return {
+    settings,
+    schools: poolSchools,
+    unaffiliated,
+    volunteers,
+    totals,
+    shortRecipients: [...shortRecipients].sort(),
+  };
 }
 
 /** A judges row read by raw SQL, in the schema's shape. */
@@ -202,28 +250,6 @@ export async function schoolObligationSoFar(
   const identity = schoolIdentity(schools, name, code);
   const pool = await judgePool(db, key, schools);
   return pool.schools.find((school) => school.id === identity.id) ?? null;
-}
-
-/** The contact addresses of the paid entries of the schools short of judges: who the shortfall message reaches. */
-export async function shortSchoolRecipients(
-  db: Database,
-  key: string,
-  schools: readonly MemberSchool[],
-  pool: JudgePool,
-): Promise<string[]> {
-  const short = new Set(
-    pool.schools.filter((school) => school.obligation.shortfallTotal > 0).map((school) => school.id),
-  );
-  if (short.size === 0) return [];
-  const result = await db.execute(sql`
-    select distinct o.registration->>'schoolCode' as code, coalesce(o.student_school, '') as school,
-           lower(o.customer_email) as email
-      from orders o
-     where o.tournament_key = ${key} and o.student_name is not null and ${COUNTS}`);
-  const emails = new Set<string>();
-  for (const row of (result as unknown as Rows<{ code: string | null; school: string; email: string }>).rows)
-    if (short.has(schoolIdentity(schools, row.school, row.code).id)) emails.add(row.email);
-  return [...emails].sort();
 }
 
 export { JUDGE_CATEGORIES };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { tournamentJudgeSettings } from "~/db/schema/judges";
+import { tournamentJudgeSettings, type TournamentJudgeSettings } from "~/db/schema/judges";
 import { auditedChange } from "~/features/accounts/audit.server";
 import {
   CATEGORY_LABELS,
@@ -27,6 +27,13 @@ export const DEFAULT_JUDGE_SETTINGS: JudgeSettings = {
 /** The settings of `key`, or the defaults. */
 export async function judgeSettings(db: Database | Transaction, key: string): Promise<JudgeSettings> {
   const [row] = await db.select().from(tournamentJudgeSettings).where(eq(tournamentJudgeSettings.key, key));
+  return settingsFromRow(row ?? null);
+}
+
+/** A settings row (as stored, or as JSON with its column names) with the defaults filled in; none: the defaults. */
+export function settingsFromRow(
+  row: Pick<TournamentJudgeSettings, "entriesPerJudge" | "judgesPerFee" | "roundsObligated"> | null,
+): JudgeSettings {
   if (!row) return DEFAULT_JUDGE_SETTINGS;
   return {
     entriesPerJudge: { ...DEFAULT_ENTRIES_PER_JUDGE, ...row.entriesPerJudge },

@@ -4,7 +4,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { isJudgeCategory } from "~/features/judges/categories";
 import { judgeFileCsv } from "~/features/judges/judge-file";
 import { tournamentJudgeFileRows } from "~/features/judges/judge-file.server";
-import { findStaffTournament } from "~/features/tournaments/staff-settings.server";
+import { poolTournament } from "~/features/judges/judges.server";
 import type { Route } from "./+types/tournament-judges-csv";
 
 /**
@@ -14,7 +14,7 @@ import type { Route } from "./+types/tournament-judges-csv";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
   const db = getDb(context);
-  const tournament = await findStaffTournament(db, params.key);
+  const tournament = await poolTournament(db, params.key);
   if (!tournament) throw data("No such tournament", { status: 404 });
   const category = new URL(request.url).searchParams.get("category") ?? "";
   if (!isJudgeCategory(category)) throw data("Choose a judge category: debate, speech or congress.", { status: 400 });

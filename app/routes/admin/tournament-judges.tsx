@@ -4,14 +4,13 @@ import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
-import { assignVolunteer } from "~/features/judges/judges.server";
+import { assignVolunteer, poolTournament } from "~/features/judges/judges.server";
 import { PoolPage } from "~/features/judges/pool-page";
-import { judgePool, shortSchoolRecipients } from "~/features/judges/pool.server";
+import { judgePool } from "~/features/judges/pool.server";
 import { parseJudgeSettingsForm, saveJudgeSettings } from "~/features/judges/settings.server";
 import { parseMessageForm, sendRegistrantMessage } from "~/features/tournaments/messages.server";
 import { tournamentPath } from "~/features/tournaments/paths";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { findStaffTournament } from "~/features/tournaments/staff-settings.server";
 import type { Route } from "./+types/tournament-judges";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 async function load(context: Route.LoaderArgs["context"], key: string) {
-  const tournament = await findStaffTournament(getDb(context), key);
+  const tournament = await poolTournament(getDb(context), key);
   if (!tournament) throw data("No such tournament", { status: 404 });
   return tournament;
 }
@@ -29,13 +28,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const db = getDb(context);
   const tournament = await load(context, params.key);
-  const schools = memberSchools();
-  const pool = await judgePool(db, tournament.key, schools);
+  const { shortRecipients, ...pool } = await judgePool(db, tournament.key, memberSchools());
   return {
     tournament: { key: tournament.key, title: tournament.title, date: tournament.date },
     pool,
-    shortRecipients:
-      user.role === "admin" ? (await shortSchoolRecipients(db, tournament.key, schools, pool)).length : 0,
+    shortRecipients: shortRecipients.length,
     canManage: user.role === "admin",
     // The shortfall message's one-time key: a Send posted twice queues nothing the second time.
     sendKey: randomBytes(12).toString("base64url"),
@@ -71,9 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "message-short": {
       const parsed = parseMessageForm(form);
       if (!parsed.ok) return refuse("message", parsed.message);
-      const schools = memberSchools();
-      const pool = await judgePool(db, tournament.key, schools);
-      const recipients = await shortSchoolRecipients(db, tournament.key, schools, pool);
+      const recipients = (await judgePool(db, tournament.key, memberSchools())).shortRecipients;
       if (recipients.length === 0) return refuse("message", "No school is short of judges.", 409);
       const sent = await sendRegistrantMessage(db, actor, tournament, parsed.value, {
         recipients,

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import {
   auditLog,
@@ -15,6 +15,7 @@ import {
   tournamentJudgeSettings,
 } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
+import { getScheduleEvents } from "~/features/events/events.server";
 import { fulfilCheckout } from "~/features/payments/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { checkoutCart } from "~/features/shop/cart-checkout.server";
@@ -56,6 +57,8 @@ beforeAll(async () => {
   ({ database, ids } = await openShopDatabase());
   adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
   viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
+  // The sheet's first read runs in the background: a busy machine may not have it yet.
+  await vi.waitFor(async () => expect(await getScheduleEvents(database.db)).not.toEqual([]), { timeout: 15_000 });
 });
 afterAll(async () => {
   await closeShopDatabase(database);
