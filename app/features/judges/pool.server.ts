@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import type { Judge } from "~/db/schema/judges";
 import { type MemberSchool, schoolMatchKey } from "~/features/tournaments/schools";
-import { eventCategory, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
+import { eventCategory, type JudgeCategory } from "./categories";
 import { type Obligation, type PerCategory, schoolObligation, zeroes } from "./obligations";
 import { settingsFromRow, type JudgeSettings } from "./settings.server";
 
@@ -238,19 +238,3 @@ function judgeFromRow(row: Record<string, unknown>): Judge {
     assignedBy: (row.assigned_by as string | null) ?? null,
   };
 }
-
-/** What one school owes for a tournament so far, for the families' confirmation and payment result. */
-export async function schoolObligationSoFar(
-  db: Database,
-  key: string,
-  schools: readonly MemberSchool[],
-  name: string,
-  code: string | null | undefined,
-): Promise<PoolSchool | null> {
-  const identity = schoolIdentity(schools, name, code);
-  const pool = await judgePool(db, key, schools);
-  return pool.schools.find((school) => school.id === identity.id) ?? null;
-}
-
-export { JUDGE_CATEGORIES };
-export type { JudgeCategory };

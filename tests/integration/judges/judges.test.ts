@@ -58,7 +58,12 @@ beforeAll(async () => {
   adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
   viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
   // The sheet's first read runs in the background: a busy machine may not have it yet.
-  await vi.waitFor(async () => expect(await getScheduleEvents(database.db)).not.toEqual([]), { timeout: 15_000 });
+  await vi.waitFor(
+    async () => {
+      if ((await getScheduleEvents(database.db)).length === 0) throw new Error("the sheet is not read yet");
+    },
+    { timeout: 15_000 },
+  );
 });
 afterAll(async () => {
   await closeShopDatabase(database);
