@@ -2,8 +2,8 @@ import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import type { Order } from "~/db/schema";
-import { registerReceiptNotes } from "~/features/payments/fulfilment-emails.server";
-import { entrySchools, type EntrySchool } from "~/features/payments/payment-result.server";
+import { registerReceiptNotes } from "~/features/payments/checkout/fulfilment-emails.server";
+import { entrySchools, type EntrySchool } from "~/features/payments/checkout/payment-result.server";
 import type { MemberSchool } from "~/features/tournaments/schools";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { judgePool, schoolIdentity } from "./pool.server";
@@ -31,7 +31,7 @@ export function familyNoteText(note: FamilyJudgeNote, publicUrl = ""): string {
   return `Judges: ${note.school} owes ${judges} for ${note.tournament} so far (${status}). Name a judge on the judge form: ${link}`;
 }
 
-/** The notes for each tournament and school among `entries` (decision 0042). */
+/** The notes for each tournament and school among `entries` (decision 0043). */
 export async function familyJudgeNotes(
   db: Database | Transaction,
   entries: readonly EntrySchool[],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeFileRows, judgePools, TABROOM_JUDGE_HEADER } from "./judge-file";
+import { importTabroomJudges } from "#tests/support/tabroom-importer";
+import { judgeFileCsv, judgeFileRows, judgePools, TABROOM_JUDGE_HEADER } from "./judge-file";
 
 describe("Tabroom's judge file", () => {
   it("has the template's header, word for word", () => {
@@ -32,5 +33,19 @@ describe("Tabroom's judge file", () => {
       "",
     ]);
     expect(judgePools(["congress", "debate"])).toBe("Debate,Congress");
+  });
+
+  it("never starts a cell with a formula, and Tabroom still reads the text as typed", () => {
+    for (const start of ["=", "+", "-", "@", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) {
+      const text = `${start}HYPERLINK("https://evil.example/")`;
+      const file = judgeFileCsv([[text, "", "Dana", "", text, "", "6", "d@example.org", "", text, "Debate"]]);
+      const cells = file
+        .split("\r\n")[1]!
+        .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+        .map((cell) => cell.replace(/^"|"$/g, ""));
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+      const [judge] = importTabroomJudges(file).judges;
+      expect(judge!.last).toMatch(/^[=+\-@]HYPERLINK/);
+    }
   });
 });

@@ -29,7 +29,7 @@ export function judgePools(categories: readonly JudgeCategory[]): string {
 }
 
 /**
- * The file's rows for one judge category (decision 0042), by column position as Tabroom's importer reads them:
+ * The file's rows for one judge category (decision 0043), by column position as Tabroom's importer reads them:
  * School Name, School Code, First Name, Middle Name, Last Name, Tab Rating, Rounds Obligated, Email, Phone, Notes,
  * Judge Pools. Only the judges who can judge `category`; a judge of no school has both school columns empty, which
  * Tabroom reads as hired or neutral judging. Phone as digits (Tabroom keeps only those). By school, then last name.
@@ -64,12 +64,16 @@ export function judgeFileRows(
 
 /**
  * A cell as Tabroom can read it: folded to ASCII (app/features/tabroom), anything with no ASCII form dropped (the form
- * refuses such names, so only older rows could hold one), and no double quote at either end (Tabroom strips it).
+ * refuses such names, so only older rows could hold one), no double quote at either end (Tabroom strips it), and no
+ * formula.
  */
 function fileCell(value: string): string {
   const folded = foldToAscii(value);
   const ascii = folded.ok ? folded.value : [...value].filter((character) => isTabroomAscii(character)).join("");
-  return ascii.replace(/^"+|"+$/g, "").trim();
+  const cell = ascii.replace(/^"+|"+$/g, "").trim();
+  // A spreadsheet would run a cell starting so as a formula; Tabroom's judge importer strips one leading apostrophe,
+  // so it reads the text as typed. (The form refuses such names; this guards older rows and folded characters.)
+  return /^[=+\-@]/.test(cell) ? `'${cell}` : cell;
 }
 
 /** The whole file: the template's header, then one line per judge (no byte-order mark, CRLF, ASCII). */

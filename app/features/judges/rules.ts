@@ -1,4 +1,5 @@
 // The judge form's limits and choices, without Zod: the form renders with them before its schema loads.
+import { isSingleLine, singleLineMessage } from "~/core/single-line";
 import { foldToAscii } from "~/features/tabroom/fold";
 
 export const judgeLimits = {
@@ -15,9 +16,6 @@ export const NO_SCHOOL = "none";
 /** Examples the note's hint offers. */
 export const NOTE_EXAMPLES = "first time, parent, coach, former competitor";
 
-// oxlint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
 /**
  * What a name (or any one-line field) refuses, as the entries do: a line break or other control character
  * (Tabroom reads its files line by line), a leading =, +, - or @ (a spreadsheet would run it as a formula), and a
@@ -25,9 +23,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * Null when the text is fine.
  */
 export function oneLineProblem(value: string, label: string): string | null {
-  if (CONTROL.test(value)) return `${label} must be on one line.`;
-  if (/^[=+\-@]/.test(value.trim())) return `${label} cannot start with =, +, - or @.`;
+  // The shared one-line rule of every form (app/core/single-line.ts), with its message.
+  if (!isSingleLine(value)) return singleLineMessage(label);
   const folded = foldToAscii(value);
   if (!folded.ok) return `${label} cannot hold "${folded.character}": please write it in Latin letters.`;
+  // Checked on the folded text too: a full-width ＝ becomes "=" in Tabroom's file.
+  if (/^[=+\-@]/.test(value.trim()) || /^[=+\-@]/.test(folded.value.trim()))
+    return `${label} cannot start with =, +, - or @.`;
   return null;
 }

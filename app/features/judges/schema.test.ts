@@ -24,11 +24,12 @@ describe("the judge form's schema", () => {
   });
 
   it.each([
-    ["a line break", "Dana\nLevi", "First name must be on one line."],
-    ["a carriage return", "Da\rna", "First name must be on one line."],
+    ["a line break", "Dana\nLevi", "First name must be on one line, without line breaks or control characters."],
+    ["a carriage return", "Da\rna", "First name must be on one line, without line breaks or control characters."],
     ["a leading =", "=HYPERLINK(1)", "First name cannot start with =, +, - or @."],
     ["a leading @", "@SUM(1)", "First name cannot start with =, +, - or @."],
     ["a leading + after spaces", "  +1", "First name cannot start with =, +, - or @."],
+    ["a full-width ＝", "\uFF1DSUM(1)", "First name cannot start with =, +, - or @."],
   ])("refuses a name with %s, as entries do", (_what, firstName, message) => {
     expect(errors({ ...valid, firstName })).toMatchObject({ firstName: message });
   });
@@ -44,7 +45,9 @@ describe("the judge form's schema", () => {
     expect(errors({ ...valid, lastName: "-Levi" })).toMatchObject({
       lastName: "Last name cannot start with =, +, - or @.",
     });
-    expect(errors({ ...valid, note: "parent\u2028coach" })).toMatchObject({ note: "Note must be on one line." });
+    expect(errors({ ...valid, note: "parent\u2028coach" })).toMatchObject({
+      note: "Note must be on one line, without line breaks or control characters.",
+    });
   });
 
   it("asks for a tournament offered, a school, a typed name for Other, and at least one category", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Checkout, Order } from "~/db/schema";
 import { buildReceipt, receiptEmail } from "~/features/donations/receipt";
-import { shopConfirmationEmail } from "./confirmation-email";
+import { shopConfirmationEmail } from "./checkout/confirmation-email";
 import { providerLabel, SANDBOX_NOTICE } from "./sandbox-notice";
 
 const checkout = (provider: "stripe" | "sandbox"): Checkout => ({
@@ -13,6 +13,7 @@ const checkout = (provider: "stripe" | "sandbox"): Checkout => ({
   providerSessionId: "cs_1",
   providerUrl: null,
   cartId: null,
+  holderAddress: null,
   email: "parent@example.com",
   totalAmount: 1800,
   currency: "usd",

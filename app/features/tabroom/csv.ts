@@ -44,3 +44,17 @@ export function tabroomCsv(header: string | readonly string[], rows: readonly (r
   if (!isTabroomAscii(first)) throw new TabroomCsvError("A Tabroom header is printable ASCII only.", first);
   return [first, ...rows.map(tabroomCsvLine)].map((line) => `${line}\r\n`).join("");
 }
+
+/**
+ * A Tabroom file as a download: US-ASCII, no byte-order mark (core/csv's csvResponse adds one for Excel, and Tabroom
+ * would read it as part of the first cell), never cached.
+ */
+export function tabroomCsvResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=us-ascii",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -5,11 +5,12 @@ import { isJudgeCategory } from "~/features/judges/categories";
 import { judgeFileCsv } from "~/features/judges/judge-file";
 import { tournamentJudgeFileRows } from "~/features/judges/judge-file.server";
 import { poolTournament } from "~/features/judges/judges.server";
+import { tabroomCsvResponse } from "~/features/tabroom/csv";
 import type { Route } from "./+types/tournament-judges-csv";
 
 /**
  * /admin/tournaments/:key/judges.csv?category=debate|speech|congress: the tournament's confirmed judges of one judge
- * category in Tabroom's judge import layout (app/features/judges, decision 0042).
+ * category in Tabroom's judge import layout (app/features/judges, decision 0043).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -19,11 +20,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const category = new URL(request.url).searchParams.get("category") ?? "";
   if (!isJudgeCategory(category)) throw data("Choose a judge category: debate, speech or congress.", { status: 400 });
   const body = judgeFileCsv(await tournamentJudgeFileRows(db, tournament.key, category));
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=us-ascii",
-      "Content-Disposition": `attachment; filename="judges-${category}-${tournament.date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return tabroomCsvResponse(body, `judges-${category}-${tournament.date}.csv`);
 }

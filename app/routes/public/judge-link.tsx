@@ -5,7 +5,7 @@ import { getDb } from "~/db/context";
 import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { confirmJudge, judgeByToken, withdrawJudge } from "~/features/judges/judges.server";
 import { JudgeLinkPage } from "~/features/judges/judge-link-page";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { PageHeader, Section } from "~/features/shell/page-header";
 import type { Route } from "./+types/judge-link";
 
 // As the monthly gift's manage page: never cached or indexed, and no other site sees the token in a referrer.
@@ -23,7 +23,7 @@ async function find(context: Route.LoaderArgs["context"], token: string) {
   return judge;
 }
 
-/** A judge's page at the link in their confirmation email (app/features/judges, decision 0042). */
+/** A judge's page at the link in their confirmation email (app/features/judges, decision 0043). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const judge = await find(context, params.token);
   return data(

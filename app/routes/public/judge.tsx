@@ -3,8 +3,8 @@ import type { JudgeActionData } from "~/features/judges/action-data";
 import { handleJudgeForm } from "~/features/judges/judge-action.server";
 import { JUDGE_FORM_ANCHOR, JudgeForm } from "~/features/judges/judge-form";
 import { judgeTournaments } from "~/features/judges/judges.server";
-import { PageHeader, Section } from "~/features/site/page-header";
-import { pageMeta } from "~/features/site/meta";
+import { PageHeader, Section } from "~/features/shell/page-header";
+import { pageMeta } from "~/features/shell/meta";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import type { Route } from "./+types/judge";
 
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/judge",
   });
 
-/** The public judge form (app/features/judges, decision 0042); ?tournament=<key> chooses the tournament. */
+/** The public judge form (app/features/judges, decision 0043); ?tournament=<key> chooses the tournament. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tournaments = await judgeTournaments(getDb(context));
   const wanted = new URL(request.url).searchParams.get("tournament");

@@ -2,14 +2,14 @@ import { CircleCheck, CircleX, Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useRevalidator, useSearchParams } from "react-router";
 import { getDb } from "~/db/context";
-import { CheckoutSummary } from "~/features/payments/checkout-summary";
-import { verifyPayment } from "~/features/payments/payment-result.server";
+import { CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
+import { verifyPayment } from "~/features/payments/checkout/payment-result.server";
 import { familyJudgeNotes } from "~/features/judges/family-notes.server";
 import { FamilyJudgeNotes } from "~/features/judges/family-notes";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
-import { VerificationErrorNotice } from "~/features/payments/verification-error-notice";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { VerificationErrorNotice } from "~/features/payments/checkout/verification-error-notice";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, Section } from "~/features/shell/page-header";
 import { Button } from "~/ui/button";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/payment-success";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const db = getDb(context);
   const result = await verifyPayment(db, sessionId);
-  // What each entry's school owes in judges so far (decision 0042).
+  // What each entry's school owes in judges so far (decision 0043).
   const judgeNotes = result.state === "success" ? await familyJudgeNotes(db, result.entrySchools) : [];
   return data({ ...result, judgeNotes }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -16,10 +16,10 @@ import {
 } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
 import { getScheduleEvents } from "~/features/events/events.server";
-import { fulfilCheckout } from "~/features/payments/checkout.server";
+import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
-import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as judgeAction, loader as judgeLoader } from "~/routes/public/judge";
@@ -32,7 +32,7 @@ import { importTabroomJudges } from "#tests/support/tabroom-importer";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
 import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "../tournaments/support";
 
-/** Decision 0042: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
+/** Decision 0043: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
 let database: TestDatabase;
 let ids: Record<string, string> = {};
 let adminCookie = "";
@@ -187,7 +187,7 @@ describe("the judge form", () => {
   it("refuses what entries refuse, at the field, and saves nothing", async () => {
     for (const [field, value, message] of [
       ["firstName", "=HYPERLINK(1)", "First name cannot start with =, +, - or @."],
-      ["lastName", "Levi\nEvil", "Last name must be on one line."],
+      ["lastName", "Levi\nEvil", "Last name must be on one line, without line breaks or control characters."],
     ] as const) {
       const answer = await judgeForm({ ...dana, [field]: value });
       expect(answer.status).toBe(400);

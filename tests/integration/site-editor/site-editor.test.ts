@@ -5,7 +5,7 @@ import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { PubSub } from "~/db/pubsub.server";
 import { auditLog, productImages, siteContentDrafts, siteContentVersions } from "~/db/schema";
 import { fileContent, setPublishedContent, teamContent } from "~/features/content/content.server";
-import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/store.server";
+import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/versions.server";
 import { toYaml } from "~/features/site-editor/yaml-text";
 import { loader as aboutLoader } from "~/routes/public/about";
 import { loader as homeLoader } from "~/routes/public/home";
@@ -155,10 +155,10 @@ describe("site content: draft, preview, publish (decision 0039)", () => {
     expect((empty.data.result as { error: Record<string, string[]> }).error.source).toEqual([
       "Enter the section's text.",
     ]);
-    const huge = await saveDraft(teamWith("Dr. Ada", "x".repeat(100_001)));
+    const huge = await saveDraft(teamWith("Dr. Ada", "x".repeat(40_001)));
     expect(huge.status).toBe(400);
     expect((huge.data.result as { error: Record<string, string[]> }).error.source![0]).toMatch(
-      /At most 100,000 characters/,
+      /At most 40,000 characters/,
     );
     const long = await saveDraft(teamWith("Dr. Ada", "x".repeat(3001)));
     expect((long.data.result as { error: Record<string, string[]> }).error.source![0]).toMatch(/coaches\.0\.bio/);

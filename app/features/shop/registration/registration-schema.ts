@@ -1,0 +1,151 @@
+import { singleLine } from "~/core/single-line";
+import { z } from "~/core/zod";
+import type { RegistrationKind } from "~/features/products/registration-products";
+import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
+import { partnerRule } from "~/features/tournaments/competition-events";
+import { OTHER_SCHOOL } from "~/features/tournaments/schools";
+
+export { COMPETITION_EVENTS, usesSchedule } from "./registration-rules";
+
+/** The messages of docs/product.md#5-validation-rules, word for word. */
+export const registrationMessages = {
+  studentNameShort: "Student name must be at least 2 characters",
+  studentNameLong: "Student name must be less than 100 characters",
+  schoolShort: "School name must be at least 2 characters",
+  schoolLong: "School name must be less than 100 characters",
+  tournament: "Please select a tournament from the schedule",
+  judgeEvent: "Please select an event from the schedule",
+  competitionEvent: "Please select a competition event",
+  contactShort: "Contact information must be at least 3 characters",
+  contactLong: "Contact information must be less than 200 characters",
+  advisorShort: "Faculty advisor name must be at least 2 characters",
+  advisorLong: "Faculty advisor name must be less than 100 characters",
+  schoolChoice: "Please choose a school from the list, or Other",
+  partnerFirst: "Please enter your partner's first name",
+  partnerLast: "Please enter your partner's last name",
+  partnerNameLong: "Partner's name must be less than 50 characters",
+  partnerSchoolShort: "Partner's school must be at least 2 characters",
+} as const;
+
+const text = (min: number, max: number, short: string, long: string, label: string) =>
+  singleLine(z.string({ error: short }).trim().min(min, short).max(max, long), label);
+
+const name = (short: string, long: string, label: string) =>
+  text(registrationLimits.name.min, registrationLimits.name.max, short, long, label);
+
+/**
+ * A schedule choice: required, and, where the server passes the current
+ * schedule's ids, one of them (a past or made-up event is refused).
+ */
+const scheduleChoice = (message: string, scheduleIds?: readonly string[]) => {
+  const base = singleLine(z.string({ error: message }).trim().min(1, message).max(200, message), "The choice");
+  return scheduleIds ? base.refine((id) => scheduleIds.includes(id), message) : base;
+};
+
+const studentName = name(registrationMessages.studentNameShort, registrationMessages.studentNameLong, "Student name");
+const studentSchool = name(registrationMessages.schoolShort, registrationMessages.schoolLong, "School name");
+const schoolName = studentSchool;
+
+/**
+ * One Zod schema per registration dialog (docs/product.md#5-validation-rules). The browser
+ * uses them without the schedule for instant messages; the action passes the
+ * ids of the future schedule events it offers.
+ */
+export function registrationSchema(
+  kind: RegistrationKind,
+  scheduleIds?: readonly string[],
+  schoolCodes?: readonly string[],
+) {
+  switch (kind) {
+    case "tournamentEntry":
+      return tournamentEntrySchema(scheduleIds, schoolCodes);
+    case "judgeFee":
+      return z.object({
+        schoolName,
+        scheduleEvent: scheduleChoice(registrationMessages.judgeEvent, scheduleIds),
+        schoolContact: text(
+          registrationLimits.contact.min,
+          registrationLimits.contact.max,
+          registrationMessages.contactShort,
+          registrationMessages.contactLong,
+          "Contact information",
+        ),
+      });
+    case "ylmcStudentEntry":
+    case "ylmunEntry":
+      return z.object({ studentName, studentSchool });
+    case "ylmcSchoolRegistration":
+      return z.object({
+        schoolName,
+        facultyAdvisor: name(
+          registrationMessages.advisorShort,
+          registrationMessages.advisorLong,
+          "Faculty advisor name",
+        ),
+      });
+  }
+}
+
+const optionalText = (max: number, long: string, label: string) =>
+  singleLine(z.string().trim().max(max, long), label).optional();
+
+/**
+ * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
+ * event's partner has a first and a last name and a school (the student's own when left empty).
+ */
+function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
+  const partnerName = optionalText(50, registrationMessages.partnerNameLong, "Partner's name");
+  const schoolCode = z
+    .string()
+    .trim()
+    .max(20, registrationMessages.schoolChoice)
+    .refine(
+      (code) => code === OTHER_SCHOOL || !schoolCodes || schoolCodes.includes(code),
+      registrationMessages.schoolChoice,
+    )
+    .optional();
+  return z
+    .object({
+      studentName,
+      schoolCode,
+      studentSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "School name"),
+      scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
+      competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
+      partnerFirst: partnerName,
+      partnerLast: partnerName,
+      partnerSchoolCode: schoolCode,
+      partnerSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "Partner's school"),
+    })
+    .superRefine(
+      (value, context) => {
+        if (!value || typeof value !== "object") return;
+        const member = (code: string | undefined) => !!code && code !== OTHER_SCHOOL;
+        if (!member(value.schoolCode) && (value.studentSchool ?? "").length < registrationLimits.name.min) {
+          context.addIssue({ code: "custom", path: ["studentSchool"], message: registrationMessages.schoolShort });
+        }
+        const rule = partnerRule(value.competitionEvent);
+        if (!rule) return;
+        const named = !!(value.partnerFirst || value.partnerLast);
+        if (rule === "required" || named) {
+          if (!value.partnerFirst)
+            context.addIssue({ code: "custom", path: ["partnerFirst"], message: registrationMessages.partnerFirst });
+          if (!value.partnerLast)
+            context.addIssue({ code: "custom", path: ["partnerLast"], message: registrationMessages.partnerLast });
+          if (
+            value.partnerSchoolCode === OTHER_SCHOOL &&
+            (value.partnerSchool ?? "").length < registrationLimits.name.min
+          )
+            context.addIssue({
+              code: "custom",
+              path: ["partnerSchool"],
+              message: registrationMessages.partnerSchoolShort,
+            });
+        }
+      },
+      // Also when another field failed, so every message shows at once (the value is then only partly checked).
+      { when: () => true },
+    );
+}
+
+export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
+export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;
