@@ -20,7 +20,7 @@ export default [
     route("donate", "routes/public/donate.tsx"),
     // The year-end giving summary on request (app/features/donations/year-summary/request.server.ts).
     route("donate/summary", "routes/public/donate-summary.tsx"),
-    // The public judge form and a judge's own page at the link in their email (app/features/judges, decision 0043).
+    // The public judge form and a judge's own page at the link in their email (app/features/judges, decision 0044).
     route("judge", "routes/public/judge.tsx"),
     route("judge/:token", "routes/public/judge-link.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
@@ -43,7 +43,7 @@ export default [
     // Tournament settings and rosters (app/features/tournaments, decision 0040).
     route("admin/tournaments", "routes/admin/tournaments.tsx"),
     route("admin/tournaments/:key", "routes/admin/tournament.tsx"),
-    // A tournament's judge pool (app/features/judges, decision 0043).
+    // A tournament's judge pool (app/features/judges, decision 0044).
     route("admin/tournaments/:key/judges", "routes/admin/tournament-judges.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
     // Site content (app/features/site-editor, decision 0039): sections, drafts, history, import.

@@ -1,4 +1,4 @@
-// Decision 0043: a tournament's judge pool page (/admin/tournaments/:key/judges) for 60 schools and 12 events on
+// Decision 0044: a tournament's judge pool page (/admin/tournaments/:key/judges) for 60 schools and 12 events on
 // PostgreSQL, signed in, on the production server. The goal: under 200 ms.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/judges.mjs [requests]
 //   BUILD_DIR=build uses an existing build (otherwise build-bench/ is built).

@@ -6,6 +6,8 @@ export interface Repo {
   anchors: (relativePath: string) => Set<string> | null;
   decisions: Set<string>;
   read?: (p: string) => string | null;
+  /** Every file name of the repository (no folder), for bare file names and naming conventions. */
+  names?: Set<string>;
 }
 export function findProblems(file: string, text: string, repo: Repo): { line: number; message: string }[];
 export function headingAnchors(markdown: string): Set<string>;

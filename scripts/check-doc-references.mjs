@@ -5,7 +5,11 @@
 // - a repository path with an extension (app/..., server/..., docs/..., tests/..., scripts/..., bench/...,
 //   content/...) or a relative markdown link that names no file, or a heading anchor that is not there;
 // - a decision number with no record in docs/decisions/;
-// - a "`Symbol` (path)" pair whose file does not define the symbol (a name documented in the wrong file).
+// - a "`Symbol` (path)" or "`Symbol` in path" pair (the path in backticks or not) whose file neither defines nor
+//   imports the symbol (a name documented in the wrong file, or in the file it moved out of);
+// - a bare file name of code (`refund-routes.server.test.ts`) that no file of the repository has (a file moved or
+//   renamed since the text was written);
+// - a naming convention (`*.client.tsx`) that no file of the repository follows.
 // Run: node scripts/check-doc-references.mjs [--root DIR]. The matchers are exported for its test.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -51,7 +55,11 @@ const repoPath = /(?<![\w/.@~-])((?:app|server|docs|tests|scripts|bench|content)
 const decisionNumbers = /\bdecisions?\s+(\d{4}(?:(?:\s*(?:,|-|–|\band\b|\bor\b|\bto\b)\s*)\d{4})*)/gi;
 const markdownLink = /\]\(([^)\s]+)\)/g;
 const symbolAndPath =
-  /`<?([A-Za-z_$][\w$]*)(?:[.\w$]*)(?:\(\))?(?: ?\/?>)?` \(((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})[),;:]/g;
+  /`<?([A-Za-z_$][\w$]*)(?:[.\w$]*)(?:\(\))?(?: ?\/?>)?` (?:\(|in )`?((?:app|server|docs|tests|scripts|bench|content)\/[\w.\-/]*\.[a-z]{1,5})(?:[),;:]|`(?=[),;:.\s]|$)|(?=[.\s]|$))/g;
+/** A file name of code with no folder before it; a path's last part is checked as a path instead. */
+const bareCodeFile = /(?<![\w/.@~*{<$\\-])([\w-]+(?:\.[\w-]+)*\.(?:tsx?|mts|mjs|cts))(?![\w/.-])/g;
+/** A naming convention: `*.client.tsx`, `*.server.ts` (not a path's pattern such as app/routes/*.tsx). */
+const convention = /(?<![\w/*])\*(\.[\w-]+(?:\.[\w-]+)*)(?![\w/*])/g;
 const scriptFile = /\.[cm]?[jt]sx?$/;
 /** The comment on a line of JavaScript or TypeScript: a whole comment line, or what follows `//` or `/*`. */
 const commentPart = /^\s*(?:\/\/|\/\*|\*).*$|(?:^|[\s{;,(])(?:\/\/|\/\*).*$/;
@@ -99,15 +107,26 @@ export function findProblems(file, text, repo) {
       if (!repo.exists(target)) problems.push({ line: lineNo, message: `${target} does not exist` });
       else checkAnchor(target, match[2], lineNo);
     }
+    for (const match of pathText.matchAll(bareCodeFile)) {
+      // A one-letter name (`x.server.ts`) is a placeholder.
+      if (repo.names && !repo.names.has(match[1]) && !/^[a-z]\./.test(match[1])) {
+        problems.push({ line: lineNo, message: `no file of the repository is named ${match[1]}` });
+      }
+    }
+    for (const match of pathText.matchAll(convention)) {
+      if (repo.names && ![...repo.names].some((name) => name.endsWith(match[1]) && name !== match[1])) {
+        problems.push({ line: lineNo, message: `no file of the repository is named *${match[1]}` });
+      }
+    }
     for (const match of line.matchAll(symbolAndPath)) {
       const [, symbol, target] = match;
       const source = repo.read?.(target);
       const declared = new RegExp(
-        `(?:function\\*?|const|let|var|class|type|interface|enum)\\s+${symbol}(?![\\w$])|export\\s*\\{[^}]*\\b${symbol}\\b|^\\s*${symbol}\\s*[:=(]|^${symbol}=`,
+        `(?:function\\*?|const|let|var|class|type|interface|enum)\\s+${symbol}(?![\\w$])|export\\s*\\{[^}]*\\b${symbol}\\b|^\\s*${symbol}\\??\\s*[:=(]|^${symbol}=|^import\\b[^;]*\\b${symbol}\\b[^;]*\\bfrom\\b|\\.${symbol}\\b`,
         "m",
       );
       if (source != null && !declared.test(source)) {
-        problems.push({ line: lineNo, message: `${target} does not define ${symbol}` });
+        problems.push({ line: lineNo, message: `${target} neither defines nor imports ${symbol}` });
       }
     }
     for (const match of line.matchAll(decisionNumbers)) {
@@ -154,17 +173,19 @@ export function headingAnchors(markdown) {
   return anchors;
 }
 
-function listFiles(root, relative, out) {
+function listFiles(root, relative, out, wanted = (file) => TEXT_FILE.test(path.basename(file)) && !SELF.has(file)) {
   const full = path.join(root, relative);
   if (!existsSync(full)) return;
   const stat = statSync(full);
   if (stat.isFile()) {
-    if (TEXT_FILE.test(path.basename(relative)) && !SELF.has(relative)) out.push(relative);
+    if (wanted(relative)) out.push(relative);
     return;
   }
   for (const entry of readdirSync(full, { withFileTypes: true })) {
-    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith("build-")) continue;
-    listFiles(root, relative ? `${relative}/${entry.name}` : entry.name, out);
+    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith("build-") || (!relative && entry.name.startsWith("."))) {
+      if (entry.name !== ".ci") continue;
+    }
+    listFiles(root, relative ? `${relative}/${entry.name}` : entry.name, out, wanted);
   }
 }
 
@@ -181,7 +202,10 @@ export function checkRepository(root) {
       : [],
   );
   const anchorCache = new Map();
+  const everyFile = [];
+  listFiles(root, "", everyFile, () => true);
   const repo = {
+    names: new Set(everyFile.map((file) => path.posix.basename(file))),
     exists: (p) => existsSync(path.join(root, p)),
     anchors: (p) => {
       if (!anchorCache.has(p)) {

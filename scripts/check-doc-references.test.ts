@@ -26,10 +26,55 @@ describe("findProblems", () => {
     const withFiles: Repo = { ...repo, exists: (p) => p in files, read: (p) => files[p] ?? null };
     const check = (text: string) => findProblems("docs/x.md", text, withFiles).map((p) => p.message);
     expect(check("Opened by `DialogLink` (app/ui/url-dialog.tsx), a link.")).toEqual([
-      "app/ui/url-dialog.tsx does not define DialogLink",
+      "app/ui/url-dialog.tsx neither defines nor imports DialogLink",
     ]);
     expect(check("Opened by `DialogLink` (app/ui/dialog-link.tsx), a link.")).toEqual([]);
     expect(check("Shown by `<UrlDialog>` (app/ui/url-dialog.tsx).")).toEqual([]);
+  });
+
+  it("reads `Symbol` in path and a path in backticks as the same pair, and passes a symbol the file imports", () => {
+    const files: Record<string, string> = {
+      "server/app.ts": 'import { createRequestContext } from "~/db/context";\nexport function createApp() {}\n',
+      "server/start.ts": 'import { loadPublishedContent } from "~/features/site-editor/store.server";\n',
+      "server/workers.ts": "type Worker = {\n  everyProcess?: boolean;\n};\n",
+      "server/cluster-metrics.mjs": "const registry = new client.AggregatorRegistry();\n",
+    };
+    const withFiles: Repo = { ...repo, exists: (p) => p in files, read: (p) => files[p] ?? null };
+    const check = (text: string) => findProblems("docs/x.md", text, withFiles).map((p) => p.message);
+    // Moved from server/app.ts to server/start.ts; the old rule read only "`Symbol` (path)" without backticks.
+    expect(check("read before it listens (`loadPublishedContent` in `server/app.ts`).")).toEqual([
+      "server/app.ts neither defines nor imports loadPublishedContent",
+    ]);
+    expect(check("read at start (`loadPublishedContent` (`server/app.ts`), then served")).toEqual([
+      "server/app.ts neither defines nor imports loadPublishedContent",
+    ]);
+    expect(check("`loadPublishedContent` in server/app.ts.")).toEqual([
+      "server/app.ts neither defines nor imports loadPublishedContent",
+    ]);
+    expect(check("(`loadPublishedContent` in `server/start.ts`)")).toEqual([]);
+    expect(check("`createRequestContext` (`server/app.ts`) and `createApp` in server/app.ts")).toEqual([]);
+    expect(check("flagged `everyProcess` in `server/workers.ts` runs in all")).toEqual([]);
+    expect(check("`AggregatorRegistry` (`server/cluster-metrics.mjs`: counters summed)")).toEqual([]);
+  });
+
+  it("refuses a bare file name of code that no file has, and a naming convention no file follows", () => {
+    const named: Repo = {
+      ...repo,
+      names: new Set(["refund-routes.test.ts", "store.server.ts", "server.js", "x.test.ts"]),
+    };
+    const check = (file: string, text: string) => findProblems(file, text, named).map((p) => p.message);
+    expect(check("docs/x.md", "Tests: `refund-routes.server.test.ts`, `store.server.ts`.")).toEqual([
+      "no file of the repository is named refund-routes.server.test.ts",
+    ]);
+    expect(check("app/x.ts", "// see gone.ts, then server.js")).toEqual(["no file of the repository is named gone.ts"]);
+    expect(check("docs/x.md", "a test sits next to its file, `x.server.ts` and `x.server.test.ts`")).toEqual([]);
+    // In code only comments are read; a path's last part is the path check's.
+    expect(check("app/x.ts", 'const file = "gone.ts"; // app/gone.ts')).toEqual(["app/gone.ts does not exist"]);
+    expect(
+      check("docs/x.md", "`*.server.ts` for the server, `*.client.tsx` for the browser, `*.test.ts` beside"),
+    ).toEqual(["no file of the repository is named *.client.tsx"]);
+    // A path's pattern is not a naming convention.
+    expect(check("docs/x.md", "every app/routes/*.tsx and `**/*.test.ts`")).toEqual([]);
   });
 
   it.each(["SPEC", "DECISIONS", "STYLE", "DESIGN", "STACK"])("refuses a comment naming %s.md", (name) => {

@@ -10,5 +10,10 @@ export function findViolations(
   resolve: (file: string, specifier: string) => string | null,
   table?: Table,
 ): string[];
+export function unusedAllowances(
+  sources: Map<string, string>,
+  resolve: (file: string, specifier: string) => string | null,
+  table?: Table,
+): string[];
 export function diagram(table?: Pick<Table, "layers" | "features">): string;
 export function tableProblems(table?: Pick<Table, "features">): string[];

@@ -1,6 +1,7 @@
 // Checks every import in app/ and server/ against the layer table (scripts/layers.mjs) on its resolved path, so
 // `~/features/payments/x` and `../../features/payments/x` are the same import. Denied by default: a file in no
-// layer, a feature folder without a row, or an import the table does not list fails. Run by `npm run lint`.
+// layer, a feature folder without a row, or an import the table does not list fails; so does an allowance of the
+// table that no import uses. Run by `npm run lint`.
 //
 //   node scripts/check-layers.mjs            check the tree, and that docs/architecture.md's diagram is the table's
 //   node scripts/check-layers.mjs --diagram  print the diagram (paste it between the doc's layer markers)
@@ -139,6 +140,50 @@ export function findViolations(
   return problems;
 }
 
+/**
+ * Allowances of the table no import of application code uses (tests may import any feature, so theirs do not
+ * count): a feature's row naming a feature it never imports, or a layer using one it never imports. Each one left
+ * would let the next import through unreviewed, so the check fails on it. Meaningful on the whole tree only.
+ * @param {Map<string, string>} sources
+ * @param {(file: string, specifier: string) => string | null} resolve
+ */
+export function unusedAllowances(
+  sources,
+  resolve,
+  table = { layers: layerTable, features: featureTable, unchecked: uncheckedPaths },
+) {
+  const layerOf = (unit) => (unit.startsWith("feature:") ? "features" : unit);
+  const used = new Set();
+  for (const [file, text] of sources) {
+    const from = unitOf(file, table);
+    if (from === null || from === "unchecked" || TEST.test(file)) continue;
+    for (const specifier of importsOf(file, text)) {
+      const target = resolve(file, specifier);
+      if (target === null || !SOURCE.test(target)) continue;
+      const to = unitOf(target, table);
+      if (to === null || to === "unchecked" || to === from) continue;
+      used.add(`${from} -> ${to}`);
+      used.add(`${layerOf(from)} -> ${layerOf(to)}`);
+    }
+  }
+  const problems = [];
+  for (const [name, uses] of Object.entries(table.features)) {
+    for (const target of uses) {
+      if (!used.has(`feature:${name} -> feature:${target}`)) {
+        problems.push(`scripts/layers.mjs: feature ${name} may use ${target}, but nothing in it does (remove it)`);
+      }
+    }
+  }
+  for (const layer of table.layers) {
+    for (const target of layer.uses) {
+      if (!used.has(`${layer.name} -> ${target}`)) {
+        problems.push(`scripts/layers.mjs: layer ${layer.name} may use ${target}, but nothing in it does (remove it)`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** The diagram of docs/architecture.md, drawn from the table: layers top-down, then the features' rows. */
 export function diagram(table = { layers: layerTable, features: featureTable }) {
   const lines = ["```", `${"layer".padEnd(13)}${"may import".padEnd(38)}its files`];
@@ -196,14 +241,15 @@ function main() {
     return;
   }
   const sources = walk(root, "server", walk(root, "app", new Map()));
-  const problems = [...tableProblems(), ...findViolations(sources, resolverFor(root))];
+  const resolve = resolverFor(root);
+  const problems = [...tableProblems(), ...findViolations(sources, resolve), ...unusedAllowances(sources, resolve)];
   const doc = readFileSync(path.join(root, DOC), "utf8");
   const drawn = doc.slice(doc.indexOf(DIAGRAM_START) + DIAGRAM_START.length, doc.indexOf(DIAGRAM_END)).trim();
   if (!doc.includes(DIAGRAM_START) || drawn !== diagram()) {
     problems.push(`${DOC}: the layer diagram is not the table's (node scripts/check-layers.mjs --diagram)`);
   }
   if (problems.length > 0) {
-    console.error(`Imports the layer table does not allow (scripts/layers.mjs):\n${problems.join("\n")}`);
+    console.error(`The layer table and the imports disagree (scripts/layers.mjs):\n${problems.join("\n")}`);
     process.exit(1);
   }
 }

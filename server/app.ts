@@ -6,14 +6,13 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { clientSubject } from "~/core/client-address";
 import { env } from "~/core/env.server";
 
 import { logger, requestLogFields } from "~/core/logger.server";
 import { NONCE_PLACEHOLDER, REQUEST_ID_PLACEHOLDER } from "~/core/page-cache.server";
-import { requestInfoContext, type RequestInfo } from "~/core/request-context";
 import { helmetOptions, newNonce, permissionsPolicy } from "~/core/security.server";
 import { connectionFailureMark, failedSince, isDatabaseDown } from "~/db/availability.server";
 
@@ -21,6 +20,7 @@ import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
 
 import { PRODUCTS_CHANNEL } from "~/features/products/feed/feed.server";
 import { productNotices } from "~/features/products/manage/notices";
+import { createRequestContext } from "~/db/context";
 import { getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit, bodyLimits, withTooLargePage } from "./body-limit";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
@@ -130,12 +130,6 @@ export function createApp(options: AppOptions) {
     app.use((req, res, next) => (mayBePublicFile(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  const routerContext = (info: RequestInfo) => {
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, info);
-    return context;
-  };
-
   // Anonymous visitors' public pages from memory (docs/decisions/0013-public-page-cache.md); off in development.
   if (!devServer && config.PAGE_CACHE_SECONDS > 0) {
     const renderAnonymous = createRouterHandler(build, process.env.NODE_ENV);
@@ -153,7 +147,7 @@ export function createApp(options: AppOptions) {
         render: (pathAndQuery, cartItemCount) =>
           renderAnonymous(
             new Request(`${origin}${pathAndQuery}`, { headers: { Accept: "text/html" } }),
-            routerContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
+            createRequestContext({ requestId: REQUEST_ID_PLACEHOLDER, nonce: NONCE_PLACEHOLDER, cartItemCount }),
           ),
         // While the database is down a cart visitor goes on to the 503 at once, not to a read that waits for it.
         cartItemCount: (cookie) =>
@@ -191,7 +185,7 @@ export function createApp(options: AppOptions) {
     // In development the build is reloaded on every request, so edits show at once.
     build,
     getLoadContext(req, res) {
-      return routerContext({
+      return createRequestContext({
         requestId: res.locals.requestId,
         nonce: res.locals.nonce,
         // Express honours TRUST_PROXY here: X-Forwarded-For only behind a trusted proxy.

@@ -1,5 +1,5 @@
 // A composition file (like app.ts and workers.ts): each capability's demo content, in the order it is seeded on the
-// embedded database's first run (server/app.ts) and by `npm run db:seed`. The database layer runs them without
+// embedded database's first run (server/start.ts) and by `npm run db:seed`. The database layer runs them without
 // knowing any feature.
 import type { Seeder } from "~/db/seeder";
 import { accountsSeeder } from "~/features/accounts/demo-seed.server";

@@ -1,4 +1,4 @@
-// Decision 0043: judges as a parent and staff see them, at 390 px and 1280 px, with and without JavaScript: a parent
+// Decision 0044: judges as a parent and staff see them, at 390 px and 1280 px, with and without JavaScript: a parent
 // names a judge, confirms by the link in the email and withdraws; staff watch a school's shortfall change as its
 // entries are paid and its judge confirms, and the family reads what the school owes on the payment result.
 import type { Browser, BrowserContext, Page } from "@playwright/test";

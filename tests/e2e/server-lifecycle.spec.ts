@@ -9,7 +9,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
-/** The shutdown deadline in server/app.ts: in-flight requests get this long to finish. */
+/** The shutdown deadline in server/shutdown.ts: in-flight requests get this long to finish. */
 const DRAIN_MS = 10_000;
 
 // A first start on a fresh embedded database takes seconds, more on a busy machine.

@@ -123,7 +123,7 @@ describe("every CSV the site writes goes through toCsv", () => {
     walk(path.join(root, "app"));
     walk(path.join(root, "server"));
     // The events sheet's source only asks for CSV (an Accept header); it writes none. Tabroom's files have their own
-    // writer (ASCII, no byte-order mark: Tabroom's importer reads them, decision 0043); the judge file guards its own
+    // writer (ASCII, no byte-order mark: Tabroom's importer reads them, decision 0044); the judge file guards its own
     // cells (app/features/judges/judge-file.test.ts).
     expect(writers.filter((file) => file !== "app/features/events/sheet-source.server.ts")).toEqual([
       "app/core/csv.ts",

@@ -1,10 +1,17 @@
 // test-class: none (the layer check reads source text; its fixtures name database modules only as strings)
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { diagram, findViolations, resolverFor, tableProblems, unitOf } from "../../scripts/check-layers.mjs";
+import {
+  diagram,
+  findViolations,
+  resolverFor,
+  tableProblems,
+  unitOf,
+  unusedAllowances,
+} from "../../scripts/check-layers.mjs";
 import { features, layers, unchecked } from "../../scripts/layers.mjs";
 
 // The layer table (scripts/layers.mjs) checked on resolved imports (scripts/check-layers.mjs): each wrong-way import
@@ -92,6 +99,38 @@ describe("the layer check", () => {
     expect(tableProblems()).toEqual([]);
   });
 
+  it("refuses an allowance no import of application code uses (a test's import does not count)", () => {
+    const table = {
+      layers: [
+        { name: "core", folders: ["app/core/"], uses: [], says: "" },
+        { name: "db", folders: ["app/db/"], uses: ["core"], says: "" },
+        { name: "features", folders: ["app/features/"], uses: ["core", "db"], says: "" },
+      ],
+      features: { shop: ["payments", "products"], payments: [], products: [] },
+      unchecked,
+    };
+    const sources = new Map(
+      Object.entries({
+        "app/features/shop/uses.ts": 'import { openCheckout } from "../payments/checkout/checkout.server";\n',
+        "app/features/shop/set-up.test.ts":
+          'import { reserve } from "~/features/products/holds/stock-reservations.server";\n',
+        "app/features/payments/format.ts": 'import { formatDollars } from "~/core/format";\n',
+        "app/db/uses.ts": 'import { env } from "~/core/env.server";\n',
+      }),
+    );
+    expect(unusedAllowances(sources, resolve, table)).toEqual([
+      "scripts/layers.mjs: feature shop may use products, but nothing in it does (remove it)",
+      "scripts/layers.mjs: layer features may use db, but nothing in it does (remove it)",
+    ]);
+    // Used once by application code, each is kept.
+    sources.set(
+      "app/features/shop/reserve.ts",
+      'import { reserve } from "../products/holds/stock-reservations.server";\n',
+    );
+    sources.set("app/features/shop/db.ts", 'import { publish } from "~/db/pubsub.server";\n');
+    expect(unusedAllowances(sources, resolve, table)).toEqual([]);
+  });
+
   it("draws docs/architecture.md's diagram from the table", () => {
     const drawn = diagram();
     for (const name of [...layers.map((layer) => layer.name), ...Object.keys(features)]) {
@@ -111,6 +150,8 @@ describe("the lint config", () => {
   it("fails on an import cycle", { timeout: 30_000 }, () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "citron-lint-"));
     copyFileSync(path.join(root, ".oxlintrc.json"), path.join(dir, ".oxlintrc.json"));
+    // The config loads a JS plugin (eslint-plugin-playwright) from node_modules.
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }),

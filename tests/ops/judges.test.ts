@@ -18,7 +18,7 @@ import {
 } from "./support";
 
 /**
- * Decision 0043's judge form on two production instances and one PostgreSQL database: 300 judges are named at once,
+ * Decision 0044's judge form on two production instances and one PostgreSQL database: 300 judges are named at once,
  * half on each instance, from sixty families' addresses (five each, the contact form's limit). Every one is saved
  * and each confirmation is mailed exactly once, through the shared outbox. The figures are printed.
  */

@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import { action } from "~/routes/public/contact";
 import type { ContactActionData } from "~/features/contact/action-data";
 import type { TestDatabase } from "./database";
@@ -53,12 +52,7 @@ export async function postContact(
     payload = params;
   }
   const request = new Request("http://localhost/contact", { method: "POST", body: payload, headers: options.headers });
-  const context = database.context();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "",
-    clientAddress: options.clientAddress ?? "203.0.113.1",
-  });
+  const context = database.context({ clientAddress: options.clientAddress ?? "203.0.113.1" });
   const args = { request, context, params: {}, url: new URL(request.url), pattern: "/contact" };
   const result = (await action(args as unknown as Parameters<typeof action>[0])) as unknown as {
     data: ContactActionData;

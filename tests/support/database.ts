@@ -1,19 +1,19 @@
 import { createHash } from "node:crypto";
 import { existsSync, openAsBlob, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
-import { requestInfoContext } from "~/core/request-context";
+import type { RequestInfo } from "~/core/request-context";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { databaseContext } from "~/db/context";
+import { createRequestContext } from "~/db/context";
 import { migrateDatabase, migrationsFolder } from "~/db/migrate.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { registerJudgeHooks } from "~/features/judges/family-notes.server";
 import { createScratchDatabase, untilDisconnected, withClient } from "./scratch-database";
 
 export type TestDatabase = DatabaseHandle & {
-  /** A router context holding this database, for calling loaders and actions. */
-  context(): RouterContextProvider;
+  /** A router context holding this database, for calling loaders and actions (a client address, if given). */
+  context(info?: Partial<RequestInfo>): RouterContextProvider;
   /** Removes the database (PostgreSQL) or closes it (PGlite). */
   destroy(): Promise<void>;
 };
@@ -44,11 +44,8 @@ export async function createTestDatabase(options: { fromScratch?: boolean } = {}
   if (options.fromScratch) await migrateDatabase(handle);
   return {
     ...handle,
-    context() {
-      const context = new RouterContextProvider();
-      context.set(databaseContext, handle.db);
-      context.set(requestInfoContext, { requestId: "test", nonce: "" });
-      return context;
+    context(info = {}) {
+      return createRequestContext({ requestId: "test", nonce: "", ...info }, handle.db);
     },
     async destroy() {
       await handle.close();

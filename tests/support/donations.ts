@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
 import type { DonateActionData } from "~/features/donations/action-data";
@@ -94,12 +93,7 @@ export async function postDonation(
     body: payload,
     headers: { "Content-Type": options.contentType ?? "application/x-www-form-urlencoded" },
   });
-  const context = database.context();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "",
-    clientAddress: options.clientAddress ?? "203.0.113.9",
-  });
+  const context = database.context({ clientAddress: options.clientAddress ?? "203.0.113.9" });
   const result = (await handleDonation(request, context, options.openCheckout ?? spyOpenCheckout())) as unknown as {
     data: DonateActionData;
     init: ResponseInit | null;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** The judge categories a tournament's obligations are counted in (app/features/judges, decision 0043). */
+/** The judge categories a tournament's obligations are counted in (app/features/judges, decision 0044). */
 export const JUDGE_CATEGORIES = ["debate", "speech", "congress"] as const;
 export type JudgeCategory = (typeof JUDGE_CATEGORIES)[number];
 
@@ -10,7 +10,7 @@ export const JUDGE_STATUSES = ["pending", "confirmed", "withdrawn"] as const;
 export type JudgeStatus = (typeof JUDGE_STATUSES)[number];
 
 /**
- * A judge named on the public judge form (app/features/judges, decision 0043): for one tournament (its key,
+ * A judge named on the public judge form (app/features/judges, decision 0044): for one tournament (its key,
  * app/db/tournament-key.ts) or, with a null key, a volunteer for any tournament that staff assign later. The judge
  * confirms and withdraws through the unguessable link in the confirmation email; only its hash is kept.
  */
@@ -51,7 +51,7 @@ export const judges = pgTable(
 export type Judge = typeof judges.$inferSelect;
 
 /**
- * A tournament's judge settings (decision 0043); no row: the defaults. Kept apart from tournament_settings, whose
+ * A tournament's judge settings (decision 0044); no row: the defaults. Kept apart from tournament_settings, whose
  * form is about registration.
  */
 export const tournamentJudgeSettings = pgTable(

@@ -127,6 +127,21 @@ export async function requireAdmin(
   return user;
 }
 
+/** The query a public page is previewed with: `/about?preview=team` shows the team's draft to signed-in staff. */
+export const PREVIEW_PARAM = "preview";
+
+/**
+ * The guard of a public page's draft preview (decision 0039): the staff member who may read drafts, or null for the
+ * live page. Only an address with `?preview=` asks; a visitor without a session (and the page cache, which renders
+ * pages as one) gets the live page; a signed-in account is asked what the admin area asks (`requireUser`), so one
+ * that has not yet set up a required second factor is sent to set it up instead of reading drafts.
+ */
+export async function requirePreviewer(request: Request, context: Context): Promise<SessionUser | null> {
+  if (!new URL(request.url).searchParams.has(PREVIEW_PARAM)) return null;
+  if (!(await getSessionUser(request, context).catch(accessCheckFailed()))) return null;
+  return requireUser(request, context);
+}
+
 /** The page where an admin sets up two-factor sign-in (the profile page, which only asks for a signed-in account). */
 export const TWO_FACTOR_SETUP_PAGE = "/admin/profile";
 /** Where a staff account without two-factor sign-in is sent when it is required. */

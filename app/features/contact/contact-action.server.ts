@@ -76,7 +76,7 @@ export async function handleContactSubmission(request: Request, context: Readonl
     const message = contactFailedNotice.description;
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, 503);
   }
-  // Someone offering to judge is answered with the judge form, where they name themselves (decision 0043).
+  // Someone offering to judge is answered with the judge form, where they name themselves (decision 0044).
   const judgeForm = submission.value.inquiryPurpose === "judge-tournaments" ? judgeFormPath() : undefined;
   return reply({
     status: "success",

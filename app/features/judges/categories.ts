@@ -11,7 +11,7 @@ export const CATEGORY_LABELS: Readonly<Record<JudgeCategory, string>> = {
 };
 
 /**
- * Entries one judge covers, per category, unless staff set a tournament's own (decision 0043): the NSDA district
+ * Entries one judge covers, per category, unless staff set a tournament's own (decision 0044): the NSDA district
  * setup Tabroom uses, one judge per 2 debate entries, per 5 speech entries and per 6 Congress entries.
  */
 export const DEFAULT_ENTRIES_PER_JUDGE: Readonly<Record<JudgeCategory, number>> = { debate: 2, speech: 5, congress: 6 };
@@ -20,7 +20,7 @@ export const DEFAULT_ENTRIES_PER_JUDGE: Readonly<Record<JudgeCategory, number>> 
 export const DEFAULT_JUDGES_PER_FEE = 1;
 
 /**
- * The district's competition events sorted into judge categories (decision 0043), as the Competition Guide files
+ * The district's competition events sorted into judge categories (decision 0044), as the Competition Guide files
  * them: the debates (World Schools and Big Questions among them) are debate, Congress is its own, the rest speech.
  */
 export const EVENT_CATEGORY: Readonly<Record<CompetitionEvent, JudgeCategory>> = {

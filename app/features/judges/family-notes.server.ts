@@ -31,7 +31,7 @@ export function familyNoteText(note: FamilyJudgeNote, publicUrl = ""): string {
   return `Judges: ${note.school} owes ${judges} for ${note.tournament} so far (${status}). Name a judge on the judge form: ${link}`;
 }
 
-/** The notes for each tournament and school among `entries` (decision 0043). */
+/** The notes for each tournament and school among `entries` (decision 0044). */
 export async function familyJudgeNotes(
   db: Database | Transaction,
   entries: readonly EntrySchool[],

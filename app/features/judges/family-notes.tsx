@@ -3,7 +3,7 @@ import { Notice } from "~/ui/notice";
 
 type Note = { school: string; tournament: string; owed: number; confirmed: number; short: number; formPath: string };
 
-/** The payment result's word on judges: what each entry's school owes so far, with the judge form (decision 0043). */
+/** The payment result's word on judges: what each entry's school owes so far, with the judge form (decision 0044). */
 export function FamilyJudgeNotes({ notes }: { notes: readonly Note[] }) {
   if (notes.length === 0) return null;
   return (

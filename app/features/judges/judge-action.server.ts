@@ -19,7 +19,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 const reply = (body: JudgeActionData, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 
 /**
- * The judge form's action (decision 0043): the honeypot and the contact form's limit per client address (its own
+ * The judge form's action (decision 0044): the honeypot and the contact form's limit per client address (its own
  * count), the schema with the tournaments and schools offered now, then the judge and their confirmation email in
  * one transaction. Bad input is a 400 with the messages at their fields.
  */

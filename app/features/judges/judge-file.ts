@@ -29,7 +29,7 @@ export function judgePools(categories: readonly JudgeCategory[]): string {
 }
 
 /**
- * The file's rows for one judge category (decision 0043), by column position as Tabroom's importer reads them:
+ * The file's rows for one judge category (decision 0044), by column position as Tabroom's importer reads them:
  * School Name, School Code, First Name, Middle Name, Last Name, Tab Rating, Rounds Obligated, Email, Phone, Notes,
  * Judge Pools. Only the judges who can judge `category`; a judge of no school has both school columns empty, which
  * Tabroom reads as hired or neutral judging. Phone as digits (Tabroom keeps only those). By school, then last name.

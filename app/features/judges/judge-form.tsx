@@ -20,7 +20,7 @@ const formatDay = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /**
- * The public judge form (decision 0043): a plain form posting to /judge, so it works before and without JavaScript;
+ * The public judge form (decision 0044): a plain form posting to /judge, so it works before and without JavaScript;
  * the server checks everything and the page shows its answer in place.
  */
 export function JudgeForm({

@@ -19,7 +19,7 @@ const STATUS: Record<JudgeLinkData["status"], { label: string; tone: "warning" |
   withdrawn: { label: "Withdrawn", tone: "muted" },
 };
 
-/** A judge's own page at the link in their email: confirm, or withdraw (decision 0043). Plain forms, no script needed. */
+/** A judge's own page at the link in their email: confirm, or withdraw (decision 0044). Plain forms, no script needed. */
 export function JudgeLinkPage({ judge, answer }: { judge: JudgeLinkData; answer: string | null }) {
   const status = STATUS[judge.status];
   return (

@@ -5,7 +5,7 @@ import { categoryBurden, schoolObligation, type JudgeRule } from "./obligations"
 const rule: JudgeRule = { entriesPerJudge: { ...DEFAULT_ENTRIES_PER_JUDGE }, judgesPerFee: 1 };
 const entries = (debate: number, speech: number, congress: number) => ({ debate, speech, congress });
 
-describe("a school's judge burden (decision 0043)", () => {
+describe("a school's judge burden (decision 0044)", () => {
   it.each([
     [0, 2, 0],
     [1, 2, 1],

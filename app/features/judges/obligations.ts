@@ -4,7 +4,7 @@ export type PerCategory = Record<JudgeCategory, number>;
 
 export const zeroes = (): PerCategory => ({ debate: 0, speech: 0, congress: 0 });
 
-/** A tournament's judge rule (decision 0043). */
+/** A tournament's judge rule (decision 0044). */
 export type JudgeRule = { entriesPerJudge: PerCategory; judgesPerFee: number };
 
 /** One school's judges as the pool counts them: the categories each can judge. */
@@ -39,7 +39,7 @@ export function categoryBurden(entries: number, entriesPerJudge: number): number
 }
 
 /**
- * A school's obligation (decision 0043). Per category, paid entries / entries per judge, rounded up; the judges its
+ * A school's obligation (decision 0044). Per category, paid entries / entries per judge, rounded up; the judges its
  * paid Judge Fees cover are then taken off, debate first, then speech, then Congress (a fee names no category). A
  * confirmed judge covers one owed judge in one of the categories they can judge: judges with fewer categories are
  * placed first, each where the most is still owed, so a judge who can judge anything fills what others cannot.

@@ -29,7 +29,7 @@ const categories = (judge: Pick<PoolJudge, "categories">) =>
 const STATUS_BADGE = { pending: "warning", confirmed: "success", withdrawn: "muted" } as const;
 const STATUS_LABEL = { pending: "not confirmed", confirmed: "confirmed", withdrawn: "withdrawn" } as const;
 
-/** /admin/tournaments/:key/judges: what each school owes and has, the volunteers, Tabroom's files (decision 0043). */
+/** /admin/tournaments/:key/judges: what each school owes and has, the volunteers, Tabroom's files (decision 0044). */
 export function PoolPage({ data, answers }: { data: PoolPageData; answers: Record<string, FormAnswer | null> }) {
   const { tournament, pool, canManage } = data;
   const judges = pool.schools.flatMap((school) => school.judges.map((judge) => ({ ...judge, at: school.school })));

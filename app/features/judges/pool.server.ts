@@ -85,7 +85,7 @@ export function schoolIdentity(
 type Rows<T> = { rows: T[] };
 
 /**
- * A tournament's judge pool (decision 0043): per school its paid entries by category, Judge Fees, named judges and
+ * A tournament's judge pool (decision 0044): per school its paid entries by category, Judge Fees, named judges and
  * what it owes; the judges of no school; the volunteers not yet assigned; who the shortfall message reaches.
  */
 export async function judgePool(

@@ -11,7 +11,7 @@ import {
 } from "./categories";
 import type { JudgeRule } from "./obligations";
 
-/** Tabroom's Rounds Obligated when staff set none (decision 0043): a district tournament's six prelims. */
+/** Tabroom's Rounds Obligated when staff set none (decision 0044): a district tournament's six prelims. */
 export const DEFAULT_ROUNDS_OBLIGATED = 6;
 
 /** A tournament's judge settings: its rule and the rounds each judge is obligated for. */

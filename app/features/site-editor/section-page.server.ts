@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import { contentSections, previewPages, type SectionKey } from "~/features/content/sections";
 import { documentForms, hasDocumentForm, toFormValues } from "./document-form";
 import { diffDocuments, readablePath, type Change } from "./diff";
-import { PREVIEW_PARAM } from "./preview.server";
+import { PREVIEW_PARAM } from "~/features/accounts/guards.server";
 import { orderedItems, pictureTargets } from "./items.server";
 import { inFileOrder, sectionState } from "./versions.server";
 import { toYaml } from "./yaml-text";

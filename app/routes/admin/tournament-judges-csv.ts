@@ -10,7 +10,7 @@ import type { Route } from "./+types/tournament-judges-csv";
 
 /**
  * /admin/tournaments/:key/judges.csv?category=debate|speech|congress: the tournament's confirmed judges of one judge
- * category in Tabroom's judge import layout (app/features/judges, decision 0043).
+ * category in Tabroom's judge import layout (app/features/judges, decision 0044).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);

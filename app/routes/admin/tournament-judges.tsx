@@ -23,7 +23,7 @@ async function load(context: Route.LoaderArgs["context"], key: string) {
   return tournament;
 }
 
-/** /admin/tournaments/:key/judges: the judge pool (app/features/judges, decision 0043). */
+/** /admin/tournaments/:key/judges: the judge pool (app/features/judges, decision 0044). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const db = getDb(context);

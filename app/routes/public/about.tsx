@@ -1,5 +1,7 @@
 import { teamContent } from "~/features/content/content.server";
 import { markdownForPage } from "~/features/content/markdown.server";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
 import { pageMeta } from "~/features/shell/meta";
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The live team, or to signed-in staff at /about?preview=team, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const draft = await previewDraft(request, context, "team");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "team");
   const team = draft ?? teamContent();
   // Bios are staff Markdown (decision 0039): HTML made here, plain text for the shortened preview.
   const coaches: ShownCoach[] = team.coaches.map(({ photo, ...coach }) => {

@@ -6,6 +6,8 @@ import { CONTACT_PARAM } from "~/features/contact/get-involved-button";
 import { contactFailedNotice } from "~/features/contact/notices";
 import { contactContent } from "~/features/content/content.server";
 import { fillSettings } from "~/features/content/settings-text";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/shell/meta";
 import { publicSiteConfig } from "~/features/shell/site-config.server";
@@ -22,7 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The page's texts (content/contact.yaml), or to signed-in staff at ?preview=contact, the draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await preloadContactPage();
-  const draft = await previewDraft(request, context, "contact");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "contact");
   return { texts: fillSettings(draft ?? contactContent(), publicSiteConfig()), preview: draft ? "contact" : null };
 }
 

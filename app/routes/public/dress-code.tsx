@@ -1,5 +1,7 @@
 import { Check, Info, Lightbulb, Video, X } from "lucide-react";
 import { dressCodeContent } from "~/features/content/content.server";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/shell/meta";
 import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
@@ -15,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The live section, or to signed-in staff at ?preview=dress-code, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const draft = await previewDraft(request, context, "dress-code");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "dress-code");
   return { ...(draft ?? dressCodeContent()), preview: draft ? "dress-code" : null };
 }
 

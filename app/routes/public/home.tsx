@@ -4,6 +4,7 @@ import { getDb } from "~/db/context";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { homeContent, missionContent, testimonialsContent } from "~/features/content/content.server";
 import { fillSettings } from "~/features/content/settings-text";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
@@ -32,9 +33,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 // Signed-in staff see a draft of the page's texts, the mission or the testimonials at /?preview=home,
 // /?preview=mission or /?preview=testimonials (decision 0039).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const texts = await previewDraft(request, context, "home");
-  const mission = await previewDraft(request, context, "mission");
-  const testimonials = await previewDraft(request, context, "testimonials");
+  const staff = await requirePreviewer(request, context);
+  const texts = await previewDraft(getDb(context), staff, request, "home");
+  const mission = await previewDraft(getDb(context), staff, request, "mission");
+  const testimonials = await previewDraft(getDb(context), staff, request, "testimonials");
   return {
     events: await loadEventsWidget(request, getDb(context)),
     texts: fillSettings(texts ?? homeContent(), publicSiteConfig()),

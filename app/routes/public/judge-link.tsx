@@ -23,7 +23,7 @@ async function find(context: Route.LoaderArgs["context"], token: string) {
   return judge;
 }
 
-/** A judge's page at the link in their confirmation email (app/features/judges, decision 0043). */
+/** A judge's page at the link in their confirmation email (app/features/judges, decision 0044). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const judge = await find(context, params.token);
   return data(

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/judge",
   });
 
-/** The public judge form (app/features/judges, decision 0043); ?tournament=<key> chooses the tournament. */
+/** The public judge form (app/features/judges, decision 0044); ?tournament=<key> chooses the tournament. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tournaments = await judgeTournaments(getDb(context));
   const wanted = new URL(request.url).searchParams.get("tournament");

@@ -1,6 +1,8 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { footerContent } from "~/features/content/content.server";
 import { fillSettings } from "~/features/content/settings-text";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { RouteErrorMessage } from "~/features/shell/error-page";
 import { PreviewBanner } from "~/features/shell/page-header";
@@ -13,7 +15,8 @@ import type { Route } from "./+types/layout";
 
 /** The footer's links (content/footer.yaml), or to signed-in staff at ?preview=footer, the draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const draft = await previewDraft(request, context, "footer");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "footer");
   return { footer: fillSettings(draft ?? footerContent(), publicSiteConfig()), preview: draft ? "footer" : null };
 }
 

@@ -2,6 +2,8 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
 import { ContentIcon } from "~/features/content/content-icon";
 import { missionContent } from "~/features/content/content.server";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { pageMeta } from "~/features/shell/meta";
 import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
@@ -18,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The live section, or to signed-in staff at ?preview=mission, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const draft = await previewDraft(request, context, "mission");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "mission");
   return { ...(draft ?? missionContent()), preview: draft ? "mission" : null };
 }
 

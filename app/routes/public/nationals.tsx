@@ -1,5 +1,7 @@
 import { Trophy } from "lucide-react";
 import { nationalsContent } from "~/features/content/content.server";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { markdownForPage } from "~/features/content/markdown.server";
 import { QualifierCard, type ShownQualifier } from "~/features/nationals/qualifier-card";
@@ -18,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The live section, or to signed-in staff at ?preview=nationals, its draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const draft = await previewDraft(request, context, "nationals");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "nationals");
   const nationals = draft ?? nationalsContent();
   // Bios are staff Markdown, as on /about (decision 0039).
   const qualifiers: ShownQualifier[] = nationals.qualifiers.map((qualifier) => {

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const db = getDb(context);
   const result = await verifyPayment(db, sessionId);
-  // What each entry's school owes in judges so far (decision 0043).
+  // What each entry's school owes in judges so far (decision 0044).
   const judgeNotes = result.state === "success" ? await familyJudgeNotes(db, result.entrySchools) : [];
   return data({ ...result, judgeNotes }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -2,6 +2,8 @@ import { Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { schoolsContent } from "~/features/content/content.server";
+import { getDb } from "~/db/context";
+import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { SchoolCard } from "~/features/schools/school-card";
 import { schoolsInState, selectedState, stateOptions } from "~/features/schools/schools";
@@ -23,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // To signed-in staff at /schools?preview=schools: the draft (decision 0039).
-  const draft = await previewDraft(request, context, "schools");
+  const staff = await requirePreviewer(request, context);
+  const draft = await previewDraft(getDb(context), staff, request, "schools");
   const schools = draft?.schools ?? schoolsContent();
   const states = stateOptions(schools);
   return { preview: draft ? "schools" : null, schools, states, state: selectedState(new URL(request.url).searchParams.get("state"), states) };

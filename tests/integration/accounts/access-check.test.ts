@@ -1,12 +1,10 @@
 import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast } from "~/core/toast.server";
-import { requestInfoContext } from "~/core/request-context";
 import { isConnectionError } from "~/db/availability.server";
 import { openDatabase } from "~/db/client.server";
-import { databaseContext } from "~/db/context";
+import { createRequestContext } from "~/db/context";
 import { accessCheckFailed, requireUser } from "~/features/accounts/guards.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin/layout";
@@ -99,9 +97,7 @@ describe("a role check that fails", () => {
       poolSize: 1,
     });
     try {
-      const context = new RouterContextProvider();
-      context.set(databaseContext, refusing.db);
-      context.set(requestInfoContext, { requestId: "test", nonce: "" });
+      const context = createRequestContext({ requestId: "test", nonce: "" }, refusing.db);
       const thrown = await requireUser(browserRequest("/orders", admin.cookie), context).catch(
         (error: unknown) => error,
       );

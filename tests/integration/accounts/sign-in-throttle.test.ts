@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { storedRateLimitKey } from "~/db/rate-limit.server";
-import { requestInfoContext } from "~/core/request-context";
 import { rateLimits } from "~/db/schema";
 import { action } from "~/routes/public/auth";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
@@ -46,8 +45,7 @@ describe("sign-in throttling by address and account, with the owner's device coo
   });
 
   async function signIn(from: string, password: string, options: { email?: string; cookie?: string } = {}) {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: from });
+    const context = database.context({ clientAddress: from });
     const result = (await action({
       request: browserRequest("/auth", options.cookie ?? "", {
         intent: "sign-in",
@@ -120,8 +118,7 @@ describe("sign-in throttling by address and account, with the owner's device coo
   });
 
   async function askReset(from: string, cookie = "") {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: from });
+    const context = database.context({ clientAddress: from });
     const result = (await action({
       request: browserRequest("/auth", cookie, { intent: "forgot", email: OWNER }),
       context,
@@ -139,8 +136,7 @@ describe("sign-in throttling by address and account, with the owner's device coo
   });
 
   it("sets the device cookie for the whole site: the form posts to /auth.data and /masterdebater.data too", async () => {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "203.0.113.10" });
+    const context = database.context({ clientAddress: "203.0.113.10" });
     const result = (await action({
       request: browserRequest("/auth.data", "", { intent: "sign-in", email: OWNER, password: TEST_PASSWORD }),
       context,

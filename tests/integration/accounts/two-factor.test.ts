@@ -6,7 +6,6 @@ import { createOTP } from "@better-auth/utils/otp";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import { auditLog, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/admin/profile";
 import { action as usersAction } from "~/routes/admin/users";
@@ -74,8 +73,7 @@ describe("two-factor sign-in for admins", () => {
     form: Record<string, string>,
     address = "203.0.113.20",
   ): Promise<Answer> {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: address });
+    const context = database.context({ clientAddress: address });
     let result: unknown;
     try {
       result = await fn({ request: browserRequest(pathName, jar.header, form), context, params: {} } as never);

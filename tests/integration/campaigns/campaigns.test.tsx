@@ -4,7 +4,6 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
 import { PubSub } from "~/db/pubsub.server";
-import { requestInfoContext } from "~/core/request-context";
 import { closeAllStreams } from "~/core/sse.server";
 import { auditLog, campaigns, checkouts, orders, productImages, refunds } from "~/db/schema";
 import { emailOutbox } from "~/db/schema/email";
@@ -110,8 +109,7 @@ async function donate(fields: Record<string, string>, path = "/donate") {
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-  const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "203.0.113.9" });
+  const context = database.context({ clientAddress: "203.0.113.9" });
   const result = (await donateAction({ request, context, params: {} } as never)) as unknown as {
     data: DonateActionData;
     init: ResponseInit | null;

@@ -10,14 +10,13 @@ import {
   createStaticHandler,
   createStaticRouter,
   Outlet,
-  RouterContextProvider,
   StaticRouterProvider,
   type LoaderFunction,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import type { Database } from "~/db/client.server";
-import { databaseContext } from "~/db/context";
+import { createRequestContext } from "~/db/context";
 import * as monthlyPage from "~/routes/public/donation-monthly";
 import * as receiptPage from "~/routes/public/donation-receipt";
 
@@ -56,8 +55,7 @@ async function visit(page: PageModule, pattern: string, url: string) {
       ],
     },
   ]);
-  const requestContext = new RouterContextProvider();
-  requestContext.set(databaseContext, unreachable);
+  const requestContext = createRequestContext({ requestId: REQUEST_ID, nonce: "" }, unreachable);
   const context = await handler.query(new Request(`http://localhost${url}`), { requestContext });
   if (context instanceof Response) throw new Error(`a response instead of a page: ${context.status}`);
   const stream = await renderToReadableStream(

@@ -38,7 +38,6 @@ import { previewGivingSummary } from "~/features/donations/year-summary/summarie
 import { listDonations, parseDonationFilters } from "~/features/donations/donations.server";
 import { districtYearMonth } from "~/features/donations/year-summary/summary";
 import { linkToken, linkTokenHash } from "~/core/link-tokens.server";
-import { requestInfoContext } from "~/core/request-context";
 
 /**
  * Monthly gifts (decision 0033) on a real database: the sandbox's local subscription and Stripe's through the
@@ -105,8 +104,7 @@ async function manage(token: string, form: Record<string, string>, search = "", 
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-  const context = database.context();
-  if (address) context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: address });
+  const context = database.context(address ? { clientAddress: address } : {});
   const answer = (await manageAction({ request, params: { token }, context } as never).catch(
     (error: unknown) => error,
   )) as {

@@ -32,7 +32,7 @@ import { importTabroomJudges } from "#tests/support/tabroom-importer";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
 import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "../tournaments/support";
 
-/** Decision 0043: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
+/** Decision 0044: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
 let database: TestDatabase;
 let ids: Record<string, string> = {};
 let adminCookie = "";

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import { cartLines, carts, checkouts, orders, products, rateLimits, stockReservations } from "~/db/schema";
 import { CART_COOKIE } from "~/core/cart";
 import { setLineQuantity } from "~/features/shop/cart/cart-mutations.server";
@@ -49,8 +48,7 @@ async function seedCart(cartId: string, quantity: number, stockCount = 10) {
 }
 
 async function proceed(cartId: string, address = "203.0.113.5", email = "buyer@example.com") {
-  const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: address });
+  const context = database.context({ clientAddress: address });
   const request = new Request("http://citron.test/checkout", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieFor(cartId) },

@@ -4,7 +4,6 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import { orders } from "~/db/schema/orders";
 import { cartLines, carts } from "~/db/schema/shop";
 import { products } from "~/db/schema/catalogue";
@@ -97,8 +96,7 @@ async function post(fields: Record<string, string>, cookie?: string): Promise<An
     body: new URLSearchParams({ ...fields, js: "1" }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
   });
-  const context = database.context();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "192.0.2.7" } as never);
+  const context = database.context({ clientAddress: "192.0.2.7" });
   const result = (await action({ request, context, params: {} } as never)) as unknown as {
     data: ShopActionData;
     init?: { status?: number; headers?: HeadersInit };

@@ -4,7 +4,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { requestInfoContext } from "~/core/request-context";
 import { databaseContext } from "~/db/context";
 import { cartLines, carts } from "~/db/schema/shop";
 import { products } from "~/db/schema/catalogue";
@@ -465,8 +464,7 @@ describe("limits and failures", () => {
   });
 
   it(`refuses more than ${NEW_CART_LIMIT.max} new carts an hour from one address with 429`, async () => {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "198.51.100.7" });
+    const context = database.context({ clientAddress: "198.51.100.7" });
     const start = () =>
       action({
         request: new Request("http://localhost/fees", {
@@ -484,8 +482,7 @@ describe("limits and failures", () => {
   });
 
   it("never creates a cart for an id the client made up: it issues its own, under the new-cart limit", async () => {
-    const context = database.context();
-    context.set(requestInfoContext, { requestId: "test", nonce: "", clientAddress: "198.51.100.8" });
+    const context = database.context({ clientAddress: "198.51.100.8" });
     const start = async (cartId: string) => {
       const result = (await action({
         request: new Request("http://localhost/fees", {

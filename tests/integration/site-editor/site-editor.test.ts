@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { setEnvForTests } from "~/core/env.server";
 import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { PubSub } from "~/db/pubsub.server";
 import { auditLog, productImages, siteContentDrafts, siteContentVersions } from "~/db/schema";
@@ -9,6 +10,7 @@ import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-edit
 import { toYaml } from "~/features/site-editor/yaml-text";
 import { loader as aboutLoader } from "~/routes/public/about";
 import { loader as homeLoader } from "~/routes/public/home";
+import { loader as layoutLoader } from "~/routes/public/layout";
 import { loader as nationalsLoader } from "~/routes/public/nationals";
 import { action as sectionAction, loader as sectionLoader } from "~/routes/admin/site-section";
 import { action as siteAction, loader as siteLoader } from "~/routes/admin/site";
@@ -16,6 +18,7 @@ import { loader as exportLoader } from "~/routes/admin/site-export";
 import { browserRequest } from "#tests/support/accounts";
 import { type TestDatabase } from "#tests/support/database";
 import { siteContentTestbed } from "#tests/support/site-content";
+import { testEnv } from "#tests/support/testbed";
 
 const bed = siteContentTestbed("site-editor");
 let database: TestDatabase;
@@ -119,6 +122,35 @@ describe("site content: draft, preview, publish (decision 0039)", () => {
     expect(preview.coaches[0]!.name).toBe("Dr. Ada Draft");
     // Another section's preview query does not show this draft.
     expect((await about("?preview=schools", coach.cookie)).preview).toBeNull();
+  });
+
+  it("where two factors are required, previews a draft only to an account that has them, as the admin area does", async () => {
+    expect(await saveDraft(teamWith("Dr. Ada Unverified"))).toMatchObject({ status: 302 });
+    setEnvForTests(testEnv("site-editor-2fa", { ADMIN_TWO_FACTOR: "required" }));
+    try {
+      // The admin area sends an account without a second factor to set one up; so does a draft's preview.
+      expect(await editor("team", coach.cookie)).toMatchObject({
+        status: 302,
+        location: "/admin/profile?setup=two-factor",
+      });
+      const preview = (loader: typeof aboutLoader | typeof layoutLoader, path: string) =>
+        call(() =>
+          loader({ request: browserRequest(path, coach.cookie), context: database.context(), params: {} } as never),
+        );
+      expect(await preview(aboutLoader, "/about?preview=team")).toMatchObject({
+        status: 302,
+        location: "/admin/profile?setup=two-factor",
+      });
+      expect(await preview(layoutLoader, "/about?preview=footer")).toMatchObject({
+        status: 302,
+        location: "/admin/profile?setup=two-factor",
+      });
+      // Without the query the same account reads the live page; a visitor with the query does too.
+      expect((await about("", coach.cookie)).coaches[0]!.name).not.toBe("Dr. Ada Unverified");
+      expect((await about("?preview=team")).preview).toBeNull();
+    } finally {
+      setEnvForTests(testEnv("site-editor"));
+    }
   });
 
   it("refuses a publish by user-role staff (403) and publishes for an admin, on the page at once and audited", async () => {

@@ -7,7 +7,6 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { auditLog, checkouts, givingSummaries, orders } from "~/db/schema";
 import { emailOutbox } from "~/db/schema/email";
 import { rateLimits } from "~/db/schema/rate-limits";
-import { requestInfoContext } from "~/core/request-context";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { createScratchDatabase } from "#tests/support/scratch-database";
@@ -232,12 +231,7 @@ async function ask(
     body: payload,
     headers: { "Content-Type": options.contentType ?? "application/x-www-form-urlencoded" },
   });
-  const context = database.context();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "",
-    clientAddress: options.clientAddress ?? "203.0.113.9",
-  });
+  const context = database.context({ clientAddress: options.clientAddress ?? "203.0.113.9" });
   const result = (await handleSummaryRequest(request, context, options.now ?? JANUARY)) as unknown as {
     data: SummaryRequestData;
     init: ResponseInit | null;

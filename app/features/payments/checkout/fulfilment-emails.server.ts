@@ -13,7 +13,7 @@ const byKind = new Map<CheckoutKind, FulfilmentEmails>([
 
 /**
  * Paragraphs another capability adds to the shop's receipt, read in fulfilment's transaction (the judges feature:
- * what each entry's school owes in judges so far, decision 0043). Registered by the composition root, so payments
+ * what each entry's school owes in judges so far, decision 0044). Registered by the composition root, so payments
  * never imports it.
  */
 export type ReceiptNotes = (tx: Transaction, orders: Order[]) => Promise<string[]>;
