@@ -20,6 +20,9 @@ export default [
     route("donate", "routes/public/donate.tsx"),
     // The year-end giving summary on request (app/features/donations/year-summary/request.server.ts).
     route("donate/summary", "routes/public/donate-summary.tsx"),
+    // The public judge form and a judge's own page at the link in their email (app/features/judges, decision 0045).
+    route("judge", "routes/public/judge.tsx"),
+    route("judge/:token", "routes/public/judge-link.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/public/auth.tsx", { id: "routes/public/auth" }),
     route("masterdebater", "routes/public/auth.tsx", { id: "routes/masterdebater" }),
@@ -40,6 +43,8 @@ export default [
     // Tournament settings and rosters (app/features/tournaments, decision 0040).
     route("admin/tournaments", "routes/admin/tournaments.tsx"),
     route("admin/tournaments/:key", "routes/admin/tournament.tsx"),
+    // A tournament's judge pool (app/features/judges, decision 0045).
+    route("admin/tournaments/:key/judges", "routes/admin/tournament-judges.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
     // Site content (app/features/site-editor, decision 0039): sections, drafts, history, import.
     route("admin/site", "routes/admin/site.tsx"),

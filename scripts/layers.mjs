@@ -72,14 +72,18 @@ export const features = {
   // The shell around every page, public and admin: header, footer (its links are content), the admin shell (sidebar
   // and navigation), the error page. What the pages say is content's; editing it is site-editor's.
   shell: ["accounts", "content"],
-  contact: ["email", "shell", "content"],
+  contact: ["email", "shell", "content", "judges"],
   "contact-admin": ["contact"],
   // The catalogue, with the image pipeline that campaigns use too.
   products: ["accounts"],
   payments: ["products", "email", "accounts"],
   orders: ["payments", "events"],
+  // Files for Tabroom's CSV importers: ASCII folding, the writer, the templates' headers; pure, imports nothing.
+  tabroom: [],
   // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
   tournaments: ["payments", "events", "content", "email", "accounts"],
+  // Judges (decision 0045): obligations from a tournament's paid entries, the public judge form, the pool, Tabroom's file.
+  judges: ["tournaments", "tabroom", "payments", "events", "email", "accounts"],
   shop: ["products", "payments", "events", "accounts", "shell", "tournaments"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["payments", "products", "events", "accounts"],

@@ -6,6 +6,7 @@ import { DatabaseInUseError } from "~/db/client.server";
 import { getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
+import { registerJudgeHooks } from "~/features/judges/family-notes.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { loadPublishedContent } from "~/features/site-editor/versions.server";
 import { type AppOptions, createApp, KEEP_ALIVE_MS } from "./app";
@@ -47,6 +48,7 @@ export async function start(options: AppOptions): Promise<Server> {
   // The database opens here, and on the embedded default's first run seeds each capability's demo content.
   setDemoSeeders(demoSeeders);
   registerDonationHooks();
+  registerJudgeHooks();
   let handle;
   try {
     handle = await getDatabaseHandle();

@@ -133,8 +133,24 @@ const matrix: Record<
   },
   "routes/admin/tournament-judges-csv.ts": {
     role: "user",
-    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/judges.csv`,
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/judges.csv?category=debate`,
     params: { key: MATRIX_TOURNAMENT },
+  },
+  "routes/admin/tournament-judges.tsx": {
+    role: "user",
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/judges`,
+    params: { key: MATRIX_TOURNAMENT },
+    actionRole: "admin",
+    actions: [
+      {
+        intent: "judge-settings",
+        "perJudge-debate": "1",
+        "perJudge-speech": "1",
+        "perJudge-congress": "1",
+        judgesPerFee: "0",
+        roundsObligated: "3",
+      },
+    ],
   },
   "routes/admin/users.tsx": {
     role: "admin",

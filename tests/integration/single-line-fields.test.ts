@@ -4,6 +4,7 @@ import type { z } from "~/core/zod";
 import { campaignSchema } from "~/features/campaigns/campaign-form";
 import { contactSchema } from "~/features/contact/schema";
 import { donationSchema } from "~/features/donations/schema";
+import { judgeSchema } from "~/features/judges/schema";
 import { productSchema } from "~/features/products/manage/product-schema";
 import { registrationSchema } from "~/features/shop/registration/registration-schema";
 import { parseMessageForm } from "~/features/tournaments/messages.server";
@@ -113,6 +114,22 @@ const cases: Case[] = [
     },
     fields: { name: "Name" },
     dropped: ["NUL"],
+  },
+  {
+    form: "judge",
+    schema: judgeSchema(),
+    valid: {
+      tournament: "any",
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.org",
+      phone: "555 0100",
+      schoolCode: "other",
+      schoolName: "Lincoln High",
+      categories: ["debate"],
+      note: "parent",
+    },
+    fields: { firstName: "First name", lastName: "Last name", phone: "Phone", schoolName: "School", note: "Note" },
   },
   {
     form: "product",

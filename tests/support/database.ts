@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createRequestContext } from "~/db/context";
 import { migrateDatabase, migrationsFolder } from "~/db/migrate.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
+import { registerJudgeHooks } from "~/features/judges/family-notes.server";
 import { createScratchDatabase, untilDisconnected, withClient } from "./scratch-database";
 
 export type TestDatabase = DatabaseHandle & {
@@ -20,6 +21,7 @@ export type TestDatabase = DatabaseHandle & {
 // What server/start.ts wires at start that a test reaching a feature directly still needs: a donation's fulfilment
 // queues its receipt (payments knows no donation; donations registers its emails).
 registerDonationHooks();
+registerJudgeHooks();
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new

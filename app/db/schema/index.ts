@@ -15,3 +15,4 @@ export * from "./giving-monthly";
 export * from "./giving-campaign";
 export * from "./site-content";
 export * from "./tournaments";
+export * from "./judges";

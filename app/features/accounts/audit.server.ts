@@ -34,7 +34,9 @@ export type AuditAction =
   | "tournament.settings"
   | "tournament.drop"
   | "tournament.school_merge"
-  | "tournament.message";
+  | "tournament.message"
+  | "tournament.judge_settings"
+  | "tournament.judge_assign";
 
 /**
  * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or

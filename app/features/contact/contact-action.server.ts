@@ -11,6 +11,7 @@ import { saveContactMessage } from "./contact.server";
 import { contactFailedNotice, rateLimitedMessage } from "./notices";
 import { caughtByHoneypot } from "~/core/honeypot";
 import { contactSchema } from "./schema";
+import { judgeFormPath } from "~/features/judges/paths";
 
 /** Far above any real message (every field at its maximum is about 6 kB). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -75,5 +76,11 @@ export async function handleContactSubmission(request: Request, context: Readonl
     const message = contactFailedNotice.description;
     return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, 503);
   }
-  return reply({ status: "success", result: submission.reply({ resetForm: true }) });
+  // Someone offering to judge is answered with the judge form, where they name themselves (decision 0045).
+  const judgeForm = submission.value.inquiryPurpose === "judge-tournaments" ? judgeFormPath() : undefined;
+  return reply({
+    status: "success",
+    result: submission.reply({ resetForm: true }),
+    ...(judgeForm ? { judgeForm } : {}),
+  });
 }

@@ -10,7 +10,7 @@ import { HoneypotField } from "~/ui/honeypot-field";
 import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
 import type { ContactActionData } from "./action-data";
-import { contactFailedNotice, contactSentNotice } from "./notices";
+import { contactFailedNotice, contactSentNotice, judgeFormNote } from "./notices";
 import { inquiryPurposes } from "./inquiry-purposes";
 import { contactLimits, contactOutcomeAnchor } from "./contact-rules";
 import type { ContactInput, ContactMessage } from "./schema";
@@ -65,7 +65,15 @@ export function ContactForm({
     busy: submitting,
     read: (answer) =>
       answer.status === "success"
-        ? { ok: true, notice: contactSentNotice }
+        ? {
+            ok: true,
+            notice: answer.judgeForm
+              ? {
+                  ...contactSentNotice,
+                  description: `${contactSentNotice.description} ${judgeFormNote(answer.judgeForm)}`,
+                }
+              : contactSentNotice,
+          }
         : {
             ok: false,
             notice: answer.status === "error" ? { ...contactFailedNotice, description: answer.message } : null,

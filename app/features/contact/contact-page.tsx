@@ -104,6 +104,15 @@ export function ContactPage({
           {sent ? (
             <Notice tone="success" size="lg" icon={CircleCheck} title={contactSentNotice.title} className="mt-6">
               <p>{contactSentNotice.description}</p>
+              {actionData?.status === "success" && actionData.judgeForm ? (
+                <p className="mt-2">
+                  Thank you for offering to judge!{" "}
+                  <a href={actionData.judgeForm} className="font-semibold underline underline-offset-4">
+                    Name yourself on our judge form
+                  </a>
+                  : choose a tournament or any tournament, and confirm by the link we email you.
+                </p>
+              ) : null}
               <LinkButton to="/contact#contact-form" variant="outline" className="mt-4" reloadDocument>
                 Send another message
               </LinkButton>

@@ -19,3 +19,8 @@ export function rateLimitedMessage(retryAfterSeconds: number, contactEmail: stri
   const wait = minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
   return `You have sent several messages in a short time. Please wait ${wait} before sending another, or email us at ${contactEmail}.`;
 }
+
+/** What the answer adds when the message offered to judge: the judge form, where they name themselves. */
+export function judgeFormNote(path: string): string {
+  return `Thank you for offering to judge! Name yourself on our judge form (${path}): choose a tournament or any tournament, and confirm by the link we email you.`;
+}

@@ -60,11 +60,12 @@ export function registrantMessage(
   tournament: { title: string; date: string },
   draft: Pick<MessageDraft, "event" | "subject" | "body">,
   to: string,
+  audience = "everyone registered",
 ) {
   const about = `${tournament.title} (${tournament.date})${draft.event ? `, ${draft.event}` : ""}`;
   const { html, text } = renderEmail({
     title: draft.subject,
-    intro: [`A message about ${about}, for everyone registered.`],
+    intro: [`A message about ${about}, for ${audience}.`],
     quote: { label: "Message", text: draft.body },
     footer: `Questions? Reply to this email or write to ${env().CONTACT_EMAIL}.`,
   });
@@ -106,20 +107,25 @@ export async function sendTestMessage(
   await queueEmail(db, { ...message, subject: `[Test] ${message.subject}` });
 }
 
+/** A narrower audience than everyone registered: its addresses and how the email names it. */
+export type MessageAudience = { recipients: string[]; label: string; name: string };
+
 /**
  * Sends the message (decision 0040): one outbox email per address, saved with the audit entry (its count) in one
  * transaction, so the outbox delivers them all or none was queued. A form sent twice (the same one-time key) is
- * refused, so nobody gets it twice. Returns how many were queued.
+ * refused, so nobody gets it twice. Returns how many were queued. `audience` narrows it (the judges feature: the
+ * registrants of the schools short of judges).
  */
 export async function sendRegistrantMessage(
   db: Database,
   actor: Actor,
   tournament: { key: string; title: string; date: string },
   draft: MessageDraft,
+  audience?: MessageAudience,
 ): Promise<
   { ok: true; count: number } | { ok: false; status: number; message: string; unconfirmed?: true; count?: number }
 > {
-  const recipients = await messageRecipients(db, tournament.key, draft.event);
+  const recipients = audience ? audience.recipients : await messageRecipients(db, tournament.key, draft.event);
   if (recipients.length === 0) return { ok: false, status: 409, message: "Nobody is registered to receive it yet." };
   // Sent only when the sender confirmed how many it reaches (decision 0044): a changed count asks again.
   if (draft.confirmCount !== recipients.length) return unconfirmed(recipients.length);
@@ -149,7 +155,7 @@ export async function sendRegistrantMessage(
         message: `At most ${MESSAGE_LIMITS.perTournamentPerHour} messages an hour go to this tournament's registrants. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       };
     }
-    for (const to of recipients) await queueEmail(tx, registrantMessage(tournament, draft, to));
+    for (const to of recipients) await queueEmail(tx, registrantMessage(tournament, draft, to, audience?.label));
     await writeAudit(tx, {
       actor,
       action: "tournament.message",
@@ -159,6 +165,7 @@ export async function sendRegistrantMessage(
         subject: draft.subject,
         count: recipients.length,
         sendKey: draft.sendKey,
+        ...(audience ? { audience: audience.name } : {}),
       },
     });
     return { ok: true as const, count: recipients.length };

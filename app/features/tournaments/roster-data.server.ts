@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import type { RosterData } from "./roster-view";
-import { tournamentEntries, tournamentJudges } from "./roster.server";
+import { tournamentEntries } from "./roster.server";
 import { memberSchools } from "./schools.server";
 import { typedSchools } from "./staff-actions.server";
 import type { StaffTournament } from "./staff-settings.server";
@@ -9,14 +9,9 @@ import type { StaffTournament } from "./staff-settings.server";
 /** Everything the roster part of a tournament's staff page shows. */
 export async function loadRoster(db: Database, tournament: StaffTournament): Promise<RosterData> {
   const schools = memberSchools();
-  const [entries, judges, typed] = await Promise.all([
-    tournamentEntries(db, tournament.key),
-    tournamentJudges(db, tournament.key, schools),
-    typedSchools(db, tournament.key),
-  ]);
+  const [entries, typed] = await Promise.all([tournamentEntries(db, tournament.key), typedSchools(db, tournament.key)]);
   return {
     entries,
-    judges,
     typedSchools: typed,
     schools,
     events: tournament.events,

@@ -7,7 +7,7 @@ import { Label } from "~/ui/label";
 import { Select } from "~/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { tournamentPath } from "./paths";
-import type { EntryState, JudgeSchool, RosterEntry } from "./roster.server";
+import type { EntryState, RosterEntry } from "./roster.server";
 import type { MemberSchool } from "./schools";
 
 const STATE_BADGE: Record<EntryState, "success" | "warning" | "muted" | "danger"> = {
@@ -19,7 +19,6 @@ const STATE_BADGE: Record<EntryState, "success" | "warning" | "muted" | "danger"
 
 export type RosterData = {
   entries: RosterEntry[];
-  judges: JudgeSchool[];
   typedSchools: Array<{ name: string; entries: number }>;
   schools: MemberSchool[];
   events: string[];
@@ -49,7 +48,6 @@ export function RosterView({
         </h2>
         <div className="flex flex-wrap gap-2">
           <ExportLink href={tournamentPath(tournamentKey, "/entries.csv")}>Entries (Tabroom CSV)</ExportLink>
-          <ExportLink href={tournamentPath(tournamentKey, "/judges.csv")}>Judges (CSV)</ExportLink>
         </div>
       </div>
       {events.map((event) => {
@@ -134,32 +132,13 @@ export function RosterView({
       {canManage && roster.typedSchools.length > 0 ? <MergeForm roster={roster} /> : null}
       <section aria-labelledby="judges-title" className="grid gap-2">
         <h3 id="judges-title" className="text-base font-semibold text-navy-900">
-          Judges by school
+          Judges
         </h3>
-        {roster.judges.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No judge fees paid for this tournament yet.</p>
-        ) : (
-          <Table className={stackedTable}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>School</TableHead>
-                <TableHead>Judges</TableHead>
-                <TableHead>Contact</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {roster.judges.map((row) => (
-                <TableRow key={`${row.schoolCode ?? ""}${row.school}`}>
-                  <TableCell data-label="School">{row.school}</TableCell>
-                  <TableCell data-label="Judges" className="tabular-nums">
-                    {row.judges}
-                  </TableCell>
-                  <TableCell data-label="Contact">{[...row.contacts, ...row.emails].join("; ")}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <p className="text-sm">
+          <a href={tournamentPath(tournamentKey, "/judges")} className="text-navy-800 underline underline-offset-2">
+            Judge pool: what each school owes, the judges named and Tabroom&apos;s judge files
+          </a>
+        </p>
       </section>
     </section>
   );

@@ -4,7 +4,6 @@ import type { Database } from "~/db/client.server";
 import type { RegistrationData } from "~/db/registration-data";
 import { EVENT_ABBREVIATIONS, COMPETITION_EVENTS } from "./competition-events";
 import { splitName } from "./entry";
-import { schoolMatchKey, type MemberSchool } from "./schools";
 
 /** Where an entry stands on the roster. */
 export type EntryState = "paid" | "awaiting payment" | "refunded" | "dropped";
@@ -81,50 +80,6 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
   });
 }
 
-/** A tournament's judges (judge fees paid) by school: the school, its code, how many, and the contacts. */
-export type JudgeSchool = {
-  school: string;
-  schoolCode: string | null;
-  judges: number;
-  contacts: string[];
-  emails: string[];
-};
-
-export async function tournamentJudges(
-  db: Database,
-  key: string,
-  schools: readonly MemberSchool[],
-): Promise<JudgeSchool[]> {
-  const result = await db.execute(sql`
-    select o.student_school as school, o.item_description as contact, o.customer_email as email, o.item_quantity as quantity
-      from orders o
-     where o.tournament_key = ${key} and o.student_name is null and o.status = 'completed'
-       and o.dropped_at is null and not (o.total_amount > 0 and o.refunded_amount >= o.total_amount)
-     order by o.created_at`);
-  const bySchool = new Map<string, JudgeSchool>();
-  for (const row of (
-    result as unknown as {
-      rows: Array<{ school: string | null; contact: string | null; email: string; quantity: number }>;
-    }
-  ).rows) {
-    const name = row.school ?? "";
-    const member = schools.find((school) => schoolMatchKey(school.name) === schoolMatchKey(name));
-    const id = member ? member.code : schoolMatchKey(name);
-    const group = bySchool.get(id) ?? {
-      school: member?.name ?? name,
-      schoolCode: member?.code ?? null,
-      judges: 0,
-      contacts: [],
-      emails: [],
-    };
-    group.judges += Number(row.quantity);
-    if (row.contact && !group.contacts.includes(row.contact)) group.contacts.push(row.contact);
-    if (!group.emails.includes(row.email)) group.emails.push(row.email);
-    bySchool.set(id, group);
-  }
-  return [...bySchool.values()].sort((a, b) => a.school.localeCompare(b.school, "en-US"));
-}
-
 /** Tabroom's entries layout (web/register/csv_entry.mhtml), with the Event column always present. */
 export const TABROOM_ENTRY_HEADER = [
   "Code",
@@ -168,16 +123,5 @@ export function tabroomEntriesCsv(entries: readonly RosterEntry[], event?: strin
     { header: "Student2First", value: ({ entry }) => entry.registration.partnerFirst ?? "" },
     { header: "Student2Last", value: ({ entry }) => entry.registration.partnerLast ?? "" },
     { header: "School", value: ({ entry }) => entry.school },
-  ]);
-}
-
-/** The judges list: one row per school. */
-export function judgesCsv(judges: readonly JudgeSchool[]): string {
-  return toCsv(judges, [
-    { header: "Schcode", value: (row) => row.schoolCode ?? "" },
-    { header: "School", value: (row) => row.school },
-    { header: "Judges", value: (row) => row.judges },
-    { header: "Contact", value: (row) => row.contacts.join("; ") },
-    { header: "Email", value: (row) => row.emails.join("; ") },
   ]);
 }

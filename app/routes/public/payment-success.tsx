@@ -4,6 +4,8 @@ import { data, Form, useRevalidator, useSearchParams } from "react-router";
 import { getDb } from "~/db/context";
 import { CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
 import { verifyPayment } from "~/features/payments/checkout/payment-result.server";
+import { familyJudgeNotes } from "~/features/judges/family-notes.server";
+import { FamilyJudgeNotes } from "~/features/judges/family-notes";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import { VerificationErrorNotice } from "~/features/payments/checkout/verification-error-notice";
 import { pageMeta } from "~/features/shell/meta";
@@ -22,8 +24,11 @@ const RECHECK_SECONDS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  const result = await verifyPayment(getDb(context), sessionId);
-  return data(result, { headers: { "Cache-Control": "no-store" } });
+  const db = getDb(context);
+  const result = await verifyPayment(db, sessionId);
+  // What each entry's school owes in judges so far (decision 0045).
+  const judgeNotes = result.state === "success" ? await familyJudgeNotes(db, result.entrySchools) : [];
+  return data({ ...result, judgeNotes }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function PaymentSuccessPage({ loaderData: result }: Route.ComponentProps) {
@@ -99,6 +104,7 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
             ) : null}
             <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
             <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
+            <FamilyJudgeNotes notes={result.judgeNotes} />
           </div>
         </Section>
       </>

@@ -16,7 +16,6 @@ import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { loader as entriesCsvLoader } from "~/routes/admin/tournament-entries-csv";
 import { loader as tournamentsLoader } from "~/routes/admin/tournaments";
-import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
@@ -164,17 +163,6 @@ describe("the roster", () => {
       `${page}/entries.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
     );
     expect(oneEvent.data.map((row) => row.Student1First)).toEqual(["Ana"]);
-
-    const judges = await csv(judgesCsvLoader, `${page}/judges.csv`);
-    expect(judges.data).toEqual([
-      {
-        Schcode: firstSchool!.code,
-        School: firstSchool!.name,
-        Judges: "1",
-        Contact: "coach@school.example",
-        Email: "parent@example.org",
-      },
-    ]);
 
     // The page: entries by event with their school, contact and state.
     const view = (await tournamentLoader({

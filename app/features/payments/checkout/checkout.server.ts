@@ -9,7 +9,7 @@ import type { AttentionReason, Checkout, CheckoutKind, CheckoutStatus, NewOrder,
 import { queueEmail } from "~/features/email/outbox.server";
 import { recordPaymentAttention } from "../attention/attention.server";
 import { chargeMinimumProblem } from "./charge-minimum";
-import { fulfilmentEmails } from "./fulfilment-emails.server";
+import { fulfilmentEmails, shopReceiptNotes } from "./fulfilment-emails.server";
 import { releaseStock, reserveStock, settleReservations } from "~/features/products/holds/stock-reservations.server";
 import type { CheckoutLineItem, ProviderSessionState } from "../provider";
 import { paymentProvider } from "../providers.server";
@@ -438,7 +438,8 @@ export async function fulfilCheckout(
     // The stock is sold now: the reservation rows go, the stock stays taken.
     await settleReservations(tx, checkout.id);
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
-    for (const message of fulfilmentEmails(completed, paidOrders)) await queueEmail(tx, message);
+    const notes = completed.kind === "shop" ? await shopReceiptNotes(tx, paidOrders) : [];
+    for (const message of fulfilmentEmails(completed, paidOrders, notes)) await queueEmail(tx, message);
     return { checkout: completed, orders: paidOrders };
   });
   if (won) {

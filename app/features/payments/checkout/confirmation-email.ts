@@ -42,7 +42,12 @@ function partnerOf(order: Order): string | null {
  * entry's receipt is also its confirmation (decision 0040): it names the tournament, event and partner, and says how
  * to reach staff (`contactEmail`, also the reply address).
  */
-export function shopConfirmationEmail(checkout: Checkout, orders: Order[], contactEmail?: string): EmailMessage {
+export function shopConfirmationEmail(
+  checkout: Checkout,
+  orders: Order[],
+  contactEmail?: string,
+  notes: readonly string[] = [],
+): EmailMessage {
   const reference = checkoutReference(checkout);
   const test = checkout.provider === "sandbox";
   const entries = orders.filter((order) => order.tournamentName && order.studentName && order.eventType);
@@ -63,6 +68,7 @@ export function shopConfirmationEmail(checkout: Checkout, orders: Order[], conta
         ? [SANDBOX_NOTICE, "Here is what the order would look like."]
         : ["Your payment was received. Here is your receipt."]),
       ...confirmations,
+      ...notes,
       ...reach,
     ],
     fields: [

@@ -21,6 +21,8 @@ export type PaymentResult =
       lines: CheckoutSummaryLine[];
       kind: "shop" | "donation";
       test: boolean;
+      /** The tournaments and schools of the entries paid (the page says what each school owes in judges). */
+      entrySchools: EntrySchool[];
     }
   | { state: "failed"; message: string };
 
@@ -31,6 +33,25 @@ export const NEEDS_ATTENTION_MESSAGE =
   "We received your payment, but could not match it to an open order, so your order was not completed automatically. Our staff have been notified and will contact you to complete it or refund you. Please do not pay again.";
 
 const ATTENTION_REASONS = new Set(["paid_after_close", "amount_mismatch", "currency_mismatch", "session_mismatch"]);
+
+/** A paid entry's tournament and school. */
+export type EntrySchool = { tournamentKey: string; tournamentName: string; school: string; schoolCode: string | null };
+
+/** The distinct tournament and school of each entry among `orders`. */
+export function entrySchools(orders: Order[]): EntrySchool[] {
+  const seen = new Map<string, EntrySchool>();
+  for (const order of orders) {
+    if (!order.tournamentKey || !order.studentName || !order.studentSchool) continue;
+    const item = {
+      tournamentKey: order.tournamentKey,
+      tournamentName: order.tournamentName ?? "",
+      school: order.studentSchool,
+      schoolCode: order.registration?.schoolCode ?? null,
+    };
+    seen.set(`${item.tournamentKey}|${item.schoolCode ?? item.school.toLowerCase()}`, item);
+  }
+  return [...seen.values()];
+}
 
 export function summaryLines(orders: Order[]): CheckoutSummaryLine[] {
   return orders.map((line) => ({
@@ -76,6 +97,7 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
       lines: summaryLines(result.orders),
       kind: result.checkout.kind,
       test: result.checkout.provider === "sandbox",
+      entrySchools: entrySchools(result.orders),
     };
   } catch (error) {
     logger.error({ err: error, sessionId }, "payment verification failed");

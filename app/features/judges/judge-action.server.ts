@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { env } from "~/core/env.server";
+import { tryReadForm } from "~/core/form.server";
+import { caughtByHoneypot } from "~/core/honeypot";
+import { logger } from "~/core/logger.server";
+import { requestInfoContext } from "~/core/request-context";
+import { getDb } from "~/db/context";
+import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { memberSchools } from "~/features/tournaments/schools.server";
+import type { JudgeActionData } from "./action-data";
+import { judgeTournaments, nameJudge } from "./judges.server";
+import { ANY_TOURNAMENT } from "./paths";
+import { judgeSchema } from "./schema";
+
+/** Far above any real form (every field at its maximum is about 1 kB). */
+const MAX_BODY_BYTES = 16 * 1024;
+
+const reply = (body: JudgeActionData, status = 200, headers?: HeadersInit) => data(body, { status, headers });
+
+/**
+ * The judge form's action (decision 0045): the honeypot and the contact form's limit per client address (its own
+ * count), the schema with the tournaments and schools offered now, then the judge and their confirmation email in
+ * one transaction. Bad input is a 400 with the messages at their fields.
+ */
+export async function handleJudgeForm(request: Request, context: Readonly<RouterContextProvider>) {
+  if (request.method !== "POST") return reply({ status: "error", message: "Send the form with POST." }, 405);
+  const read = await tryReadForm(request, { maxBytes: MAX_BODY_BYTES });
+  if (!read.ok) return reply({ status: "error", message: read.message }, read.status);
+  const info = context.get(requestInfoContext);
+  const log = logger.child({ requestId: info.requestId });
+  if (caughtByHoneypot(read.form)) {
+    // A bot filled the field people never see: answer as if sent, keep nothing.
+    log.warn("judge form honeypot filled; dropped");
+    return reply({ status: "sent", email: String(read.form.get("email") ?? ""), tournament: null });
+  }
+  const db = getDb(context);
+  const [tournaments, schools] = [await judgeTournaments(db), memberSchools()];
+  const submission = parseWithZod(read.form, {
+    schema: judgeSchema(
+      [...tournaments.map((tournament) => tournament.key), ANY_TOURNAMENT],
+      schools.map((school) => school.code),
+    ),
+  });
+  if (submission.status !== "success") return reply({ status: "invalid", result: submission.reply() }, 400);
+
+  const config = env();
+  const allowance = await takeRateLimit(db, `judge:ip:${info.clientAddress ?? "unknown"}`, {
+    max: config.CONTACT_RATE_LIMIT_MAX,
+    windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60,
+  });
+  if (!allowance.allowed) {
+    const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
+    const message = `You have named several judges in a short time. Please wait ${minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`}, or email us the names at ${config.CONTACT_EMAIL}.`;
+    return reply(
+      { status: "error", message, result: submission.reply({ formErrors: [message] }) },
+      429,
+      retryAfterHeader(allowance),
+    );
+  }
+  const tournament = tournaments.find((item) => item.key === submission.value.tournament) ?? null;
+  const judge = await nameJudge(db, submission.value, schools, tournament);
+  log.info({ judgeId: judge.id, tournament: judge.tournamentKey }, "judge named");
+  return reply({ status: "sent", email: judge.email, tournament: tournament?.title ?? null });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { data } from "react-router";
+import { formText, readForm } from "~/core/form.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { getDb } from "~/db/context";
+import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { assignVolunteer, poolTournament } from "~/features/judges/judges.server";
+import { PoolPage } from "~/features/judges/pool-page";
+import { judgePool } from "~/features/judges/pool.server";
+import { parseJudgeSettingsForm, saveJudgeSettings } from "~/features/judges/settings.server";
+import { parseMessageForm, sendRegistrantMessage } from "~/features/tournaments/messages.server";
+import { tournamentPath } from "~/features/tournaments/paths";
+import { memberSchools } from "~/features/tournaments/schools.server";
+import type { Route } from "./+types/tournament-judges";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Judges: ${loaderData?.tournament.title ?? "Tournament"} | Admin Dashboard` },
+];
+
+async function load(context: Route.LoaderArgs["context"], key: string) {
+  const tournament = await poolTournament(getDb(context), key);
+  if (!tournament) throw data("No such tournament", { status: 404 });
+  return tournament;
+}
+
+/** /admin/tournaments/:key/judges: the judge pool (app/features/judges, decision 0045). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const db = getDb(context);
+  const tournament = await load(context, params.key);
+  const { shortRecipients, ...pool } = await judgePool(db, tournament.key, memberSchools());
+  return {
+    tournament: { key: tournament.key, title: tournament.title, date: tournament.date },
+    pool,
+    shortRecipients: shortRecipients.length,
+    canManage: user.role === "admin",
+    // The shortfall message's one-time key: a Send posted twice queues nothing the second time.
+    sendKey: randomBytes(12).toString("base64url"),
+  };
+}
+
+const refuse = (form: string, message: string, status = 400) =>
+  data({ form, error: message, notice: null }, { status });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const db = getDb(context);
+  const tournament = await load(context, params.key);
+  const form = await readForm(request);
+  const here = tournamentPath(tournament.key, "/judges");
+  const actor = { id: admin.id, email: admin.email };
+  switch (formText(form, "intent")) {
+    case "judge-settings": {
+      const parsed = parseJudgeSettingsForm(form);
+      if (!parsed.ok) return refuse("settings", parsed.message);
+      await saveJudgeSettings(db, actor, tournament.key, parsed.value);
+      return redirectWithToast(here, { type: "success", title: "Judge settings saved", description: tournament.title });
+    }
+    case "assign": {
+      const outcome = await assignVolunteer(db, actor, formText(form, "judgeId"), tournament);
+      if (!outcome.ok) return refuse("page", outcome.message, outcome.status);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Volunteer assigned",
+        description: `${outcome.judge.firstName} ${outcome.judge.lastName} judges ${tournament.title}.`,
+      });
+    }
+    case "message-short": {
+      const parsed = parseMessageForm(form);
+      if (!parsed.ok) return refuse("message", parsed.message);
+      const recipients = (await judgePool(db, tournament.key, memberSchools())).shortRecipients;
+      if (recipients.length === 0) return refuse("message", "No school is short of judges.", 409);
+      const sent = await sendRegistrantMessage(db, actor, tournament, parsed.value, {
+        recipients,
+        label: "the schools still short of judges",
+        name: "short-of-judges",
+      });
+      if (!sent.ok) return refuse("message", sent.message, sent.status);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Message sent",
+        description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
+      });
+    }
+    default:
+      return refuse("page", "That request was not understood. Please reload the page and try again.");
+  }
+}
+
+export default function TournamentJudgesRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const answers = actionData ? { [actionData.form]: { error: actionData.error, notice: actionData.notice } } : {};
+  return <PoolPage data={loaderData} answers={answers} />;
+}
