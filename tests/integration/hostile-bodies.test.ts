@@ -65,6 +65,7 @@ const TOURNAMENT = "2030-01-06|hostile-cup";
 const PARAMS: Record<string, Record<string, string>> = {
   "routes/admin/site-section.tsx": { section: "team" },
   "routes/admin/tournament.tsx": { key: TOURNAMENT },
+  "routes/admin/tournament-judges.tsx": { key: TOURNAMENT },
 };
 
 type Outcome = { status: number; kind: "returned" | "thrown" } | { error: unknown };

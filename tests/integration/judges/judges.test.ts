@@ -284,6 +284,7 @@ describe("what a school owes, and the pool", () => {
         subject: "Judges needed",
         body: "Please name your judges on the judge form.",
         sendKey: "short-key-1",
+        confirmCount: "1",
       }),
       { key },
     );
