@@ -32,6 +32,7 @@ export type AuditAction =
   | "site.import"
   | "tournament.settings"
   | "tournament.drop"
+  | "tournament.name"
   | "tournament.school_merge"
   | "tournament.message";
 
