@@ -31,7 +31,9 @@ async function openRegistration(page: Page, product: string) {
 }
 
 async function fillTournament(scope: Locator | Page, student: string) {
-  await scope.getByRole("textbox", { name: "Student name" }).fill(student);
+  // A tournament entry asks the first and last name apart (decision 0042).
+  await scope.getByRole("textbox", { name: "Student's first name" }).fill(student.split(" ").slice(0, -1).join(" "));
+  await scope.getByRole("textbox", { name: "Student's last name" }).fill(student.split(" ").at(-1)!);
   await scope.getByRole("textbox", { name: "Student's school" }).fill("Riverside Yeshiva High School");
   await scope
     .getByRole("combobox", { name: "Tournament" })
