@@ -238,11 +238,6 @@ test("a partnered entry with a typed school (390 px, no JavaScript), merged by s
   await context.close();
 });
 
-/** The tournament's key, from its page's address. */
-async function tournamentKeyOf(page: Page) {
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
-}
-
 test("a drop with a refund frees the place (1280 px, JavaScript); a message to registrants arrives (1280 px)", async ({
   page,
 }) => {
