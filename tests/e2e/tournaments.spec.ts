@@ -3,6 +3,7 @@
 // refund, a message to registrants received, and a window that closes (its last day moved by the setting).
 // Decision 0042: first and last names apart, the Tabroom files (each event's and the zip) read by Tabroom's rules,
 // and staff confirming an old entry's name.
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { e2eEventsYear } from "../support/events-sheet";
@@ -251,6 +252,21 @@ test("a drop with a refund frees the place (1280 px, JavaScript); a message to r
   // The code stays; the Tabroom files leave the entry out and say why.
   await expect(row.getByRole("cell").first()).toHaveText(/^\d{3,}$/);
   await expect(page.getByRole("region", { name: "Tabroom files" })).toContainText(`${capped.student}, ${CAPPED}`);
+  // The downloads as the browser saves them (1280 px, JavaScript): the zip and the event's file, by Tabroom's rules.
+  const panel = page.getByRole("region", { name: "Tabroom files" });
+  const [zip] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: "All events for Tabroom (zip)" }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toMatch(/^tabroom-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
+  const [pf] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: /^Download PF-.*for Tabroom/ }).click(),
+  ]);
+  const pfBytes = new Uint8Array(readFileSync((await pf.path())!));
+  expect(strFromU8(files[pf.suggestedFilename()]!)).toBe(strFromU8(pfBytes));
+  expect(importTabroomEntries(pfBytes).entries.some((entry) => entry.students[0]?.last === team.last)).toBe(true);
   await expect(page.getByRole("region", { name: CAPPED })).toContainText("0 of 1 places taken");
   const refund = await waitForEmail(capped.email, { subject: /refund/i });
   expect(refund).toMatch(/\$[\d.]+/);

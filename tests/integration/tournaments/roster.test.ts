@@ -424,7 +424,7 @@ describe("the roster", () => {
     ]);
   });
 
-  it("dropping an entry with a refund marks it DROP, refunds it through the refund flow and frees its place", async () => {
+  it("dropping an entry with a refund marks it dropped (its code kept), refunds it through the refund flow and frees its place", async () => {
     const form = new URLSearchParams({ intent: "settings" });
     form.append("event", "Lincoln-Douglas (LD)");
     form.set("cap-0", "1");
