@@ -9,6 +9,7 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import pg from "pg";
 import { tournamentKey } from "../app/db/tournament-key.ts";
+import { COMPETITION_EVENTS } from "../app/features/tournaments/competition-events.ts";
 import { createScratchDatabase } from "../tests/support/scratch-database.ts";
 import { ensureBuild, freePort, loadavg, seedDatabase, signInCookie, startServer } from "./lib.mjs";
 
@@ -20,20 +21,8 @@ if (!adminUrl) {
   process.exit(1);
 }
 const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
-const EVENTS = [
-  "Lincoln-Douglas (LD)",
-  "Public Forum (PF)",
-  "Policy Debate",
-  "Big Questions",
-  "Congressional Debate",
-  "Extemporaneous Speaking",
-  "Impromptu Speaking",
-  "Humorous Interpretation",
-  "Dramatic Interpretation",
-  "Original Oratory",
-  "Informative Speaking",
-  "World Schools",
-];
+// Twelve of the district's fourteen events.
+const EVENTS = COMPETITION_EVENTS.filter((event) => !["Extemporaneous Debate (EXD)", "Radio Speaking"].includes(event));
 
 ensureBuild();
 const scratch = await createScratchDatabase(adminUrl, "citron_bench_tabroom");
