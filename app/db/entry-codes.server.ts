@@ -39,6 +39,16 @@ export async function assignEntryCodes(
     }
   };
   if ("rollback" in db) await run(db);
-  else await db.transaction(run);
+  else {
+    // A roster read: most of the time every paid entry has its code, and nothing is locked or written.
+    const waiting = await db.execute(sql`
+      select 1 from orders
+       where tournament_key in (${sql.join(
+         wanted.map((key) => sql`${key}`),
+         sql`, `,
+       )}) and entry_code is null and status = 'completed' and student_name is not null and event_type is not null
+       limit 1`);
+    if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) await db.transaction(run);
+  }
   return given;
 }
