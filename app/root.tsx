@@ -9,12 +9,12 @@ import { readToast } from "~/core/toast.server";
 import { databaseContext } from "~/db/context";
 import { getDatabaseHandle } from "~/db/database.server";
 import { getSessionUser } from "~/features/accounts/guards.server";
-import { readCartId } from "~/features/shop/cart-cookie.server";
-import { cartItemCount } from "~/features/shop/cart-view.server";
+import { readCartId } from "~/features/shop/cart/cart-cookie.server";
+import { cartItemCount } from "~/features/shop/cart/cart-view.server";
 import { logger } from "~/core/logger.server";
-import { ErrorPage } from "~/features/site/error-page";
-import { publicSiteConfig } from "~/features/site/site-config.server";
-import type { RootData } from "~/features/site/use-site";
+import { ErrorPage } from "~/features/shell/error-page";
+import { publicSiteConfig } from "~/features/shell/site-config.server";
+import type { RootData } from "~/features/shell/use-site";
 import { showToast, Toaster } from "~/ui/toast";
 import { noScriptToastHtml } from "~/ui/toast-noscript.server";
 

@@ -68,9 +68,10 @@ export const features = {
   email: [],
   // Accounts: sign-in, guards, users, the staff audit log and sign-in limits that other features record in.
   accounts: ["email"],
-  // The site's chrome, public and admin: header, footer (its links are content), admin shell, the error page.
-  site: ["accounts", "content"],
-  contact: ["email", "site", "content"],
+  // The shell around every page, public and admin: header, footer (its links are content), the admin shell (sidebar
+  // and navigation), the error page. What the pages say is content's; editing it is site-editor's.
+  shell: ["accounts", "content"],
+  contact: ["email", "shell", "content"],
   "contact-admin": ["contact", "accounts"],
   // The catalogue, with the image pipeline that campaigns use too.
   products: ["email", "accounts"],
@@ -80,7 +81,7 @@ export const features = {
   tabroom: [],
   // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
   tournaments: ["tabroom", "payments", "events", "content", "email", "accounts"],
-  shop: ["products", "payments", "events", "accounts", "site", "tournaments"],
+  shop: ["products", "payments", "events", "accounts", "shell", "tournaments"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["donations", "payments", "products", "events", "accounts"],
   // Staff edit the site's content (decision 0039): it puts published sections into content's memory, records in the

@@ -3,8 +3,8 @@
 // The password must meet the policy. With the embedded database, run it while
 // the server is stopped (it says so if the database is in use).
 import { parseArgs } from "node:util";
-import { createOrUpdateAccount } from "~/features/accounts/user-create.server";
-import { AccountError } from "~/features/accounts/users.server";
+import { createOrUpdateAccount } from "~/features/accounts/users/user-create.server";
+import { AccountError } from "~/features/accounts/users/users.server";
 import { withCommandDatabase } from "./command-database";
 
 const usage = "Usage: npm run user:create -- --email EMAIL --password PASSWORD --role admin|user";

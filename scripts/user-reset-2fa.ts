@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema/accounts";
-import { resetTwoFactor } from "~/features/accounts/two-factor.server";
+import { resetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 import { withCommandDatabase } from "./command-database";
 
 const usage = "Usage: npm run user:reset-2fa -- --email EMAIL";

@@ -19,13 +19,13 @@ import { connectionFailureMark, failedSince, isDatabaseDown } from "~/db/availab
 
 import { CAMPAIGNS_CHANNEL } from "~/features/campaigns/campaigns.server";
 
-import { PRODUCTS_CHANNEL } from "~/features/products/feed.server";
-import { productNotices } from "~/features/products/notices";
+import { PRODUCTS_CHANNEL } from "~/features/products/feed/feed.server";
+import { productNotices } from "~/features/products/manage/notices";
 import { getDatabaseHandle } from "~/db/database.server";
 import { bodyLimit, bodyLimits, withTooLargePage } from "./body-limit";
 import { metricsMiddleware, metricsRoute, registerMetrics, routeLabeller } from "./metrics";
-import { readCartItemCount } from "~/features/shop/cart-count.server";
-import { fillFeesPage, readFeesCart } from "~/features/shop/personal-fees.server";
+import { readCartItemCount } from "~/features/shop/cart/cart-count.server";
+import { fillFeesPage, readFeesCart } from "~/features/shop/personal/personal-fees.server";
 import { publicPageCache, syncPageCacheAcrossInstances } from "./page-cache";
 import { buildAssets } from "./precompressed";
 import { mayBePublicFile } from "./public-files";

@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "~/core/env.server";
 import { tryReadForm } from "~/core/form.server";
-import { productNotices } from "~/features/products/notices";
+import { productNotices } from "~/features/products/manage/notices";
 import { bodyLimit, bodyLimitFor, bodyLimits, withTooLargePage } from "./body-limit";
 import { toWebRequest } from "./request-handler";
 import { crossSiteReason, sameSiteOnly } from "./same-site";

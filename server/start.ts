@@ -7,7 +7,7 @@ import { getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
-import { loadPublishedContent } from "~/features/site-editor/store.server";
+import { loadPublishedContent } from "~/features/site-editor/versions.server";
 import { type AppOptions, createApp, KEEP_ALIVE_MS } from "./app";
 import { demoSeeders } from "./demo-content";
 import { stopOnSignals } from "./shutdown";

@@ -1,13 +1,13 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { authCleanupWorker } from "~/features/accounts/cleanup.server";
-import { checkoutSweepWorker } from "~/features/payments/sweep.server";
-import { imageSweepWorker } from "~/features/products/image-sweep.server";
-import { cartSweepWorker } from "~/features/shop/cart-sweep.server";
+import { checkoutSweepWorker } from "~/features/payments/checkout/sweep.server";
+import { imageSweepWorker } from "~/features/products/images/image-sweep.server";
+import { cartSweepWorker } from "~/features/shop/cart/cart-sweep.server";
 import { outboxWorker } from "~/features/email/outbox-worker.server";
 import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
-import { siteContentWorker } from "~/features/site-editor/store.server";
+import { siteContentWorker } from "~/features/site-editor/versions.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache

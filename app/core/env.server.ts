@@ -209,7 +209,7 @@ export const envSchema = z.object({
   // "sandbox" chooses the built-in test checkout by name (a staging site that takes no money); required for the
   // sandbox when NODE_ENV=production, where a missing STRIPE_SECRET_KEY otherwise refuses to start (decision 0024).
   PAYMENTS: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["stripe", "sandbox"]).optional()),
-  // The checkout sweep (app/features/payments/sweep.server.ts) runs this often in each instance; a Stripe checkout
+  // The checkout sweep (app/features/payments/checkout/sweep.server.ts) runs this often in each instance; a Stripe checkout
   // one instance is asking Stripe about is left alone by the others for the lease.
   CHECKOUT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   CHECKOUT_SWEEP_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

@@ -14,9 +14,9 @@
  *   the connection drops and comes back, `onResync` tells listeners that they
  *   may have missed messages and should reload what they show.
  *
- * Channels in use: "products" (app/features/products/feed.server.ts),
+ * Channels in use: "products" (app/features/products/feed/feed.server.ts),
  * "pages" (page-cache invalidation), "campaigns" (app/features/campaigns),
- * "site_content" (app/features/site-editor/store.server.ts).
+ * "site_content" (app/features/site-editor/versions.server.ts).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";

@@ -264,7 +264,7 @@ test.describe("shop without JavaScript", () => {
 });
 
 test.describe("live product updates", () => {
-  // The page's side of the feed: this test plays the feed's messages (app/features/products/feed.ts) to the page,
+  // The page's side of the feed: this test plays the feed's messages (app/features/products/feed/feed.ts) to the page,
   // one per connection, and holds the page's revalidation requests, so what is seen comes from the messages
   // alone. The real feed, from Manage Products to open shop pages, is live-feed.spec.ts.
   test("an open page shows New Product Available, Product Updated and Product Removed", async ({ page }) => {

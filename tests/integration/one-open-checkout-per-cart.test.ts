@@ -12,7 +12,7 @@ import {
   products,
   stockReservations,
 } from "~/db/schema";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { migrationsFolder } from "~/db/migrate.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";

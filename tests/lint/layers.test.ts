@@ -19,18 +19,19 @@ describe("the layer check", () => {
       // core and db used each other: core's pub/sub used the database, db used core's worker.
       "app/core/wrong-db.ts": 'import { publish } from "~/db/pubsub.server";\n',
       // A feature reached through a relative path passed where the ~/ one was refused.
-      "app/features/products/wrong.ts": 'import { openCheckout } from "../../features/payments/checkout.server";\n',
-      "app/features/payments/wrong.ts": 'import { cartView } from "../shop/cart-view.server";\n',
+      "app/features/products/wrong.ts":
+        'import { openCheckout } from "../../features/payments/checkout/checkout.server";\n',
+      "app/features/payments/wrong.ts": 'import { cartView } from "../shop/cart/cart-view.server";\n',
       // Nothing forbade features -> routes or -> server.
       "app/features/shop/wrong-route.ts": 'import type { loader } from "~/routes/public/fees";\n',
       "app/features/shop/wrong-server.ts": 'import { createApp } from "../../../server/app";\n',
       // A db test reached four features through server/demo-content.ts.
       "app/db/wrong.test.ts": 'import { demoSeeders } from "../../server/demo-content";\n',
-      "app/ui/wrong.ts": 'import { logoMark } from "~/features/site/logo";\n',
-      "server/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
+      "app/ui/wrong.ts": 'import { logoMark } from "~/features/shell/logo";\n',
+      "server/wrong.ts": 'import { cartView } from "~/features/shop/cart/cart-view.server";\n',
       "app/features/events/wrong.ts": 'import { database } from "#tests/support/database";\n',
       // Tournaments is below the shop that sells its entries (decision 0040).
-      "app/features/tournaments/wrong.ts": 'import { cartView } from "~/features/shop/cart-view.server";\n',
+      "app/features/tournaments/wrong.ts": 'import { cartView } from "~/features/shop/cart/cart-view.server";\n',
     };
     const problems = check(wrong);
     // Each wrong file is refused exactly once.
@@ -63,9 +64,9 @@ describe("the layer check", () => {
         "app/db/right.ts": 'import { env } from "~/core/env.server";\n',
         "app/ui/right.ts": 'import { formatDollars } from "../core/format";\n',
         "app/features/shop/right.ts":
-          'import { openCheckout } from "~/features/payments/checkout.server";\nimport { reserve } from "../products/stock-reservations.server";\nimport { z } from "zod";\n',
+          'import { openCheckout } from "~/features/payments/checkout/checkout.server";\nimport { reserve } from "../products/holds/stock-reservations.server";\nimport { z } from "zod";\n',
         "app/features/payments/set-up.test.ts":
-          'import { cartView } from "~/features/shop/cart-view.server";\nimport { createTestDatabase } from "#tests/support/database";\n',
+          'import { cartView } from "~/features/shop/cart/cart-view.server";\nimport { createTestDatabase } from "#tests/support/database";\n',
         "server/wiring.test.ts": 'import { demoSeeders } from "./demo-content";\n',
         "app/routes/admin/right.tsx": 'import { requireAdmin } from "~/features/accounts/guards.server";\n',
       }),
@@ -76,7 +77,7 @@ describe("the layer check", () => {
     const table = { layers, features, unchecked };
     expect(unitOf("server/app.ts", table)).toBe("composition");
     expect(unitOf("server/metrics.ts", table)).toBe("server");
-    expect(unitOf("app/features/shop/stock.ts", table)).toBe("feature:shop");
+    expect(unitOf("app/features/shop/catalogue/stock.ts", table)).toBe("feature:shop");
     expect(unitOf("tests/support/database.ts", table)).toBe("unchecked");
     expect(unitOf("app/helpers/x.ts", table)).toBeNull();
   });

@@ -23,7 +23,7 @@ describe("test classes", () => {
     }
     // The guard reads the tree it guards: its own file, a database test and a PostgreSQL-only one.
     expect(classes.get("tests/lint/test-classes.test.ts")).toBe("none");
-    expect(classes.get("app/features/payments/checkout.server.test.ts")).toBe("both");
+    expect(classes.get("app/features/payments/checkout/checkout.server.test.ts")).toBe("both");
     expect(classes.get("app/db/close.server.test.ts")).toBe("postgres");
   });
 

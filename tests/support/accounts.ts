@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { getAuth } from "~/features/accounts/auth.server";
 import type { Role } from "~/features/accounts/roles";
-import { assignRole, insertAccount } from "~/features/accounts/users.server";
+import { assignRole, insertAccount } from "~/features/accounts/users/users.server";
 
 export const TEST_PASSWORD = "Lime!Tree2026";
 

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
 import type { DonateActionData } from "~/features/donations/action-data";
 import { handleDonation, type OpenCheckout } from "~/features/donations/donate-action.server";
-import { fulfilCheckout, openCheckout } from "~/features/payments/checkout.server";
+import { fulfilCheckout, openCheckout } from "~/features/payments/checkout/checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import type { TestDatabase } from "./database";
 

@@ -7,7 +7,7 @@ import { products } from "~/db/schema";
 import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { productsSeeder } from "~/features/products/demo-seed.server";
-import { resetCartCookieForTests } from "~/features/shop/cart-cookie.server";
+import { resetCartCookieForTests } from "~/features/shop/cart/cart-cookie.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
 

@@ -36,12 +36,16 @@ export type AuditAction =
   | "tournament.school_merge"
   | "tournament.message";
 
-type Who = { id: string | null; email: string };
+/**
+ * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or
+ * whom an action is done to. A signed-in user (`SessionUser`) is one as it is.
+ */
+export type Actor = { id: string | null; email: string };
 
 /** Records an admin (or account) action: who, what, to whom, when. */
 export async function writeAudit(
   db: Database | Transaction,
-  entry: { actor: Who; action: AuditAction; target?: Who | null; details?: Record<string, unknown> },
+  entry: { actor: Actor; action: AuditAction; target?: Actor | null; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actor.id,
@@ -60,7 +64,7 @@ export async function writeAudit(
  */
 export async function auditedChange<T>(
   db: Database,
-  actor: Who,
+  actor: Actor,
   change: (tx: Transaction) => Promise<T | null | undefined>,
   entry: (changed: T) => { action: AuditAction; details: Record<string, unknown> },
 ): Promise<T | null> {

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { env } from "~/core/env.server";
 import type { Seeder } from "~/db/seeder";
 import { generatePassword, passwordProblems } from "./password-policy";
-import { assignRole, insertAccount } from "./users.server";
+import { assignRole, insertAccount } from "./users/users.server";
 
 export const DEMO_USER_EMAIL = "coach@example.org";
 

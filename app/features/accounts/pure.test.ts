@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { afterSignInPath } from "./access";
 import { isProtectedEmail } from "./roles";
-import { failureDelaySeconds, waitText } from "./rate-limit.server";
+import { failureDelaySeconds, waitText } from "./sign-in/rate-limit.server";
 describe("redirect after sign-in", () => {
   it.each([
     ["/admin/users?page=2", "/admin/users?page=2"],

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useActionResult } from "~/ui/use-action-result";
 import { DialogLink } from "~/ui/dialog-link";
 import { UrlDialog } from "~/ui/url-dialog";
-import type { ProductImageSources } from "~/features/products/product-image";
+import type { ProductImageSources } from "~/features/products/images/product-image";
 import { campaignLimits, campaignSchema } from "./campaign-form";
 import type { CampaignPhase } from "./campaign-progress";
 

@@ -1,7 +1,7 @@
 import { CalendarDays, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatCents } from "~/core/format";
-import type { ProductImageSources } from "~/features/products/product-image";
+import type { ProductImageSources } from "~/features/products/images/product-image";
 import { progressPercent, type CampaignPhase } from "./campaign-progress";
 import { CAMPAIGN_FEED_PATH, type CampaignProgressMessage } from "./feed";
 

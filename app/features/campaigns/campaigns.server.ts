@@ -5,10 +5,10 @@ import { logger } from "~/core/logger.server";
 import { publish } from "~/db/pubsub.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { campaigns, orders, type Campaign } from "~/db/schema";
-import { writeAudit } from "~/features/accounts/audit.server";
-import { isUniqueViolation } from "~/features/payments/checkout.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import { isUniqueViolation } from "~/features/payments/checkout/checkout.server";
 import { isUuid } from "~/core/uuid";
-import { storeUploadedImage } from "~/features/products/images.server";
+import { storeUploadedImage } from "~/features/products/images/images.server";
 import { todayInNewYork } from "~/features/events/dates";
 import { campaignMessages, campaignSchema } from "./campaign-form";
 import { campaignPhase, type CampaignPhase } from "./campaign-progress";
@@ -119,8 +119,6 @@ export function publishCampaignChange(tx: Parameters<typeof publish>[0], id: str
 // Staff: create, edit, delete.
 
 /** Who acts: a signed-in admin (or a command with no account id). */
-type Actor = { id: string | null; email: string };
-const who = (actor: Actor) => ({ id: actor.id, email: actor.email });
 
 export type CampaignSaveOutcome =
   { ok: true; message: string } | { ok: false; status: number; result: SubmissionResult<string[]>; message?: string };
@@ -176,7 +174,7 @@ export async function saveCampaign(
       if (!current) {
         const [row] = await tx.insert(campaigns).values(fields).returning();
         await writeAudit(tx, {
-          actor: who(actor),
+          actor: actor,
           action: "campaign.create",
           details: { campaignId: row!.id, after: snapshot(row!) },
         });
@@ -189,7 +187,7 @@ export async function saveCampaign(
           .returning();
         if (!row) throw new Error("campaign vanished");
         await writeAudit(tx, {
-          actor: who(actor),
+          actor: actor,
           action: "campaign.update",
           details: { campaignId: row.id, before: snapshot(current), after: snapshot(row) },
         });
@@ -236,7 +234,7 @@ export async function deleteCampaign(db: Database, actor: Actor, id: string): Pr
       }
       await tx.delete(campaigns).where(eq(campaigns.id, id));
       await writeAudit(tx, {
-        actor: who(actor),
+        actor: actor,
         action: "campaign.delete",
         details: { campaignId: id, before: snapshot(current) },
       });

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Campaign } from "~/db/schema";
 import { formatShortDate, todayInNewYork } from "~/features/events/dates";
-import { productImageSources } from "~/features/products/product-image";
+import { productImageSources } from "~/features/products/images/product-image";
 import { campaignPhase } from "./campaign-progress";
 import type { PublicCampaign } from "./campaign-panel";
 import { activeCampaign, getCampaignBySlug, progressOf } from "./campaigns.server";

@@ -1,8 +1,8 @@
 import { CircleCheck, Clock, Newspaper, Share2 } from "lucide-react";
 import { ContentIcon } from "~/features/content/content-icon";
 import type { ContactContent } from "~/features/content/schemas";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
-import { useSite } from "~/features/site/use-site";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
+import { useSite } from "~/features/shell/use-site";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { lazyUntilUsed } from "~/ui/lazy-in-browser";

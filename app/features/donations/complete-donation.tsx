@@ -4,7 +4,7 @@ import { formatCents } from "~/core/format";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { DonationSummary } from "./donation-checkout";
+import type { DonationCheckoutSummary } from "./donation-checkout";
 
 export const COMPLETE_TITLE = "Complete Your Donation";
 
@@ -12,7 +12,7 @@ export const COMPLETE_TITLE = "Complete Your Donation";
 const CompleteDonationDialog = lazy(() => import("./complete-donation-dialog"));
 
 /** The summary of the gift about to be paid (docs/product.md: name, email, amount; ours: fee and tribute). */
-function SummaryList({ summary }: { summary: DonationSummary }) {
+function SummaryList({ summary }: { summary: DonationCheckoutSummary }) {
   const rows: Array<[string, string]> = [
     ["Name", summary.donorName],
     ["Email", summary.email],
@@ -46,7 +46,7 @@ const proceedClasses = cn(buttonVariants({ variant: "accent", size: "lg" }));
  * summary as a panel above the form, with a plain link to the payment page.
  * Proceed to Payment opens the provider's page in a new tab.
  */
-export function CompleteDonation({ url, summary }: { url: string; summary: DonationSummary }) {
+export function CompleteDonation({ url, summary }: { url: string; summary: DonationCheckoutSummary }) {
   const hydrated = useHydrated();
   // Closing remembers which checkout was closed, so a new one (another submission) opens the dialog again.
   const [closedUrl, setClosedUrl] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/context";
-import type { OpenCheckoutResult } from "~/features/payments/checkout.server";
+import type { OpenCheckoutResult } from "~/features/payments/checkout/checkout.server";
 import type { DonateActionData } from "./action-data";
 import { donationCheckout, type DonationCheckoutInput } from "./donation-checkout";
 import { donationFailedMessage, rateLimitedMessage } from "./notices";

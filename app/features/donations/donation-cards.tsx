@@ -1,5 +1,5 @@
 import { formatCents } from "~/core/format";
-import type { DonationSummary } from "./summary";
+import type { DonationSummary } from "./totals";
 
 /** docs/product.md's three summary cards, over every completed donation. */
 export function DonationCards({ summary }: { summary: DonationSummary }) {

@@ -20,7 +20,7 @@ export type DonationDetails = {
 };
 
 /** The summary the "Complete Your Donation" dialog shows. */
-export type DonationSummary = {
+export type DonationCheckoutSummary = {
   donorName: string;
   email: string;
   giftCents: number;
@@ -62,7 +62,7 @@ export function donationCheckout(
   campaign: { id: string; name: string } | null = null,
 ): {
   input: DonationCheckoutInput;
-  summary: DonationSummary;
+  summary: DonationCheckoutSummary;
 } {
   const feeCents = form.coverFee ? feeToCover(form.amountCents, fee) : 0;
   const totalCents = form.amountCents + feeCents;

@@ -1,5 +1,5 @@
 import { formatCents, formatMonthKey } from "~/core/format";
-import type { MonthTotal } from "./summary";
+import type { MonthTotal } from "./totals";
 
 /**
  * Donations by month as CSS bars. Each bar carries its amount as text (visible

@@ -4,7 +4,7 @@ import { formatCents, formatDateTime } from "~/core/format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { ProviderBadge } from "~/features/payments/provider-badge";
 import { memorialLabel } from "~/features/payments/memorial";
-import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
+import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refunds/refund-dialog";
 
 type DonationRow = Omit<DonationListRow, "createdAt"> & { createdAt: string | Date };
 

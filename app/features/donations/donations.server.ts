@@ -16,7 +16,7 @@ import { likePattern } from "~/db/like-pattern";
 import { isDonation, searchOrders } from "~/features/orders/orders.server";
 import { searchTerm } from "~/core/search-term";
 import { z } from "~/core/zod";
-import { donationSummary, fillMonths, monthKeyInNewYork, type DonationSummary, type MonthTotal } from "./summary";
+import { donationSummary, fillMonths, monthKeyInNewYork, type DonationSummary, type MonthTotal } from "./totals";
 
 // Literal, not parameterised, so PostgreSQL matches the partial donations index.
 const donations = sql`${orders.status} = 'completed' and ${isDonation}`;

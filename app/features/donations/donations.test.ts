@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Order } from "~/db/schema";
 import { donationsCsv } from "./donation-csv";
 import { memorialLabel, parseMemorial } from "~/features/payments/memorial";
-import { donationSummary, fillMonths, monthKeyInNewYork } from "./summary";
+import { donationSummary, fillMonths, monthKeyInNewYork } from "./totals";
 
 describe("memorial and honor gifts (event_type memory:... / honor:...)", () => {
   it.each([

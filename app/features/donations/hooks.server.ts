@@ -1,4 +1,4 @@
-import { registerFulfilmentEmails } from "~/features/payments/fulfilment-emails.server";
+import { registerFulfilmentEmails } from "~/features/payments/checkout/fulfilment-emails.server";
 import { registerWebhookHandler } from "~/features/payments/webhook.server";
 import { donationEmails } from "./donation-emails.server";
 import { handleMonthlyStripeEvent } from "./monthly/events.server";

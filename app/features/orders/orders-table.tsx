@@ -7,7 +7,7 @@ import { formatTournamentDate } from "./entries";
 import { formatCents, formatDate } from "~/core/format";
 import { eventTypeLabel } from "~/features/payments/memorial";
 import { cn } from "~/ui/cn";
-import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refund-dialog";
+import { RefundButton, RefundNotes, type RefundTarget } from "~/features/payments/refunds/refund-dialog";
 
 /** Loader data arrives as JSON: dates are strings by then. */
 type OrderRow = Omit<OrderListRow, "createdAt"> & { createdAt: string | Date };

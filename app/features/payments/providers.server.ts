@@ -4,7 +4,7 @@ import { env } from "~/core/env.server";
 import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
 import type { PaymentProvider, ProviderSessionState } from "./provider";
-import { stripeClient, stripeProvider } from "./stripe-provider.server";
+import { stripeClient, stripeProvider } from "./stripe/stripe-provider.server";
 
 /** Where the sandbox's hosted checkout page lives (never served when Stripe keys are set). */
 export const SANDBOX_PATH = "/checkout/sandbox";

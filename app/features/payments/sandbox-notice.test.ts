@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Checkout, Order } from "~/db/schema";
 import { buildReceipt, receiptEmail } from "~/features/donations/receipt";
-import { shopConfirmationEmail } from "./confirmation-email";
+import { shopConfirmationEmail } from "./checkout/confirmation-email";
 import { providerLabel, SANDBOX_NOTICE } from "./sandbox-notice";
 
 const checkout = (provider: "stripe" | "sandbox"): Checkout => ({

@@ -5,9 +5,9 @@ import { logger } from "~/core/logger.server";
 import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { checkouts, paymentEvents } from "~/db/schema";
-import { failCheckout, fulfilCheckout } from "./checkout.server";
-import { handleRefundEvent, MonthNotRecordedYet, REFUND_EVENTS } from "./refunds.server";
-import { sessionState } from "./stripe-provider.server";
+import { failCheckout, fulfilCheckout } from "./checkout/checkout.server";
+import { handleRefundEvent, MonthNotRecordedYet, REFUND_EVENTS } from "./refunds/reconcile.server";
+import { sessionState } from "./stripe/stripe-provider.server";
 
 export type WebhookAnswer = { status: number; body: string };
 

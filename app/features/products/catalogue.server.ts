@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
-import type { FeedProduct } from "./feed";
+import type { FeedProduct } from "./feed/feed";
 
 /** The fields the shop shows (and the live feed sends). */
 export function toFeedProduct(product: Product): FeedProduct {

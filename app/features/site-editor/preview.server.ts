@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/context";
 import { getSessionUser } from "~/features/accounts/guards.server";
 import type { SectionDocument, SectionKey } from "~/features/content/sections";
-import { draftDocument } from "./store.server";
+import { draftDocument } from "./versions.server";
 
 /** The query a public page is previewed with: `/about?preview=team` shows the team's draft to signed-in staff. */
 export const PREVIEW_PARAM = "preview";

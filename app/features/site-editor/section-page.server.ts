@@ -3,7 +3,8 @@ import { contentSections, previewPages, type SectionKey } from "~/features/conte
 import { documentForms, hasDocumentForm, toFormValues } from "./document-form";
 import { diffDocuments, readablePath, type Change } from "./diff";
 import { PREVIEW_PARAM } from "./preview.server";
-import { inFileOrder, orderedItems, pictureTargets, sectionState } from "./store.server";
+import { orderedItems, pictureTargets } from "./items.server";
+import { inFileOrder, sectionState } from "./versions.server";
 import { toYaml } from "./yaml-text";
 
 export type ShownChange = { place: string; kind: Change["kind"]; before: string | null; after: string | null };

@@ -38,7 +38,7 @@ export function CoachCard({ coach }: { coach: ShownCoach }) {
     <Card className="gap-5">
       <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-4">
         {coach.photo ? (
-          // An uploaded photo, re-encoded by the server (app/features/products/images.server.ts): never hot-linked.
+          // An uploaded photo, re-encoded by the server (app/features/products/images/images.server.ts): never hot-linked.
           <img
             src={coach.photo.src}
             srcSet={coach.photo.srcSet}

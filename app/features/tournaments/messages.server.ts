@@ -2,13 +2,11 @@ import { sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
-import { writeAudit } from "~/features/accounts/audit.server";
+import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
 import { HOLDS_PLACE } from "./places.server";
-
-type Actor = { id: string; email: string };
 
 export type MessageDraft = { event: string | null; subject: string; body: string; sendKey: string };
 

@@ -4,15 +4,14 @@ import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { auditedChange } from "~/features/accounts/audit.server";
-import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds.server";
+import { auditedChange, type Actor } from "~/features/accounts/audit.server";
+import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
 import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
 import { tabroomNameProblem } from "./names";
 
 const registrationNameLong = "Student name must be less than 100 characters";
 
-type Actor = { id: string; email: string };
 export type StaffOutcome = { ok: boolean; status: number; message: string };
 
 /**

@@ -3,7 +3,7 @@ import { invalidatePublicPages } from "~/core/page-cache.server";
 import type { Database } from "~/db/client.server";
 import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournaments";
 import { tournamentKey } from "~/db/tournament-key";
-import { auditedChange } from "~/features/accounts/audit.server";
+import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { isIsoDate } from "~/features/events/dates";
 import { getScheduleEvents } from "~/features/events/events.server";
 import {
@@ -16,8 +16,6 @@ import {
 import { takenPlaces } from "./places.server";
 import { offeredEvents, registrationToday } from "./settings.server";
 import { closesLabel, registrationWindow, type RegistrationWindow, windowProblem } from "./window";
-
-type Actor = { id: string; email: string };
 
 /** The most tournaments off the sheet (orphaned or past) the list shows, newest first. */
 const OFF_SHEET_LIMIT = 100;

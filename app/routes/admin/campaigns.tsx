@@ -13,8 +13,8 @@ import {
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { deleteCampaign, listCampaigns, saveCampaign } from "~/features/campaigns/campaigns.server";
 import { formatShortDate } from "~/features/events/dates";
-import { readProductForm } from "~/features/products/admin.server";
-import { productImageSources } from "~/features/products/product-image";
+import { readProductForm } from "~/features/products/manage/admin.server";
+import { productImageSources } from "~/features/products/images/product-image";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Campaigns | Admin Dashboard" }];

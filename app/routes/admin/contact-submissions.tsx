@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   const row = await auditedChange(
     getDb(context),
-    { id: user.id, email: user.email },
+    user,
     (tx) => setHandled(tx, { id, handled: intent === "handle", by: user.email }),
     () => ({ action: intent === "handle" ? "contact.handle" : "contact.reopen", details: { contactId: id } }),
   );

@@ -1,8 +1,12 @@
 import { RefreshCw, Search } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { REFUND_ADMINS_ONLY, refundFromDashboard, refundLoaderData } from "~/features/payments/refund-action.server";
+import {
+  REFUND_ADMINS_ONLY,
+  refundFromDashboard,
+  refundLoaderData,
+} from "~/features/payments/refunds/refund-action.server";
 import { readForm } from "~/core/form.server";
-import { useRefunds } from "~/features/payments/refund-dialog";
+import { useRefunds } from "~/features/payments/refunds/refund-dialog";
 import { logger } from "~/core/logger.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";

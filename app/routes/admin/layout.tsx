@@ -2,13 +2,13 @@ import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { logger } from "~/core/logger.server";
 import { pageUrl } from "~/core/page-url";
 import { getDb } from "~/db/context";
-import { AdminShell } from "~/features/site/admin/admin-shell";
+import { AdminShell } from "~/features/shell/admin/admin-shell";
 import { requireUser } from "~/features/accounts/guards.server";
 import { profileNotices } from "~/features/accounts/notices";
-import { readSidebarOpen } from "~/features/site/admin/sidebar-state";
+import { readSidebarOpen } from "~/features/shell/admin/sidebar-state";
 import { countMailProblems } from "~/features/email/mail-admin.server";
-import { countUnresolvedPayments } from "~/features/payments/attention.server";
-import { ErrorPage, RouteErrorMessage } from "~/features/site/error-page";
+import { countUnresolvedPayments } from "~/features/payments/attention/attention.server";
+import { ErrorPage, RouteErrorMessage } from "~/features/shell/error-page";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/layout";
 

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   const row = await auditedChange(
     getDb(context),
-    { id: admin.id, email: admin.email },
+    admin,
     (tx) => (intent === "send-again" ? sendAgain(tx, id) : discardFailed(tx, id)),
     (changed) => ({
       action: intent === "send-again" ? "email.resend" : "email.discard",

@@ -6,14 +6,14 @@ import { z } from "~/core/zod";
 import { getDb } from "~/db/context";
 import { auditedChange } from "~/features/accounts/audit.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { AttentionList } from "~/features/payments/attention-list";
+import { AttentionList } from "~/features/payments/attention/attention-list";
 import {
   ATTENTION_PATH,
   ATTENTION_TEXT,
   listPaymentsNeedingAttention,
   resolvePaymentAttention,
-} from "~/features/payments/attention.server";
-import { checkoutReference } from "~/features/payments/confirmation-email";
+} from "~/features/payments/attention/attention.server";
+import { checkoutReference } from "~/features/payments/checkout/confirmation-email";
 import type { Route } from "./+types/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payments needing attention | Admin Dashboard" }];
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const row = await auditedChange(
     getDb(context),
-    { id: admin.id, email: admin.email },
+    admin,
     (tx) => resolvePaymentAttention(tx, parsed.data.id, admin.email),
     (resolved) => ({
       action: "payment.resolve",

@@ -11,17 +11,17 @@ import {
   saveProduct,
   toggleProduct,
   type ProductActionResult,
-} from "~/features/products/admin.server";
+} from "~/features/products/manage/admin.server";
 import { listAllProducts } from "~/features/products/catalogue.server";
-import { releaseHold } from "~/features/payments/release-hold.server";
-import { listStockHolds, type StockHold } from "~/features/products/holds.server";
-import { StockHolds } from "~/features/products/stock-holds";
-import { productNotices } from "~/features/products/notices";
-import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
+import { releaseHold } from "~/features/payments/checkout/release-hold.server";
+import { listStockHolds, type StockHold } from "~/features/products/holds/holds.server";
+import { StockHolds } from "~/features/products/holds/stock-holds";
+import { productNotices } from "~/features/products/manage/notices";
+import { ProductManagement, type AdminProductItem } from "~/features/products/manage/product-management";
 import { centsToDecimal, formatCents, formatDate } from "~/core/format";
-import { stockDisplay } from "~/features/products/product-form";
-import { productImageSources } from "~/features/products/product-image";
-import { priceChargeNote } from "~/features/payments/charge-minimum";
+import { stockDisplay } from "~/features/products/manage/product-form";
+import { productImageSources } from "~/features/products/images/product-image";
+import { priceChargeNote } from "~/features/payments/checkout/charge-minimum";
 import { sandboxEnabled } from "~/features/payments/providers.server";
 import type { Route } from "./+types/products";
 

@@ -4,11 +4,11 @@ import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { profileNotices } from "~/features/accounts/notices";
-import { changeOwnPassword } from "~/features/accounts/profile.server";
-import { ProfileView } from "~/features/accounts/profile-view";
-import { TwoFactorSection, type TwoFactorSetupData } from "~/features/accounts/two-factor-screens";
-import { twoFactorNotices } from "~/features/accounts/two-factor-notices";
-import { confirmTwoFactorSetup, startTwoFactorSetup } from "~/features/accounts/two-factor.server";
+import { changeOwnPassword } from "~/features/accounts/profile/profile.server";
+import { ProfileView } from "~/features/accounts/profile/profile-view";
+import { TwoFactorSection, type TwoFactorSetupData } from "~/features/accounts/sign-in/two-factor-screens";
+import { twoFactorNotices } from "~/features/accounts/sign-in/two-factor-notices";
+import { confirmTwoFactorSetup, startTwoFactorSetup } from "~/features/accounts/sign-in/two-factor.server";
 import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/profile";
 

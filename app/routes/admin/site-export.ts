@@ -1,6 +1,6 @@
 import { getDb } from "~/db/context";
 import { requireUser } from "~/features/accounts/guards.server";
-import { liveDocuments } from "~/features/site-editor/store.server";
+import { liveDocuments } from "~/features/site-editor/versions.server";
 import { exportYaml } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site-export";
 

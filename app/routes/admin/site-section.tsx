@@ -6,24 +6,17 @@ import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { isSectionKey } from "~/features/content/sections";
-import { readProductForm } from "~/features/products/admin.server";
+import { readProductForm } from "~/features/products/manage/admin.server";
 import { ITEM_DIALOG_PARAMS } from "~/features/site-editor/item-forms";
 import { itemForms, itemKindOf, removeItemSchema } from "~/features/site-editor/item-form";
 import { documentFormSchema, fieldMessages, hasDocumentForm } from "~/features/site-editor/document-form";
 import { editorSchema, imageFormSchema, sectionActionSchema } from "~/features/site-editor/editor-form";
-import { storeUploadedImage } from "~/features/products/images.server";
+import { storeUploadedImage } from "~/features/products/images/images.server";
 import { SectionEditor, type SectionActionData } from "~/features/site-editor/section-editor";
 import { sectionPageData } from "~/features/site-editor/section-page.server";
-import {
-  discardDraft,
-  moveItem,
-  placePicture,
-  removeItem,
-  saveItem,
-  publishDraft,
-  restoreVersion,
-  saveDraft,
-} from "~/features/site-editor/store.server";
+import { discardDraft, saveDraft } from "~/features/site-editor/drafts.server";
+import { moveItem, placePicture, removeItem, saveItem } from "~/features/site-editor/items.server";
+import { publishDraft, restoreVersion } from "~/features/site-editor/publishing.server";
 import { parseSource } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site-section";
 
@@ -52,7 +45,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const key = sectionOf(params);
   const db = getDb(context);
   const page = `/admin/site/${key}`;
-  const actor = { id: staff.id, email: staff.email };
   // A picture (multipart, up to the image pipeline's size): stored first, then put into the draft.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const body = await readProductForm(request);
@@ -70,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const reply = submission.reply({ fieldErrors: { image: [stored.message] } });
       return data<SectionActionData>({ pictureResult: reply }, { status: stored.status });
     }
-    const outcome = await placePicture(db, actor, key, { ...submission.value, src: stored.src });
+    const outcome = await placePicture(db, staff, key, { ...submission.value, src: stored.src });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { pictureResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -94,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<SectionActionData>({ itemResult: submission.reply() }, { status: 400 });
     }
-    const outcome = await saveItem(db, actor, itemForms[itemKind].section, submission.value);
+    const outcome = await saveItem(db, staff, itemForms[itemKind].section, submission.value);
     if (!outcome.ok) {
       return data<SectionActionData>(
         { itemResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -114,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: submission.status === "error" ? 400 : 200 },
       );
     }
-    const outcome = await saveDraft(db, actor, key, { ...submission.value, document: submission.value.doc });
+    const outcome = await saveDraft(db, staff, key, { ...submission.value, document: submission.value.doc });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { documentResult: submission.reply({ formErrors: [outcome.message] }) },
@@ -127,7 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "remove-item") {
     const removal = removeItemSchema.safeParse(Object.fromEntries(form));
     if (!removal.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
-    const outcome = await removeItem(db, actor, key, removal.data);
+    const outcome = await removeItem(db, staff, key, removal.data);
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Removed from the draft", description: outcome.message });
   }
@@ -144,7 +136,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const outcome = await saveDraft(db, actor, key, { ...submission.value, document: parsed.document });
+    const outcome = await saveDraft(db, staff, key, { ...submission.value, document: parsed.document });
     if (!outcome.ok) {
       return data<SectionActionData>(
         { result: submission.reply({ formErrors: [outcome.message] }) },
@@ -158,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return data<SectionActionData>({ message: notUnderstoodMessage }, { status: 400 });
   const request_ = parsed.data;
   if (request_.intent === "move") {
-    const outcome = await moveItem(db, actor, key, request_);
+    const outcome = await moveItem(db, staff, key, request_);
     if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
     return redirectWithToast(page, { type: "success", title: "Order changed", description: outcome.message });
   }
@@ -171,11 +163,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, {
     message: "Only admins publish the site's content. Your draft is saved; ask an admin to publish it.",
   });
-  const adminActor = { id: admin.id, email: admin.email };
   const outcome =
     request_.intent === "publish"
-      ? await publishDraft(db, adminActor, key, { draftStamp: request_.draftStamp })
-      : await restoreVersion(db, adminActor, key, { version: request_.version, liveVersion: request_.liveVersion });
+      ? await publishDraft(db, admin, key, { draftStamp: request_.draftStamp })
+      : await restoreVersion(db, admin, key, { version: request_.version, liveVersion: request_.liveVersion });
   if (!outcome.ok) return data<SectionActionData>({ message: outcome.message }, { status: outcome.status });
   return redirectWithToast(page, {
     type: "success",

@@ -4,7 +4,8 @@ import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
 import { SiteOverview, type ImportActionData } from "~/features/site-editor/site-overview";
-import { publishSections, sectionSummaries } from "~/features/site-editor/store.server";
+import { publishSections } from "~/features/site-editor/publishing.server";
+import { sectionSummaries } from "~/features/site-editor/versions.server";
 import { importAnswer, parseImport } from "~/features/site-editor/yaml-text";
 import type { Route } from "./+types/site";
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseImport(await file.text());
   if (!parsed.ok) return data<ImportActionData>({ problems: parsed.problems }, { status: 400 });
-  const changed = await publishSections(getDb(context), { id: admin.id, email: admin.email }, parsed.documents);
+  const changed = await publishSections(getDb(context), admin, parsed.documents);
   return redirectWithToast("/admin/site", {
     type: "success",
     title: "Imported",

@@ -52,13 +52,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const tournament = await load(context, params.key);
   const form = await readForm(request);
   const here = tournamentPath(tournament.key);
-  const actor = { id: admin.id, email: admin.email };
   switch (formText(form, "intent")) {
     case "settings": {
       const parsed = parseSettingsForm(form, tournament.date);
       if (!parsed.ok)
         return data({ ok: false as const, message: parsed.message, form: "settings" as const }, { status: 400 });
-      await saveTournamentSettings(db, actor, tournament, parsed.value);
+      await saveTournamentSettings(db, admin, tournament, parsed.value);
       return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
     }
     case "delete-settings": {
@@ -67,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           { ok: false as const, message: "Only a setting whose tournament left the schedule can be deleted." },
           { status: 409 },
         );
-      await deleteTournamentSettings(db, actor, tournament.key);
+      await deleteTournamentSettings(db, admin, tournament.key);
       return redirectWithToast(TOURNAMENTS_PATH, {
         type: "success",
         title: "Setting deleted",
@@ -75,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     case "drop": {
-      const outcome = await dropEntry(db, actor, tournament.key, {
+      const outcome = await dropEntry(db, admin, tournament.key, {
         orderId: formText(form, "orderId"),
         refund: formText(form, "refund") === "1",
         reason: formText(form, "reason"),
@@ -85,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
     }
     case "confirm-name": {
-      const outcome = await confirmEntryName(db, actor, tournament.key, {
+      const outcome = await confirmEntryName(db, admin, tournament.key, {
         orderId: formText(form, "orderId"),
         first: formText(form, "first"),
         last: formText(form, "last"),
@@ -95,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "merge-school": {
       const into = memberSchools().find((school) => school.code === formText(form, "into"));
-      const outcome = await mergeSchool(db, actor, tournament.key, formText(form, "typed"), into);
+      const outcome = await mergeSchool(db, admin, tournament.key, formText(form, "typed"), into);
       if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
       return redirectWithToast(here, { type: "success", title: "School merged", description: outcome.message });
     }
@@ -108,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return data({ ok: false as const, message: parsed.message, form: "message" as const }, { status: 400 });
       const draft = parsed.value;
       if (intent === "message-send") {
-        const sent = await sendRegistrantMessage(db, actor, tournament, draft);
+        const sent = await sendRegistrantMessage(db, admin, tournament, draft);
         if (!sent.ok)
           return data({ ok: false as const, message: sent.message, form: "message" as const }, { status: sent.status });
         return redirectWithToast(here, {
@@ -117,7 +116,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
         });
       }
-      if (intent === "message-test") await sendTestMessage(db, actor, tournament, draft);
+      if (intent === "message-test") await sendTestMessage(db, admin, tournament, draft);
       const recipients = await messageRecipients(db, tournament.key, draft.event);
       return data({
         ok: true as const,

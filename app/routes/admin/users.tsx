@@ -5,7 +5,7 @@ import { logger } from "~/core/logger.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/user-management";
+import { USERS_PATH, UserManagement, type UsersActionResult } from "~/features/accounts/users/user-management";
 import {
   adminChangeRole,
   adminCreateUser,
@@ -13,9 +13,9 @@ import {
   adminSendReset,
   adminSendTestEmail,
   listUsers,
-  type ActionOutcome,
-} from "~/features/accounts/users.server";
-import { adminResetTwoFactor } from "~/features/accounts/two-factor.server";
+  type UserActionOutcome,
+} from "~/features/accounts/users/users.server";
+import { adminResetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
 import { formatDateTime } from "~/core/format";
 import type { Route } from "./+types/users";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (name: string) => formText(form, name);
   const intent = text("intent");
-  let outcome: ActionOutcome;
+  let outcome: UserActionOutcome;
   switch (intent) {
     case "create":
       outcome = await adminCreateUser(db, admin, {

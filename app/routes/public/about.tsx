@@ -1,9 +1,9 @@
 import { teamContent } from "~/features/content/content.server";
 import { markdownForPage } from "~/features/content/markdown.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
-import { pageMeta } from "~/features/site/meta";
-import { productImageSources } from "~/features/products/product-image";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { productImageSources } from "~/features/products/images/product-image";
 import { BoardCard, CoachCard, type ShownCoach } from "~/features/team/coach-card";
 import type { Route } from "./+types/about";
 

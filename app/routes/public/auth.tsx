@@ -3,9 +3,9 @@ import { z } from "~/core/zod";
 import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { getDb } from "~/db/context";
-import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/auth-screen";
-import { CodeScreen } from "~/features/accounts/two-factor-screens";
-import { verifySignInCode } from "~/features/accounts/two-factor.server";
+import { SetPasswordScreen, SignInScreen, type AuthResult } from "~/features/accounts/sign-in/auth-screen";
+import { CodeScreen } from "~/features/accounts/sign-in/two-factor-screens";
+import { verifySignInCode } from "~/features/accounts/sign-in/two-factor.server";
 import { getSessionUser } from "~/features/accounts/guards.server";
 import { authNotices, newPasswordNotice } from "~/features/accounts/notices";
 import { newPasswordProblem } from "~/features/accounts/password-policy";
@@ -15,9 +15,9 @@ import {
   completePasswordReset,
   requestPasswordReset,
   signIn,
-} from "~/features/accounts/sign-in.server";
-import { pageMeta } from "~/features/site/meta";
-import { useSite } from "~/features/site/use-site";
+} from "~/features/accounts/sign-in/sign-in.server";
+import { pageMeta } from "~/features/shell/meta";
+import { useSite } from "~/features/shell/use-site";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,9 +1,9 @@
 import { useActionData } from "react-router";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
-import { handleCheckout } from "~/features/shop/checkout-action.server";
-import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout-summary";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { handleCheckout } from "~/features/shop/cart/checkout-action.server";
+import { CheckoutNotice, CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, Section } from "~/features/shell/page-header";
 import { buttonVariants } from "~/ui/button";
 import { LinkButton } from "~/ui/link-button";
 import type { Route } from "./+types/checkout";

@@ -7,8 +7,8 @@ import { contactFailedNotice } from "~/features/contact/notices";
 import { contactContent } from "~/features/content/content.server";
 import { fillSettings } from "~/features/content/settings-text";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { publicSiteConfig } from "~/features/site/site-config.server";
+import { pageMeta } from "~/features/shell/meta";
+import { publicSiteConfig } from "~/features/shell/site-config.server";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/contact";
 

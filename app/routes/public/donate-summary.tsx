@@ -2,8 +2,8 @@ import { lazyUntilUsed } from "~/ui/lazy-in-browser";
 import { defaultSummaryYear, summaryYears } from "~/features/donations/year-summary/summary";
 import { summaryRequestAnchor } from "~/features/donations/year-summary/rules";
 import { handleSummaryRequest } from "~/features/donations/year-summary/request.server";
-import { PageHeader, Section } from "~/features/site/page-header";
-import { pageMeta } from "~/features/site/meta";
+import { PageHeader, Section } from "~/features/shell/page-header";
+import { pageMeta } from "~/features/shell/meta";
 import type { Route } from "./+types/donate-summary";
 
 const GivingSummaryForm = lazyUntilUsed(() =>

@@ -11,9 +11,9 @@ import { getDb } from "~/db/context";
 import { CampaignPanel } from "~/features/campaigns/campaign-panel";
 import { campaignForGift } from "~/features/campaigns/campaigns.server";
 import { campaignForDonatePage } from "~/features/campaigns/public.server";
-import { pageMeta } from "~/features/site/meta";
-import { useSite } from "~/features/site/use-site";
-import { PageHeader, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { useSite } from "~/features/shell/use-site";
+import { PageHeader, Section } from "~/features/shell/page-header";
 import type { Route } from "./+types/donate";
 
 // In the HTML at once, but its code (Conform, about 10 KB) loads when someone reaches for the form (decision 0019).

@@ -1,8 +1,8 @@
 import { Check, Info, Lightbulb, Video, X } from "lucide-react";
 import { dressCodeContent } from "~/features/content/content.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
 import type { Route } from "./+types/dress-code";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

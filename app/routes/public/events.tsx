@@ -3,9 +3,9 @@ import { getDb } from "~/db/context";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
 import { eventsJsonLd, scriptSafeJson } from "~/features/events/json-ld";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, Section } from "~/features/site/page-header";
-import { useSite } from "~/features/site/use-site";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, Section } from "~/features/shell/page-header";
+import { useSite } from "~/features/shell/use-site";
 import type { Route } from "./+types/events";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,14 +2,14 @@ import { Suspense, useState } from "react";
 import { useLocation, type ShouldRevalidateFunction } from "react-router";
 import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
-import { CartSection } from "~/features/shop/cart-section";
-import { useLiveProducts } from "~/features/shop/product-feed";
-import { ProductCard } from "~/features/shop/product-card";
+import { CartSection } from "~/features/shop/cart/cart-section";
+import { useLiveProducts } from "~/features/shop/catalogue/product-feed";
+import { ProductCard } from "~/features/shop/catalogue/product-card";
 import { handleShopAction } from "~/features/shop/shop-action.server";
 import { REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader } from "~/features/shell/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import { Notice } from "~/ui/notice";
 import type { Route } from "./+types/fees";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/fees";
 // HTML, without JavaScript; in a dialog with it. Its code (the dialog, Conform, about 10 KB) loads in the browser
 // only once a form is open or its link is reached for: /fees itself does not need it (decision 0021).
 const RegistrationArea = lazyInBrowser(() =>
-  import("~/features/shop/registration-area").then((module) => module.default),
+  import("~/features/shop/registration/registration-area").then((module) => module.default),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // A cart visitor's /fees is usually not rendered here: server/app.ts serves it from the page cache, with their cart
-// filled in by app/features/shop/fees-fill.server.tsx (decision 0030). Its shape is this loader's data, under this
+// filled in by app/features/shop/personal/fees-fill.server.tsx (decision 0030). Its shape is this loader's data, under this
 // route's id (FEES_ROUTE_ID), and this page's cart section: change either and the fill must follow
 // (tests/e2e/personal-pages.spec.ts compares the two byte for byte).
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { loadGuidePage } from "~/features/guide/content.server";
 import { GuideView, preloadGuideView } from "~/features/guide/guide-view";
 import { defaultEventId } from "~/features/guide/slugs";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader } from "~/features/shell/page-header";
 import type { Route } from "./+types/guide";
 
 export async function loader({ request }: Route.LoaderArgs) {

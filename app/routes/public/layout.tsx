@@ -2,13 +2,13 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteError
 import { footerContent } from "~/features/content/content.server";
 import { fillSettings } from "~/features/content/settings-text";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { RouteErrorMessage } from "~/features/site/error-page";
-import { PreviewBanner } from "~/features/site/page-header";
-import { publicSiteConfig } from "~/features/site/site-config.server";
-import { SiteFooter } from "~/features/site/site-footer";
-import { SiteHeader } from "~/features/site/site-header";
-import { SkipLink } from "~/features/site/skip-link";
-import { useRootData } from "~/features/site/use-site";
+import { RouteErrorMessage } from "~/features/shell/error-page";
+import { PreviewBanner } from "~/features/shell/page-header";
+import { publicSiteConfig } from "~/features/shell/site-config.server";
+import { SiteFooter } from "~/features/shell/site-footer";
+import { SiteHeader } from "~/features/shell/site-header";
+import { SkipLink } from "~/features/shell/skip-link";
+import { useRootData } from "~/features/shell/use-site";
 import type { Route } from "./+types/layout";
 
 /** The footer's links (content/footer.yaml), or to signed-in staff at ?preview=footer, the draft (decision 0039). */

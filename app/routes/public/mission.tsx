@@ -3,8 +3,8 @@ import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/cont
 import { ContentIcon } from "~/features/content/content-icon";
 import { missionContent } from "~/features/content/content.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { pageMeta } from "~/features/site/meta";
-import { PageHeader, PreviewBanner, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
 import { onlyDialogParamsChanged } from "~/ui/dialog-url";
 import type { Route } from "./+types/mission";
 

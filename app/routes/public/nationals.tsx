@@ -4,8 +4,8 @@ import { previewDraft } from "~/features/site-editor/preview.server";
 import { markdownForPage } from "~/features/content/markdown.server";
 import { QualifierCard, type ShownQualifier } from "~/features/nationals/qualifier-card";
 import { ScrollToTeamLink } from "~/features/nationals/scroll-to-team-link";
-import { pageMeta } from "~/features/site/meta";
-import { PreviewBanner, Section } from "~/features/site/page-header";
+import { pageMeta } from "~/features/shell/meta";
+import { PreviewBanner, Section } from "~/features/shell/page-header";
 import type { Route } from "./+types/nationals";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

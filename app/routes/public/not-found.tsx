@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
-import { NotFoundMessage } from "~/features/site/not-found-message";
-import { siteNameOf } from "~/features/site/meta";
+import { NotFoundMessage } from "~/features/shell/not-found-message";
+import { siteNameOf } from "~/features/shell/meta";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/context";
-import { readImage } from "~/features/products/images.server";
+import { readImage } from "~/features/products/images/images.server";
 import type { Route } from "./+types/product-images";
 
 const KEY = /^[a-f0-9]{16,64}-\d{2,4}\.webp$/;

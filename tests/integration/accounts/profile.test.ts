@@ -6,8 +6,8 @@ import { action, loader } from "~/routes/admin/profile";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getAuth } from "~/features/accounts/auth.server";
-import { limits } from "~/features/accounts/rate-limit.server";
-import { trustedDeviceCookie, trustedDeviceFor } from "~/features/accounts/trusted-device.server";
+import { limits } from "~/features/accounts/sign-in/rate-limit.server";
+import { trustedDeviceCookie, trustedDeviceFor } from "~/features/accounts/sign-in/trusted-device.server";
 
 describe("Profile", () => {
   let database: TestDatabase;

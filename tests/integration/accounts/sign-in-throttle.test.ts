@@ -10,8 +10,8 @@ import { rateLimits } from "~/db/schema";
 import { action } from "~/routes/public/auth";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import { limits } from "~/features/accounts/rate-limit.server";
-import { DEVICE_COOKIE } from "~/features/accounts/trusted-device.server";
+import { limits } from "~/features/accounts/sign-in/rate-limit.server";
+import { DEVICE_COOKIE } from "~/features/accounts/sign-in/trusted-device.server";
 
 const OWNER = "director@example.org";
 

@@ -15,7 +15,7 @@ import { loader as ordersLoader } from "~/routes/admin/orders";
 import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getSessionUser } from "~/features/accounts/guards.server";
-import { resetTwoFactor } from "~/features/accounts/two-factor.server";
+import { resetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 
 const ADMIN = "director@example.org";
 const envFor = (extra: Record<string, string> = {}) =>

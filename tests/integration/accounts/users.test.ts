@@ -8,7 +8,7 @@ import { browserRequest, signedInAccount, TEST_PASSWORD } from "#tests/support/a
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { getAuth } from "~/features/accounts/auth.server";
 import { getSessionUser, type SessionUser } from "~/features/accounts/guards.server";
-import { adminCreateUser, adminSendTestEmail } from "~/features/accounts/users.server";
+import { adminCreateUser, adminSendTestEmail } from "~/features/accounts/users/users.server";
 
 type Reply = {
   intent: string;

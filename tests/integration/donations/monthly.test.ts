@@ -16,7 +16,7 @@ import {
   type MonthlyGift,
 } from "~/db/schema";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
-import { refundOrder } from "~/features/payments/refunds.server";
+import { refundOrder } from "~/features/payments/refunds/refunds.server";
 import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import { action as manageAction, loader as manageLoader } from "~/routes/public/donation-monthly";
 import { action as webhookAction } from "~/routes/resources/webhooks-stripe";

@@ -6,7 +6,7 @@ import * as page from "~/routes/admin/payments";
 import * as layout from "~/routes/admin/layout";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import { recordPaymentAttention } from "~/features/payments/attention.server";
+import { recordPaymentAttention } from "~/features/payments/attention/attention.server";
 import { testEnv } from "#tests/support/testbed";
 
 /** Decision 0024: the staff email and the admin page of payments needing attention. */

@@ -5,9 +5,9 @@ import { loader as productsLoader } from "~/routes/admin/products";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "~/features/payments/providers.server";
-import { stripeClient, stripeProvider } from "~/features/payments/stripe-provider.server";
+import { stripeClient, stripeProvider } from "~/features/payments/stripe/stripe-provider.server";
 import { testEnv } from "#tests/support/testbed";
 
 /** Decision 0025: what Stripe cannot charge never reaches a payment page, and Manage Products says so. */

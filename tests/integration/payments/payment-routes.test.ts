@@ -23,8 +23,8 @@ import { action as webhookAction } from "~/routes/resources/webhooks-stripe";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { postDonation, validDonation } from "#tests/support/donations";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in";
-import type { CheckoutActionData } from "~/features/payments/checkout-data";
-import type { PaymentResult } from "~/features/payments/payment-result.server";
+import type { CheckoutActionData } from "~/features/payments/checkout/checkout-data";
+import type { PaymentResult } from "~/features/payments/checkout/payment-result.server";
 
 const baseEnv = {
   NODE_ENV: "test",

@@ -12,7 +12,7 @@ import { loader as receiptLoader } from "~/routes/public/donation-receipt";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/orders";
 import { browserRequest, loadAs, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import { fulfilCheckout, openCheckout } from "~/features/payments/checkout.server";
+import { fulfilCheckout, openCheckout } from "~/features/payments/checkout/checkout.server";
 import { sandboxProvider, setPaymentProviderForTests } from "~/features/payments/providers.server";
 import { linkToken } from "~/core/link-tokens.server";
 

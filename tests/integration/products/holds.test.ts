@@ -5,15 +5,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { auditLog, cartLines, carts, checkouts, products, stockReservations } from "~/db/schema";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { action, loader } from "~/routes/admin/products";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
-import { stripeClient, stripeProvider } from "~/features/payments/stripe-provider.server";
+import { stripeClient, stripeProvider } from "~/features/payments/stripe/stripe-provider.server";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in";
-import type { StockHold } from "~/features/products/holds.server";
-import { reserveStock } from "~/features/products/stock-reservations.server";
+import type { StockHold } from "~/features/products/holds/holds.server";
+import { reserveStock } from "~/features/products/holds/stock-reservations.server";
 
 describe("staff see and release stock holds on Manage Products", () => {
   let database: TestDatabase;

@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/admin/products";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { demoProducts } from "~/features/products/demo-seed.server";
-import { ProductManagement, type AdminProductItem } from "~/features/products/product-management";
+import { ProductManagement, type AdminProductItem } from "~/features/products/manage/product-management";
 
 // Decision 0027: staff choose a product's registration form in Manage Products.
 describe("Manage Products: the registration form", () => {

@@ -6,10 +6,10 @@ import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { requestInfoContext } from "~/core/request-context";
 import { cartLines, carts, checkouts, orders, products, rateLimits, stockReservations } from "~/db/schema";
 import { CART_COOKIE } from "~/core/cart";
-import { setLineQuantity } from "~/features/shop/cart-mutations.server";
+import { setLineQuantity } from "~/features/shop/cart/cart-mutations.server";
 import { action as checkoutAction } from "~/routes/public/checkout";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
-import type { CheckoutActionData } from "~/features/payments/checkout-data";
+import type { CheckoutActionData } from "~/features/payments/checkout/checkout-data";
 
 const baseEnv = {
   NODE_ENV: "test",

@@ -11,15 +11,15 @@ import { products } from "~/db/schema/catalogue";
 import { resetEventsServiceForTests } from "~/features/events/events.server";
 import { entryCounts } from "~/features/orders/orders.server";
 import { groupEntries } from "~/features/orders/entries";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { action, loader } from "~/routes/public/fees";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
 import type { ShopActionData } from "~/features/shop/action-data";
 import { CART_COOKIE } from "~/core/cart";
-import { NO_TOURNAMENTS_MESSAGE } from "~/features/shop/registration-rules";
-import { registrationMessages as m } from "~/features/shop/registration-schema";
+import { NO_TOURNAMENTS_MESSAGE } from "~/features/shop/registration/registration-rules";
+import { registrationMessages as m } from "~/features/shop/registration/registration-schema";
 
 // Decisions 0026 and 0027: the form is the product's stored kind; no sample events for sale;
 // each form offers its own event types; orders keep the tournament as bought.

@@ -15,12 +15,12 @@ import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
 import type { ShopActionData } from "~/features/shop/action-data";
 import { CART_COOKIE } from "~/core/cart";
-import { cartCookieHeader, resetCartCookieForTests } from "~/features/shop/cart-cookie.server";
-import { cartLimits } from "~/features/shop/cart-limits";
-import { loadCart } from "~/features/shop/cart-view.server";
-import { loadShopProducts } from "~/features/shop/products.server";
+import { cartCookieHeader, resetCartCookieForTests } from "~/features/shop/cart/cart-cookie.server";
+import { cartLimits } from "~/features/shop/cart/cart-limits";
+import { loadCart } from "~/features/shop/cart/cart-view.server";
+import { loadShopProducts } from "~/features/shop/catalogue/products.server";
 import { NEW_CART_LIMIT } from "~/features/shop/shop-action.server";
-import { COMPETITION_EVENTS, registrationMessages as m } from "~/features/shop/registration-schema";
+import { COMPETITION_EVENTS, registrationMessages as m } from "~/features/shop/registration/registration-schema";
 import { nameMessages } from "~/features/tournaments/names";
 
 const REGISTRATION_PRODUCTS = defaultRegistrationProductNames("Citron");

@@ -5,7 +5,7 @@ import { onPublicPagesInvalidated } from "~/core/page-cache.server";
 import { PubSub } from "~/db/pubsub.server";
 import { auditLog, productImages, siteContentDrafts, siteContentVersions } from "~/db/schema";
 import { fileContent, setPublishedContent, teamContent } from "~/features/content/content.server";
-import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/store.server";
+import { loadPublishedContent, SITE_CONTENT_CHANNEL } from "~/features/site-editor/versions.server";
 import { toYaml } from "~/features/site-editor/yaml-text";
 import { loader as aboutLoader } from "~/routes/public/about";
 import { loader as homeLoader } from "~/routes/public/home";

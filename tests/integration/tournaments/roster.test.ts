@@ -17,10 +17,10 @@ import {
   tournamentSettings,
 } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
-import { failCheckout, fulfilCheckout } from "~/features/payments/checkout.server";
+import { failCheckout, fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
-import { checkoutCart } from "~/features/shop/cart-checkout.server";
-import { readCartIdFromCookies } from "~/features/shop/cart-cookie.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";

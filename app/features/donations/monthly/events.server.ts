@@ -4,8 +4,8 @@ import { logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, monthlyGifts, type MonthlyGift } from "~/db/schema";
 import { env } from "~/core/env.server";
-import { notePaymentIds } from "~/features/payments/refunds.server";
-import { currentSubscription, invoicePaymentOf } from "~/features/payments/subscriptions.server";
+import { notePaymentIds } from "~/features/payments/refunds/ledger.server";
+import { currentSubscription, invoicePaymentOf } from "~/features/payments/stripe/subscriptions.server";
 import { activateGift, endGift, firstMonthPaid, giftById, recordRenewal, renewalFailed } from "./gifts.server";
 
 /** Stripe's events a monthly gift acts on (the payments webhook verified and de-duplicated them first). */

@@ -5,7 +5,7 @@ import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, monthlyGiftPayments, monthlyGifts, orders, type MonthlyGift } from "~/db/schema";
 import { queueEmail } from "~/features/email/outbox.server";
-import { fulfilCheckout, openCheckout, type OpenCheckoutResult } from "~/features/payments/checkout.server";
+import { fulfilCheckout, openCheckout, type OpenCheckoutResult } from "~/features/payments/checkout/checkout.server";
 import { donationEmails } from "../donation-emails.server";
 import {
   DONATION_ITEM_NAME,

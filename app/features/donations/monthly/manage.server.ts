@@ -10,7 +10,7 @@ import {
   cancelSubscription,
   changeSubscriptionAmount,
   setSubscriptionPaused,
-} from "~/features/payments/subscriptions.server";
+} from "~/features/payments/stripe/subscriptions.server";
 import { sandboxEnabled } from "~/features/payments/providers.server";
 import { feeToCover } from "../amount";
 import { manageUrl } from "./emails";
