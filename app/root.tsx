@@ -78,6 +78,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Once React holds the page (its effects run after every child's), the root says so: the browser tests wait on
+  // this condition (waitForHydration in tests/e2e/fixtures.ts) instead of a quiet network.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-US">
       <head>

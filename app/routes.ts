@@ -59,7 +59,7 @@ export default [
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
   // Every section's live content as one YAML file (app/features/site-editor).
   route("admin/site/export.yaml", "routes/admin/site-export.ts"),
-  // A tournament's files for Tabroom's entries importer (decision 0042): one event's, or all in a zip.
+  // A tournament's files for Tabroom's entries importer (decision 0044): one event's, or all in a zip.
   route("admin/tournaments/:key/tabroom.csv", "routes/admin/tournament-tabroom-csv.ts"),
   route("admin/tournaments/:key/tabroom.zip", "routes/admin/tournament-tabroom-zip.ts"),
   route("admin/tournaments/:key/judges.csv", "routes/admin/tournament-judges-csv.ts"),

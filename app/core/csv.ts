@@ -6,17 +6,38 @@ export const CSV_ROW_LIMIT = 100_000;
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
 
 /**
- * Rows to CSV text (RFC 4180, CRLF). Cells that a spreadsheet would run as a
- * formula (=, +, -, @, tab, CR) are prefixed with a quote: names and messages
- * come from the public.
+ * What a spreadsheet may read as the start of a formula or a command: `=`, `+`, `-`, `@`, tab, CR, and the
+ * full-width `＝ ＋ － ＠` (LibreOffice and Excel read those as formulas too). Only the first character counts,
+ * whatever follows it: line breaks (LF, CR, U+2028, U+2029) included, which the CSV library's own pattern
+ * (`^[=+\-@\t\r].*$`, no `s` flag) let through.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * One cell as a spreadsheet may safely open it: a text that could start a formula gets a leading `'` (the cell then
+ * reads as text). Numbers are left as they are. The one rule for every CSV we write (decision 0042).
+ */
+export function neutraliseCell(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Rows to CSV text (RFC 4180, CRLF). Every cell goes through `neutraliseCell` (names and messages come from the
+ * public), and a neutralised cell is also quoted.
  */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   return Papa.unparse(
     {
       fields: columns.map((column) => column.header),
-      data: rows.map((row) => columns.map((column) => column.value(row) ?? "")),
+      data: rows.map((row) => columns.map((column) => neutraliseCell(column.value(row)))),
     },
-    { escapeFormulae: true, newline: "\r\n", quotes: false },
+    {
+      escapeFormulae: false,
+      newline: "\r\n",
+      quotes: (value: unknown) => typeof value === "string" && value.startsWith("'"),
+    },
   );
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client.server";
 
 /**
- * Gives each paid tournament entry of `keys` that has no code yet the next codes of its tournament (decision 0042),
+ * Gives each paid tournament entry of `keys` that has no code yet the next codes of its tournament (decision 0044),
  * in the order the entries were added: 100, 101... A code is given once and never changed; a drop, a refund or a
  * declined checkout leaves every code where it is. The tournament's counter row is locked while it counts, so two
  * payments (on any instance) never take the same code. Runs in the caller's transaction, or its own.

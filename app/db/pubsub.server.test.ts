@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { MAX_PAYLOAD_BYTES, PubSub, publish } from "./pubsub.server";
@@ -70,49 +69,5 @@ describe("pubsub (LISTEN/NOTIFY)", () => {
   it("refuses bad channel names and oversized payloads", async () => {
     await expect(publish(database.db, "pages; drop table x", {})).rejects.toThrow(/Invalid notification channel/);
     await expect(publish(database.db, "pages", { big: "x".repeat(MAX_PAYLOAD_BYTES) })).rejects.toThrow(/too large/);
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("pubsub across processes (PostgreSQL)", () => {
-  let database: TestDatabase;
-  let other: DatabaseHandle;
-  let busA: PubSub;
-  let busB: PubSub;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // A second pool and LISTEN connection, as another server process would have.
-    other = await openDatabase({
-      databaseUrl: (database.notifications as { url: string }).url,
-      dataDir: "memory://",
-      poolSize: 2,
-    });
-    busA = new PubSub(database.notifications);
-    busB = new PubSub(other.notifications);
-  });
-  afterAll(async () => {
-    await busA.close();
-    await busB.close();
-    await other.close();
-    await database.destroy();
-  });
-
-  it("a change published through one connection reaches the other's listeners", async () => {
-    const heard = nextMessage(busB, "test_cross");
-    await settle();
-    await database.db.transaction((tx) => publish(tx, "test_cross", { id: "c" }));
-    expect(await heard).toEqual({ id: "c" });
-  });
-
-  it("reconnects after the LISTEN connection drops and asks listeners to resync", async () => {
-    let resynced = 0;
-    const received: unknown[] = [];
-    await busB.subscribe("test_reconnect", (payload) => received.push(payload), { onResync: () => (resynced += 1) });
-    busB.simulateConnectionLoss();
-    await vi.waitFor(() => expect(resynced).toBe(1), { timeout: 5000, interval: 20 });
-    await publish(database.db, "test_reconnect", { after: true });
-    await settle();
-    expect(received).toEqual([{ after: true }]);
-    expect(resynced).toBe(1);
   });
 });

@@ -4,14 +4,14 @@
  * here; each dialog's Zod schema says which it requires.
  */
 export type RegistrationData = {
-  /** A tournament entry's student as one name: its first and last name joined (decision 0042). */
+  /** A tournament entry's student as one name: its first and last name joined (decision 0044). */
   studentName?: string;
-  /** A tournament entry's student's first and last name as typed (decision 0042), as Tabroom's file carries them. */
+  /** A tournament entry's student's first and last name as typed (decision 0044), as Tabroom's file carries them. */
   studentFirst?: string;
   studentLast?: string;
-  /** An entry made before the name was asked in parts, whose split staff have not confirmed yet (decision 0042). */
+  /** An entry made before the name was asked in parts, whose split staff have not confirmed yet (decision 0044). */
   nameUnsure?: boolean;
-  /** Asked only when the tournament asks (decision 0042): the students' novice marks and own emails. */
+  /** Asked only when the tournament asks (decision 0044): the students' novice marks and own emails. */
   studentNovice?: boolean;
   partnerNovice?: boolean;
   studentEmail?: string;

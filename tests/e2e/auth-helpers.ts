@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { startScripts } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { e2eBaseURL, startScripts } from "./fixtures";
 
 /** The demo accounts tests/e2e/server.mjs seeds (DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD). */
 export const e2eAccounts = {
@@ -26,7 +26,7 @@ export async function signIn(page: Page, who: keyof typeof e2eAccounts, redirect
  * cross-site check (server/same-site.ts) sees a same-site post.
  */
 export async function signInAs(page: Page, email: string, password: string, redirectTo = "/orders") {
-  const baseURL = test.info().project.use.baseURL!;
+  const baseURL = e2eBaseURL();
   const answer = await page.request.post(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
     form: { intent: "sign-in", email, password, redirectTo },
     headers: { Origin: new URL(baseURL).origin },
@@ -56,7 +56,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === redirectTo);
 }
 
-/** The e2e server's DATA_DIR (server.mjs notes it in the temp folder, by port). */
+/** This worker's e2e server's DATA_DIR (server.mjs notes it in the temp folder, by port). */
 export function e2eDataDir(): string {
   const port = process.env.E2E_PORT ?? "4173";
   return readFileSync(path.join(os.tmpdir(), `citron-e2e-${port}.datadir`), "utf8").trim();

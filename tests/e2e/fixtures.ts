@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -48,16 +50,13 @@ export async function startScripts(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page, so clicks reach its handlers. Not for /fees: its product feed
- * (an EventSource) keeps a connection open, so the network never goes idle there; wait for something the
- * page shows once hydrated instead (shop.spec.ts and live-feed.spec.ts wait for the cart forms' `js` field).
+ * Waits until React has hydrated the page, so clicks reach its handlers: the root marks <html data-hydrated> in its
+ * effect (app/root.tsx), which runs after every child's. A condition, not a quiet network (a page with a live feed,
+ * such as /fees, never goes quiet).
  */
 export async function waitForHydration(page: Page) {
   await startScripts(page);
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
@@ -69,5 +68,91 @@ export async function reachFor(page: Page, selector: string) {
   await expect(page.locator(`[data-live] ${selector}`)).toBeVisible();
 }
 
-export const test = base;
+/** Whether something listens on 127.0.0.1:`port`. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Polls `check` every 200 ms until it is true or `ms` have passed; says `what` when it gives up. */
+async function until(what: string, ms: number, check: () => Promise<boolean>) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Each Playwright worker has a production server of its own (tests/e2e/server.mjs: a fresh data directory, and a
+ * fresh PostgreSQL database when E2E_DATABASE_URL is set), on E2E_PORT + 10 × its slot: 4173, 4183, … The workers
+ * share no rows, rate limits or caches, so their specs cannot collide (docs/testing.md, "Browser tests"). A worker
+ * started again after a failure gets a fresh server on the same port.
+ */
+async function workerServer(slot: number) {
+  const port = Number(process.env.E2E_BASE_PORT ?? 4173) + 10 * slot;
+  const url = `http://127.0.0.1:${port}`;
+  // The server of a worker that stopped after a failure may still be closing.
+  await until(`port ${port} to be free`, 60_000, async () => !(await listening(port)));
+  const server = spawn(process.execPath, ["tests/e2e/server.mjs"], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_STOP_WITH_STDIN: "1" },
+    // Its stdin is this worker's: it stops when the worker is gone, however the worker ended.
+    stdio: ["pipe", "ignore", "pipe"],
+  });
+  let output = "";
+  server.stderr.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    process.stderr.write(chunk);
+  });
+  let exited = false;
+  server.once("exit", () => (exited = true));
+  const ready = async () => {
+    if (exited) throw new Error(`The browser tests' server on port ${port} stopped:\n${output}`);
+    return fetch(`${url}/readyz`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+  };
+  // A fresh database, migrated and seeded: seconds on a quiet machine, minutes on a very busy one.
+  await until(`the server on port ${port}`, 240_000, ready);
+  // What a worker's helpers read: the server's port (its data directory, e2eDataDir) and address (signInAs).
+  process.env.E2E_PORT = String(port);
+  process.env.E2E_BASE_URL = url;
+  return {
+    url,
+    stop: async () => {
+      if (exited) return;
+      const gone = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await gone;
+    },
+  };
+}
+
+/** This worker's server address: the baseURL of its pages and requests. */
+export function e2eBaseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("No browser tests' server in this process: import test from tests/e2e/fixtures.ts");
+  return url;
+}
+
+export const test = base.extend<object, { e2eServer: string }>({
+  e2eServer: [
+    // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+    // oxlint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      const server = await workerServer(workerInfo.parallelIndex);
+      await provide(server.url);
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 330_000 },
+  ],
+  baseURL: async ({ e2eServer }, provide) => provide(e2eServer),
+});
 export { expect };

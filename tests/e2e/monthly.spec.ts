@@ -10,6 +10,9 @@ async function fillDonor(page: Page, donor: { first: string; last: string; email
 }
 
 const manageLinkIn = (mail: string) => /https?:\/\/\S+\/donate\/monthly\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
+/** The page's answer to a form: a toast once hydrated, the notice above the forms without JavaScript. */
+const answerNotice = (page: Page, js: boolean, text: string) =>
+  page.locator(js ? "[data-sonner-toast]" : '[data-slot="notice"]').filter({ hasText: text });
 const monthlyOption = (page: Page) => page.locator("label").filter({ hasText: /^Monthly$/ });
 
 async function manageGift(page: Page, path: string, js: boolean) {
@@ -19,14 +22,17 @@ async function manageGift(page: Page, path: string, js: boolean) {
   await expect(page.getByTestId("monthly-status")).toHaveText("Active");
 
   await page.getByRole("button", { name: "Play next month's renewal" }).click();
-  await expect(page.getByText("this month's gift is recorded", { exact: false }).first()).toBeVisible();
+  await expect(answerNotice(page, js, "this month's gift is recorded")).toBeVisible();
 
   await page.getByRole("textbox", { name: /Monthly gift \(USD\)/ }).fill("abc");
   await page.getByRole("button", { name: "Save amount" }).click();
-  await expect(page.getByText("Donation amount must be at least $1").first()).toBeVisible();
+  // The refusal is said at the field, which names it.
+  await expect(page.getByRole("textbox", { name: /Monthly gift \(USD\)/ })).toHaveAccessibleDescription(
+    /Donation amount must be at least \$1/,
+  );
   await page.getByRole("textbox", { name: /Monthly gift \(USD\)/ }).fill("30");
   await page.getByRole("button", { name: "Save amount" }).click();
-  await expect(page.getByText("Your new monthly amount is saved", { exact: false }).first()).toBeVisible();
+  await expect(answerNotice(page, js, "Your new monthly amount is saved")).toBeVisible();
   await expect(page.getByTestId("monthly-amount")).toHaveText("$30.00 a month");
 
   await page.getByRole("button", { name: "Pause my gift" }).click();

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { signIn } from "./auth-helpers";
-import { waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Decision 0013: anonymous public pages from the page cache, each response with its own nonce; signed-in never.
 

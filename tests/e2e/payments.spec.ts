@@ -20,7 +20,7 @@ async function waitForShop(page: Page) {
 async function addStudent(page: Page, student: string) {
   await page.getByRole("link", { name: `Add to Cart: ${TOURNAMENT}` }).click();
   const dialog = page.getByRole("dialog");
-  // A tournament entry asks the first and last name apart (decision 0042).
+  // A tournament entry asks the first and last name apart (decision 0044).
   await dialog.getByRole("textbox", { name: "Student's first name" }).fill(student.split(" ").slice(0, -1).join(" "));
   await dialog.getByRole("textbox", { name: "Student's last name" }).fill(student.split(" ").at(-1)!);
   await dialog.getByRole("textbox", { name: "Student's school" }).fill("Riverside Yeshiva High School");

@@ -1,6 +1,5 @@
-// Starts the production server for the browser tests on a fresh data
-// directory, and on a fresh PostgreSQL database when E2E_DATABASE_URL is set.
-// Removes both when it is stopped.
+// Starts a production server for the browser tests (one per Playwright worker: tests/e2e/fixtures.ts) on a fresh
+// data directory, and on a fresh PostgreSQL database when E2E_DATABASE_URL is set. Removes both when it is stopped.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -56,6 +55,12 @@ const stop = async (code) => {
 };
 process.on("SIGTERM", () => void stop(0));
 process.on("SIGINT", () => void stop(0));
+// Started by a Playwright worker (tests/e2e/fixtures.ts), it stops when that worker's end of its stdin closes: a
+// worker killed without its teardown leaves no server (or database) behind.
+if (process.env.E2E_STOP_WITH_STDIN) {
+  process.stdin.on("end", () => void stop(0));
+  process.stdin.resume();
+}
 server.on("exit", (code) => {
   if (!stopping) void stop(code ?? 1);
 });

@@ -1,7 +1,7 @@
 // Decision 0040: tournament registration as a parent and a staff member see it, at 390 px and 1280 px, with and
 // without JavaScript: an event filling up, a partnered entry with a typed school merged by staff, a drop with a
 // refund, a message to registrants received, and a window that closes (its last day moved by the setting).
-// Decision 0042: first and last names apart, the Tabroom files (each event's and the zip) read by Tabroom's rules,
+// Decision 0044: first and last names apart, the Tabroom files (each event's and the zip) read by Tabroom's rules,
 // and staff confirming an old entry's name.
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";

@@ -75,7 +75,8 @@ const matrix: Record<
   "routes/admin/contact-submissions.tsx": {
     role: "admin",
     path: "/contact-submissions",
-    actions: [{ intent: "handle", id: "00000000-0000-0000-0000-000000000000" }],
+    // A real unhandled message ($contact), so a missing guard would mark it handled (the snapshot reads it).
+    actions: [{ intent: "handle", id: "$contact" }],
   },
   "routes/admin/products.tsx": {
     role: "admin",
@@ -209,6 +210,7 @@ describe("admin role matrix", () => {
   let orderId = "";
   let campaignId = "";
   let entryId = "";
+  let contactId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -249,6 +251,11 @@ describe("admin role matrix", () => {
               '2030-01-06', ${MATRIX_TOURNAMENT})
       returning id`);
     entryId = (entry as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const contact = await database.db.execute(sql`
+      insert into contact_us (name, email, inquiry_purpose, comment)
+      values ('Matrix Parent', 'parent@example.org', 'other', 'A question.')
+      returning id`);
+    contactId = (contact as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
     Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
@@ -272,6 +279,7 @@ describe("admin role matrix", () => {
              (select count(*) from refunds) as refunds,
              (select json_agg(json_build_array(id, name, ends_on) order by id) from campaigns) as campaigns,
              (select count(*) from site_content_versions) as site_versions,
+             (select json_agg(json_build_array(id, handled_at, handled_by) order by id) from contact_us) as contact,
              (select json_agg(json_build_array(section, updated_at) order by section) from site_content_drafts) as site_drafts`);
     return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
   }
@@ -344,6 +352,7 @@ describe("admin role matrix", () => {
       $order: orderId,
       $campaign: campaignId,
       $entry: entryId,
+      $contact: contactId,
     };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>

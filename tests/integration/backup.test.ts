@@ -1,16 +1,15 @@
+// test-class: pglite (the embedded database's backups: it opens PGlite itself, the same on either engine's run)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { BackupError, backupEmbedded, restoreEmbedded } from "~/db/backup.server";
 import { DatabaseInUseError, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { createScratchDatabase } from "../support/scratch-database";
 
-/** Backups (decision 0029): `npm run db:backup` / `db:restore` on the embedded database and on PostgreSQL. */
+/** Backups (decision 0029): `npm run db:backup` / `db:restore` on the embedded database (PostgreSQL's: backup.postgres.test.ts). */
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
 const tempDir = () => {
@@ -77,45 +76,5 @@ describe("embedded database backups", () => {
     );
     const kept = await restoreEmbedded(target, file, { force: true });
     expect(kept && existsSync(path.join(kept, "PG_VERSION"))).toBe(true);
-  }, 120_000);
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL backups (pg_dump, restored on a copy)", () => {
-  it("db:backup dumps with pg_dump; db:restore --force loads it into another database with every row", async () => {
-    const source = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_backup_src");
-    const copy = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_backup_copy");
-    try {
-      const handle = await openDatabase({ databaseUrl: source.url, dataDir: "memory://", poolSize: 2 });
-      await migrateDatabase(handle);
-      await handle.db.execute(
-        sql`insert into contact_us (name, email, inquiry_purpose, comment) select 'Row ' || g, 'r@example.org', 'other', 'c' from generate_series(1, 50) g`,
-      );
-      await handle.close();
-      const file = path.join(tempDir(), "citron.dump");
-      const backup = npmRun("db:backup", ["--out", file], { DATABASE_URL: source.url, DATA_DIR: tempDir() });
-      expect({ status: backup.status, stderr: backup.stderr }).toMatchObject({ status: 0 });
-      expect(existsSync(file)).toBe(true);
-
-      const refused = npmRun("db:restore", [file], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
-      expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain("--force");
-      const restore = npmRun("db:restore", [file, "--force"], { DATABASE_URL: copy.url, DATA_DIR: tempDir() });
-      expect({ status: restore.status, stderr: restore.stderr }).toMatchObject({ status: 0 });
-
-      const client = new pg.Client({ connectionString: copy.url });
-      await client.connect();
-      const rows = await client.query<{ n: number }>("select count(*)::int as n from contact_us");
-      const migrations = await client.query<{ n: number }>(
-        "select count(*)::int as n from drizzle.__drizzle_migrations",
-      );
-      await client.end();
-      expect(rows.rows[0]!.n).toBe(50);
-      expect(migrations.rows[0]!.n).toBe(
-        readdirSync(path.join(root, "app/db/migrations")).filter((f) => f.endsWith(".sql")).length,
-      );
-    } finally {
-      await source.drop();
-      await copy.drop();
-    }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // test-class: none (the layer check reads source text; its fixtures name database modules only as strings)
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -111,6 +111,8 @@ describe("the lint config", () => {
   it("fails on an import cycle", { timeout: 30_000 }, () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "citron-lint-"));
     copyFileSync(path.join(root, ".oxlintrc.json"), path.join(dir, ".oxlintrc.json"));
+    // The config loads a JS plugin (eslint-plugin-playwright) from node_modules.
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] } } }),

@@ -1,9 +1,18 @@
 // test-class: none (it names database helpers in its samples, and proves that opening one here fails)
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { classOf, databaseHelpers, ENGINE_SPECS, filesByClass, TEST_CLASSES, testClasses } from "../test-classes";
+import {
+  channelDroppedPages,
+  classOf,
+  databaseHelpers,
+  ENGINE_SPECS,
+  filesByClass,
+  readsCachedPage,
+  TEST_CLASSES,
+  testClasses,
+} from "../test-classes";
 
 // The class guard of docs/testing.md: every Vitest file is in exactly one class, the projects of vitest.config.ts are
 // made from those classes, and a file that opens a database never sits in the class that runs once on no engine.
@@ -64,8 +73,37 @@ describe("test classes", () => {
     );
   });
 
+  it("leaves no test of a file that runs on both engines to one engine alone (it would be skipped on the other)", () => {
+    const engineOnly = /\.(?:runIf|skipIf)\(\s*!?\s*process\.env\.TEST_DATABASE_URL/;
+    const mixed = filesByClass(root).both.filter((file) =>
+      engineOnly.test(readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(mixed).toEqual([]);
+    expect(engineOnly.test('describe.runIf(process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {});')).toBe(true);
+  });
+
   it("names browser specs that run on both engines only where they exist", () => {
     const missing = Object.keys(ENGINE_SPECS).filter((spec) => !existsSync(path.join(root, "tests/e2e", spec)));
     expect(missing).toEqual([]);
+  });
+
+  it("names a browser spec for the change channel only if it reads a page only a channel drops, and names every such spec", () => {
+    const pages = channelDroppedPages(root);
+    // The catalogue's channel drops /fees, the campaigns' /donate (server/page-cache.ts).
+    expect(pages.toSorted()).toEqual(["/donate", "/fees"]);
+    const source = (spec: string) => readFileSync(path.join(root, "tests/e2e", spec), "utf8");
+    const named = Object.entries(ENGINE_SPECS)
+      .filter(([, why]) => why.includes("change channel"))
+      .map(([spec]) => spec);
+    expect(named.filter((spec) => !readsCachedPage(source(spec), pages))).toEqual([]);
+    const reading = readdirSync(path.join(root, "tests/e2e"))
+      .filter((spec) => spec.endsWith(".spec.ts") && readsCachedPage(source(spec), pages))
+      .toSorted();
+    expect(reading).toEqual(named.toSorted());
+    // The check itself: the page cache's own spec reads /guide from the cache, a page no channel drops.
+    expect(readsCachedPage(source("page-cache.spec.ts"), pages)).toBe(false);
+    expect(
+      readsCachedPage('expect(r.headers()["x-page-cache"]).toBe("hit");\nawait page.goto(`/donate?x=1`);', pages),
+    ).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ export const orders = pgTable(
     /** When staff dropped the entry from its tournament (DROP on the roster); a dropped entry holds no place. */
     droppedAt: timestamp("dropped_at", { withTimezone: true }),
     /**
-     * A tournament entry's code (decision 0042): given once, when the entry is paid, from its tournament's counter
+     * A tournament entry's code (decision 0044): given once, when the entry is paid, from its tournament's counter
      * (tournament_entry_codes), in the order the entries were added; never changed by a drop, decline or refund.
      */
     entryCode: integer("entry_code"),

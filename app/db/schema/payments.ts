@@ -45,6 +45,11 @@ export const checkouts = pgTable(
     email: text("email").notNull(),
     totalAmount: integer("total_amount").notNull(),
     currency: text("currency").notNull().default("usd"),
+    /**
+     * The client that started it (an IPv4 address, or an IPv6 /64: app/core/client-address.ts): the places of capped
+     * tournament events one client may hold in unpaid checkouts are counted by it (decision 0042).
+     */
+    holderAddress: text("holder_address"),
     /** Kind-specific details (a donation's fee cover and tribute notice address). */
     details: jsonb("details").$type<Record<string, unknown>>(),
     /**

@@ -23,7 +23,7 @@ export const tournamentSettings = pgTable(
     events: jsonb("events").$type<string[]>(),
     /** Entry cap per competition event (an event not named has none). */
     caps: jsonb("caps").$type<Record<string, number>>().notNull().default({}),
-    /** Each event's abbreviation as the tournament's Tabroom names it (decision 0042); an event not named has the default. */
+    /** Each event's abbreviation as the tournament's Tabroom names it (decision 0044); an event not named has the default. */
     abbreviations: jsonb("abbreviations").$type<Record<string, string>>().notNull().default({}),
     /** Registration asks each student whether they are a novice (Tabroom's Novice column). */
     askNovice: boolean("ask_novice").notNull().default(false),
@@ -41,7 +41,7 @@ export const tournamentSettings = pgTable(
 export type TournamentSettings = typeof tournamentSettings.$inferSelect;
 
 /**
- * The last entry code a tournament gave (decision 0042): a paid entry takes the next one, under this row's lock, so
+ * The last entry code a tournament gave (decision 0044): a paid entry takes the next one, under this row's lock, so
  * two payments never take the same code and a code is never given again.
  */
 export const tournamentEntryCodes = pgTable("tournament_entry_codes", {

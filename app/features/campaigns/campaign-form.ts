@@ -1,3 +1,4 @@
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 
 /** Limits of the campaign form; the database keeps what passed them. */
@@ -80,7 +81,12 @@ export const campaignSchema = z
     name: z
       .string({ error: campaignMessages.name })
       .transform(stripControls)
-      .pipe(z.string().trim().min(1, campaignMessages.name).max(campaignLimits.name, campaignMessages.nameTooLong)),
+      .pipe(
+        singleLine(
+          z.string().trim().min(1, campaignMessages.name).max(campaignLimits.name, campaignMessages.nameTooLong),
+          "Name",
+        ),
+      ),
     slug: z
       .string()
       .trim()

@@ -1,3 +1,4 @@
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import { contactLimits } from "./contact-rules";
 import { inquiryPurposes, type InquiryPurpose } from "./inquiry-purposes";
@@ -16,10 +17,7 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 
 /** Optional text: trimmed; empty means "not given" and is stored as null. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(label, max))
+  singleLine(z.string().trim().max(max, tooLong(label, max)), label)
     .optional()
     .transform((value) => (value ? value : null));
 
@@ -28,11 +26,14 @@ const optionalText = (label: string, max: number) =>
  * instant messages and the action its authoritative check.
  */
 export const contactSchema = z.object({
-  name: z
-    .string({ error: contactMessages.name })
-    .trim()
-    .min(2, contactMessages.name)
-    .max(contactLimits.name, tooLong("Name", contactLimits.name)),
+  name: singleLine(
+    z
+      .string({ error: contactMessages.name })
+      .trim()
+      .min(2, contactMessages.name)
+      .max(contactLimits.name, tooLong("Name", contactLimits.name)),
+    "Name",
+  ),
   school: optionalText("School", contactLimits.school),
   email: z
     .string({ error: contactMessages.email })

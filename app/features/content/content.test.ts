@@ -49,7 +49,7 @@ describe("content files", () => {
     );
   });
 
-  it("takes a school's name and state in Tabroom only as Tabroom's importer reads them (decision 0042)", () => {
+  it("takes a school's name and state in Tabroom only as Tabroom's importer reads them (decision 0044)", () => {
     const source = read("schools.yaml");
     const withName = (name: string) =>
       source.replace("state: NY", `state: NY\n    tabroomName: "${name}"\n    tabroomState: NJ`);

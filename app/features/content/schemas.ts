@@ -20,7 +20,7 @@ const storedImage = z.string().regex(/^\/product-images\/[a-f0-9]{16,64}-\d+\.we
 /** Describes the picture for someone who cannot see it; required with every uploaded image. */
 const altText = text.max(200);
 
-/** A school's name in Tabroom's import file (decision 0042): what its importer reads and keeps. */
+/** A school's name in Tabroom's import file (decision 0044): what its importer reads and keeps. */
 export const tabroomSchoolName = text
   .max(120)
   .regex(/^[A-Za-z0-9][\x20-\x7e]*$/, "plain letters (ASCII), starting with a letter or digit")
@@ -39,7 +39,7 @@ export const schoolSchema = z.strictObject({
   logoAlt: altText.optional(),
   description: sentence,
   /**
-   * The school's name and state as the district's Tabroom knows them (decision 0042), when they differ from the
+   * The school's name and state as the district's Tabroom knows them (decision 0044), when they differ from the
    * shown ones: Tabroom matches a school by its exact name and makes a new one for any other spelling. Printable
    * ASCII with at most four characters other than letters, digits and spaces (Tabroom skips a longer one's line).
    */

@@ -1,4 +1,5 @@
 import { formatCents } from "~/core/format";
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import { parseAmount } from "./amount";
 import {
@@ -38,16 +39,22 @@ export function donationSchema(rules: DonationRules) {
   return (
     z
       .object({
-        firstName: z
-          .string({ error: donationMessages.firstName })
-          .trim()
-          .min(1, donationMessages.firstName)
-          .max(donationLimits.name, tooLong("First name", donationLimits.name)),
-        lastName: z
-          .string({ error: donationMessages.lastName })
-          .trim()
-          .min(1, donationMessages.lastName)
-          .max(donationLimits.name, tooLong("Last name", donationLimits.name)),
+        firstName: singleLine(
+          z
+            .string({ error: donationMessages.firstName })
+            .trim()
+            .min(1, donationMessages.firstName)
+            .max(donationLimits.name, tooLong("First name", donationLimits.name)),
+          "First name",
+        ),
+        lastName: singleLine(
+          z
+            .string({ error: donationMessages.lastName })
+            .trim()
+            .min(1, donationMessages.lastName)
+            .max(donationLimits.name, tooLong("Last name", donationLimits.name)),
+          "Last name",
+        ),
         email: z
           .string({ error: donationMessages.email })
           .trim()
@@ -62,11 +69,10 @@ export function donationSchema(rules: DonationRules) {
           .optional()
           .catch("none")
           .transform((value) => value ?? "none"),
-        memorialDetails: z
-          .string()
-          .trim()
-          .max(donationLimits.memorialDetails, tooLong("The name", donationLimits.memorialDetails))
-          .optional(),
+        memorialDetails: singleLine(
+          z.string().trim().max(donationLimits.memorialDetails, tooLong("The name", donationLimits.memorialDetails)),
+          "The name",
+        ).optional(),
         notifyEmail: z
           .string()
           .trim()

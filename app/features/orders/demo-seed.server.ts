@@ -119,7 +119,7 @@ export function demoOrders(now = new Date()): NewOrder[] {
   }
   // The first student is always entered, so the demo (and its browser tests) can find her.
   entry(students[0], tournaments[1]!, "Lincoln-Douglas", 3, "completed");
-  // Two entries of the past tournament made when the student's name was one field, keyed to it (decision 0042): its
+  // Two entries of the past tournament made when the student's name was one field, keyed to it (decision 0044): its
   // roster (under Tournaments, "Past") marks each name for staff to confirm its first and last name.
   const fall = tournaments[0]!;
   for (const [name, school] of [

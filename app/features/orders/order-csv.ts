@@ -44,7 +44,7 @@ const entryColumns: CsvColumn<Order>[] = [
   { header: "School", value: (o) => o.studentSchool },
   { header: "Contact Email", value: (o) => o.customerEmail },
   { header: "Registered", value: (o) => formatCsvDateTime(o.createdAt) },
-  // The entry's code (decision 0042): the same on the roster, the confirmation email and Tabroom's file.
+  // The entry's code (decision 0044): the same on the roster, the confirmation email and Tabroom's file.
   { header: "Entry Code", value: (o) => o.entryCode },
   { header: "Order ID", value: (o) => o.id },
   {

@@ -13,6 +13,7 @@ const checkout = (provider: "stripe" | "sandbox"): Checkout => ({
   providerSessionId: "cs_1",
   providerUrl: null,
   cartId: null,
+  holderAddress: null,
   email: "parent@example.com",
   totalAmount: 1800,
   currency: "usd",

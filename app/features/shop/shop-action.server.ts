@@ -164,7 +164,7 @@ async function readRegistration(
   const value = submission.value as RegistrationData;
   let registration: RegistrationData =
     kind === "tournamentEntry" ? entrySchoolsAndPartner(value, schools) : { ...value };
-  // Decision 0042: a novice mark or a student's email only where the tournament asks (its offer, read below).
+  // Decision 0044: a novice mark or a student's email only where the tournament asks (its offer, read below).
   let asks = { novice: false, studentEmail: false };
   if (value.scheduleEvent) {
     const event = schedule.find((candidate) => candidate.id === value.scheduleEvent);

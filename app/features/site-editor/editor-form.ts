@@ -1,7 +1,10 @@
 import { z } from "~/core/zod";
 
-/** Longest text the editor accepts (the largest file, nationals.yaml, is about 20 KB); the server says the same. */
-export const MAX_SOURCE_CHARS = 100_000;
+/**
+ * Longest text the editor accepts (the largest file, schools.yaml, is about 10,000 characters); the server says the
+ * same, and bounds the YAML's structure too (SECTION_YAML_LIMITS in app/features/content/parse-content.ts).
+ */
+export const MAX_SOURCE_CHARS = 40_000;
 
 /**
  * The section editor's form (Conform + Zod, checked in the browser and again

@@ -62,7 +62,7 @@ export const schoolFormSchema = z.object({
     .trim()
     .pipe(z.url({ protocol: /^https$/, error: "Enter an address starting with https://." })),
   description: required("a short description", itemLimits.description),
-  // Decision 0042: the name and state the district's Tabroom has for the school, when they differ (empty: the above).
+  // Decision 0044: the name and state the district's Tabroom has for the school, when they differ (empty: the above).
   tabroomName: z
     .string()
     .trim()

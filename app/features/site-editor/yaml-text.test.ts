@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "#tests/support/random";
 import { fileContent } from "~/features/content/content.server";
 import { sectionKeys } from "~/features/content/sections";
 import { exportYaml, importAnswer, parseImport, parseSource, toYaml } from "./yaml-text";
@@ -46,5 +47,80 @@ describe("sections as YAML text", () => {
       "Published: Team (coaches and boards). Not in the file, left as they were: Member schools.",
     );
     expect(importAnswer([], [])).toBe("Every section in the file was already the same: nothing changed.");
+  });
+});
+
+describe("fuzzing the YAML a staff member may type (decision 0042)", () => {
+  it("answers 400 generated texts with the section or a message, never an exception", () => {
+    const next = seededRandom(20_261_128);
+    const pieces = [
+      "a: ",
+      "- ",
+      "? ",
+      ": ",
+      "[",
+      "]",
+      "{",
+      "}",
+      ",",
+      "&x ",
+      "*x ",
+      "!!str ",
+      "!!binary ",
+      "|",
+      ">",
+      "#",
+      "'",
+      '"',
+      "\n",
+      "\n  ",
+      "\t",
+      "---\n",
+      "...\n",
+      "%YAML 1.2\n",
+      "<<: *x\n",
+      "\u2028",
+      "\u0000",
+      "\uFEFF",
+      "=HYPERLINK(",
+      "coaches:",
+      "name: ",
+      "k",
+      "1e999",
+      "0x",
+      "~",
+      "null",
+      "💥",
+    ];
+    const real = toYaml(fileContent("team"));
+    const problems: string[] = [];
+    for (let round = 0; round < 400; round += 1) {
+      const length = 1 + Math.floor(next() * 60);
+      let text = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]).join("");
+      if (next() < 0.3) {
+        const at = Math.floor(next() * real.length);
+        text = real.slice(0, at) + text + real.slice(at);
+      }
+      try {
+        const parsed = parseSource("team", text);
+        if (!parsed.ok && !/^(The text is empty\.|content\/team\.yaml has problems:\n {2}\S)/.test(parsed.message))
+          problems.push(`${JSON.stringify(text)}: ${parsed.message}`);
+      } catch (error) {
+        problems.push(`${JSON.stringify(text)} threw ${String(error)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("says what is over a limit: characters, structure, nesting, a repeated key, an alias", () => {
+    const message = (source: string) => {
+      const parsed = parseSource("team", source);
+      return parsed.ok ? "" : parsed.message;
+    };
+    expect(message("x".repeat(40_001))).toMatch(/too long \(40001 characters; at most 40000\)/);
+    expect(message("k: 1\n".repeat(2_000))).toMatch(/too much structure \(4,000 .*at most 2,500\)/);
+    expect(message(`a: ${"[".repeat(17)}`)).toMatch(/nested too deeply/);
+    expect(message("coaches: []\nboard: []\ncoaches: []\n")).toMatch(/line 3: the key "coaches" is repeated/);
+    expect(message("a: &x 1\nb: *x\n")).toMatch(/line 1: anchors and aliases/);
   });
 });

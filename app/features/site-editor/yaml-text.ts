@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import { z } from "~/core/zod";
-import { ContentError, parseContent } from "~/features/content/parse-content";
+import { ContentError, parseContent, SECTION_YAML_LIMITS, type YamlLimits } from "~/features/content/parse-content";
 import { MAX_SOURCE_CHARS } from "./editor-form";
 import { contentSections, type SectionKey, sectionKeys } from "~/features/content/sections";
 
@@ -25,7 +25,7 @@ export function parseSource(key: SectionKey, source: string): ParsedSource {
     return { ok: false, message: `The text is too long (${source.length} characters; at most ${MAX_SOURCE_CHARS}).` };
   const { file, schema } = contentSections[key];
   try {
-    return { ok: true, document: parseContent(file, source, schema, "has problems") };
+    return { ok: true, document: parseContent(file, source, schema, "has problems", SECTION_YAML_LIMITS) };
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, message: error.message };
     throw error;
@@ -42,6 +42,12 @@ export function exportYaml(documents: ReadonlyMap<SectionKey, unknown>): string 
   return EXPORT_HEADER + toYaml(byFile);
 }
 
+/**
+ * An import: every section at once. Real content's export is about 36,000 characters with 2,300 marks (decision
+ * 0042), so about 3 times its characters and 2.6 times its marks; each section in it is still checked by its schema.
+ */
+export const IMPORT_YAML_LIMITS: YamlLimits = { chars: 120_000, marks: 6_000, depth: 16 };
+
 export type ParsedImport =
   { ok: true; documents: Map<SectionKey, unknown>; missing: SectionKey[] } | { ok: false; problems: string[] };
 
@@ -50,10 +56,22 @@ export type ParsedImport =
  * section the file does not hold (an export from before the section existed) is left as it is, and said.
  */
 export function parseImport(source: string): ParsedImport {
-  if (source.length > MAX_SOURCE_CHARS * 3) return { ok: false, problems: ["The file is too large."] };
+  if (source.length > IMPORT_YAML_LIMITS.chars)
+    return {
+      ok: false,
+      problems: [
+        `The file is too large (${source.length.toLocaleString("en-US")} characters; at most ${IMPORT_YAML_LIMITS.chars.toLocaleString("en-US")}).`,
+      ],
+    };
   let whole: unknown;
   try {
-    whole = parseContent("import.yaml", source, z.record(z.string(), z.unknown()), "is not a site content export");
+    whole = parseContent(
+      "import.yaml",
+      source,
+      z.record(z.string(), z.unknown()),
+      "is not a site content export",
+      IMPORT_YAML_LIMITS,
+    );
   } catch (error) {
     if (error instanceof ContentError)
       return { ok: false, problems: [error.message.replace("content/import.yaml", "The file")] };

@@ -38,7 +38,7 @@ export function partnerRule(event: string | null | undefined): "required" | "opt
 }
 
 /**
- * Each event's default abbreviation in Tabroom's files and on the staff page (decision 0042): Tabroom's NSDA district
+ * Each event's default abbreviation in Tabroom's files and on the staff page (decision 0044): Tabroom's NSDA district
  * set where the district's event is one of it (LD, PF, CX, BQ, DI, HI, INF, OO, USX for extemp, HSE for Congress,
  * whose Senate is SEN, WS for World Schools), the district's own short name otherwise. Staff change them per
  * tournament to match its Tabroom.

@@ -19,7 +19,7 @@ export function entrySchoolsAndPartner(value: RegistrationData, schools: readonl
     ...rest
   } = value;
   const entry: RegistrationData = { ...rest };
-  // Decision 0042: the name in its parts, and joined for everything that shows one name.
+  // Decision 0044: the name in its parts, and joined for everything that shows one name.
   if (value.studentFirst && value.studentLast) entry.studentName = `${value.studentFirst} ${value.studentLast}`;
   const member = schools.find((school) => school.code === schoolCode && schoolCode !== OTHER_SCHOOL);
   if (member) {
@@ -46,7 +46,7 @@ export function entrySchoolsAndPartner(value: RegistrationData, schools: readonl
 }
 
 /**
- * Keeps what the tournament asks besides the names (decision 0042): the novice marks and the students' emails only
+ * Keeps what the tournament asks besides the names (decision 0044): the novice marks and the students' emails only
  * when it asks them (whatever the form sent); an empty email is not kept.
  */
 export function keepAsked(entry: RegistrationData, asks: { novice: boolean; studentEmail: boolean }): RegistrationData {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
+import { isSingleLine, singleLineMessage } from "~/core/single-line";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
 import { writeAudit, type Actor } from "~/features/accounts/audit.server";
@@ -13,7 +14,10 @@ export type MessageDraft = { event: string | null; subject: string; body: string
 /** The message form read, or the first problem with it. */
 export function parseMessageForm(form: FormData): { ok: true; value: MessageDraft } | { ok: false; message: string } {
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const subject = text("subject").replace(/\s+/g, " ");
+  const typedSubject = text("subject");
+  // A line break or control character could end the email's Subject header: refused, not folded (decision 0042).
+  if (!isSingleLine(typedSubject)) return { ok: false, message: singleLineMessage("The subject") };
+  const subject = typedSubject.replace(/\s+/g, " ");
   const body = text("body").replace(/\r\n/g, "\n");
   const event = text("event") || null;
   const sendKey = text("sendKey");

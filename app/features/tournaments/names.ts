@@ -1,6 +1,6 @@
 import { foldToAscii } from "~/features/tabroom/fold";
 
-/** The messages of the name rules (decision 0042), shown at the field. */
+/** The messages of the name rules (decision 0044), shown at the field. */
 export const nameMessages = {
   formula: "A name cannot begin with =, +, - or @.",
   schoolFormula: "A school's name cannot begin with =, +, - or @.",
@@ -12,7 +12,7 @@ export const nameMessages = {
 
 /**
  * Why a student's name (first or last), or with `school` a school's, cannot go into Tabroom's file as typed, or null
- * (decision 0042). A value that begins with =, +, - or @ is refused, so the file never needs a spreadsheet guard
+ * (decision 0044). A value that begins with =, +, - or @ is refused, so the file never needs a spreadsheet guard
  * that would change the name; one with a character that has no ASCII form is refused (Tabroom skips a line with any
  * other byte); a school with more than four characters other than letters, digits and spaces is refused, since
  * Tabroom's importer skips its line.
@@ -30,7 +30,7 @@ export function tabroomNameProblem(value: string, what: "name" | "school" = "nam
 
 /**
  * A name typed as one field, split at its last space for an entry made before names were asked in parts (the
- * migration of decision 0042 does the same in SQL): `unsure` when the split may be wrong (one word, three or more, a
+ * migration of decision 0044 does the same in SQL): `unsure` when the split may be wrong (one word, three or more, a
  * comma), for staff to confirm on the roster.
  */
 export function splitOldName(name: string): { first: string; last: string; unsure: boolean } {

@@ -13,7 +13,7 @@ export type TournamentOffer = {
   events: string[];
   /** Events at their cap (paid and held entries). */
   full: string[];
-  /** What registration asks each student besides the name (decision 0042). */
+  /** What registration asks each student besides the name (decision 0044). */
   asks: { novice: boolean; studentEmail: boolean };
 };
 

@@ -223,12 +223,16 @@ describe("the Tabroom files", () => {
     expect(file!.csv.split("\r\n")[1]).toBe("Ohr Chaim Acad,NY,100,,Ana,,Li,Y,ana@example.org,Bo,,Chen,N,");
   });
 
-  it("leaves out a name with no ASCII form, for staff to correct, and lists an unsure split", () => {
+  it("leaves out a name with no ASCII form or a formula's start, for staff to correct; lists an unsure split", () => {
     const result = build([
       entry(100, "Original Oratory", ["李", "Wei"], "paid"),
       entry(101, "Original Oratory", ["Mary Ann", "Lee"], "paid", { nameUnsure: true }),
+      entry(102, "Original Oratory", ["=cmd", "Lee"], "paid"),
     ]);
-    expect(result.leftOut.map((left) => [left.code, left.reason])).toEqual([[100, "name to correct"]]);
+    expect(result.leftOut.map((left) => [left.code, left.reason])).toEqual([
+      [100, "name to correct"],
+      [102, "name to correct"],
+    ]);
     expect(result.toConfirm.map((left) => left.code)).toEqual([101]);
     expect(importTabroomEntries(result.files[0]!.csv).entries.map((row) => row.code)).toEqual(["101"]);
   });

@@ -32,7 +32,7 @@ export type RosterData = {
   places: Record<string, number>;
   /** Staff's abbreviations of events in Tabroom (others take the default). */
   abbreviations: Record<string, string>;
-  /** The Tabroom files (without their text) and what staff should check before uploading them (decision 0042). */
+  /** The Tabroom files (without their text) and what staff should check before uploading them (decision 0044). */
   tabroom: Omit<TabroomFiles, "files"> & { files: Array<Omit<TabroomFile, "csv">> };
   requestKey: string;
 };
@@ -49,6 +49,10 @@ export function RosterView({
 }) {
   // The events offered, then any other event that has entries (offered before the settings changed).
   const events = [...new Set([...roster.events, ...roster.entries.map((entry) => entry.event)])];
+  // Entries the Tabroom files leave out until staff correct the name (decision 0044).
+  const toCorrect = new Set(
+    roster.tabroom.leftOut.filter((entry) => entry.reason === "name to correct").map((entry) => entry.orderId),
+  );
   return (
     <section aria-labelledby="roster-title" className="grid gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -103,10 +107,12 @@ export function RosterView({
                       </TableCell>
                       <TableCell data-label="Student">
                         {entry.student}
-                        {entry.nameUnsure ? (
+                        {entry.nameUnsure || toCorrect.has(entry.orderId) ? (
                           <>
                             {" "}
-                            <Badge variant="warning">Name to confirm</Badge>
+                            <Badge variant="warning">
+                              {toCorrect.has(entry.orderId) ? "Name to correct" : "Name to confirm"}
+                            </Badge>
                             {canManage ? <ConfirmNameForm entry={entry} /> : null}
                           </>
                         ) : null}
@@ -195,11 +201,11 @@ const LEFT_OUT_REASON: Record<TabroomFiles["leftOut"][number]["reason"], string>
   dropped: "dropped",
   refunded: "refunded",
   "awaiting payment": "not paid",
-  "name to correct": "its name has a character Tabroom cannot take: correct it below",
+  "name to correct": "its name begins with =, +, - or @, or has a character Tabroom cannot take: correct it below",
 };
 
 /**
- * The Tabroom files (decision 0042): how to import them, in two lines; the zip of every event and each event's file;
+ * The Tabroom files (decision 0044): how to import them, in two lines; the zip of every event and each event's file;
  * and what to check first: typed schools Tabroom will create, names to confirm, names written without accents, and
  * the entries left out with why.
  */
@@ -280,7 +286,7 @@ function TabroomPanel({ tournamentKey, roster }: { tournamentKey: string; roster
   );
 }
 
-/** Confirm (or correct) the first and last name an old entry's one-field name was split into (decision 0042). */
+/** Confirm (or correct) the first and last name an old entry's one-field name was split into (decision 0044). */
 function ConfirmNameForm({ entry }: { entry: RosterEntry }) {
   const id = `name-${entry.orderId}`;
   return (

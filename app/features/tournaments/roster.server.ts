@@ -13,7 +13,7 @@ export type EntryState = "paid" | "awaiting payment" | "refunded" | "dropped";
 export type RosterEntry = {
   orderId: string;
   /**
-   * Its code (decision 0042): given once, when it was paid, in the order entries were added (100, 101...); kept by a
+   * Its code (decision 0044): given once, when it was paid, in the order entries were added (100, 101...); kept by a
    * drop or a refund. Null while it awaits payment.
    */
   code: number | null;

@@ -1,6 +1,6 @@
 /**
  * A member school as the registration form offers it: its roster code and name; and, for Tabroom's file, its name and
- * state as the district's Tabroom knows them (decision 0042; memberSchools fills them from the content, defaulting
+ * state as the district's Tabroom knows them (decision 0044; memberSchools fills them from the content, defaulting
  * to the shown name folded to ASCII and the shown state).
  */
 export type MemberSchool = { code: string; name: string; tabroomName?: string; tabroomState?: string };

@@ -174,7 +174,7 @@ export async function mergeSchool(
 }
 
 /**
- * Confirms or corrects the first and last name an old entry's one-field name was split into (decision 0042): both
+ * Confirms or corrects the first and last name an old entry's one-field name was split into (decision 0044): both
  * are required and follow registration's rules (no =, +, - or @ first; letters Tabroom can take). The entry's name
  * becomes the two joined, and the roster stops marking it. Audited with the name before and after.
  */

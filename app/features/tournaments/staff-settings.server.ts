@@ -35,9 +35,9 @@ export type StaffTournament = {
   caps: Record<string, number>;
   /** Entries holding a place, per event. */
   entries: Record<string, number>;
-  /** Staff's abbreviations of events in Tabroom (decision 0042); an event not named has its default. */
+  /** Staff's abbreviations of events in Tabroom (decision 0044); an event not named has its default. */
   abbreviations: Record<string, string>;
-  /** What registration asks each student besides the name (decision 0042). */
+  /** What registration asks each student besides the name (decision 0044). */
   asks: { novice: boolean; studentEmail: boolean };
   settings: Pick<TournamentSettings, "opensOn" | "closesOn" | "updatedAt" | "updatedBy"> | null;
 };
@@ -148,7 +148,7 @@ export function parseSettingsForm(
     if (!/^\d{1,5}$/.test(raw)) return { ok: false, message: `The cap for ${event} must be a whole number.` };
     if (events.includes(event)) caps[event] = Number(raw);
   }
-  // Decision 0042: an abbreviation names the event's file, so it is short, plain and one event's only.
+  // Decision 0044: an abbreviation names the event's file, so it is short, plain and one event's only.
   const abbreviations: Record<string, string> = {};
   for (const [index, event] of COMPETITION_EVENTS.entries()) {
     const raw = String(form.get(`abbr-${index}`) ?? "")

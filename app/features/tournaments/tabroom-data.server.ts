@@ -6,7 +6,7 @@ import { memberSchools } from "./schools.server";
 import type { StaffTournament } from "./staff-settings.server";
 import { tabroomFiles, type TabroomFiles } from "./tabroom-files";
 
-/** A tournament's Tabroom files (decision 0042), from its entries (read now, or passed in by the page). */
+/** A tournament's Tabroom files (decision 0044), from its entries (read now, or passed in by the page). */
 export async function loadTabroomFiles(
   db: Database,
   tournament: Pick<StaffTournament, "key" | "date" | "abbreviations" | "asks">,

@@ -10,6 +10,7 @@ export type TabroomFile = { event: string; abbreviation: string; filename: strin
 
 /** Why an entry is not in the files. */
 export type LeftOut = {
+  orderId: string;
   code: number | null;
   event: string;
   student: string;
@@ -27,7 +28,7 @@ export type TabroomFiles = {
   typedSchoolEntries: number;
   typedSchools: string[];
   /** Entries in the files whose name's split staff have not confirmed yet (written as split). */
-  toConfirm: Array<{ code: number | null; event: string; student: string }>;
+  toConfirm: Array<{ orderId: string; code: number | null; event: string; student: string }>;
 };
 
 export type TabroomFileInput = {
@@ -50,7 +51,7 @@ function eventOrder(a: string, b: string) {
 }
 
 /**
- * A tournament's files for Tabroom's entries importer (decision 0042): one per event with entries, in the import
+ * A tournament's files for Tabroom's entries importer (decision 0044): one per event with entries, in the import
  * template's layout with its header for as many speakers as the event has, one line per active entry (paid, not
  * dropped, not refunded in full) in code order: School Name, State/Prov, Entry Code, Pairing Seed (empty), then per
  * student First, Middle (empty), Last, Novice (Y/N when the tournament asks), Email (when it asks). A member school
@@ -68,7 +69,7 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
   const members = new Map(input.schools.map((school) => [school.code, school]));
 
   for (const entry of input.entries) {
-    const who = { code: entry.code, event: entry.event, student: entry.student };
+    const who = { orderId: entry.orderId, code: entry.code, event: entry.event, student: entry.student };
     if (entry.state !== "paid" || entry.code === null) {
       leftOut.push({ ...who, reason: entry.state === "paid" ? "awaiting payment" : entry.state });
       continue;
@@ -77,7 +78,8 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
     let unfoldable = false;
     const ascii = (text: string) => {
       const result = foldToAscii(text.trim());
-      if (!result.ok) {
+      // An older name that a spreadsheet would run (registration refuses them now): corrected by staff, not guarded.
+      if (!result.ok || /^[=+\-@]/.test(result.value)) {
         unfoldable = true;
         return "";
       }

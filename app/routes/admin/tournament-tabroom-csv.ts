@@ -6,7 +6,7 @@ import { findStaffTournament } from "~/features/tournaments/staff-settings.serve
 import type { Route } from "./+types/tournament-tabroom-csv";
 
 /**
- * /admin/tournaments/:key/tabroom.csv?event=: one event's file for Tabroom's entries importer (decision 0042), in
+ * /admin/tournaments/:key/tabroom.csv?event=: one event's file for Tabroom's entries importer (decision 0044), in
  * its template's layout: ASCII, CRLF, no byte-order mark, named by the event's abbreviation and the tournament's date.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

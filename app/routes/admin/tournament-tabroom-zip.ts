@@ -5,7 +5,7 @@ import { loadTabroomFiles, tabroomZip, tabroomZipName } from "~/features/tournam
 import { findStaffTournament } from "~/features/tournaments/staff-settings.server";
 import type { Route } from "./+types/tournament-tabroom-zip";
 
-/** /admin/tournaments/:key/tabroom.zip: every event's Tabroom file (decision 0042) in one zip. */
+/** /admin/tournaments/:key/tabroom.zip: every event's Tabroom file (decision 0044) in one zip. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
   const db = getDb(context);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from "react-router";
 import { tryReadForm } from "~/core/form.server";
 import { retryAfterHeader } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
@@ -24,6 +24,8 @@ import { receiptDate } from "~/features/donations/receipt";
 import { donationSettings } from "~/features/donations/settings.server";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import { sandboxEnabled } from "~/features/payments/providers.server";
+import { ErrorPage } from "~/features/shell/error-page";
+import type { RootData } from "~/features/shell/use-site";
 import type { Route } from "./+types/donation-monthly";
 
 /**
@@ -172,7 +174,14 @@ export default function MonthlyGiftPage({ loaderData, actionData }: Route.Compon
   return <MonthlyManagePage gift={loaderData} answer={actionData as ManageAnswer | undefined} />;
 }
 
+/**
+ * A link that matches nothing is "not found" in this page's words; any other error (the database out of reach, a
+ * bug) is the status-aware page every boundary shows, with the request's reference (app/features/shell/error-page.tsx).
+ */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRouteLoaderData<RootData>("root")?.requestId;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} requestId={requestId} />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-navy-900">Monthly gift not found</h1>

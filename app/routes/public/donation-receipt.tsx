@@ -1,10 +1,12 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { formatCents } from "~/core/format";
 import { getDb } from "~/db/context";
 import { NO_GOODS_OR_SERVICES, receiptAmount, receiptDate } from "~/features/donations/receipt";
 import { findReceipt } from "~/features/donations/receipt.server";
 import { PrintButton } from "~/features/donations/print-button";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
+import { ErrorPage } from "~/features/shell/error-page";
+import type { RootData } from "~/features/shell/use-site";
 import type { Route } from "./+types/donation-receipt";
 
 /**
@@ -45,8 +47,14 @@ const privateHeaders = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Donation receipt ${loaderData.number}` : "Receipt not found" },
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  {
+    title: loaderData
+      ? `Donation receipt ${loaderData.number}`
+      : isRouteErrorResponse(error) && error.status === 404
+        ? "Receipt not found"
+        : "Donation receipt",
+  },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -115,7 +123,14 @@ export default function DonationReceiptPage({ loaderData: receipt }: Route.Compo
   );
 }
 
+/**
+ * A link that matches nothing is "not found" in this page's words; any other error (the database out of reach, a
+ * bug) is the status-aware page every boundary shows, with the request's reference (app/features/shell/error-page.tsx).
+ */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRouteLoaderData<RootData>("root")?.requestId;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} requestId={requestId} />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-navy-900">Receipt not found</h1>

@@ -8,6 +8,7 @@ import { rateLimits } from "~/db/schema/rate-limits";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { postContact, useContactTestEnv, validContact } from "#tests/support/contact";
+import { seededRandom } from "#tests/support/random";
 import { headers } from "~/routes/public/contact";
 import { ContactForm } from "~/features/contact/contact-form";
 import { contactFailedNotice, contactSentNotice } from "~/features/contact/notices";
@@ -160,21 +161,28 @@ describe("the contact action", () => {
   });
 });
 
-/** A small seeded generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 describe("fuzzing the contact action", () => {
   it("answers 500+ generated bad inputs with a 4xx and messages, never a 5xx, and saves none", async () => {
-    const next = random(20_260_521);
+    const next = seededRandom(20_260_521);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const badValues: Record<string, readonly (string | string[] | null)[]> = {
-      name: [null, "", " ", "A", " B ", "\u200b", "x".repeat(contactLimits.name + 1), "\t\n"],
+      name: [
+        null,
+        "",
+        " ",
+        "A",
+        " B ",
+        "\u200b",
+        "x".repeat(contactLimits.name + 1),
+        "\t\n",
+        // Line breaks and control characters inside a single-line field (decision 0042).
+        "Ann\nLee",
+        "Ann\u2028Lee",
+        "Ann\u2029Lee",
+        "Ann\u0085Lee",
+        '=HYPERLINK("x")\rAnn',
+        "Ann\u0000Lee",
+      ],
       email: [
         null,
         "",
@@ -199,8 +207,8 @@ describe("fuzzing the contact action", () => {
         ["other", "join-district"],
       ],
       comment: [null, "", "short", "123456789", "         ", "x".repeat(contactLimits.comment + 1), "\u0000\u0000"],
-      school: ["x".repeat(contactLimits.school + 1)],
-      phone: ["9".repeat(contactLimits.phone + 1)],
+      school: ["x".repeat(contactLimits.school + 1), "Lincoln\u2028High", "=1+1\nLincoln", "Lincoln\tHigh"],
+      phone: ["9".repeat(contactLimits.phone + 1), "555\r\n0100", "555\u00850100"],
     };
     const goodValues: Record<string, string> = { ...validContact };
     const fields = Object.keys(badValues);
@@ -250,7 +258,7 @@ describe("fuzzing the contact action", () => {
   });
 
   it("treats random bytes and odd encodings as 4xx too", async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const bodies = Array.from({ length: 40 }, (_, i) => {
       const bytes = Array.from({ length: 1 + Math.floor(next() * 200) }, () =>
         String.fromCharCode(Math.floor(next() * 256)),

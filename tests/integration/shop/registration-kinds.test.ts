@@ -26,7 +26,7 @@ import { registrationMessages as m } from "~/features/shop/registration/registra
 
 const NAMES = defaultRegistrationProductNames("Citron");
 const student = { studentName: "Avi Cohen", studentSchool: "Riverside Yeshiva High School" };
-/** A tournament entry asks the name in parts (decision 0042). */
+/** A tournament entry asks the name in parts (decision 0044). */
 const entrant = { studentFirst: "Avi", studentLast: "Cohen", studentSchool: student.studentSchool };
 let database: TestDatabase;
 let dir = "";

@@ -128,7 +128,7 @@ async function schedule() {
 }
 
 const student = { studentName: "Avi Cohen", studentSchool: "Riverside Yeshiva High School" };
-/** A tournament entry's student: first and last name apart (decision 0042). */
+/** A tournament entry's student: first and last name apart (decision 0044). */
 const entrant = { studentFirst: "Avi", studentLast: "Cohen", studentSchool: "Riverside Yeshiva High School" };
 
 describe("/fees loader", () => {

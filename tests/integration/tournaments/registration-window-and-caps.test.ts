@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clientSubject } from "~/core/client-address";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { carts, checkouts, orders, tournamentSettings } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
@@ -268,6 +269,55 @@ describe("entry caps", () => {
         },
       },
     });
+  });
+
+  it("one visitor cannot hold every place: a share per cart, email and address (IPv6 by its /64), the rest for another family", async () => {
+    await saveSettings(winterKey, { caps: { "Lincoln-Douglas (LD)": 3 } });
+    const id = await winterId();
+    const ld = (name: string) => ({ ...entry(name), scheduleEvent: id });
+    const place = (taken: number, of: number) =>
+      `while places are limited, one ${taken === 0 ? "order" : "buyer"} can hold at most ${of} ${of === 1 ? "place" : "places"} in Lincoln-Douglas (LD) at Winter Debate Tournament before paying`;
+    // The reproduction behind decision 0042: one address, three made-up entries in one cart, a checkout never paid.
+    let cookie = await addEntry(database, productId, ld("Made Up One"));
+    cookie = await addEntry(database, productId, ld("Made Up Two"), cookie);
+    cookie = await addEntry(database, productId, ld("Made Up Three"), cookie);
+    const greedy = (await readCartIdFromCookies(cookie))!;
+    const mallory = clientSubject("2001:db8:45:1::10")!;
+    expect(
+      await checkoutCart(database.db, { cartId: greedy, email: "m1@example.org", clientAddress: mallory }),
+    ).toEqual({
+      ok: false,
+      status: 409,
+      message: place(0, 2),
+    });
+    // Two of the three (half, rounded up) may be held.
+    let twoCookie = await addEntry(database, productId, ld("Made Up Four"));
+    twoCookie = await addEntry(database, productId, ld("Made Up Five"), twoCookie);
+    const two = (await readCartIdFromCookies(twoCookie))!;
+    expect((await checkoutCart(database.db, { cartId: two, email: "m2@example.org", clientAddress: mallory })).ok).toBe(
+      true,
+    );
+    // Another cart and email from another address of the same IPv6 /64: the same visitor, over the share.
+    const sameNetwork = clientSubject("2001:db8:45:1:ffff::99")!;
+    const third = await cartFor("Made Up Six");
+    expect(
+      await checkoutCart(database.db, { cartId: third, email: "m3@example.org", clientAddress: sameNetwork }),
+    ).toEqual({
+      ok: false,
+      status: 409,
+      message: `${place(2, 2)}, and 2 are already on hold for you in unpaid checkouts`,
+    });
+    // The same email from anywhere counts too.
+    expect(
+      (await checkoutCart(database.db, { cartId: third, email: "M2@example.org", clientAddress: "192.0.2.77" })).ok,
+    ).toBe(false);
+    // A real family from another address gets the last place.
+    const family = await cartFor("Rivka Adler");
+    expect(
+      (await checkoutCart(database.db, { cartId: family, email: "adler@example.org", clientAddress: "198.51.100.7" }))
+        .ok,
+    ).toBe(true);
+    expect(await database.db.$count(orders, eq(orders.status, "pending"))).toBe(3);
   });
 
   it("twelve buyers at once for the last five places: exactly five hold one", async () => {

@@ -148,7 +148,7 @@ const paidTeam = () =>
 
 describe("the roster", () => {
   it("downloads each event's file in Tabroom's template, read by Tabroom's rules: every active entry, no other", async () => {
-    // Decision 0042. A team of a member school with accents and an apostrophe; a three-word name; a hyphenated one
+    // Decision 0044. A team of a member school with accents and an apostrophe; a three-word name; a hyphenated one
     // of a typed school; a dropped entry, one refunded in full, one declined (its checkout failed) and one unpaid.
     await paid(names.tournamentEntry, {
       studentName: "José Núñez-Ibáñez",

@@ -102,5 +102,10 @@ export async function monthlyGiftsCsv(db: Database): Promise<string> {
     .where(sql`${monthlyGifts.status} <> 'pending'`)
     .orderBy(desc(monthlyGifts.startedAt))
     .limit(CSV_ROW_LIMIT);
+  return monthlyGiftRowsCsv(rows);
+}
+
+/** The monthly gifts CSV of the rows given. */
+export function monthlyGiftRowsCsv(rows: readonly MonthlyGift[]): string {
   return toCsv(rows, csvColumns);
 }

@@ -115,6 +115,7 @@ export async function openCheckoutWith(
           provider: provider.name,
           cartId: input.cartId ?? null,
           email,
+          holderAddress: input.clientAddress ?? null,
           totalAmount,
           details: input.details ?? null,
           publicTokenHash: linkTokenHash(linkToken("receipt", checkoutId)),
@@ -417,7 +418,7 @@ export async function fulfilCheckout(
       .where(eq(orders.checkoutId, checkout.id))
       .returning();
     paidOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    // Paid tournament entries take their codes now, once (decision 0042): the confirmation below names them.
+    // Paid tournament entries take their codes now, once (decision 0044): the confirmation below names them.
     const codes = await assignEntryCodes(
       tx,
       paidOrders.map((order) => order.tournamentKey),

@@ -1,8 +1,8 @@
 // test-class: postgres (two transactions at once, one waiting on the other's lock; PGlite runs one at a time)
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkouts, products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { sessionsWaitingOnLocks } from "#tests/support/locks";
 import { reserveStock } from "./stock-reservations.server";
 
 /**
@@ -53,14 +53,7 @@ describe("the hold cap under checkouts at the same moment (PostgreSQL)", () => {
     await firstHeld;
     const two = database.db.transaction((tx) => reserveStock(tx, second, pin!.id, 3));
     // The second waits on the product row's lock until the first commits.
-    await expect
-      .poll(async () => {
-        const result = await database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
-      })
-      .toBe(1);
+    await expect.poll(() => sessionsWaitingOnLocks(database.db)).toBe(1);
     release();
     expect(await one).toEqual({ ok: true });
     expect(await two).toEqual({ ok: false, why: "capped", cap: 5, held: 3 });

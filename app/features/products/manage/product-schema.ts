@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import { parseProductRegistrationKind } from "../registration-products";
 
@@ -61,11 +62,14 @@ const always = { when: () => true };
  */
 export const productSchema = z
   .object({
-    name: z
-      .string({ error: productMessages.nameRequired })
-      .trim()
-      .min(1, productMessages.nameRequired)
-      .max(200, productMessages.nameTooLong),
+    name: singleLine(
+      z
+        .string({ error: productMessages.nameRequired })
+        .trim()
+        .min(1, productMessages.nameRequired)
+        .max(200, productMessages.nameTooLong),
+      "Name",
+    ),
     description: optionalText(2000, productMessages.descriptionTooLong),
     category: optionalText(60, productMessages.categoryTooLong),
     price: z.string({ error: productMessages.priceRequired }).transform((text, ctx) => {

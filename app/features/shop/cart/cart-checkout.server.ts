@@ -127,6 +127,7 @@ export async function checkoutCart(
     const places = await checkTournamentLines(
       tx,
       rows.map((row) => row.registration),
+      { cartId, email, clientAddress: input.clientAddress ?? null },
     );
     if (places) throw new CheckoutStop(places);
     await tx.update(carts).set({ email, updatedAt: new Date() }).where(eq(carts.id, cartId));

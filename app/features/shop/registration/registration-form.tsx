@@ -306,7 +306,7 @@ export function RegistrationForm({
 type Asked = { novice: string[] | null; studentEmail: string[] | null };
 
 /**
- * What the tournament asks besides the names (decision 0042): with a tournament chosen, its questions; before that
+ * What the tournament asks besides the names (decision 0044): with a tournament chosen, its questions; before that
  * (and without JavaScript), every question some open tournament asks, with the tournaments that ask it (the server
  * keeps an answer only for a tournament that asks). Null: not asked.
  */

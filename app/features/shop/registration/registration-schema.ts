@@ -1,3 +1,4 @@
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
@@ -28,23 +29,23 @@ export const registrationMessages = {
   studentEmail: "Please enter a valid email address",
 } as const;
 
-const text = (min: number, max: number, short: string, long: string) =>
-  z.string({ error: short }).trim().min(min, short).max(max, long);
+const text = (min: number, max: number, short: string, long: string, label: string) =>
+  singleLine(z.string({ error: short }).trim().min(min, short).max(max, long), label);
 
-const name = (short: string, long: string) =>
-  text(registrationLimits.name.min, registrationLimits.name.max, short, long);
+const name = (short: string, long: string, label: string) =>
+  text(registrationLimits.name.min, registrationLimits.name.max, short, long, label);
 
 /**
  * A schedule choice: required, and, where the server passes the current
  * schedule's ids, one of them (a past or made-up event is refused).
  */
 const scheduleChoice = (message: string, scheduleIds?: readonly string[]) => {
-  const base = z.string({ error: message }).trim().min(1, message).max(200, message);
+  const base = singleLine(z.string({ error: message }).trim().min(1, message).max(200, message), "The choice");
   return scheduleIds ? base.refine((id) => scheduleIds.includes(id), message) : base;
 };
 
-const studentName = name(registrationMessages.studentNameShort, registrationMessages.studentNameLong);
-const studentSchool = name(registrationMessages.schoolShort, registrationMessages.schoolLong);
+const studentName = name(registrationMessages.studentNameShort, registrationMessages.studentNameLong, "Student name");
+const studentSchool = name(registrationMessages.schoolShort, registrationMessages.schoolLong, "School name");
 const schoolName = studentSchool;
 
 /**
@@ -69,6 +70,7 @@ export function registrationSchema(
           registrationLimits.contact.max,
           registrationMessages.contactShort,
           registrationMessages.contactLong,
+          "Contact information",
         ),
       });
     case "ylmcStudentEntry":
@@ -77,28 +79,37 @@ export function registrationSchema(
     case "ylmcSchoolRegistration":
       return z.object({
         schoolName,
-        facultyAdvisor: name(registrationMessages.advisorShort, registrationMessages.advisorLong),
+        facultyAdvisor: name(
+          registrationMessages.advisorShort,
+          registrationMessages.advisorLong,
+          "Faculty advisor name",
+        ),
       });
   }
 }
 
-const optionalText = (max: number, long: string) => z.string().trim().max(max, long).optional();
+const optionalText = (max: number, long: string, label: string) =>
+  singleLine(z.string().trim().max(max, long), label).optional();
 
-/** Decision 0042: a name or school that Tabroom's file carries as typed (see tabroomNameProblem). */
+/** Decision 0044: a name or school that Tabroom's file carries as typed (see tabroomNameProblem). */
 const tabroomSafe = <T extends z.ZodType<string | undefined>>(schema: T, what: "name" | "school" = "name") =>
   schema.superRefine((value, context) => {
     const problem = value ? tabroomNameProblem(value, what) : null;
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
-/** A student's first or last name at a tournament entry (decision 0042): the SPEC's name messages, at each part. */
-const namePart = tabroomSafe(
-  z
-    .string({ error: registrationMessages.studentNameShort })
-    .trim()
-    .min(1, registrationMessages.studentNameShort)
-    .max(registrationLimits.name.max, registrationMessages.studentNameLong),
-);
+/** A student's first or last name at a tournament entry (decision 0044): the SPEC's name messages, at each part. */
+const namePart = (label: string) =>
+  tabroomSafe(
+    singleLine(
+      z
+        .string({ error: registrationMessages.studentNameShort })
+        .trim()
+        .min(1, registrationMessages.studentNameShort)
+        .max(registrationLimits.name.max, registrationMessages.studentNameLong),
+      label,
+    ),
+  );
 
 /** An optional student email (asked when the tournament asks; Tabroom links it to the student's account). */
 const studentEmail = z
@@ -116,12 +127,12 @@ const checkbox = z
 
 /**
  * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
- * event's partner has a first and a last name and a school (the student's own when left empty). Decision 0042: the
+ * event's partner has a first and a last name and a school (the student's own when left empty). Decision 0044: the
  * student's first and last name apart, every name and typed school as Tabroom's file can carry it; a novice mark
  * and a student email per student, kept by the server only when the tournament asks.
  */
 function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
-  const partnerName = tabroomSafe(optionalText(50, registrationMessages.partnerNameLong));
+  const partnerName = tabroomSafe(optionalText(50, registrationMessages.partnerNameLong, "Partner's name"));
   const schoolCode = z
     .string()
     .trim()
@@ -133,16 +144,22 @@ function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: re
     .optional();
   return z
     .object({
-      studentFirst: namePart,
-      studentLast: namePart,
+      studentFirst: namePart("Student's first name"),
+      studentLast: namePart("Student's last name"),
       schoolCode,
-      studentSchool: tabroomSafe(optionalText(registrationLimits.name.max, registrationMessages.schoolLong), "school"),
+      studentSchool: tabroomSafe(
+        optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "School name"),
+        "school",
+      ),
       scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
       competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
       partnerFirst: partnerName,
       partnerLast: partnerName,
       partnerSchoolCode: schoolCode,
-      partnerSchool: tabroomSafe(optionalText(registrationLimits.name.max, registrationMessages.schoolLong), "school"),
+      partnerSchool: tabroomSafe(
+        optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "Partner's school"),
+        "school",
+      ),
       studentNovice: checkbox,
       partnerNovice: checkbox,
       studentEmail,

@@ -7,8 +7,9 @@ ALTER TABLE "orders" ADD COLUMN "entry_code" integer;--> statement-breakpoint
 ALTER TABLE "tournament_settings" ADD COLUMN "abbreviations" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "tournament_settings" ADD COLUMN "ask_novice" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "tournament_settings" ADD COLUMN "ask_student_email" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_tournament_entry_code_key" ON "orders" USING btree ("tournament_key","entry_code") WHERE entry_code is not null;--> statement-breakpoint
--- Decision 0042: paid entries keep the codes their roster showed (99 + their place among the tournament's paid and
+CREATE UNIQUE INDEX "orders_tournament_entry_code_key" ON "orders" USING btree ("tournament_key","entry_code") WHERE entry_code is not null;
+--> statement-breakpoint
+-- Decision 0044: paid entries keep the codes their roster showed (99 + their place among the tournament's paid and
 -- held entries, in the order they were made); an entry still awaiting payment gets one when it is paid.
 UPDATE "orders" AS o
    SET "entry_code" = numbered.code
@@ -23,7 +24,7 @@ UPDATE "orders" AS o
 INSERT INTO "tournament_entry_codes" ("tournament_key", "last_code")
 SELECT "tournament_key", max("entry_code") FROM "orders" WHERE "entry_code" IS NOT NULL GROUP BY "tournament_key";
 --> statement-breakpoint
--- Decision 0042: entries made when the student's name was one field are split once, at the last space (as the old
+-- Decision 0044: entries made when the student's name was one field are split once, at the last space (as the old
 -- roster did), and a split that may be wrong (one word, three or more, a comma) is marked for staff to confirm.
 UPDATE "orders"
    SET "registration" = coalesce("registration", '{}'::jsonb) || jsonb_build_object(
