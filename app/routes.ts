@@ -64,7 +64,9 @@ export default [
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
   // Every section's live content as one YAML file (app/features/site-editor).
   route("admin/site/export.yaml", "routes/admin/site-export.ts"),
-  route("admin/tournaments/:key/entries.csv", "routes/admin/tournament-entries-csv.ts"),
+  // A tournament's files for Tabroom's entries importer (decision 0046): one event's, or all in a zip.
+  route("admin/tournaments/:key/tabroom.csv", "routes/admin/tournament-tabroom-csv.ts"),
+  route("admin/tournaments/:key/tabroom.zip", "routes/admin/tournament-tabroom-zip.ts"),
   route("admin/tournaments/:key/judges.csv", "routes/admin/tournament-judges-csv.ts"),
 
   // The catalogue's live feed and image files (app/features/products).

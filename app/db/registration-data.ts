@@ -4,7 +4,18 @@
  * here; each dialog's Zod schema says which it requires.
  */
 export type RegistrationData = {
+  /** A tournament entry's student as one name: its first and last name joined (decision 0046). */
   studentName?: string;
+  /** A tournament entry's student's first and last name as typed (decision 0046), as Tabroom's file carries them. */
+  studentFirst?: string;
+  studentLast?: string;
+  /** An entry made before the name was asked in parts, whose split staff have not confirmed yet (decision 0046). */
+  nameUnsure?: boolean;
+  /** Asked only when the tournament asks (decision 0046): the students' novice marks and own emails. */
+  studentNovice?: boolean;
+  partnerNovice?: boolean;
+  studentEmail?: string;
+  partnerEmail?: string;
   studentSchool?: string;
   /** The schedule event's id (sheet-event-N or a sample id). */
   scheduleEvent?: string;

@@ -31,7 +31,7 @@ test.describe("registration (/fees?register=)", () => {
     const dialog = page.getByRole("dialog", { name: "Tournament Registration" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/fees\?register=[\w-]+$/);
-    await expect(dialog.getByRole("textbox", { name: "Student name" })).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "Student's first name" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/fees$/);
@@ -62,7 +62,7 @@ test.describe("registration (/fees?register=)", () => {
     await page.goto("/fees");
     await page.getByRole("link", { name: `Add to Cart: ${TOURNAMENT}` }).click();
     await expect(page).toHaveURL(/register=[\w-]+#register$/);
-    await expect(page.locator("section#register").getByRole("textbox", { name: "Student name" })).toBeVisible();
+    await expect(page.locator("section#register").getByRole("textbox", { name: "Student's first name" })).toBeVisible();
   });
 });
 

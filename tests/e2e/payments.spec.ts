@@ -20,7 +20,9 @@ async function waitForShop(page: Page) {
 async function addStudent(page: Page, student: string) {
   await page.getByRole("link", { name: `Add to Cart: ${TOURNAMENT}` }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Student name" }).fill(student);
+  // A tournament entry asks the first and last name apart (decision 0046).
+  await dialog.getByRole("textbox", { name: "Student's first name" }).fill(student.split(" ").slice(0, -1).join(" "));
+  await dialog.getByRole("textbox", { name: "Student's last name" }).fill(student.split(" ").at(-1)!);
   await dialog.getByRole("textbox", { name: "Student's school" }).fill("Riverside Yeshiva High School");
   await dialog.getByRole("combobox", { name: "Tournament" }).selectOption({ index: 1 });
   await dialog.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Lincoln-Douglas (LD)" });

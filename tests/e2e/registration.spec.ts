@@ -303,7 +303,8 @@ test.describe("item 2: no tournament for sale when the sheet has none", () => {
       form: {
         intent: "add",
         productId,
-        studentName: "Avi Cohen",
+        studentFirst: "Avi",
+        studentLast: "Cohen",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: "sample-event-1",
         competitionEvent: "Public Forum (PF)",

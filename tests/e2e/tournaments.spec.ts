@@ -1,8 +1,13 @@
 // Decision 0040: tournament registration as a parent and a staff member see it, at 390 px and 1280 px, with and
 // without JavaScript: an event filling up, a partnered entry with a typed school merged by staff, a drop with a
 // refund, a message to registrants received, and a window that closes (its last day moved by the setting).
+// Decision 0046: first and last names apart, the Tabroom files (each event's and the zip) read by Tabroom's rules,
+// and staff confirming an old entry's name.
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { e2eEventsYear } from "../support/events-sheet";
+import { importTabroomEntries } from "../support/tabroom-importer";
 import { signIn, waitForEmail } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, startScripts, test } from "./fixtures";
 
@@ -14,8 +19,14 @@ const ENTRY = "Citron Tournament Entry Fee";
 const CAPPED = "Original Oratory";
 const MEMBER = { name: "Ohr Chaim Academy", code: "OCA" };
 const run = Date.now().toString(36);
-const capped = { student: `Oren Tal ${run}`, email: `oo-${run}@example.com` };
-const team = { student: `Pia Forum ${run}`, partner: ["Ben", `Cho${run}`] as const, email: `pf-${run}@example.com` };
+const capped = { first: "Oren", last: `Tal-${run}`, student: `Oren Tal-${run}`, email: `oo-${run}@example.com` };
+const team = {
+  first: "Pía Rose",
+  last: `O'Forum${run}`,
+  student: `Pía Rose O'Forum${run}`,
+  partner: ["Ben", `Cho${run}`] as const,
+  email: `pf-${run}@example.com`,
+};
 const typedSchool = `Yeshiva U HS ${run}`;
 /** The tournament's row id on the sheet, as the form posts it (read in the first test). */
 let scheduleEventId = "";
@@ -83,7 +94,8 @@ test("an event filling up: staff cap it, a parent takes the last place, then it 
   await expect(parent.locator('input[name="js"]').first()).toBeAttached();
   await parent.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
   const dialog = parent.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Student name" }).fill(capped.student);
+  await dialog.getByRole("textbox", { name: "Student's first name" }).fill(capped.first);
+  await dialog.getByRole("textbox", { name: "Student's last name" }).fill(capped.last);
   await dialog.getByRole("combobox", { name: "Member school", exact: true }).selectOption({ label: MEMBER.name });
   await expect(dialog.getByRole("textbox", { name: "Student's school" })).toHaveCount(0);
   await dialog.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
@@ -104,6 +116,7 @@ test("an event filling up: staff cap it, a parent takes the last place, then it 
   await expect(sandbox.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   const confirmation = await waitForEmail(capped.email, { subject: /Your order/ });
   expect(confirmation).toContain(`${capped.student} is registered for ${CAPPED} at ${TOURNAMENT}`);
+  expect(confirmation).toMatch(/, entry code \d{3,}\./);
   expect(confirmation).toContain("Questions about a registration? Reply to this email or write to");
 
   // The next parent sees it full; a post made anyway is refused by the server.
@@ -124,7 +137,8 @@ test("an event filling up: staff cap it, a parent takes the last place, then it 
     form: {
       intent: "add",
       productId,
-      studentName: "Late Comer",
+      studentFirst: "Late",
+      studentLast: "Comer",
       studentSchool: "Riverside",
       scheduleEvent,
       competitionEvent: CAPPED,
@@ -149,7 +163,8 @@ test("a partnered entry with a typed school (390 px, no JavaScript), merged by s
     phone,
     team.email,
     async (form) => {
-      await form.getByRole("textbox", { name: "Student name" }).fill(team.student);
+      await form.getByRole("textbox", { name: "Student's first name" }).fill(team.first);
+      await form.getByRole("textbox", { name: "Student's last name" }).fill(team.last);
       await form
         .getByRole("combobox", { name: "Member school", exact: true })
         .selectOption({ label: "Other (type the name)" });
@@ -166,9 +181,8 @@ test("a partnered entry with a typed school (390 px, no JavaScript), merged by s
     `Partner:${team.partner.join(" ")}`,
   );
   const confirmation = await waitForEmail(team.email, { subject: /Your order/ });
-  expect(confirmation).toContain(
-    `${team.student} and ${team.partner.join(" ")} (${typedSchool}) are registered for Public Forum (PF)`,
-  );
+  // (The raw message is quoted-printable: the accented first name is matched in the Tabroom file below instead.)
+  expect(confirmation).toContain(`and ${team.partner.join(" ")} (${typedSchool}) are registered for Public Forum (PF)`);
 
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
   const page = await context.newPage();
@@ -189,22 +203,40 @@ test("a partnered entry with a typed school (390 px, no JavaScript), merged by s
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
-  // The Tabroom download carries the partner and the member school's code.
-  const csv = await page.request.get(
-    `/admin/tournaments/${encodeURIComponent(await tournamentKeyOf(page))}/entries.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
+  // The Tabroom files, without JavaScript at 390 px: the event's file and the zip, read by Tabroom's rules.
+  const panel = page.getByRole("region", { name: "Tabroom files" });
+  await expect(panel).toContainText(
+    "To import: in Tabroom, Entries, Import from CSV, choose the event, upload its file.",
   );
-  const text = (await csv.text()).replace(/^\uFEFF/, "");
-  expect(text.split("\r\n")[0]).toBe("Code,Event,Schcode,Student1First,Student1Last,Student2First,Student2Last,School");
-  expect(text).toContain(
-    `,PF,${MEMBER.code},${team.student.split(" ").slice(0, -1).join(" ")},${team.student.split(" ").at(-1)},${team.partner[0]},${team.partner[1]},${MEMBER.name}`,
+  await expect(panel).toContainText("Pía Rose as Pia Rose");
+  const link = panel.getByRole("link", { name: /^Download PF-\d{4}-\d{2}-\d{2}\.csv for Tabroom/ });
+  const file = await page.request.get((await link.getAttribute("href"))!);
+  const bytes = new Uint8Array(await file.body());
+  const { entries, skipped } = importTabroomEntries(bytes);
+  expect(skipped.map((line) => line.reason)).toEqual(["header"]);
+  const ours = entries.find((entry) => entry.students[1]?.last === team.partner[1]);
+  expect(ours).toMatchObject({
+    school: MEMBER.name,
+    state: "NY",
+    students: [
+      { first: "Pia Rose", last: team.last },
+      { first: team.partner[0], last: team.partner[1] },
+    ],
+  });
+  expect(ours!.code).toMatch(/^\d{3,}$/);
+  const zip = await page.request.get(
+    (await panel.getByRole("link", { name: "All events for Tabroom (zip)" }).getAttribute("href"))!,
   );
+  expect(zip.headers()["content-type"]).toBe("application/zip");
+  const files = unzipSync(new Uint8Array(await zip.body()));
+  const name = (await link.getAttribute("download"))!;
+  expect(strFromU8(files[name]!)).toBe(new TextDecoder().decode(bytes));
+  for (const [inZip, content] of Object.entries(files)) {
+    expect(inZip).toMatch(/^[A-Z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(importTabroomEntries(content).skipped.map((line) => line.reason)).toEqual(["header"]);
+  }
   await context.close();
 });
-
-/** The tournament's key, from its page's address. */
-async function tournamentKeyOf(page: Page) {
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
-}
 
 test("a drop with a refund frees the place (1280 px, JavaScript); a message to registrants arrives (1280 px)", async ({
   page,
@@ -217,7 +249,24 @@ test("a drop with a refund frees the place (1280 px, JavaScript); a message to r
   await row.getByRole("button", { name: `Drop ${capped.student} (${CAPPED})` }).click();
   await expect(page.getByText(/was dropped and \$[\d.]+ refunded\./).first()).toBeVisible();
   await expect(row).toContainText("dropped");
-  await expect(row).toContainText("DROP");
+  // The code stays; the Tabroom files leave the entry out and say why.
+  await expect(row.getByRole("cell").first()).toHaveText(/^\d{3,}$/);
+  await expect(page.getByRole("region", { name: "Tabroom files" })).toContainText(`${capped.student}, ${CAPPED}`);
+  // The downloads as the browser saves them (1280 px, JavaScript): the zip and the event's file, by Tabroom's rules.
+  const panel = page.getByRole("region", { name: "Tabroom files" });
+  const [zip] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: "All events for Tabroom (zip)" }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toMatch(/^tabroom-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
+  const [pf] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: /^Download PF-.*for Tabroom/ }).click(),
+  ]);
+  const pfBytes = new Uint8Array(readFileSync((await pf.path())!));
+  expect(strFromU8(files[pf.suggestedFilename()]!)).toBe(strFromU8(pfBytes));
+  expect(importTabroomEntries(pfBytes).entries.some((entry) => entry.students[0]?.last === team.last)).toBe(true);
   await expect(page.getByRole("region", { name: CAPPED })).toContainText("0 of 1 places taken");
   const refund = await waitForEmail(capped.email, { subject: /refund/i });
   expect(refund).toMatch(/\$[\d.]+/);
@@ -264,7 +313,8 @@ test("a window that closes: its last day set to yesterday, the tournament leaves
       form: {
         intent: "add",
         productId,
-        studentName: "Late Comer",
+        studentFirst: "Late",
+        studentLast: "Comer",
         studentSchool: "Riverside",
         scheduleEvent: scheduleEventId,
         competitionEvent: "Lincoln-Douglas (LD)",
@@ -313,3 +363,30 @@ test("on a 390 px phone with JavaScript the partner's fields follow the event, a
   await expect(dialog.getByRole("textbox", { name: "Student's school" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
+
+for (const [label, viewport, javaScriptEnabled, name, parts] of [
+  ["390 px, no JavaScript", phone, false, "Rivka Bat Sheva Stein", ["Rivka Bat Sheva", "Stein"]],
+  ["1280 px, JavaScript", desktop, true, "Noam Ben David", ["Noam", "Ben David"]],
+] as const) {
+  test(`staff confirm an old entry's first and last name (${label})`, async ({ browser }) => {
+    // The demo's past tournament has two entries made when the name was one field (app/features/orders/demo-seed).
+    const context = await browser.newContext({ javaScriptEnabled, viewport });
+    const page = await context.newPage();
+    await signIn(page, "admin", "/admin/tournaments");
+    await page.getByRole("link", { name: "Citron Fall Invitational" }).click();
+    if (javaScriptEnabled) await startScripts(page);
+    const row = page.getByRole("region", { name: "Original Oratory" }).getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Name to confirm");
+    await expect(page.getByRole("region", { name: "Tabroom files" })).toContainText(/names? to confirm/);
+    await row.getByLabel("First name").fill(parts[0]);
+    await row.getByLabel("Last name").fill(parts[1]);
+    await row.getByRole("button", { name: `Confirm the name of ${name}` }).click();
+    await expect(row.getByRole("button", { name: `Confirm the name of ${name}` })).toHaveCount(0);
+    await expect(row).not.toContainText("Name to confirm");
+    await expect(row).toContainText(name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+}

@@ -126,9 +126,14 @@ const matrix: Record<
       { intent: "settings", opensOn: "", closesOn: "", event: "Lincoln-Douglas (LD)", "cap-0": "1" },
     ],
   },
-  "routes/admin/tournament-entries-csv.ts": {
+  "routes/admin/tournament-tabroom-csv.ts": {
     role: "user",
-    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/entries.csv`,
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/tabroom.csv`,
+    params: { key: MATRIX_TOURNAMENT },
+  },
+  "routes/admin/tournament-tabroom-zip.ts": {
+    role: "user",
+    path: `/admin/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/tabroom.zip`,
     params: { key: MATRIX_TOURNAMENT },
   },
   "routes/admin/tournament-judges-csv.ts": {

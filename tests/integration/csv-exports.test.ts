@@ -6,7 +6,6 @@ import type { MonthlyGift, Order } from "~/db/schema";
 import { donationsCsv } from "~/features/donations/donation-csv";
 import { monthlyGiftRowsCsv } from "~/features/donations/monthly/admin.server";
 import { entriesCsv, ordersCsv } from "~/features/orders/order-csv";
-import { tabroomEntriesCsv, type RosterEntry } from "~/features/tournaments/roster.server";
 
 /**
  * Decision 0042: every staff CSV, read back as a spreadsheet reads it, has no cell that starts a
@@ -42,21 +41,7 @@ const order = (text: string): Order => ({
   campaignId: null,
   tournamentKey: null,
   droppedAt: null,
-});
-
-const entry = (text: string): RosterEntry => ({
-  orderId: "o1",
-  code: 100,
-  event: text,
-  student: text,
-  partner: text,
-  school: text,
-  schoolCode: text,
-  partnerSchool: text,
-  email: text,
-  state: "paid",
-  refundable: true,
-  registration: { partnerFirst: text, partnerLast: text } as RosterEntry["registration"],
+  entryCode: null,
 });
 
 const gift = (text: string): MonthlyGift => ({
@@ -85,7 +70,6 @@ const gift = (text: string): MonthlyGift => ({
 const exports: Record<string, (text: string) => string> = {
   orders: (text) => ordersCsv([order(text)]),
   entries: (text) => entriesCsv([order(text)]),
-  "tournament roster (Tabroom entries)": (text) => tabroomEntriesCsv([entry(text)]),
   donations: (text) => donationsCsv([{ ...order(text), campaignName: text }]),
   "monthly gifts": (text) => monthlyGiftRowsCsv([gift(text)]),
 };
@@ -123,11 +107,15 @@ describe("every CSV the site writes goes through toCsv", () => {
     walk(path.join(root, "app"));
     walk(path.join(root, "server"));
     // The events sheet's source only asks for CSV (an Accept header); it writes none. Tabroom's files have their own
-    // writer (ASCII, no byte-order mark: Tabroom's importer reads them, decision 0045); the judge file guards its own
-    // cells (app/features/judges/judge-file.test.ts).
-    expect(writers.filter((file) => file !== "app/features/events/sheet-source.server.ts")).toEqual([
-      "app/core/csv.ts",
-      "app/features/tabroom/csv.ts",
-    ]);
+    // writer (ASCII, no byte-order mark: Tabroom's importer reads them, decisions 0045 and 0046), unguarded on purpose:
+    // registration and the judge form refuse a name that begins with =, +, - or @, and the entry files leave out an
+    // older one for staff to correct; the judge file guards its own cells (app/features/judges/judge-file.test.ts).
+    expect(
+      writers.filter(
+        (file) =>
+          file !== "app/features/events/sheet-source.server.ts" &&
+          file !== "app/routes/admin/tournament-tabroom-csv.ts",
+      ),
+    ).toEqual(["app/core/csv.ts", "app/features/tabroom/csv.ts"]);
   });
 });

@@ -106,7 +106,8 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
         form: {
           intent: "add",
           productId: product!.id,
-          studentName: `Student ${i}`,
+          studentFirst: "Student",
+          studentLast: `No${i}`,
           studentSchool: "Riverside Yeshiva High School",
           scheduleEvent: tournament.id,
           competitionEvent: EVENT,
@@ -151,7 +152,8 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
       form: {
         intent: "add",
         productId: product!.id,
-        studentName: "Late Comer",
+        studentFirst: "Late",
+        studentLast: "Comer",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: tournament.id,
         competitionEvent: EVENT,

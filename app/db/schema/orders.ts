@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { RegistrationData } from "../registration-data";
@@ -61,6 +62,11 @@ export const orders = pgTable(
     tournamentKey: text("tournament_key"),
     /** When staff dropped the entry from its tournament (DROP on the roster); a dropped entry holds no place. */
     droppedAt: timestamp("dropped_at", { withTimezone: true }),
+    /**
+     * A tournament entry's code (decision 0046): given once, when the entry is paid, from its tournament's counter
+     * (tournament_entry_codes), in the order the entries were added; never changed by a drop, decline or refund.
+     */
+    entryCode: integer("entry_code"),
   },
   (table) => [
     index("orders_checkout_id_idx").on(table.checkoutId),
@@ -95,6 +101,10 @@ export const orders = pgTable(
     index("orders_tournament_key_idx")
       .on(table.tournamentKey, table.eventType)
       .where(sql`tournament_key is not null`),
+    // An entry code is its tournament's once.
+    uniqueIndex("orders_tournament_entry_code_key")
+      .on(table.tournamentKey, table.entryCode)
+      .where(sql`entry_code is not null`),
     // Also, written by hand in later migrations (they need the pg_trgm extension first):
     // orders_donor_email_trgm_idx (donations only; 0007) and, on order_students, order_students_name_trgm_idx (0009),
     // GIN trigram indexes for the dashboards' substring searches (student name, donor email).

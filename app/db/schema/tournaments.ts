@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Staff settings of one tournament of the published sheet (app/features/tournaments, decision 0040). Keyed by
@@ -23,6 +23,12 @@ export const tournamentSettings = pgTable(
     events: jsonb("events").$type<string[]>(),
     /** Entry cap per competition event (an event not named has none). */
     caps: jsonb("caps").$type<Record<string, number>>().notNull().default({}),
+    /** Each event's abbreviation as the tournament's Tabroom names it (decision 0046); an event not named has the default. */
+    abbreviations: jsonb("abbreviations").$type<Record<string, string>>().notNull().default({}),
+    /** Registration asks each student whether they are a novice (Tabroom's Novice column). */
+    askNovice: boolean("ask_novice").notNull().default(false),
+    /** Registration asks each student's own email (Tabroom links it to the student's account). */
+    askStudentEmail: boolean("ask_student_email").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
@@ -33,3 +39,12 @@ export const tournamentSettings = pgTable(
 );
 
 export type TournamentSettings = typeof tournamentSettings.$inferSelect;
+
+/**
+ * The last entry code a tournament gave (decision 0046): a paid entry takes the next one, under this row's lock, so
+ * two payments never take the same code and a code is never given again.
+ */
+export const tournamentEntryCodes = pgTable("tournament_entry_codes", {
+  tournamentKey: text("tournament_key").primaryKey(),
+  lastCode: integer("last_code").notNull(),
+});

@@ -33,6 +33,7 @@ export type AuditAction =
   | "site.discard"
   | "tournament.settings"
   | "tournament.drop"
+  | "tournament.name"
   | "tournament.school_merge"
   | "tournament.message"
   | "tournament.judge_settings"

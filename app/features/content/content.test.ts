@@ -49,6 +49,17 @@ describe("content files", () => {
     );
   });
 
+  it("takes a school's name and state in Tabroom only as Tabroom's importer reads them (decision 0046)", () => {
+    const source = read("schools.yaml");
+    const withName = (name: string) =>
+      source.replace("state: NY", `state: NY\n    tabroomName: "${name}"\n    tabroomState: NJ`);
+    expect(() => parseContent("schools.yaml", withName("Ohr Chaim Acad."), schoolsFileSchema)).not.toThrow();
+    expect(() => parseContent("schools.yaml", withName("Ohr Chaïm"), schoolsFileSchema)).toThrow(/tabroomName/);
+    expect(() => parseContent("schools.yaml", withName("O.C.A. (N.Y.)"), schoolsFileSchema)).toThrow(
+      /at most four punctuation marks/,
+    );
+  });
+
   it("names the line of a YAML syntax error and of a misspelt field", () => {
     const lines = read("testimonials.yaml").split("\n");
     const quoteLine = lines.findIndex((text) => /^\s*-?\s*quote:/.test(text));

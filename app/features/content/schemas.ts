@@ -21,6 +21,12 @@ const storedImage = z.string().regex(/^\/product-images\/[a-f0-9]{16,64}-\d+\.we
 /** Describes the picture for someone who cannot see it; required with every uploaded image. */
 const altText = text.max(200);
 
+/** A school's name in Tabroom's import file (decision 0046): what its importer reads and keeps. */
+export const tabroomSchoolName = text
+  .max(120)
+  .regex(/^[A-Za-z0-9][\x20-\x7e]*$/, "plain letters (ASCII), starting with a letter or digit")
+  .refine((name) => name.replace(/[A-Za-z0-9 ]/g, "").length <= 4, "at most four punctuation marks");
+
 const stateCode = z.enum(Object.keys(usStates) as [StateCode, ...StateCode[]]);
 
 export const schoolSchema = z.strictObject({
@@ -33,6 +39,13 @@ export const schoolSchema = z.strictObject({
   /** The logo's alt text: required for an uploaded logo (the drawn emblems are "<name> logo"). */
   logoAlt: altText.optional(),
   description: sentence,
+  /**
+   * The school's name and state as the district's Tabroom knows them (decision 0046), when they differ from the
+   * shown ones: Tabroom matches a school by its exact name and makes a new one for any other spelling. Printable
+   * ASCII with at most four characters other than letters, digits and spaces (Tabroom skips a longer one's line).
+   */
+  tabroomName: tabroomSchoolName.optional(),
+  tabroomState: stateCode.optional(),
 }).refine((school) => !school.logo.startsWith("/product-images/") || school.logoAlt, {
   path: ["logoAlt"],
   message: "describe the uploaded logo (alt text)",

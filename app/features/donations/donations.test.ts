@@ -67,6 +67,7 @@ describe("donations CSV", () => {
       campaignId: null,
       tournamentKey: null,
       droppedAt: null,
+      entryCode: null,
     };
     const [header, row] = Papa.parse<string[]>(donationsCsv([donation])).data;
     expect(header).toEqual([

@@ -1,4 +1,5 @@
 import { orders, type NewOrder } from "~/db/schema";
+import { tournamentKey } from "~/db/tournament-key";
 import type { Seeder } from "~/db/seeder";
 
 /*
@@ -118,6 +119,29 @@ export function demoOrders(now = new Date()): NewOrder[] {
   }
   // The first student is always entered, so the demo (and its browser tests) can find her.
   entry(students[0], tournaments[1]!, "Lincoln-Douglas", 3, "completed");
+  // Two entries of the past tournament made when the student's name was one field, keyed to it (decision 0046): its
+  // roster (under Tournaments, "Past") marks each name for staff to confirm its first and last name.
+  const fall = tournaments[0]!;
+  for (const [name, school] of [
+    ["Rivka Bat Sheva Stein", "Summit Valley Yeshiva"],
+    ["Noam Ben David", "Bayside Hebrew Academy"],
+  ] as const) {
+    rows.push({
+      createdAt: new Date(now.getTime() - 50 * DAY),
+      itemName: "Citron Tournament Entry Fee",
+      itemDescription: `${fall.name}: Original Oratory`,
+      itemQuantity: 1,
+      studentName: name,
+      studentSchool: school,
+      tournamentName: fall.name,
+      tournamentDate: fall.date,
+      tournamentKey: tournamentKey(fall.name, fall.date),
+      eventType: "Original Oratory",
+      totalAmount: 2500,
+      customerEmail: emailOf(name),
+      status: "completed",
+    });
+  }
 
   // Judge fees paid by schools.
   for (const school of new Set(students.map(([, school]) => school))) {

@@ -26,6 +26,7 @@ const order: Order = {
   campaignId: null,
   tournamentKey: null,
   droppedAt: null,
+  entryCode: null,
 };
 
 describe("order and entry rows", () => {
@@ -86,7 +87,8 @@ describe("order and entry rows", () => {
     expect(part.at(-1)).toBe("partly refunded");
   });
   it("writes the entry roster", () => {
-    const [header = [], row = []] = Papa.parse<string[]>(entriesCsv([order])).data;
+    const [header = [], row = []] = Papa.parse<string[]>(entriesCsv([{ ...order, entryCode: 104 }])).data;
+    expect(row[header.indexOf("Entry Code")]).toBe("104");
     expect(header.slice(0, 5)).toEqual(["Tournament", "Tournament Date", "Event", "Student", "School"]);
     expect(row.slice(0, 5)).toEqual([
       "Citron Winter Classic",

@@ -44,6 +44,8 @@ const entryColumns: CsvColumn<Order>[] = [
   { header: "School", value: (o) => o.studentSchool },
   { header: "Contact Email", value: (o) => o.customerEmail },
   { header: "Registered", value: (o) => formatCsvDateTime(o.createdAt) },
+  // The entry's code (decision 0046): the same on the roster, the confirmation email and Tabroom's file.
+  { header: "Entry Code", value: (o) => o.entryCode },
   { header: "Order ID", value: (o) => o.id },
   {
     header: "Refunded",

@@ -24,7 +24,7 @@ import { registrationSchema, usesSchedule } from "./registration/registration-sc
 import { JS_FIELD } from "./shop-paths";
 import { offerRefusal } from "~/features/tournaments/offer";
 import { tournamentOffers } from "~/features/tournaments/settings.server";
-import { entrySchoolsAndPartner } from "~/features/tournaments/entry";
+import { entrySchoolsAndPartner, keepAsked } from "~/features/tournaments/entry";
 import { memberSchools } from "~/features/tournaments/schools.server";
 
 /** Far above any real cart form (every registration field at its maximum is under 2 kB). */
@@ -162,8 +162,10 @@ async function readRegistration(
     return { message: first, result };
   }
   const value = submission.value as RegistrationData;
-  const registration: RegistrationData =
+  let registration: RegistrationData =
     kind === "tournamentEntry" ? entrySchoolsAndPartner(value, schools) : { ...value };
+  // Decision 0046: a novice mark or a student's email only where the tournament asks (its offer, read below).
+  let asks = { novice: false, studentEmail: false };
   if (value.scheduleEvent) {
     const event = schedule.find((candidate) => candidate.id === value.scheduleEvent);
     if (event) {
@@ -172,12 +174,14 @@ async function readRegistration(
       // Decision 0040: the tournament's window, events and caps, whatever the browser sent.
       const [offer] = await tournamentOffers(db, [event]);
       if (offer) {
+        asks = offer.asks;
         registration.tournamentKey = offer.key;
         const refusal = offerRefusal(offer, kind === "tournamentEntry" ? (value.competitionEvent ?? null) : null);
         if (refusal) return { message: refusal, closed: true };
       }
     }
   }
+  if (kind === "tournamentEntry") registration = keepAsked(registration, asks);
   return { data: registration };
 }
 

@@ -62,6 +62,18 @@ export const schoolFormSchema = z.object({
     .trim()
     .pipe(z.url({ protocol: /^https$/, error: "Enter an address starting with https://." })),
   description: required("a short description", itemLimits.description),
+  // Decision 0046: the name and state the district's Tabroom has for the school, when they differ (empty: the above).
+  tabroomName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][\x20-\x7e]*$/, "Plain letters only (no accents), starting with a letter or digit.")
+    .max(itemLimits.schoolName, `At most ${itemLimits.schoolName} characters.`)
+    .refine(
+      (name) => name.replace(/[A-Za-z0-9 ]/g, "").length <= 4,
+      "Tabroom skips a school name with more than four punctuation marks.",
+    )
+    .optional(),
+  tabroomState: z.enum(Object.keys(usStates) as [StateCode, ...StateCode[]]).optional(),
 });
 
 // Students are minors: first name and last initial only (the content schema says the same).

@@ -382,6 +382,21 @@ function SchoolForm({
         rows={4}
         maxLength={itemLimits.description + 50}
       />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={fields.tabroomName}
+          label="Name in Tabroom"
+          maxLength={itemLimits.schoolName + 10}
+          autoComplete="off"
+          hint="Only if Tabroom spells it differently: its entry files name the school so."
+        />
+        <SelectField
+          field={fields.tabroomState}
+          label="State in Tabroom"
+          placeholder="Same as above"
+          options={Object.entries(usStates).map(([value, label]) => ({ value, label }))}
+        />
+      </div>
     </ItemFormFrame>
   );
 }

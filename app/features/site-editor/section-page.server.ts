@@ -70,6 +70,8 @@ export type EditableSchool = {
   city: string;
   website: string;
   description: string;
+  tabroomName?: string;
+  tabroomState?: string;
 };
 export type EditableTestimonial = { quote: string; author: string; school: string; classYear: number };
 export type EditableQualifier = { name: string; event: string; school: string; bio: string };
@@ -80,13 +82,24 @@ const pickCoach = ({ slug, name, role, bio, specialties }: EditableCoach): Edita
   bio,
   specialties,
 });
-const pickSchool = ({ slug, name, state, city, website, description }: EditableSchool): EditableSchool => ({
+const pickSchool = ({
   slug,
   name,
   state,
   city,
   website,
   description,
+  tabroomName,
+  tabroomState,
+}: EditableSchool): EditableSchool => ({
+  slug,
+  name,
+  state,
+  city,
+  website,
+  description,
+  ...(tabroomName ? { tabroomName } : {}),
+  ...(tabroomState ? { tabroomState } : {}),
 });
 
 export type SectionPageData = Awaited<ReturnType<typeof sectionPageData>>;

@@ -37,13 +37,18 @@ export function partnerRule(event: string | null | undefined): "required" | "opt
   return (event && PARTNER_EVENTS[event]) || null;
 }
 
-/** Tabroom's short event names for the roster download (its Event column). */
-export const EVENT_ABBREVIATIONS: Readonly<Record<CompetitionEvent, string>> = {
+/**
+ * Each event's default abbreviation in Tabroom's files and on the staff page (decision 0046): Tabroom's NSDA district
+ * set where the district's event is one of it (LD, PF, CX, BQ, DI, HI, INF, OO, USX for extemp, HSE for Congress,
+ * whose Senate is SEN, WS for World Schools), the district's own short name otherwise. Staff change them per
+ * tournament to match its Tabroom.
+ */
+export const DEFAULT_ABBREVIATIONS: Readonly<Record<CompetitionEvent, string>> = {
   "Lincoln-Douglas (LD)": "LD",
   "Public Forum (PF)": "PF",
   "Extemporaneous Debate (EXD)": "EXD",
-  "Congressional Debate": "CON",
-  "Extemporaneous Speaking": "EXT",
+  "Congressional Debate": "HSE",
+  "Extemporaneous Speaking": "USX",
   "Impromptu Speaking": "IMP",
   "Humorous Interpretation": "HI",
   "Dramatic Interpretation": "DI",
@@ -52,8 +57,21 @@ export const EVENT_ABBREVIATIONS: Readonly<Record<CompetitionEvent, string>> = {
   "Policy Debate": "CX",
   "Radio Speaking": "RAD",
   "Big Questions": "BQ",
-  "World Schools": "WSD",
+  "World Schools": "WS",
 };
+
+/** An abbreviation staff may give an event: 1 to 8 capital letters and digits (it names a file). */
+export const ABBREVIATION_PATTERN = /^[A-Z0-9]{1,8}$/;
+
+/** An event's abbreviation at a tournament: staff's, or the default (or the name itself, for an unknown event). */
+export function eventAbbreviation(event: string, chosen: Readonly<Record<string, string>> = {}): string {
+  return chosen[event] ?? (DEFAULT_ABBREVIATIONS as Record<string, string>)[event] ?? event;
+}
+
+/** How many students one entry of `event` has in Tabroom's file: two in a team event, else one. */
+export function speakersOf(event: string): number {
+  return partnerRule(event) ? 2 : 1;
+}
 
 /**
  * The sheet's event types that are the district's own tournaments and qualifiers (decision 0027): never a

@@ -8,8 +8,19 @@ import { type MemberSchool, OTHER_SCHOOL } from "./schools";
  * student's school when the partner's was left empty; any other event drops the partner fields.
  */
 export function entrySchoolsAndPartner(value: RegistrationData, schools: readonly MemberSchool[]): RegistrationData {
-  const { schoolCode, partnerFirst, partnerLast, partnerSchool, partnerSchoolCode, ...rest } = value;
+  const {
+    schoolCode,
+    partnerFirst,
+    partnerLast,
+    partnerSchool,
+    partnerSchoolCode,
+    partnerNovice,
+    partnerEmail,
+    ...rest
+  } = value;
   const entry: RegistrationData = { ...rest };
+  // Decision 0046: the name in its parts, and joined for everything that shows one name.
+  if (value.studentFirst && value.studentLast) entry.studentName = `${value.studentFirst} ${value.studentLast}`;
   const member = schools.find((school) => school.code === schoolCode && schoolCode !== OTHER_SCHOOL);
   if (member) {
     entry.studentSchool = member.name;
@@ -18,6 +29,8 @@ export function entrySchoolsAndPartner(value: RegistrationData, schools: readonl
   if (partnerRule(value.competitionEvent) && partnerFirst && partnerLast) {
     entry.partnerFirst = partnerFirst;
     entry.partnerLast = partnerLast;
+    if (partnerNovice !== undefined) entry.partnerNovice = partnerNovice;
+    if (partnerEmail) entry.partnerEmail = partnerEmail;
     const partnerMember = schools.find((school) => school.code === partnerSchoolCode);
     if (partnerMember) {
       entry.partnerSchool = partnerMember.name;
@@ -32,9 +45,20 @@ export function entrySchoolsAndPartner(value: RegistrationData, schools: readonl
   return entry;
 }
 
-/** A name split for the roster: the last word is the last name, the rest the first ("Mary Ann Lee" -> Mary Ann, Lee). */
-export function splitName(name: string): { first: string; last: string } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { first: words[0] ?? "", last: "" };
-  return { first: words.slice(0, -1).join(" "), last: words.at(-1)! };
+/**
+ * Keeps what the tournament asks besides the names (decision 0046): the novice marks and the students' emails only
+ * when it asks them (whatever the form sent); an empty email is not kept.
+ */
+export function keepAsked(entry: RegistrationData, asks: { novice: boolean; studentEmail: boolean }): RegistrationData {
+  const { studentNovice, partnerNovice, studentEmail, partnerEmail, ...rest } = entry;
+  const kept: RegistrationData = { ...rest };
+  if (asks.novice) {
+    kept.studentNovice = studentNovice === true;
+    if (rest.partnerFirst) kept.partnerNovice = partnerNovice === true;
+  }
+  if (asks.studentEmail) {
+    if (studentEmail) kept.studentEmail = studentEmail;
+    if (rest.partnerFirst && partnerEmail) kept.partnerEmail = partnerEmail;
+  }
+  return kept;
 }

@@ -13,6 +13,8 @@ export type TournamentOffer = {
   events: string[];
   /** Events at their cap (paid and held entries). */
   full: string[];
+  /** What registration asks each student besides the name (decision 0046). */
+  asks: { novice: boolean; studentEmail: boolean };
 };
 
 /**

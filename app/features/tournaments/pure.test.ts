@@ -1,9 +1,12 @@
-import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { tournamentKey } from "~/db/tournament-key";
-import { entrySchoolsAndPartner, splitName } from "./entry";
+import { importTabroomEntries } from "#tests/support/tabroom-importer";
+import { eventAbbreviation } from "./competition-events";
+import { entrySchoolsAndPartner, keepAsked } from "./entry";
+import { nameMessages, splitOldName, tabroomNameProblem } from "./names";
 import { offerRefusal } from "./offer";
-import { TABROOM_ENTRY_HEADER, tabroomEntriesCsv, type RosterEntry } from "./roster.server";
+import type { RosterEntry } from "./roster.server";
+import { tabroomFiles } from "./tabroom-files";
 import { schoolCodes, schoolMatchKey } from "./schools";
 import { closesLabel, registrationWindow, windowProblem } from "./window";
 
@@ -64,9 +67,28 @@ describe("schools and names", () => {
     expect(schoolMatchKey("  YUHSB. ")).toBe(schoolMatchKey("yuhsb"));
   });
 
-  it("a name splits at its last space", () => {
-    expect(splitName("Mary Ann Lee")).toEqual({ first: "Mary Ann", last: "Lee" });
-    expect(splitName("Cher")).toEqual({ first: "Cher", last: "" });
+  it("an old one-field name splits at its last space, unsure with one word, three or more, or a comma", () => {
+    expect(splitOldName("Ana Li")).toEqual({ first: "Ana", last: "Li", unsure: false });
+    expect(splitOldName("Mary Ann Lee")).toEqual({ first: "Mary Ann", last: "Lee", unsure: true });
+    expect(splitOldName("Cher")).toEqual({ first: "Cher", last: "", unsure: true });
+    expect(splitOldName("Lee, Mary")).toEqual({ first: "Lee,", last: "Mary", unsure: true });
+  });
+
+  it("a name or school that begins with = + - @, cannot be folded, or (a school) has five punctuation marks is refused", () => {
+    expect(tabroomNameProblem("José")).toBeNull();
+    expect(tabroomNameProblem("O'Brien-Smith")).toBeNull();
+    for (const start of ["=", "+", "-", "@"]) expect(tabroomNameProblem(`${start}cmd`)).toBe(nameMessages.formula);
+    expect(tabroomNameProblem("@Ridge", "school")).toBe(nameMessages.schoolFormula);
+    expect(tabroomNameProblem("李")).toBe(nameMessages.unfoldable("李"));
+    expect(tabroomNameProblem('"Bo"')).toBe(nameMessages.quote);
+    expect(tabroomNameProblem("St. Mary's H.S.", "school")).toBeNull();
+    expect(tabroomNameProblem("St. Mary's (N.Y.)", "school")).toBe(nameMessages.schoolPunctuation);
+  });
+
+  it("keeps a novice mark and a student's email only when the tournament asks", () => {
+    const entry = { partnerFirst: "Bo", studentNovice: true, partnerNovice: false, studentEmail: "a@x.org" };
+    expect(keepAsked(entry, { novice: false, studentEmail: false })).toEqual({ partnerFirst: "Bo" });
+    expect(keepAsked(entry, { novice: true, studentEmail: true })).toEqual(entry);
   });
 
   it("an entry keeps a member school's name and code, a partner only in a team event, the student's school by default", () => {
@@ -74,7 +96,8 @@ describe("schools and names", () => {
     expect(
       entrySchoolsAndPartner(
         {
-          studentName: "Ana Li",
+          studentFirst: "Ana",
+          studentLast: "Li",
           schoolCode: "OCA",
           competitionEvent: "Public Forum (PF)",
           partnerFirst: "Ben",
@@ -83,6 +106,8 @@ describe("schools and names", () => {
         schools,
       ),
     ).toEqual({
+      studentFirst: "Ana",
+      studentLast: "Li",
       studentName: "Ana Li",
       studentSchool: "Ohr Chaim Academy",
       schoolCode: "OCA",
@@ -108,18 +133,21 @@ describe("schools and names", () => {
   });
 });
 
-describe("the Tabroom entries file", () => {
+describe("the Tabroom files", () => {
   const entry = (
-    code: number,
+    code: number | null,
     event: string,
-    student: string,
+    [first, last]: [string, string],
     state: RosterEntry["state"],
     extra: Partial<RosterEntry> = {},
   ): RosterEntry => ({
     orderId: `id-${code}`,
     code,
     event,
-    student,
+    student: `${first} ${last}`,
+    first,
+    last,
+    nameUnsure: false,
     partner: null,
     school: "Ohr Chaim Academy",
     schoolCode: "OCA",
@@ -130,28 +158,90 @@ describe("the Tabroom entries file", () => {
     registration: {},
     ...extra,
   });
+  const schools = [{ code: "OCA", name: "Ohr Chaim Academy", tabroomName: "Ohr Chaim Acad", tabroomState: "NY" }];
+  const build = (entries: RosterEntry[], asks = { novice: false, studentEmail: false }) =>
+    tabroomFiles({ date: "2026-12-08", entries, schools, abbreviations: { "Public Forum (PF)": "VPF" }, asks });
 
-  it("has Tabroom's header, events in the list's order, dropped entries last as DROP, unpaid ones left out", () => {
-    const text = tabroomEntriesCsv([
-      entry(100, "Public Forum (PF)", "Ana Li", "dropped"),
-      entry(101, "Public Forum (PF)", "Dov Katz", "paid", {
-        registration: { partnerFirst: "Eli", partnerLast: "Stein" },
+  it("one file per event in the template's layout, active entries only, read back by the importer's rules", () => {
+    const result = build([
+      entry(100, "Public Forum (PF)", ["Ana", "Li"], "dropped"),
+      entry(101, "Public Forum (PF)", ["Dov", "Katz"], "paid", {
+        registration: { partnerFirst: "Éli", partnerLast: "Stein-Öz" },
       }),
-      entry(102, "Lincoln-Douglas (LD)", "=cmd Lee", "paid"),
-      entry(103, "Lincoln-Douglas (LD)", "Noa Paz", "awaiting payment"),
-      entry(104, "Lincoln-Douglas (LD)", "Tal Or", "refunded"),
+      entry(102, "Lincoln-Douglas (LD)", ["José", "Núñez-Ibáñez"], "paid", { schoolCode: null, school: "Typed HS" }),
+      entry(null, "Lincoln-Douglas (LD)", ["Noa", "Paz"], "awaiting payment"),
+      entry(104, "Lincoln-Douglas (LD)", ["Tal", "Or"], "refunded"),
+      entry(105, "Lincoln-Douglas (LD)", ["Mary Ann", "O'Neil"], "paid"),
     ]);
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
-    expect(parsed.data[0]).toEqual([...TABROOM_ENTRY_HEADER]);
-    expect(text.split("\r\n")[0]).toBe(
-      "Code,Event,Schcode,Student1First,Student1Last,Student2First,Student2Last,School",
-    );
-    expect(parsed.data.slice(1)).toEqual([
-      ["102", "LD", "OCA", "'=cmd", "Lee", "", "", "Ohr Chaim Academy"],
-      ["DROP", "LD", "OCA", "Tal", "Or", "", "", "Ohr Chaim Academy"],
-      ["101", "PF", "OCA", "Dov", "Katz", "Eli", "Stein", "Ohr Chaim Academy"],
-      ["DROP", "PF", "OCA", "Ana", "Li", "", "", "Ohr Chaim Academy"],
+    expect(result.files.map((file) => [file.filename, file.entries])).toEqual([
+      ["LD-2026-12-08.csv", 2],
+      ["VPF-2026-12-08.csv", 1],
     ]);
+    const [ld, pf] = result.files.map((file) => importTabroomEntries(file.csv));
+    expect(ld!.skipped.map((line) => line.reason)).toEqual(["header"]);
+    expect(ld!.entries.map((row) => [row.school, row.state, row.code, row.students])).toEqual([
+      ["Typed HS", "", "102", [{ first: "Jose", middle: "", last: "Nunez-Ibanez", novice: false, email: "" }]],
+      ["Ohr Chaim Acad", "NY", "105", [{ first: "Mary Ann", middle: "", last: "O'Neil", novice: false, email: "" }]],
+    ]);
+    expect(pf!.entries[0]!.students.map((student) => `${student.first} ${student.last}`)).toEqual([
+      "Dov Katz",
+      "Eli Stein-Oz",
+    ]);
+    expect(result.leftOut.map((left) => [left.student, left.reason])).toEqual([
+      ["Ana Li", "dropped"],
+      ["Noa Paz", "awaiting payment"],
+      ["Tal Or", "refunded"],
+    ]);
+    expect(result.folded.map((name) => `${name.typed} -> ${name.written}`)).toEqual([
+      "Éli -> Eli",
+      "Stein-Öz -> Stein-Oz",
+      "José -> Jose",
+      "Núñez-Ibáñez -> Nunez-Ibanez",
+    ]);
+    expect([result.typedSchoolEntries, result.typedSchools]).toEqual([1, ["Typed HS"]]);
+  });
+
+  it("writes the novice mark and the students' emails when the tournament asks", () => {
+    const [file] = build(
+      [
+        entry(100, "Public Forum (PF)", ["Ana", "Li"], "paid", {
+          registration: {
+            studentNovice: true,
+            studentEmail: "ana@example.org",
+            partnerFirst: "Bo",
+            partnerLast: "Chen",
+            partnerNovice: false,
+          },
+        }),
+      ],
+      { novice: true, studentEmail: true },
+    ).files;
+    expect(importTabroomEntries(file!.csv).entries[0]!.students).toEqual([
+      { first: "Ana", middle: "", last: "Li", novice: true, email: "ana@example.org" },
+      { first: "Bo", middle: "", last: "Chen", novice: false, email: "" },
+    ]);
+    expect(file!.csv.split("\r\n")[1]).toBe("Ohr Chaim Acad,NY,100,,Ana,,Li,Y,ana@example.org,Bo,,Chen,N,");
+  });
+
+  it("leaves out a name with no ASCII form or a formula's start, for staff to correct; lists an unsure split", () => {
+    const result = build([
+      entry(100, "Original Oratory", ["李", "Wei"], "paid"),
+      entry(101, "Original Oratory", ["Mary Ann", "Lee"], "paid", { nameUnsure: true }),
+      entry(102, "Original Oratory", ["=cmd", "Lee"], "paid"),
+    ]);
+    expect(result.leftOut.map((left) => [left.code, left.reason])).toEqual([
+      [100, "name to correct"],
+      [102, "name to correct"],
+    ]);
+    expect(result.toConfirm.map((left) => left.code)).toEqual([101]);
+    expect(importTabroomEntries(result.files[0]!.csv).entries.map((row) => row.code)).toEqual(["101"]);
+  });
+
+  it("abbreviates events as Tabroom's NSDA district set does, unless staff say otherwise", () => {
+    expect(eventAbbreviation("Congressional Debate")).toBe("HSE");
+    expect(eventAbbreviation("World Schools")).toBe("WS");
+    expect(eventAbbreviation("Extemporaneous Speaking")).toBe("USX");
+    expect(eventAbbreviation("Policy Debate", { "Policy Debate": "CX2" })).toBe("CX2");
   });
 });
 

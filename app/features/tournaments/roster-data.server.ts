@@ -5,11 +5,13 @@ import { tournamentEntries } from "./roster.server";
 import { memberSchools } from "./schools.server";
 import { typedSchools } from "./staff-actions.server";
 import type { StaffTournament } from "./staff-settings.server";
+import { loadTabroomFiles } from "./tabroom-data.server";
 
 /** Everything the roster part of a tournament's staff page shows. */
 export async function loadRoster(db: Database, tournament: StaffTournament): Promise<RosterData> {
   const schools = memberSchools();
   const [entries, typed] = await Promise.all([tournamentEntries(db, tournament.key), typedSchools(db, tournament.key)]);
+  const { files, ...tabroom } = await loadTabroomFiles(db, tournament, entries);
   return {
     entries,
     typedSchools: typed,
@@ -17,7 +19,12 @@ export async function loadRoster(db: Database, tournament: StaffTournament): Pro
     events: tournament.events,
     caps: tournament.caps,
     places: tournament.entries,
-    // Each drop form's one-time refund key is this plus the entry's code (refundOrder's idempotency).
+    abbreviations: tournament.abbreviations,
+    tabroom: {
+      ...tabroom,
+      files: files.map(({ csv: _csv, ...file }) => file),
+    },
+    // Each drop form's one-time refund key is this plus the entry's order id (refundOrder's idempotency).
     requestKey: randomBytes(12).toString("base64url"),
   };
 }

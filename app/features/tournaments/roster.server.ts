@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { toCsv } from "~/core/csv";
 import type { Database } from "~/db/client.server";
+import { assignEntryCodes } from "~/db/entry-codes.server";
 import type { RegistrationData } from "~/db/registration-data";
-import { EVENT_ABBREVIATIONS, COMPETITION_EVENTS } from "./competition-events";
-import { splitName } from "./entry";
+import { splitOldName } from "./names";
 
 /** Where an entry stands on the roster. */
 export type EntryState = "paid" | "awaiting payment" | "refunded" | "dropped";
@@ -11,10 +10,18 @@ export type EntryState = "paid" | "awaiting payment" | "refunded" | "dropped";
 /** One entry of a tournament's roster. */
 export type RosterEntry = {
   orderId: string;
-  /** Its roster code: 100, 101... in the order the entries were made (a dropped one keeps its number). */
-  code: number;
+  /**
+   * Its code (decision 0046): given once, when it was paid, in the order entries were added (100, 101...); kept by a
+   * drop or a refund. Null while it awaits payment.
+   */
+  code: number | null;
   event: string;
   student: string;
+  /** The student's first and last name (split from the one field for an entry made before they were asked apart). */
+  first: string;
+  last: string;
+  /** The split of an old entry's name may be wrong: staff confirm or correct it on the roster. */
+  nameUnsure: boolean;
   partner: string | null;
   school: string;
   schoolCode: string | null;
@@ -37,23 +44,29 @@ type EntryRow = {
   disputed_amount: number;
   dropped_at: Date | string | null;
   registration: RegistrationData | null;
-  code: number;
+  entry_code: number | null;
 };
 
-/** Every entry of a tournament, paid or held (a failed checkout's are not entries), in the order they were made. */
+/**
+ * Every entry of a tournament, paid or held (a failed checkout's are not entries), in the order they were made. A
+ * paid entry without a code yet (one written by other means than the checkout) is given its code first.
+ */
 export async function tournamentEntries(db: Database, key: string): Promise<RosterEntry[]> {
+  await assignEntryCodes(db, [key]);
   const result = await db.execute(sql`
-    select * from (
-      select o.id, o.event_type, o.student_name, o.student_school, o.customer_email, o.status, o.total_amount,
-             o.refunded_amount, o.disputed_amount, o.dropped_at, o.registration,
-             (99 + row_number() over (order by o.created_at, o.id))::int as code
-        from orders o
-       where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null
-         and o.status in ('completed', 'pending')
-    ) entries
-    order by code`);
+    select o.id, o.event_type, o.student_name, o.student_school, o.customer_email, o.status, o.total_amount,
+           o.refunded_amount, o.disputed_amount, o.dropped_at, o.registration, o.entry_code
+      from orders o
+     where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null
+       and o.status in ('completed', 'pending')
+     order by o.entry_code nulls last, o.created_at, o.id`);
   return (result as unknown as { rows: EntryRow[] }).rows.map((row) => {
     const data = row.registration ?? {};
+    const split = splitOldName(row.student_name);
+    const parts =
+      data.studentFirst !== undefined && data.studentLast !== undefined
+        ? { first: data.studentFirst, last: data.studentLast, unsure: data.nameUnsure === true }
+        : split;
     const partner = [data.partnerFirst, data.partnerLast].filter(Boolean).join(" ") || null;
     const refunded = row.total_amount > 0 && row.refunded_amount >= row.total_amount;
     const state: EntryState = row.dropped_at
@@ -65,9 +78,12 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
           : "paid";
     return {
       orderId: row.id,
-      code: Number(row.code),
+      code: row.entry_code === null ? null : Number(row.entry_code),
       event: row.event_type,
       student: row.student_name,
+      first: parts.first,
+      last: parts.last,
+      nameUnsure: parts.unsure,
       partner,
       school: row.student_school ?? "",
       schoolCode: data.schoolCode ?? null,
@@ -78,50 +94,4 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
       registration: data,
     };
   });
-}
-
-/** Tabroom's entries layout (web/register/csv_entry.mhtml), with the Event column always present. */
-export const TABROOM_ENTRY_HEADER = [
-  "Code",
-  "Event",
-  "Schcode",
-  "Student1First",
-  "Student1Last",
-  "Student2First",
-  "Student2Last",
-  "School",
-] as const;
-
-const eventAbbreviation = (event: string) => (EVENT_ABBREVIATIONS as Record<string, string>)[event] ?? event;
-
-/**
- * The roster as Tabroom reads it: one row per entry that is paid (or was, and is now dropped), events in the list's
- * order, within an event the entries by code, then the dropped ones with DROP in the Code column (an entry refunded
- * in full without a drop counts as dropped too). Entries still awaiting payment are left out.
- */
-export function tabroomEntriesCsv(entries: readonly RosterEntry[], event?: string | null): string {
-  const order = (name: string) => {
-    const index = (COMPETITION_EVENTS as readonly string[]).indexOf(name);
-    return index === -1 ? COMPETITION_EVENTS.length : index;
-  };
-  const rows = entries
-    .filter((entry) => entry.state !== "awaiting payment" && (!event || entry.event === event))
-    .map((entry) => ({ entry, out: entry.state === "dropped" || entry.state === "refunded" }))
-    .sort(
-      (a, b) =>
-        order(a.entry.event) - order(b.entry.event) ||
-        a.entry.event.localeCompare(b.entry.event) ||
-        Number(a.out) - Number(b.out) ||
-        a.entry.code - b.entry.code,
-    );
-  return toCsv(rows, [
-    { header: "Code", value: ({ entry, out }) => (out ? "DROP" : String(entry.code)) },
-    { header: "Event", value: ({ entry }) => eventAbbreviation(entry.event) },
-    { header: "Schcode", value: ({ entry }) => entry.schoolCode ?? "" },
-    { header: "Student1First", value: ({ entry }) => splitName(entry.student).first },
-    { header: "Student1Last", value: ({ entry }) => splitName(entry.student).last },
-    { header: "Student2First", value: ({ entry }) => entry.registration.partnerFirst ?? "" },
-    { header: "Student2Last", value: ({ entry }) => entry.registration.partnerLast ?? "" },
-    { header: "School", value: ({ entry }) => entry.school },
-  ]);
 }

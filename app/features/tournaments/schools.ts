@@ -1,5 +1,9 @@
-/** A member school as the registration form offers it: its roster code and name. */
-export type MemberSchool = { code: string; name: string };
+/**
+ * A member school as the registration form offers it: its roster code and name; and, for Tabroom's file, its name and
+ * state as the district's Tabroom knows them (decision 0046; memberSchools fills them from the content, defaulting
+ * to the shown name folded to ASCII and the shown state).
+ */
+export type MemberSchool = { code: string; name: string; tabroomName?: string; tabroomState?: string };
 
 /** The school picker's value for a school typed by hand. */
 export const OTHER_SCHOOL = "other";

@@ -4,7 +4,7 @@ import { Checkbox } from "~/ui/checkbox";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { type FormAnswer, FormAnswerNotice } from "./form-answer";
-import { COMPETITION_EVENTS } from "./competition-events";
+import { COMPETITION_EVENTS, DEFAULT_ABBREVIATIONS, eventAbbreviation } from "./competition-events";
 import type { StaffTournament } from "./staff-settings.server";
 import { DEFAULT_CLOSE_DAYS } from "./window";
 
@@ -17,7 +17,7 @@ export function SettingsForm({
   tournament,
   answer,
 }: {
-  tournament: Pick<StaffTournament, "settings" | "events" | "caps" | "entries">;
+  tournament: Pick<StaffTournament, "settings" | "events" | "caps" | "entries" | "abbreviations" | "asks">;
   /** The server's answer to this form's last post, shown beside its button. */
   answer: FormAnswer | null;
 }) {
@@ -40,7 +40,12 @@ export function SettingsForm({
         />
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold text-navy-900">Events offered, and their caps</legend>
+        <legend className="mb-2 text-sm font-semibold text-navy-900">
+          Events offered, their caps, and their abbreviations in Tabroom
+        </legend>
+        <p className="text-xs text-muted-foreground">
+          An abbreviation names the event&apos;s Tabroom file; the defaults are Tabroom&apos;s NSDA district set.
+        </p>
         <div className="grid gap-2 md:grid-cols-2">
           {COMPETITION_EVENTS.map((event, index) => (
             <div key={event} className="flex flex-wrap items-center gap-3 rounded-md border border-border px-3 py-2">
@@ -65,11 +70,39 @@ export function SettingsForm({
                 className="w-24"
                 defaultValue={tournament.caps[event]?.toString() ?? ""}
               />
+              <Label htmlFor={`abbr-${index}`} className="sr-only">
+                Abbreviation of {event} in Tabroom
+              </Label>
+              <Input
+                id={`abbr-${index}`}
+                name={`abbr-${index}`}
+                placeholder={DEFAULT_ABBREVIATIONS[event]}
+                title={`Abbreviation in Tabroom (default ${DEFAULT_ABBREVIATIONS[event]})`}
+                maxLength={8}
+                className="w-20 uppercase"
+                defaultValue={eventAbbreviation(event, tournament.abbreviations)}
+              />
               <span className="w-20 text-right text-xs text-muted-foreground tabular-nums">
                 {tournament.entries[event] ?? 0} entered
               </span>
             </div>
           ))}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-navy-900">Also asked at registration</legend>
+        <div className="flex items-center gap-2">
+          <Checkbox id="askNovice" name="askNovice" value="1" defaultChecked={tournament.asks.novice} />
+          <Label htmlFor="askNovice">Whether each student is a novice (Tabroom&apos;s Novice column)</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="askStudentEmail"
+            name="askStudentEmail"
+            value="1"
+            defaultChecked={tournament.asks.studentEmail}
+          />
+          <Label htmlFor="askStudentEmail">Each student&apos;s own email, optional (Tabroom links their account)</Label>
         </div>
       </fieldset>
       <FormAnswerNotice answer={answer} />

@@ -64,6 +64,7 @@ export async function tournamentOffers(
       closes: closesLabel(window.closesOn),
       events,
       full: events.filter((name) => caps[name] !== undefined && (counts?.get(name) ?? 0) >= caps[name]!),
+      asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
     };
   });
 }

@@ -8,6 +8,9 @@ import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
 import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
+import { tabroomNameProblem } from "./names";
+
+const registrationNameLong = "Student name must be less than 100 characters";
 
 export type StaffOutcome = { ok: boolean; status: number; message: string };
 
@@ -168,4 +171,43 @@ export async function mergeSchool(
     status: 200,
     message: `"${typed}" merged into ${member.name} on ${changed} ${changed === 1 ? "entry" : "entries"}.`,
   };
+}
+
+/**
+ * Confirms or corrects the first and last name an old entry's one-field name was split into (decision 0046): both
+ * are required and follow registration's rules (no =, +, - or @ first; letters Tabroom can take). The entry's name
+ * becomes the two joined, and the roster stops marking it. Audited with the name before and after.
+ */
+export async function confirmEntryName(
+  db: Database,
+  actor: Actor,
+  key: string,
+  input: { orderId: string; first: string; last: string },
+): Promise<StaffOutcome> {
+  if (!isUuid(input.orderId)) return { ok: false, status: 400, message: "This entry no longer exists." };
+  const first = input.first.trim().replace(/\s+/g, " ");
+  const last = input.last.trim().replace(/\s+/g, " ");
+  if (!first || !last) return { ok: false, status: 400, message: "Enter both the first and the last name." };
+  if (first.length > 100 || last.length > 100) return { ok: false, status: 400, message: registrationNameLong };
+  const problem = tabroomNameProblem(first) ?? tabroomNameProblem(last);
+  if (problem) return { ok: false, status: 400, message: problem };
+  const name = `${first} ${last}`;
+  const changed = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key)))
+        .for("update");
+      if (!order || order.studentName === null) return null;
+      const registration = { ...order.registration, studentFirst: first, studentLast: last, nameUnsure: false };
+      await tx.update(orders).set({ studentName: name, registration }).where(eq(orders.id, order.id));
+      return { before: order.studentName, after: name };
+    },
+    (names) => ({ action: "tournament.name", details: { key, orderId: input.orderId, ...names } }),
+  );
+  if (!changed) return { ok: false, status: 404, message: "This entry no longer exists." };
+  return { ok: true, status: 200, message: `${name}: first name ${first}, last name ${last}.` };
 }

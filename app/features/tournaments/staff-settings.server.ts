@@ -6,7 +6,13 @@ import { tournamentKey } from "~/db/tournament-key";
 import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { isIsoDate } from "~/features/events/dates";
 import { getScheduleEvents } from "~/features/events/events.server";
-import { COMPETITION_EVENTS, isDistrictTournament } from "./competition-events";
+import {
+  ABBREVIATION_PATTERN,
+  COMPETITION_EVENTS,
+  DEFAULT_ABBREVIATIONS,
+  eventAbbreviation,
+  isDistrictTournament,
+} from "./competition-events";
 import { takenPlaces } from "./places.server";
 import { offeredEvents, registrationToday } from "./settings.server";
 import { closesLabel, registrationWindow, type RegistrationWindow, windowProblem } from "./window";
@@ -29,6 +35,10 @@ export type StaffTournament = {
   caps: Record<string, number>;
   /** Entries holding a place, per event. */
   entries: Record<string, number>;
+  /** Staff's abbreviations of events in Tabroom (decision 0046); an event not named has its default. */
+  abbreviations: Record<string, string>;
+  /** What registration asks each student besides the name (decision 0046). */
+  asks: { novice: boolean; studentEmail: boolean };
   settings: Pick<TournamentSettings, "opensOn" | "closesOn" | "updatedAt" | "updatedBy"> | null;
 };
 
@@ -82,6 +92,8 @@ export async function listStaffTournaments(db: Database, today = registrationTod
       events: offeredEvents(row),
       caps: row?.caps ?? {},
       entries: Object.fromEntries(taken.get(item.key) ?? []),
+      abbreviations: row?.abbreviations ?? {},
+      asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
       settings: row
         ? { opensOn: row.opensOn, closesOn: row.closesOn, updatedAt: row.updatedAt, updatedBy: row.updatedBy }
         : null,
@@ -99,9 +111,15 @@ export type SettingsInput = {
   closesOn: string | null;
   events: string[];
   caps: Record<string, number>;
+  abbreviations: Record<string, string>;
+  askNovice: boolean;
+  askStudentEmail: boolean;
 };
 
-/** The settings form (field names: opensOn, closesOn, event (repeated), cap-<index of the event>) read, or a message. */
+/**
+ * The settings form (field names: opensOn, closesOn, event (repeated), cap-<index of the event>, abbr-<index of the
+ * event>, askNovice, askStudentEmail) read, or a message.
+ */
 export function parseSettingsForm(
   form: FormData,
   tournamentDate: string,
@@ -130,7 +148,27 @@ export function parseSettingsForm(
     if (!/^\d{1,5}$/.test(raw)) return { ok: false, message: `The cap for ${event} must be a whole number.` };
     if (events.includes(event)) caps[event] = Number(raw);
   }
-  return { ok: true, value: { opensOn, closesOn, events, caps } };
+  // Decision 0046: an abbreviation names the event's file, so it is short, plain and one event's only.
+  const abbreviations: Record<string, string> = {};
+  for (const [index, event] of COMPETITION_EVENTS.entries()) {
+    const raw = String(form.get(`abbr-${index}`) ?? "")
+      .trim()
+      .toUpperCase();
+    if (raw === "" || raw === DEFAULT_ABBREVIATIONS[event]) continue;
+    if (!ABBREVIATION_PATTERN.test(raw))
+      return { ok: false, message: `The abbreviation of ${event} must be 1 to 8 letters or digits.` };
+    abbreviations[event] = raw;
+  }
+  const seen = new Map<string, string>();
+  for (const event of COMPETITION_EVENTS) {
+    const abbreviation = eventAbbreviation(event, abbreviations);
+    const other = seen.get(abbreviation);
+    if (other) return { ok: false, message: `${other} and ${event} cannot both be ${abbreviation}.` };
+    seen.set(abbreviation, event);
+  }
+  const askNovice = form.get("askNovice") === "1";
+  const askStudentEmail = form.get("askStudentEmail") === "1";
+  return { ok: true, value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail } };
 }
 
 /**
@@ -156,6 +194,9 @@ export async function saveTournamentSettings(
         closesOn: input.closesOn,
         events,
         caps: input.caps,
+        abbreviations: input.abbreviations,
+        askNovice: input.askNovice,
+        askStudentEmail: input.askStudentEmail,
         updatedAt: new Date(),
         updatedBy: actor.email,
       };
@@ -175,6 +216,9 @@ export async function saveTournamentSettings(
         closesOn: row.closesOn,
         events: row.events,
         caps: row.caps,
+        abbreviations: row.abbreviations,
+        askNovice: row.askNovice,
+        askStudentEmail: row.askStudentEmail,
       },
     }),
   );

@@ -14,7 +14,7 @@ import {
 import { TournamentPage } from "~/features/tournaments/tournament-page";
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
+import { confirmEntryName, dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
 import {
   messageRecipients,
   parseMessageForm,
@@ -82,6 +82,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
       return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
+    }
+    case "confirm-name": {
+      const outcome = await confirmEntryName(db, admin, tournament.key, {
+        orderId: formText(form, "orderId"),
+        first: formText(form, "first"),
+        last: formText(form, "last"),
+      });
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, { type: "success", title: "Name confirmed", description: outcome.message });
     }
     case "merge-school": {
       const into = memberSchools().find((school) => school.code === formText(form, "into"));

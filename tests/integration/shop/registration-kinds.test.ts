@@ -25,6 +25,8 @@ import { registrationMessages as m } from "~/features/shop/registration/registra
 
 const NAMES = defaultRegistrationProductNames("Citron");
 const student = { studentName: "Avi Cohen", studentSchool: "Riverside Yeshiva High School" };
+/** A tournament entry asks the name in parts (decision 0046). */
+const entrant = { studentFirst: "Avi", studentLast: "Cohen", studentSchool: student.studentSchool };
 let database: TestDatabase;
 let dir = "";
 const ids: Record<string, string> = {};
@@ -205,7 +207,7 @@ describe("item 2: sample events are never offered for registration (decision 002
     useSource(path.join(dir, "missing.csv"));
     expect(await schedule()).toEqual([]);
     for (const [product, fields] of [
-      [NAMES.tournamentEntry, { ...student, scheduleEvent: "sample-event-1", competitionEvent: "Public Forum (PF)" }],
+      [NAMES.tournamentEntry, { ...entrant, scheduleEvent: "sample-event-1", competitionEvent: "Public Forum (PF)" }],
       [
         NAMES.judgeFee,
         { schoolName: "Riverside", scheduleEvent: "sample-event-2", schoolContact: "coach@example.org" },
@@ -226,7 +228,7 @@ describe("item 2: sample events are never offered for registration (decision 002
     const answer = await post({
       intent: "add",
       productId: ids[NAMES.tournamentEntry]!,
-      ...student,
+      ...entrant,
       scheduleEvent: "sample-event-3",
       competitionEvent: "World Schools",
     });
@@ -243,7 +245,7 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
     const tournament = await post({
       intent: "add",
       productId: ids[NAMES.tournamentEntry]!,
-      ...student,
+      ...entrant,
       scheduleEvent: league.id,
       competitionEvent: "Public Forum (PF)",
     });
@@ -262,7 +264,7 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
       const answer = await post({
         intent: "add",
         productId: ids[NAMES.tournamentEntry]!,
-        ...student,
+        ...entrant,
         scheduleEvent: event.id,
         competitionEvent: "Lincoln-Douglas (LD)",
       });
@@ -276,7 +278,7 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
     const answer = await post({
       intent: "add",
       productId: ids[NAMES.tournamentEntry]!,
-      ...student,
+      ...entrant,
       scheduleEvent: "sheet-event-8",
       competitionEvent: "World Schools",
     });
@@ -292,7 +294,7 @@ describe("item 4: orders keep the tournament as it was when bought", () => {
     const added = await post({
       intent: "add",
       productId: ids[NAMES.tournamentEntry]!,
-      ...student,
+      ...entrant,
       scheduleEvent: winter!.id,
       competitionEvent: "Lincoln-Douglas (LD)",
     });

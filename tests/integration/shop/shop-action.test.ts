@@ -20,6 +20,7 @@ import { loadCart } from "~/features/shop/cart/cart-view.server";
 import { loadShopProducts } from "~/features/shop/catalogue/products.server";
 import { NEW_CART_LIMIT } from "~/features/shop/shop-action.server";
 import { COMPETITION_EVENTS, registrationMessages as m } from "~/features/shop/registration/registration-schema";
+import { nameMessages } from "~/features/tournaments/names";
 
 const REGISTRATION_PRODUCTS = defaultRegistrationProductNames("Citron");
 
@@ -126,6 +127,8 @@ async function schedule() {
 }
 
 const student = { studentName: "Avi Cohen", studentSchool: "Riverside Yeshiva High School" };
+/** A tournament entry's student: first and last name apart (decision 0046). */
+const entrant = { studentFirst: "Avi", studentLast: "Cohen", studentSchool: "Riverside Yeshiva High School" };
 
 describe("/fees loader", () => {
   it("shows active products by display order, and no cart without a cookie", async () => {
@@ -264,27 +267,64 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
     const empty = await refusal(tournament, {});
     expect(empty.message).toBe(m.studentNameShort);
     expect(empty.errors).toMatchObject({
-      studentName: [m.studentNameShort],
+      studentFirst: [m.studentNameShort],
+      studentLast: [m.studentNameShort],
       studentSchool: [m.schoolShort],
       scheduleEvent: [m.tournament],
       competitionEvent: [m.competitionEvent],
     });
-    const long = await refusal(tournament, { studentName: "x".repeat(101), studentSchool: ` ${"y".repeat(101)} ` });
-    expect(long.errors).toMatchObject({ studentName: [m.studentNameLong], studentSchool: [m.schoolLong] });
-    const trimmed = await refusal(tournament, { studentName: "  A  ", studentSchool: " B " });
-    expect(trimmed.errors).toMatchObject({ studentName: [m.studentNameShort], studentSchool: [m.schoolShort] });
+    const long = await refusal(tournament, {
+      studentFirst: "x".repeat(101),
+      studentLast: "Li",
+      studentSchool: ` ${"y".repeat(101)} `,
+    });
+    expect(long.errors).toMatchObject({ studentFirst: [m.studentNameLong], studentSchool: [m.schoolLong] });
+    const trimmed = await refusal(tournament, { studentFirst: "  ", studentLast: "Li", studentSchool: " B " });
+    expect(trimmed.errors).toMatchObject({ studentFirst: [m.studentNameShort], studentSchool: [m.schoolShort] });
     expect(await database.db.$count(cartLines)).toBe(0);
+  });
+
+  it("tournament entry: a name or school Tabroom's file cannot carry as typed is refused at its field", async () => {
+    const [winter] = await schedule();
+    const fields = { ...entrant, scheduleEvent: winter!.id, competitionEvent: "Public Forum (PF)" };
+    const answer = await refusal(tournament, {
+      ...fields,
+      studentFirst: "=HYPERLINK(1)",
+      studentLast: "李",
+      studentSchool: "@Ridge",
+      partnerFirst: "+Ben",
+      partnerLast: "-Cho",
+      partnerSchoolCode: "other",
+      partnerSchool: "St. Mary's (N.Y.)",
+    });
+    expect(answer.errors).toEqual({
+      studentFirst: [nameMessages.formula],
+      studentLast: [nameMessages.unfoldable("李")],
+      studentSchool: [nameMessages.schoolFormula],
+      partnerFirst: [nameMessages.formula],
+      partnerLast: [nameMessages.formula],
+      partnerSchool: [nameMessages.schoolPunctuation],
+    });
+    // Accents, hyphens and apostrophes are names: kept as typed (the Tabroom file folds them).
+    const cookie = await add(tournament, {
+      ...fields,
+      studentFirst: "José",
+      studentLast: "Núñez-O'Brien",
+      partnerFirst: "Zoë",
+      partnerLast: "Li",
+    });
+    expect((await cartOf(cookie))?.lines[0]?.registration).toMatchObject({ studentName: "José Núñez-O'Brien" });
   });
 
   it("tournament entry: a past or made-up event and an unknown competition event are refused", async () => {
     const past = await refusal(tournament, {
-      ...student,
+      ...entrant,
       scheduleEvent: "sheet-event-7",
       competitionEvent: COMPETITION_EVENTS[0],
     });
     expect(past.errors).toMatchObject({ scheduleEvent: [m.tournament] });
     const unknown = await refusal(tournament, {
-      ...student,
+      ...entrant,
       scheduleEvent: "sheet-event-8",
       competitionEvent: "Chess",
     });
@@ -294,16 +334,20 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
   it("tournament entry: each registration is its own line, with the tournament's title and date", async () => {
     const [winter] = await schedule();
     let cookie = await add(tournament, {
-      ...student,
+      ...entrant,
       scheduleEvent: winter!.id,
       competitionEvent: "Public Forum (PF)",
       partnerFirst: "Ben",
       partnerLast: "Cho",
+      // Not asked by this tournament: never kept.
+      studentNovice: "on",
+      studentEmail: "avi@example.org",
     });
     cookie = await add(
       tournament,
       {
-        studentName: "Dina Cohen",
+        studentFirst: "Dina",
+        studentLast: "Cohen",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: winter!.id,
         competitionEvent: "World Schools",
@@ -313,7 +357,8 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
     const cart = await cartOf(cookie);
     expect(cart?.lines.map((line) => line.registration)).toEqual([
       {
-        ...student,
+        ...entrant,
+        studentName: "Avi Cohen",
         scheduleEvent: winter!.id,
         competitionEvent: "Public Forum (PF)",
         tournament: "Winter Debate Tournament",
@@ -325,6 +370,8 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
         partnerSchool: student.studentSchool,
       },
       {
+        studentFirst: "Dina",
+        studentLast: "Cohen",
         studentName: "Dina Cohen",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: winter!.id,

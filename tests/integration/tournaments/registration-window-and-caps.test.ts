@@ -105,7 +105,8 @@ async function postSettings(key: string, fields: SettingsFields): Promise<unknow
 }
 
 const entry = (name: string, event = "Lincoln-Douglas (LD)") => ({
-  studentName: name,
+  studentFirst: name.split(" ")[0]!,
+  studentLast: name.split(" ").slice(1).join(" "),
   studentSchool: "Riverside Yeshiva High School",
   scheduleEvent: "",
   competitionEvent: event,

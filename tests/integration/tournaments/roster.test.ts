@@ -2,19 +2,32 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { unzipSync, strFromU8 } from "fflate";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
-import { auditLog, carts, checkouts, emailOutbox, orders, refunds, tournamentSettings } from "~/db/schema";
+import {
+  auditLog,
+  carts,
+  checkouts,
+  emailOutbox,
+  orders,
+  refunds,
+  tournamentEntryCodes,
+  tournamentSettings,
+} from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
-import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
+import { failCheckout, fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { typedSchools } from "~/features/tournaments/staff-actions.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
-import { loader as entriesCsvLoader } from "~/routes/admin/tournament-entries-csv";
+import { loader as tabroomCsvLoader } from "~/routes/admin/tournament-tabroom-csv";
+import { loader as tabroomZipLoader } from "~/routes/admin/tournament-tabroom-zip";
+import { loader as staffEntriesLoader } from "~/routes/admin/orders-entries-export";
+import { importTabroomEntries, tabroomLines } from "#tests/support/tabroom-importer";
 import { loader as tournamentsLoader } from "~/routes/admin/tournaments";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
@@ -56,16 +69,27 @@ beforeEach(async () => {
   await database.db.delete(checkouts);
   await database.db.delete(carts);
   await database.db.delete(tournamentSettings);
+  await database.db.delete(tournamentEntryCodes);
 });
 
-/** A paid registration: added on /fees, checked out and paid in the sandbox. */
-async function paid(product: string, fields: Record<string, string>, email = "parent@example.org") {
+/** A registration checked out (not paid yet): added on /fees, its checkout open. `studentName` is split at its last space. */
+async function checkedOut(product: string, fields: Record<string, string>, email = "parent@example.org") {
   const winter = (await loadFees(database)).offers.find((offer) => offer.title === WINTER)!;
-  const cookie = await addEntry(database, ids[product]!, { scheduleEvent: winter.id, ...fields });
+  const { studentName, ...rest } = fields;
+  if (studentName) {
+    const space = studentName.lastIndexOf(" ");
+    Object.assign(rest, { studentFirst: studentName.slice(0, space), studentLast: studentName.slice(space + 1) });
+  }
+  const cookie = await addEntry(database, ids[product]!, { scheduleEvent: winter.id, ...rest });
   const cartId = (await readCartIdFromCookies(cookie))!;
   const result = await checkoutCart(database.db, { cartId, email });
   if (!result.ok) throw new Error(result.message);
-  const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
+  return (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
+}
+
+/** A paid registration: added on /fees, checked out and paid in the sandbox. */
+async function paid(product: string, fields: Record<string, string>, email = "parent@example.org") {
+  const checkout = await checkedOut(product, fields, email);
   await fulfilCheckout(database.db, checkout.id, {
     id: checkout.providerSessionId!,
     status: "complete",
@@ -76,14 +100,12 @@ async function paid(product: string, fields: Record<string, string>, email = "pa
   return (await database.db.query.orders.findFirst({ where: eq(orders.checkoutId, checkout.id) }))!;
 }
 
-async function csv(loader: (args: never) => unknown, url: string, cookie = viewerCookie) {
-  const response = (await loader({
+async function download(loader: (args: never) => unknown, url: string, cookie = viewerCookie) {
+  return (await loader({
     request: browserRequest(url, cookie),
     context: database.context(),
     params: { key },
   } as never)) as Response;
-  expect(response.headers.get("Content-Type")).toContain("text/csv");
-  return Papa.parse<Record<string, string>>(await response.text(), { header: true, skipEmptyLines: true });
 }
 
 async function post(form: Record<string, string>) {
@@ -114,80 +136,273 @@ const paidTeam = () =>
   });
 
 describe("the roster", () => {
-  it("downloads in Tabroom's entries layout, read back by a CSV library with its exact header", async () => {
-    await paidTeam();
+  it("downloads each event's file in Tabroom's template, read by Tabroom's rules: every active entry, no other", async () => {
+    // Decision 0046. A team of a member school with accents and an apostrophe; a three-word name; a hyphenated one
+    // of a typed school; a dropped entry, one refunded in full, one declined (its checkout failed) and one unpaid.
+    await paid(names.tournamentEntry, {
+      studentName: "José Núñez-Ibáñez",
+      schoolCode: firstSchool!.code,
+      competitionEvent: "Public Forum (PF)",
+      partnerFirst: "Zoë",
+      partnerLast: "O'Brien",
+    });
+    const declined = await checkedOut(names.tournamentEntry, {
+      studentName: "Noa Paz",
+      studentSchool: "Riverside",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    await failCheckout(database.db, declined.id, "declined");
     await paid(names.tournamentEntry, {
       studentName: "Mary Ann Lee",
       schoolCode: "other",
       studentSchool: "Yeshiva U HS",
       competitionEvent: "Lincoln-Douglas (LD)",
     });
+    const dropped = await paid(names.tournamentEntry, {
+      studentName: "Tal Or",
+      schoolCode: secondSchool!.code,
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    const refunded = await paid(names.tournamentEntry, {
+      studentName: "Gil Bar",
+      schoolCode: secondSchool!.code,
+      competitionEvent: "Original Oratory",
+    });
+    await paid(names.tournamentEntry, {
+      studentName: "Ruth Smith-Jones",
+      schoolCode: secondSchool!.code,
+      competitionEvent: "Original Oratory",
+    });
+    await checkedOut(names.tournamentEntry, {
+      studentName: "Eli Unpaid",
+      schoolCode: secondSchool!.code,
+      competitionEvent: "Original Oratory",
+    });
     await paid(names.judgeFee, { schoolName: firstSchool!.name, schoolContact: "coach@school.example" });
+    await database.db.update(orders).set({ droppedAt: new Date() }).where(eq(orders.id, dropped.id));
+    await database.db.update(orders).set({ refundedAmount: refunded.totalAmount }).where(eq(orders.id, refunded.id));
 
-    const parsed = await csv(entriesCsvLoader, `${page}/entries.csv`);
-    expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual([
-      "Code",
-      "Event",
-      "Schcode",
-      "Student1First",
-      "Student1Last",
-      "Student2First",
-      "Student2Last",
-      "School",
-    ]);
-    expect(parsed.data).toEqual([
-      {
-        Code: "101",
-        Event: "LD",
-        Schcode: "",
-        Student1First: "Mary Ann",
-        Student1Last: "Lee",
-        Student2First: "",
-        Student2Last: "",
-        School: "Yeshiva U HS",
-      },
-      {
-        Code: "100",
-        Event: "PF",
-        Schcode: firstSchool!.code,
-        Student1First: "Ana",
-        Student1Last: "Li",
-        Student2First: "Ben",
-        Student2Last: "Cho",
-        School: firstSchool!.name,
-      },
-    ]);
-    const oneEvent = await csv(
-      entriesCsvLoader,
-      `${page}/entries.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
-    );
-    expect(oneEvent.data.map((row) => row.Student1First)).toEqual(["Ana"]);
-
-    // The page: entries by event with their school, contact and state.
+    // Codes: given at payment in the order the entries were added, never to the declined or the unpaid one.
     const view = (await tournamentLoader({
       request: browserRequest(page, viewerCookie),
       context: database.context(),
       params: { key },
     } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
-    expect(view.canManage).toBe(false);
-    expect(
-      view.roster.entries.map((entry) => [
-        entry.event,
-        entry.student,
-        entry.partner,
-        entry.school,
-        entry.email,
-        entry.state,
-      ]),
-    ).toEqual([
-      ["Public Forum (PF)", "Ana Li", "Ben Cho", firstSchool!.name, "parent@example.org", "paid"],
-      ["Lincoln-Douglas (LD)", "Mary Ann Lee", null, "Yeshiva U HS", "parent@example.org", "paid"],
+    expect(view.roster.entries.map((entry) => [entry.code, entry.first, entry.last, entry.state])).toEqual([
+      [100, "José", "Núñez-Ibáñez", "paid"],
+      [101, "Mary Ann", "Lee", "paid"],
+      [102, "Tal", "Or", "dropped"],
+      [103, "Gil", "Bar", "refunded"],
+      [104, "Ruth", "Smith-Jones", "paid"],
+      [null, "Eli", "Unpaid", "awaiting payment"],
     ]);
-    expect(view.roster.typedSchools).toEqual([{ name: "Yeshiva U HS", entries: 1 }]);
+    expect(view.roster.tabroom.files.map((file) => [file.filename, file.entries])).toEqual([
+      [`LD-${sheetDay(30).iso}.csv`, 1],
+      [`PF-${sheetDay(30).iso}.csv`, 1],
+      [`OO-${sheetDay(30).iso}.csv`, 1],
+    ]);
+    expect(view.roster.tabroom.leftOut.map((entry) => [entry.student, entry.reason])).toEqual([
+      ["Tal Or", "dropped"],
+      ["Gil Bar", "refunded"],
+      ["Eli Unpaid", "awaiting payment"],
+    ]);
+    expect(view.roster.tabroom.folded.map((name) => `${name.typed} as ${name.written}`)).toEqual([
+      "José as Jose",
+      "Núñez-Ibáñez as Nunez-Ibanez",
+      "Zoë as Zoe",
+    ]);
+    expect([view.roster.tabroom.typedSchoolEntries, view.roster.tabroom.typedSchools]).toEqual([1, ["Yeshiva U HS"]]);
+
+    // Each event's file and the zip's, as Tabroom's importer reads them.
+    const expected = {
+      "Lincoln-Douglas (LD)": [["Yeshiva U HS", "", "101", [["Mary Ann", "Lee"]]]],
+      "Public Forum (PF)": [
+        [
+          firstSchool!.tabroomName,
+          firstSchool!.tabroomState,
+          "100",
+          [
+            ["Jose", "Nunez-Ibanez"],
+            ["Zoe", "O'Brien"],
+          ],
+        ],
+      ],
+      "Original Oratory": [[secondSchool!.tabroomName, secondSchool!.tabroomState, "104", [["Ruth", "Smith-Jones"]]]],
+    };
+    const read = (bytes: Uint8Array) => {
+      expect(bytes.some((byte) => byte >= 128)).toBe(false);
+      expect(bytes.subarray(0, 12)).toEqual(new TextEncoder().encode("School Name,"));
+      expect(tabroomLines(bytes).every((line) => line.fields !== null && line.text.endsWith("\r\n"))).toBe(true);
+      const { entries, skipped } = importTabroomEntries(bytes);
+      expect(skipped.map((line) => line.reason)).toEqual(["header"]);
+      return entries.map((entry) => [
+        entry.school,
+        entry.state,
+        entry.code,
+        entry.students.map((student) => [student.first, student.last]),
+      ]);
+    };
+    const zipResponse = await download(tabroomZipLoader, `${page}/tabroom.zip`);
+    expect(zipResponse.headers.get("Content-Type")).toBe("application/zip");
+    expect(zipResponse.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="tabroom-${sheetDay(30).iso}.zip"`,
+    );
+    const zipped = unzipSync(new Uint8Array(await zipResponse.arrayBuffer()));
+    expect(Object.keys(zipped)).toEqual(view.roster.tabroom.files.map((file) => file.filename));
+    for (const file of view.roster.tabroom.files) {
+      const response = await download(tabroomCsvLoader, `${page}/tabroom.csv?event=${encodeURIComponent(file.event)}`);
+      expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${file.filename}"`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(read(bytes)).toEqual(expected[file.event as keyof typeof expected]);
+      expect(strFromU8(zipped[file.filename]!)).toBe(new TextDecoder().decode(bytes));
+    }
+    const header = strFromU8(zipped[`PF-${sheetDay(30).iso}.csv`]!).split("\r\n")[0];
+    expect(header).toBe(
+      "School Name, State/Prov, Entry Code,Pairing Seed (1-100), Speaker 1 First,Speaker 1 Middle,Speaker 1 Last,Speaker 1 Novice (Y/N),Speaker 1 Email,Speaker 2 First,Speaker 2 Middle,Speaker 2 Last,Speaker 2 Novice (Y/N),Speaker 2 Email",
+    );
+    expect(
+      (await download(tabroomCsvLoader, `${page}/tabroom.csv?event=Policy%20Debate`).catch(
+        (e: unknown) => e,
+      )) as unknown,
+    ).toMatchObject({
+      init: { status: 404 },
+    });
+
+    // The same code in the confirmation email and the staff CSV.
+    const mails = await database.db.select().from(emailOutbox);
+    expect(
+      mails.some(
+        (mail) =>
+          mail.text.includes("Mary Ann Lee is registered for Lincoln-Douglas (LD)") &&
+          mail.text.includes("entry code 101"),
+      ),
+    ).toBe(true);
+    const staff = Papa.parse<Record<string, string>>(
+      await (await download(staffEntriesLoader, "/orders/entries.csv")).text(),
+      { header: true, skipEmptyLines: true },
+    );
+    expect(staff.data.find((row) => row.Student === "Mary Ann Lee")?.["Entry Code"]).toBe("101");
   });
 
-  it("dropping an entry with a refund marks it DROP, refunds it through the refund flow and frees its place", async () => {
+  it("a code is never given again: a later payment takes the next one after a drop, a decline or a refund", async () => {
+    const first = await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      studentSchool: "Riverside",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    await database.db.update(orders).set({ droppedAt: new Date() }).where(eq(orders.id, first.id));
+    const late = await checkedOut(names.tournamentEntry, {
+      studentName: "Bo Chen",
+      studentSchool: "Riverside",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    const second = await paid(names.tournamentEntry, {
+      studentName: "Dov Katz",
+      studentSchool: "Riverside",
+      competitionEvent: "Lincoln-Douglas (LD)",
+    });
+    await fulfilCheckout(database.db, late.id, {
+      id: late.providerSessionId!,
+      status: "complete",
+      paymentStatus: "paid",
+      amountTotal: late.totalAmount,
+      checkoutId: late.id,
+    });
+    const codes = async () =>
+      Object.fromEntries(
+        (await database.db.select().from(orders).where(eq(orders.tournamentKey, key))).map((row) => [
+          row.studentName,
+          row.entryCode,
+        ]),
+      );
+    // Paid in this order: Ana, Dov, then Bo (added before Dov, paid after him).
+    expect(await codes()).toEqual({ "Ana Li": 100, "Dov Katz": 101, "Bo Chen": 102 });
+    await database.db.update(orders).set({ refundedAmount: second.totalAmount }).where(eq(orders.id, second.id));
+    await tournamentLoader({
+      request: browserRequest(page, viewerCookie),
+      context: database.context(),
+      params: { key },
+    } as never);
+    expect(await codes()).toEqual({ "Ana Li": 100, "Dov Katz": 101, "Bo Chen": 102 });
+  });
+
+  it("an entry made with its name in one field is marked for staff, who confirm or correct its parts", async () => {
+    const [old] = await database.db
+      .insert(orders)
+      .values({
+        itemName: "Entry",
+        totalAmount: 2500,
+        customerEmail: "old@example.org",
+        status: "completed",
+        studentName: "Mary Ann Lee",
+        studentSchool: "Riverside",
+        tournamentName: WINTER,
+        tournamentDate: sheetDay(30).iso,
+        eventType: "Original Oratory",
+        tournamentKey: key,
+      })
+      .returning();
+    const roster = async () =>
+      (
+        (await tournamentLoader({
+          request: browserRequest(page, viewerCookie),
+          context: database.context(),
+          params: { key },
+        } as never)) as Awaited<ReturnType<typeof tournamentLoader>>
+      ).roster;
+    expect((await roster()).entries.map((entry) => [entry.first, entry.last, entry.nameUnsure])).toEqual([
+      ["Mary Ann", "Lee", true],
+    ]);
+    expect((await roster()).tabroom.toConfirm.map((entry) => entry.student)).toEqual(["Mary Ann Lee"]);
+    expect(await post({ intent: "confirm-name", orderId: old!.id, first: "=Mary", last: "Ann Lee" })).toMatchObject({
+      status: 400,
+      message: "A name cannot begin with =, +, - or @.",
+    });
+    expect(await post({ intent: "confirm-name", orderId: old!.id, first: "Mary", last: "Ann Lee" })).toMatchObject({
+      status: 302,
+    });
+    const after = await roster();
+    expect(after.entries.map((entry) => [entry.student, entry.first, entry.last, entry.nameUnsure])).toEqual([
+      ["Mary Ann Lee", "Mary", "Ann Lee", false],
+    ]);
+    expect(after.tabroom.toConfirm).toEqual([]);
+    const file = await download(tabroomCsvLoader, `${page}/tabroom.csv?event=Original%20Oratory`);
+    expect(importTabroomEntries(new Uint8Array(await file.arrayBuffer())).entries[0]!.students).toEqual([
+      { first: "Mary", middle: "", last: "Ann Lee", novice: false, email: "" },
+    ]);
+    expect((await database.db.select().from(auditLog)).map((row) => row.action)).toContain("tournament.name");
+  });
+
+  it("the novice mark and students' emails go into the file when the tournament asks them", async () => {
+    const form = new URLSearchParams({ intent: "settings", askNovice: "1", askStudentEmail: "1", "abbr-1": "vpf" });
+    for (const event of ["Public Forum (PF)", "Lincoln-Douglas (LD)"]) form.append("event", event);
+    await tournamentAction({
+      request: new Request(`http://localhost${page}`, { method: "POST", headers: { Cookie: adminCookie }, body: form }),
+      context: database.context(),
+      params: { key },
+    } as never);
+    await paid(names.tournamentEntry, {
+      studentName: "Ana Li",
+      schoolCode: firstSchool!.code,
+      competitionEvent: "Public Forum (PF)",
+      studentNovice: "on",
+      studentEmail: "ana@example.org",
+      partnerFirst: "Ben",
+      partnerLast: "Cho",
+      partnerEmail: "ben@example.org",
+    });
+    const file = await download(
+      tabroomCsvLoader,
+      `${page}/tabroom.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
+    );
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="VPF-${sheetDay(30).iso}.csv"`);
+    expect(importTabroomEntries(new Uint8Array(await file.arrayBuffer())).entries[0]!.students).toEqual([
+      { first: "Ana", middle: "", last: "Li", novice: true, email: "ana@example.org" },
+      { first: "Ben", middle: "", last: "Cho", novice: false, email: "ben@example.org" },
+    ]);
+  });
+
+  it("dropping an entry with a refund marks it dropped (its code kept), refunds it through the refund flow and frees its place", async () => {
     const form = new URLSearchParams({ intent: "settings" });
     form.append("event", "Lincoln-Douglas (LD)");
     form.set("cap-0", "1");
@@ -219,8 +434,13 @@ describe("the roster", () => {
     expect(after.refundedAmount).toBe(after.totalAmount);
     expect(await database.db.$count(refunds, eq(refunds.orderId, order.id))).toBe(1);
     expect((await loadFees(database)).offers.find((offer) => offer.title === WINTER)?.full).toEqual([]);
-    const parsed = await csv(entriesCsvLoader, `${page}/entries.csv`);
-    expect(parsed.data.map((row) => [row.Code, row.Student1First])).toEqual([["DROP", "Ana"]]);
+    const view = (await tournamentLoader({
+      request: browserRequest(page, viewerCookie),
+      context: database.context(),
+      params: { key },
+    } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
+    expect(view.roster.entries.map((entry) => [entry.code, entry.state])).toEqual([[100, "dropped"]]);
+    expect(view.roster.tabroom.files).toEqual([]);
     expect(
       (await database.db.select().from(auditLog))
         .map((row) => row.action)

@@ -1,3 +1,4 @@
+import { assignEntryCodes } from "~/db/entry-codes.server";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
@@ -435,6 +436,12 @@ export async function fulfilCheckout(
       .where(eq(orders.checkoutId, checkout.id))
       .returning();
     paidOrders.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // Paid tournament entries take their codes now, once (decision 0046): the confirmation below names them.
+    const codes = await assignEntryCodes(
+      tx,
+      paidOrders.map((order) => order.tournamentKey),
+    );
+    for (const order of paidOrders) order.entryCode = codes.get(order.id) ?? order.entryCode;
     // The stock is sold now: the reservation rows go, the stock stays taken.
     await settleReservations(tx, checkout.id);
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));

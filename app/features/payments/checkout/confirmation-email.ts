@@ -22,6 +22,7 @@ function orderFields(order: Order, index: number): EmailField[] {
     ["School", order.studentSchool],
     ["Tournament", [order.tournamentName, order.tournamentDate].filter(Boolean).join(", ")],
     ["Event", order.eventType],
+    ["Entry code", order.entryCode === null || order.entryCode === undefined ? null : String(order.entryCode)],
     ["Partner", partnerOf(order)],
     ["Details", order.itemDescription],
   ];
@@ -53,7 +54,7 @@ export function shopConfirmationEmail(
   const entries = orders.filter((order) => order.tournamentName && order.studentName && order.eventType);
   const confirmations = entries.map(
     (order) =>
-      `${order.studentName}${partnerOf(order) ? ` and ${partnerOf(order)}` : ""} ${partnerOf(order) ? "are" : "is"} registered for ${order.eventType} at ${order.tournamentName}${order.tournamentDate ? ` (${order.tournamentDate})` : ""}.`,
+      `${order.studentName}${partnerOf(order) ? ` and ${partnerOf(order)}` : ""} ${partnerOf(order) ? "are" : "is"} registered for ${order.eventType} at ${order.tournamentName}${order.tournamentDate ? ` (${order.tournamentDate})` : ""}${order.entryCode ? `, entry code ${order.entryCode}` : ""}.`,
   );
   const reach =
     entries.length > 0 && contactEmail

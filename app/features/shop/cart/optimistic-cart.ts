@@ -43,6 +43,9 @@ export function pendingChangeOf(formData: FormData | undefined): PendingChange |
         const value = get(name).trim();
         if (value) registration[name] = value;
       }
+      // A tournament entry's student is asked in parts (decision 0046): shown as one name, as the server keeps it.
+      const parts = [get("studentFirst").trim(), get("studentLast").trim()].filter(Boolean);
+      if (parts.length > 0 && !registration.studentName) registration.studentName = parts.join(" ");
       return {
         intent: "add",
         productId: get("productId"),

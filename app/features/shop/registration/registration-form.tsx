@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { ShoppingCart } from "lucide-react";
 import type * as React from "react";
 import { Link, useFetcher } from "react-router";
@@ -6,6 +6,7 @@ import { formatShortDate } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { RegistrationKind } from "~/features/products/registration-products";
 import { useLazyValidation } from "~/ui/lazy-validation";
+import { Checkbox } from "~/ui/checkbox";
 import { SelectField, TextField } from "~/ui/conform-fields";
 import { Notice } from "~/ui/notice";
 import { NoticeBox } from "~/ui/notice-box";
@@ -95,6 +96,7 @@ export function RegistrationForm({
   const field = fields as unknown as Record<string, FieldMetadata<string>>;
   const offered = scheduleFor(kind, schedule);
   const chosenOffer = offers.find((offer) => offer.id === field.scheduleEvent?.value);
+  const asks = askedBy(hydrated ? chosenOffer : undefined, offers);
 
   // Decision 0026: with no real tournament to choose, the form is closed (the server refuses it too).
   if (usesSchedule(kind) && offered.length === 0) {
@@ -142,7 +144,34 @@ export function RegistrationForm({
 
       <NoticeBox notice={notice} />
 
-      {kind === "tournamentEntry" || kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
+      {kind === "tournamentEntry" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            field={field.studentFirst!}
+            label="Student's first name"
+            autoComplete="off"
+            required
+            maxLength={overLimit(registrationLimits.name.max)}
+          />
+          <TextField
+            field={field.studentLast!}
+            label="Student's last name"
+            autoComplete="off"
+            required
+            maxLength={overLimit(registrationLimits.name.max)}
+          />
+        </div>
+      ) : null}
+      {kind === "tournamentEntry" ? (
+        <AskedFields
+          asks={asks}
+          noviceField={field.studentNovice!}
+          emailField={field.studentEmail!}
+          noviceLabel="The student is a novice"
+          emailLabel="Student's own email (optional)"
+        />
+      ) : null}
+      {kind === "ylmcStudentEntry" || kind === "ylmunEntry" ? (
         <TextField
           field={field.studentName!}
           label="Student name"
@@ -227,6 +256,13 @@ export function RegistrationForm({
                 hydrated={hydrated}
                 optional
               />
+              <AskedFields
+                asks={asks}
+                noviceField={field.partnerNovice!}
+                emailField={field.partnerEmail!}
+                noviceLabel="The partner is a novice"
+                emailLabel="Partner's own email (optional)"
+              />
             </fieldset>
           ) : null}
         </>
@@ -264,6 +300,65 @@ export function RegistrationForm({
         </PendingButton>
       </div>
     </fetcher.Form>
+  );
+}
+
+type Asked = { novice: string[] | null; studentEmail: string[] | null };
+
+/**
+ * What the tournament asks besides the names (decision 0046): with a tournament chosen, its questions; before that
+ * (and without JavaScript), every question some open tournament asks, with the tournaments that ask it (the server
+ * keeps an answer only for a tournament that asks). Null: not asked.
+ */
+function askedBy(chosen: TournamentOffer | undefined, offers: TournamentOffer[]): Asked {
+  if (chosen) return { novice: chosen.asks.novice ? [] : null, studentEmail: chosen.asks.studentEmail ? [] : null };
+  const titles = (question: "novice" | "studentEmail") => {
+    const asking = offers.filter((offer) => offer.asks[question]).map((offer) => offer.title);
+    return asking.length > 0 ? asking : null;
+  };
+  return { novice: titles("novice"), studentEmail: titles("studentEmail") };
+}
+
+/** The novice mark and the student's own email, each when asked; before a choice, says which tournaments ask. */
+function AskedFields({
+  asks,
+  noviceField,
+  emailField,
+  noviceLabel,
+  emailLabel,
+}: {
+  asks: Asked;
+  noviceField: FieldMetadata<string>;
+  emailField: FieldMetadata<string>;
+  noviceLabel: string;
+  emailLabel: string;
+}) {
+  const only = (titles: string[]) => (titles.length > 0 ? `Only for ${titles.join(", ")}.` : undefined);
+  const { key: noviceKey, ...noviceProps } = getInputProps(noviceField, { type: "checkbox" });
+  return (
+    <>
+      {asks.novice ? (
+        <div className="flex items-start gap-2">
+          <Checkbox key={noviceKey} {...noviceProps} className="mt-0.5" />
+          <div className="grid gap-0.5">
+            <label htmlFor={noviceField.id} className="text-sm font-medium">
+              {noviceLabel}
+            </label>
+            {only(asks.novice) ? <p className="text-xs text-stone-600">{only(asks.novice)}</p> : null}
+          </div>
+        </div>
+      ) : null}
+      {asks.studentEmail ? (
+        <TextField
+          field={emailField}
+          type="email"
+          label={emailLabel}
+          autoComplete="off"
+          maxLength={274}
+          hint={only(asks.studentEmail) ?? "Tabroom links the student's own account by it."}
+        />
+      ) : null}
+    </>
   );
 }
 

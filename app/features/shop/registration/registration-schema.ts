@@ -4,6 +4,7 @@ import type { RegistrationKind } from "~/features/products/registration-products
 import { COMPETITION_EVENTS, registrationLimits } from "./registration-rules";
 import { partnerRule } from "~/features/tournaments/competition-events";
 import { OTHER_SCHOOL } from "~/features/tournaments/schools";
+import { tabroomNameProblem } from "~/features/tournaments/names";
 
 export { COMPETITION_EVENTS, usesSchedule } from "./registration-rules";
 
@@ -25,6 +26,7 @@ export const registrationMessages = {
   partnerLast: "Please enter your partner's last name",
   partnerNameLong: "Partner's name must be less than 50 characters",
   partnerSchoolShort: "Partner's school must be at least 2 characters",
+  studentEmail: "Please enter a valid email address",
 } as const;
 
 const text = (min: number, max: number, short: string, long: string, label: string) =>
@@ -89,12 +91,48 @@ export function registrationSchema(
 const optionalText = (max: number, long: string, label: string) =>
   singleLine(z.string().trim().max(max, long), label).optional();
 
+/** Decision 0046: a name or school that Tabroom's file carries as typed (see tabroomNameProblem). */
+const tabroomSafe = <T extends z.ZodType<string | undefined>>(schema: T, what: "name" | "school" = "name") =>
+  schema.superRefine((value, context) => {
+    const problem = value ? tabroomNameProblem(value, what) : null;
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+/** A student's first or last name at a tournament entry (decision 0046): the SPEC's name messages, at each part. */
+const namePart = (label: string) =>
+  tabroomSafe(
+    singleLine(
+      z
+        .string({ error: registrationMessages.studentNameShort })
+        .trim()
+        .min(1, registrationMessages.studentNameShort)
+        .max(registrationLimits.name.max, registrationMessages.studentNameLong),
+      label,
+    ),
+  );
+
+/** An optional student email (asked when the tournament asks; Tabroom links it to the student's account). */
+const studentEmail = z
+  .string()
+  .trim()
+  .max(254, registrationMessages.studentEmail)
+  .pipe(z.union([z.literal(""), z.email(registrationMessages.studentEmail)]))
+  .optional();
+
+/** A checkbox: "on" (or "1") when ticked, absent when not. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "1");
+
 /**
  * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
- * event's partner has a first and a last name and a school (the student's own when left empty).
+ * event's partner has a first and a last name and a school (the student's own when left empty). Decision 0046: the
+ * student's first and last name apart, every name and typed school as Tabroom's file can carry it; a novice mark
+ * and a student email per student, kept by the server only when the tournament asks.
  */
 function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
-  const partnerName = optionalText(50, registrationMessages.partnerNameLong, "Partner's name");
+  const partnerName = tabroomSafe(optionalText(50, registrationMessages.partnerNameLong, "Partner's name"));
   const schoolCode = z
     .string()
     .trim()
@@ -106,15 +144,26 @@ function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: re
     .optional();
   return z
     .object({
-      studentName,
+      studentFirst: namePart("Student's first name"),
+      studentLast: namePart("Student's last name"),
       schoolCode,
-      studentSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "School name"),
+      studentSchool: tabroomSafe(
+        optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "School name"),
+        "school",
+      ),
       scheduleEvent: scheduleChoice(registrationMessages.tournament, scheduleIds),
       competitionEvent: z.enum(COMPETITION_EVENTS, { error: registrationMessages.competitionEvent }),
       partnerFirst: partnerName,
       partnerLast: partnerName,
       partnerSchoolCode: schoolCode,
-      partnerSchool: optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "Partner's school"),
+      partnerSchool: tabroomSafe(
+        optionalText(registrationLimits.name.max, registrationMessages.schoolLong, "Partner's school"),
+        "school",
+      ),
+      studentNovice: checkbox,
+      partnerNovice: checkbox,
+      studentEmail,
+      partnerEmail: studentEmail,
     })
     .superRefine(
       (value, context) => {
