@@ -51,7 +51,8 @@ const cases: Case[] = [
     form: "tournament entry",
     schema: registrationSchema("tournamentEntry"),
     valid: {
-      studentName: "Ann Lee",
+      studentFirst: "Ann",
+      studentLast: "Lee",
       schoolCode: "other",
       studentSchool: "Lincoln High",
       scheduleEvent: "event-1",
@@ -61,7 +62,8 @@ const cases: Case[] = [
       partnerSchool: "Lincoln High",
     },
     fields: {
-      studentName: "Student name",
+      studentFirst: "Student's first name",
+      studentLast: "Student's last name",
       studentSchool: "School name",
       scheduleEvent: "The choice",
       partnerFirst: "Partner's name",

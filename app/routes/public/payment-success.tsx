@@ -26,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const db = getDb(context);
   const result = await verifyPayment(db, sessionId);
-  // What each entry's school owes in judges so far (decision 0045).
-  const judgeNotes = result.state === "success" ? await familyJudgeNotes(db, result.entrySchools) : [];
-  return data({ ...result, judgeNotes }, { headers: { "Cache-Control": "no-store" } });
+  // A paid order also says what each entry's school owes in judges so far (decision 0045).
+  const page =
+    result.state === "success" ? { ...result, judgeNotes: await familyJudgeNotes(db, result.entrySchools) } : result;
+  return data(page, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function PaymentSuccessPage({ loaderData: result }: Route.ComponentProps) {

@@ -96,8 +96,12 @@ async function paid(product: string, fields: Record<string, string>, email = "pa
   return checkout;
 }
 
-const entry = (student: string, event: string, school = first!, email?: string) =>
-  paid(names.tournamentEntry, { studentName: student, schoolCode: school.code, competitionEvent: event }, email);
+/** A paid entry; the student's name is asked in parts (decision 0046): `student` is split at its last space. */
+const entry = (student: string, event: string, school = first!, email?: string) => {
+  const space = student.lastIndexOf(" ");
+  const name = { studentFirst: student.slice(0, space), studentLast: student.slice(space + 1) };
+  return paid(names.tournamentEntry, { ...name, schoolCode: school.code, competitionEvent: event }, email);
+};
 
 type Answer = { status: number; data: Record<string, unknown> };
 
