@@ -122,7 +122,9 @@ async function payEntry(context: BrowserContext, student: string, event: string,
   await page.goto("/fees");
   await page.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
   const form = page.locator("#register");
-  await form.getByRole("textbox", { name: "Student name" }).fill(student);
+  // The student's name is asked in parts (decision 0046): the last word is the last name.
+  await form.getByRole("textbox", { name: "Student's first name" }).fill(student.split(" ").slice(0, -1).join(" "));
+  await form.getByRole("textbox", { name: "Student's last name" }).fill(student.split(" ").at(-1)!);
   await form
     .getByRole("combobox", { name: "Member school", exact: true })
     .selectOption({ label: "Other (type the name)" });
