@@ -48,14 +48,15 @@ const BUDGET = {
   lint: 20,
   typecheck: 8,
   "production build": 10,
-  "unit and integration tests": 250,
-  "two instances and faults": 65,
-  "browser tests (PostgreSQL)": 420,
+  "unit and integration tests": 375,
+  "two instances and faults": 95,
+  "browser tests (PostgreSQL)": 800,
   "browser tests (PGlite)": 110,
 };
-// 15 minutes: about 1.25 times the quiet run's ~12 (the phase budgets add up to 913 s). TEST_TOTAL_BUDGET (seconds)
+// 25 minutes: about 1.25 times a quiet run's ~20 with the Tabroom files and the judges (docs/measurements/ci.md; the
+// quarter hour the suite work aimed at was measured before those two features landed). TEST_TOTAL_BUDGET (seconds)
 // only lowers it, to see the check fail on a short run.
-const TOTAL_BUDGET = Math.min(15 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
+const TOTAL_BUDGET = Math.min(25 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
 const FLAKY_ALLOWED = 2;
 
 if (process.env.CI_STARTED_AT)
