@@ -53,10 +53,10 @@ const BUDGET = {
   "browser tests (PostgreSQL)": 800,
   "browser tests (PGlite)": 110,
 };
-// 32 minutes: about 1.25 times a quiet clean clone's ~25.5 with the Tabroom files and the judges (docs/measurements/ci.md;
+// 36 minutes: about 1.25 times a quiet clean clone's ~28.5 with the Tabroom files and the judges (docs/measurements/ci.md;
 // the quarter hour the suite work aimed at was measured before those two features landed). TEST_TOTAL_BUDGET (seconds)
 // only lowers it, to see the check fail on a short run.
-const TOTAL_BUDGET = Math.min(32 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
+const TOTAL_BUDGET = Math.min(36 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
 const FLAKY_ALLOWED = 2;
 
 if (process.env.CI_STARTED_AT)
