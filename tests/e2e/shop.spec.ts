@@ -124,12 +124,17 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await expect(cartLine(page, ZIP)).toBeVisible();
     await expect(page.getByTestId("cart-total")).toHaveText("$132.00");
 
-    // Change a quantity; more than the stock left is refused.
+    // Change a quantity; more than the stock left is refused. The total shows the new quantity at once (optimistic):
+    // the server's answer is awaited before the next change, which would otherwise cancel this one in flight.
     await cartLine(page, ZIP).getByRole("spinbutton").fill("2");
+    const saved = page.waitForResponse(
+      (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname.startsWith("/fees"),
+    );
     await cartLine(page, ZIP)
       .getByRole("button", { name: /Update quantity/ })
       .click();
     await expect(page.getByTestId("cart-total")).toHaveText("$174.00");
+    expect((await saved).ok()).toBe(true);
     await cartLine(page, ZIP).getByRole("spinbutton").fill("30");
     await cartLine(page, ZIP)
       .getByRole("button", { name: /Update quantity/ })

@@ -87,6 +87,8 @@ beforeEach(async () => {
 describe("contact message to the staff inbox through real SMTP", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
   afterEach(async () => {
+    // The transports pool their connection: closed first, or the server waits out its close timeout for them.
+    for (const transport of transports.splice(0)) transport.close();
     await smtp?.close();
     smtp = undefined;
   });

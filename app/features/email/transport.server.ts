@@ -28,9 +28,13 @@ export const smtpTimeouts = {
   socketTimeout: 30_000,
 } as const;
 
-/** Sends through an SMTP server given as smtp:// or smtps:// URL (credentials in the URL). */
+/**
+ * Sends through an SMTP server given as smtp:// or smtps:// URL (credentials in the URL). Pooled: the outbox sends
+ * one message after another, and one open connection carries them all instead of a connection, greeting and TLS
+ * handshake per message (nodemailer closes an idle one, and opens a new one after a failure).
+ */
 export function smtpTransport(url: string): MailTransport {
-  const mailer = nodemailer.createTransport({ url, ...smtpTimeouts });
+  const mailer = nodemailer.createTransport({ url, pool: true, maxConnections: 1, ...smtpTimeouts });
   return {
     kind: "smtp",
     async send(message) {
