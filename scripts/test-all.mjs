@@ -8,7 +8,7 @@
 // tests, each failure with its first error line, and `N passed, N failed, N skipped`; reports/<REPORT_NAME>/ keeps
 // the runners' JSON, summary.json and phases.md. A run over its total budget or with more than two flaky tests is
 // one more failure in that last line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -84,10 +84,28 @@ function skip(name, why) {
   return true;
 }
 
-/** A check that is not a test runner counts as one test. */
-function check(name, command, args) {
+/**
+ * A check that is not a test runner counts as one test. It may run beside other steps: its output is kept and printed
+ * once it ends.
+ */
+async function check(name, command, args) {
   if (!chosen(name)) return skip(name, "not in TEST_PHASES");
-  const ok = run(name, command, args);
+  const started = Date.now();
+  // Its row is placed when it starts, so the phase table keeps the steps' order whichever ends first.
+  const step = { name, ok: false, seconds: 0, beside: true };
+  steps.push(step);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  const status = await new Promise((resolve) => {
+    child.once("error", () => resolve(1));
+    child.once("close", (code) => resolve(code));
+  });
+  const ok = status === 0;
+  console.warn(`\n━━ ${name}: ${[command, ...args].join(" ")}`);
+  process.stderr.write(Buffer.concat(output));
+  Object.assign(step, { ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
   totals[ok ? "passed" : "failed"] += 1;
   return ok;
 }
@@ -119,12 +137,18 @@ function suite(name, kind, command, args, reportFile, env = {}) {
   return ok;
 }
 
-check("lint", "npm", ["run", "--silent", "lint"]);
-check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+// The static checks in two lanes at once, lint beside typecheck then build: each is mostly one thread, and the
+// machine has two cores. Each step's output is printed whole when it ends, so the log reads step by step.
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (chosen("production build")) rmSync(buildDir, { recursive: true, force: true });
-const built =
-  check("production build", "npm", ["run", "--silent", "build"]) && existsSync(path.join(buildDir, "server/index.js"));
+const [, built] = await Promise.all([
+  check("lint", "npm", ["run", "--silent", "lint"]),
+  (async () => {
+    await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+    const ok = await check("production build", "npm", ["run", "--silent", "build"]);
+    return ok && existsSync(path.join(buildDir, "server/index.js"));
+  })(),
+]);
 
 if (!postgresUrl)
   console.warn("\n━━ no PostgreSQL (TEST_DATABASE_URL): database tests run on PGlite only, PostgreSQL-only tests skip");

@@ -145,7 +145,15 @@ export function phaseTable(steps, budgets, { totalSeconds, totalBudget }) {
   const rows = steps.map((step) => {
     const budget = budgets[step.name];
     const share = totalSeconds > 0 ? `${Math.round((step.seconds / totalSeconds) * 100)}%` : "";
-    const state = step.skipped ? "skipped" : !step.ok ? "FAILED" : budget && step.seconds > budget ? "over budget" : "";
+    const state = step.skipped
+      ? "skipped"
+      : !step.ok
+        ? "FAILED"
+        : budget && step.seconds > budget
+          ? "over budget"
+          : step.beside
+            ? "in parallel"
+            : "";
     return `| ${step.name} | ${step.seconds.toFixed(1)} | ${budget ?? ""} | ${share} | ${state} |`;
   });
   const over = totalSeconds > totalBudget ? "OVER BUDGET" : "";
