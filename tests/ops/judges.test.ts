@@ -1,20 +1,14 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase } from "../support/scratch-database";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import {
   histogram,
   inParallel,
   PORT_BASE,
-  seed,
   skipReason,
-  startInstance,
-  startSmtpCatcher,
+  startInstancePair,
   Visitor,
   waitFor,
-  WEBHOOK_SECRET,
   type Instance,
+  type InstancePair,
 } from "./support";
 
 /**
@@ -29,47 +23,18 @@ const PORTS = { a: PORT_BASE + 13, b: PORT_BASE + 14, smtp: PORT_BASE + 15 };
 const JUDGES = 300;
 
 describe.skipIf(reason)("the judge form on two instances", () => {
-  let scratch: { url: string; drop(): Promise<void> };
-  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-  let stripe: StripeStandIn;
-  let a: Instance | undefined;
-  let b: Instance | undefined;
-  let sql: pg.Pool;
+  let pair: InstancePair;
   const figures: Record<string, unknown> = {};
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await sql.query<T>(text, values)).rows;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_ops_judges");
-    smtp = await startSmtpCatcher(PORTS.smtp);
-    stripe = await startStripeStandIn();
-    sql = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    const sessionSecret = randomBytes(32).toString("hex");
-    const env = {
-      DATABASE_URL: scratch.url,
-      SESSION_SECRET: sessionSecret,
-      SMTP_URL: smtp.url,
-      MAIL_TRANSPORT: "smtp",
-      STRIPE_SECRET_KEY: "sk_test_ops_suite",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    };
-    [a, b] = await Promise.all([startInstance("judges-a", PORTS.a, env), startInstance("judges-b", PORTS.b, env)]);
-    seed(scratch.url, sessionSecret);
+    pair = await startInstancePair("judges", "citron_ops_judges", PORTS);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    console.info(`[ops figures] ${JSON.stringify(figures, null, 2)}`);
-    await sql?.end();
-    await smtp?.close();
-    await stripe?.close();
-    await scratch?.drop().catch(() => {});
-  }, 60_000);
+  afterAll(() => pair?.stop(figures), 60_000);
 
   it(`${JUDGES} judges named at once across both instances: every one saved, each confirmation mailed once`, async () => {
     // The tournament as the form offers it.
-    const page = await (await new Visitor("10.8.0.1").request(a!.url, "/judge")).text();
+    const page = await (await new Visitor("10.8.0.1").request(pair.a.url, "/judge")).text();
     const tournament = /value="(\d{4}-\d{2}-\d{2}\|hybrid-multi-event-tournament)"/.exec(page)?.[1];
     expect(tournament).toBeDefined();
     const judges = Array.from({ length: JUDGES }, (_, i) => ({
@@ -78,7 +43,7 @@ describe.skipIf(reason)("the judge form on two instances", () => {
     }));
     const started = Date.now();
     const statuses = await inParallel(judges, 30, async (judge, i) => {
-      const response = await judge.visitor.request(i % 2 ? b!.url : a!.url, "/judge", {
+      const response = await judge.visitor.request(i % 2 ? pair.b.url : pair.a.url, "/judge", {
         form: {
           tournament: tournament!,
           firstName: `Judge${i}`,
@@ -95,7 +60,7 @@ describe.skipIf(reason)("the judge form on two instances", () => {
     });
     figures.named = { judges: JUDGES, ms: Date.now() - started, statuses: histogram(statuses) };
     expect(histogram(statuses)).toEqual({ 200: JUDGES });
-    const [saved] = await query<{ n: number; emails: number; pending: number }>(
+    const [saved] = await pair.query<{ n: number; emails: number; pending: number }>(
       "select count(*)::int as n, count(distinct email)::int as emails, count(*) filter (where status = 'pending')::int as pending from judges",
     );
     expect(saved).toEqual({ n: JUDGES, emails: JUDGES, pending: JUDGES });
@@ -103,17 +68,21 @@ describe.skipIf(reason)("the judge form on two instances", () => {
     await waitFor(
       "every confirmation to be sent",
       async () => {
-        const [left] = await query<{ n: number }>("select count(*)::int as n from email_outbox where status <> 'sent'");
+        const [left] = await pair.query<{ n: number }>(
+          "select count(*)::int as n from email_outbox where status <> 'sent'",
+        );
         return left!.n === 0;
       },
       90_000,
       250,
     );
-    const confirmations = smtp.delivered.filter((mail) => mail.subject.startsWith("Please confirm you will judge"));
+    const confirmations = pair.smtp.delivered.filter((mail) =>
+      mail.subject.startsWith("Please confirm you will judge"),
+    );
     const perAddress = new Map<string, number>();
     for (const mail of confirmations) for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
     const sentBy = (instance: Instance) => instance.logs.filter((line) => line.msg === "email sent").length;
-    figures.mailed = { confirmations: confirmations.length, sentBy: { a: sentBy(a!), b: sentBy(b!) } };
+    figures.mailed = { confirmations: confirmations.length, sentBy: { a: sentBy(pair.a), b: sentBy(pair.b) } };
     expect(perAddress.size).toBe(JUDGES);
     expect([...perAddress.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     expect(confirmations).toHaveLength(JUDGES);

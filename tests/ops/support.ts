@@ -8,11 +8,15 @@
  * bounded in count and time.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { createScratchDatabase } from "../support/scratch-database";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -307,6 +311,68 @@ export async function startSmtpCatcher(port: number) {
 }
 
 /** A browser without JavaScript: a cookie jar and a client address of its own. */
+/** Two production instances on one scratch PostgreSQL database, with an SMTP catcher and the Stripe stand-in. */
+export type InstancePair = {
+  a: Instance;
+  b: Instance;
+  databaseUrl: string;
+  sessionSecret: string;
+  smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  stripe: StripeStandIn;
+  /** A query on the scratch database, outside the instances. */
+  query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Stops both instances, prints the test's figures, then removes the database and the stand-ins. */
+  stop(figures?: Record<string, unknown>): Promise<void>;
+};
+
+/**
+ * The setup the feature races share: a scratch database named `database`, two instances (`name`-a and `name`-b)
+ * started at once on `ports.a` and `ports.b`, mail through a catcher on `ports.smtp`, payments through the Stripe
+ * stand-in, and the demo content seeded.
+ */
+export async function startInstancePair(
+  name: string,
+  database: string,
+  ports: { a: number; b: number; smtp: number },
+): Promise<InstancePair> {
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, database);
+  const smtp = await startSmtpCatcher(ports.smtp);
+  const stripe = await startStripeStandIn();
+  const sql = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  const sessionSecret = randomBytes(32).toString("hex");
+  const env = {
+    DATABASE_URL: scratch.url,
+    SESSION_SECRET: sessionSecret,
+    SMTP_URL: smtp.url,
+    MAIL_TRANSPORT: "smtp",
+    STRIPE_SECRET_KEY: "sk_test_ops_suite",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  };
+  const [a, b] = await Promise.all([
+    startInstance(`${name}-a`, ports.a, env),
+    startInstance(`${name}-b`, ports.b, env),
+  ]);
+  seed(scratch.url, sessionSecret);
+  return {
+    a,
+    b,
+    databaseUrl: scratch.url,
+    sessionSecret,
+    smtp,
+    stripe,
+    query: async (text, values = []) => (await sql.query(text, values)).rows,
+    async stop(figures) {
+      await Promise.all([a.stop(), b.stop()]);
+      if (figures) console.info(`[ops figures] ${JSON.stringify(figures, null, 2)}`);
+      await sql.end();
+      await smtp.close();
+      await stripe.close();
+      await scratch.drop().catch(() => {});
+    },
+  };
+}
+
 export class Visitor {
   private readonly cookies = new Map<string, string>();
   constructor(readonly address: string) {}

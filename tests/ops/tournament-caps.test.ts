@@ -1,21 +1,6 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tournamentKey } from "~/db/tournament-key";
-import { createScratchDatabase } from "../support/scratch-database";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import {
-  histogram,
-  inParallel,
-  PORT_BASE,
-  seed,
-  skipReason,
-  startInstance,
-  startSmtpCatcher,
-  Visitor,
-  WEBHOOK_SECRET,
-  type Instance,
-} from "./support";
+import { histogram, inParallel, PORT_BASE, skipReason, startInstancePair, Visitor, type InstancePair } from "./support";
 
 /**
  * Decision 0040's cap policy on two production instances and one PostgreSQL database: 200 parents buy the last 40
@@ -32,56 +17,27 @@ const ALREADY_IN = 10;
 const CAP = ALREADY_IN + 40;
 
 describe.skipIf(reason)("tournament entry caps on two instances", () => {
-  let scratch: { url: string; drop(): Promise<void> };
-  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-  let stripe: StripeStandIn;
-  let a: Instance | undefined;
-  let b: Instance | undefined;
-  let sql: pg.Pool;
+  let pair: InstancePair;
   const figures: Record<string, unknown> = {};
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await sql.query<T>(text, values)).rows;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_ops_caps");
-    smtp = await startSmtpCatcher(PORTS.smtp);
-    stripe = await startStripeStandIn();
-    sql = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    const sessionSecret = randomBytes(32).toString("hex");
-    const env = {
-      DATABASE_URL: scratch.url,
-      SESSION_SECRET: sessionSecret,
-      SMTP_URL: smtp.url,
-      MAIL_TRANSPORT: "smtp",
-      STRIPE_SECRET_KEY: "sk_test_ops_suite",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    };
-    [a, b] = await Promise.all([startInstance("caps-a", PORTS.a, env), startInstance("caps-b", PORTS.b, env)]);
-    seed(scratch.url, sessionSecret);
+    pair = await startInstancePair("caps", "citron_ops_caps", PORTS);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    console.info(`[ops figures] ${JSON.stringify(figures, null, 2)}`);
-    await sql?.end();
-    await smtp?.close();
-    await stripe?.close();
-    await scratch?.drop().catch(() => {});
-  }, 60_000);
+  afterAll(() => pair?.stop(figures), 60_000);
 
   it(`${BUYERS} buyers across both instances for the last 40 places of one event: exactly 40 hold one, the rest are told it is full, no 500`, async () => {
     // The schedule as the instances read it, and the tournament entry product.
-    await (await fetch(`${a!.url}/fees`)).arrayBuffer();
-    const [cache] = await query<{ events: Array<{ id: string; title: string; date: string; type: string }> }>(
+    await (await fetch(`${pair.a.url}/fees`)).arrayBuffer();
+    const [cache] = await pair.query<{ events: Array<{ id: string; title: string; date: string; type: string }> }>(
       "select events from events_sheet_cache limit 1",
     );
     const tournament = cache!.events.find((event) => ["debate", "speech", "hybrid-tournament"].includes(event.type))!;
     const key = tournamentKey(tournament.title, tournament.date);
-    const [product] = await query<{ id: string }>(
+    const [product] = await pair.query<{ id: string }>(
       "select id from products where registration_kind = 'tournamentEntry' limit 1",
     );
-    await query(`insert into tournament_settings (key, title, date, caps) values ($1, $2, $3, $4::jsonb)`, [
+    await pair.query(`insert into tournament_settings (key, title, date, caps) values ($1, $2, $3, $4::jsonb)`, [
       key,
       tournament.title,
       tournament.date,
@@ -89,7 +45,7 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
     ]);
     // Ten places already paid for.
     for (let n = 0; n < ALREADY_IN; n++) {
-      await query(
+      await pair.query(
         `insert into orders (item_name, total_amount, customer_email, status, student_name, student_school,
                              tournament_name, tournament_date, event_type, tournament_key)
          values ('Entry', 2500, $1, 'completed', $2, 'Riverside', $3, $4, $5, $6)`,
@@ -102,7 +58,7 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
       (_, i) => new Visitor(`10.7.${Math.floor(i / 200)}.${(i % 200) + 1}`),
     );
     const adds = await inParallel(buyers, 10, async (buyer, i) => {
-      const response = await buyer.request(i % 2 ? b!.url : a!.url, "/fees", {
+      const response = await buyer.request(i % 2 ? pair.b.url : pair.a.url, "/fees", {
         form: {
           intent: "add",
           productId: product!.id,
@@ -120,7 +76,7 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
     const started = Date.now();
     const answers = await Promise.all(
       buyers.map(async (buyer, i) => {
-        const response = await buyer.request(i % 2 ? a!.url : b!.url, "/checkout", {
+        const response = await buyer.request(i % 2 ? pair.a.url : pair.b.url, "/checkout", {
           form: { email: `parent${i}@example.com` },
         });
         return { status: response.status, text: await response.text() };
@@ -138,7 +94,7 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
     for (const answer of answers.filter((x) => x.status === 409)) {
       expect(answer.text).toContain(`${EVENT} at ${tournament.title} is full`);
     }
-    const [taken] = await query<{ pending: number; completed: number }>(
+    const [taken] = await pair.query<{ pending: number; completed: number }>(
       `select count(*) filter (where status = 'pending')::int as pending,
               count(*) filter (where status = 'completed')::int as completed
          from orders where tournament_key = $1 and event_type = $2`,
@@ -148,7 +104,7 @@ describe.skipIf(reason)("tournament entry caps on two instances", () => {
 
     // The full event on /fees, on either instance, for a newcomer: refused with the same words (no-JavaScript post).
     const late = new Visitor("10.7.9.9");
-    const refused = await late.request(b!.url, "/fees", {
+    const refused = await late.request(pair.b.url, "/fees", {
       form: {
         intent: "add",
         productId: product!.id,
