@@ -41,6 +41,7 @@ const found = new Map<string, string[]>();
 beforeAll(() => {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const files = Object.entries(probes).map(([name, source]) => {
+    // The lint-probe- prefix is what tests/lint/request-context.test.ts passes over while these come and go.
     const file = `tests/e2e/lint-probe-${tag}-${name}.ts`;
     writeFileSync(path.join(root, file), `${source}\n`);
     found.set(name, []);
