@@ -8,6 +8,7 @@ import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
 import { siteContentWorker } from "~/features/site-editor/versions.server";
+import { entryChangeDigestWorker } from "~/features/entry-changes/digest.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -31,4 +32,5 @@ export const backgroundWorkers: BackgroundWorker[] = [
   imageSweepWorker,
   embeddedUpkeepWorker,
   givingSummaryWorker,
+  entryChangeDigestWorker,
 ];
