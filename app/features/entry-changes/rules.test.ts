@@ -100,7 +100,7 @@ describe("a family's change worked out (decision 0047)", () => {
       { intent: "event", orderId: "1; drop table orders", event: "Original Oratory" },
       { intent: "refund-everything", orderId: ID },
     ])
-      expect(entryChangeSchema.safeParse(form).success, JSON.stringify(form)).toBe(false);
+      expect({ form, ok: entryChangeSchema.safeParse(form).success }).toEqual({ form, ok: false });
   });
 
   it("writes the joined name and the parts on the order row", () => {

@@ -212,7 +212,7 @@ describe("a family's changes, at once", () => {
     const base = { intent: "student", orderId: order.id, studentLast: "Lee", schoolCode: school!.code };
     for (const bad of ["Ana\nEvil", "=HYPERLINK(1)", "x".repeat(101), ""]) {
       const answer = await change(token, { ...base, studentFirst: bad });
-      expect(answer.status, bad).toBe(400);
+      expect({ bad, status: answer.status }).toEqual({ bad, status: 400 });
     }
     expect((await orderNow(order.id)).studentName).toBe("Ana Lee");
     const sqlName = "Robert'); drop table orders;--";
