@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
@@ -295,6 +295,26 @@ export async function decidePendingChange(
   });
   if (outcome.ok && outcome.applied) invalidatePublicPages(["/fees"]);
   return outcome;
+}
+
+/** The latest changes to tournament `key`'s entries (every status, by families and staff), newest first. */
+export async function recentChanges(db: Database, key: string, limit = 30) {
+  const rows = await db
+    .select({
+      id: entryChanges.id,
+      summary: entryChanges.summary,
+      status: entryChanges.status,
+      by: entryChanges.actorLabel,
+      at: entryChanges.createdAt,
+      student: orders.studentName,
+      event: orders.eventType,
+    })
+    .from(entryChanges)
+    .innerJoin(orders, eq(orders.id, entryChanges.orderId))
+    .where(eq(entryChanges.tournamentKey, key))
+    .orderBy(desc(entryChanges.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, student: row.student ?? "", event: row.event ?? "" }));
 }
 
 /** A line of an entry's history as the family's page and staff show it. */

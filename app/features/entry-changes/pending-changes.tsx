@@ -4,6 +4,30 @@ import { Button } from "~/ui/button";
 /** A family's change waiting for staff, as the tournament page lists it (decision 0047). */
 export type PendingChangeView = { id: string; student: string; event: string; summary: string; at: string };
 
+/** A line of the tournament's recent entry changes (its entries' history, by families and staff). */
+export type RecentChangeView = PendingChangeView & { by: string; status: string };
+
+/** The tournament's latest entry changes, newest first, in a disclosure under the approvals. */
+export function RecentChanges({ changes }: { changes: RecentChangeView[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <details className="rounded-card border border-border bg-card p-4 text-sm">
+      <summary className="cursor-pointer font-semibold text-navy-900">
+        Recent changes to entries ({changes.length})
+      </summary>
+      <ul className="mt-3 grid gap-2">
+        {changes.map((change) => (
+          <li key={change.id}>
+            <span className="text-stone-600">{change.at}</span>, <strong>{change.student}</strong> ({change.event}),{" "}
+            {change.by}: {change.summary}
+            {change.status === "pending" ? " (waiting)" : change.status === "declined" ? " (declined)" : ""}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /**
  * The changes families asked for through their links on a tournament whose changes wait for approval: Approve
  * applies one (re-checking the window and the event's room at that moment), Decline leaves the entry as it is.

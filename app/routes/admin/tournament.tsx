@@ -22,9 +22,12 @@ import {
   sendRegistrantMessage,
   sendTestMessage,
 } from "~/features/tournaments/messages.server";
-import { decidePendingChange, pendingChanges } from "~/features/entry-changes/changes.server";
-import { PendingChanges } from "~/features/entry-changes/pending-changes";
+import { decidePendingChange, pendingChanges, recentChanges } from "~/features/entry-changes/changes.server";
+import { PendingChanges, RecentChanges } from "~/features/entry-changes/pending-changes";
 import type { Route } from "./+types/tournament";
+
+const districtTime = (at: Date) =>
+  at.toLocaleString("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.tournament.title ?? "Tournament"} | Admin Dashboard` },
@@ -42,13 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     tournament,
     roster: await loadRoster(getDb(context), tournament),
-    // Families' changes waiting for approval (decision 0047).
+    // Families' changes waiting for approval, and the entries' latest history (decision 0047).
     pending: (await pendingChanges(getDb(context), tournament.key)).map((change) => ({
-      id: change.id,
-      student: change.student,
-      event: change.event,
-      summary: change.summary,
-      at: change.at.toLocaleString("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" }),
+      ...change,
+      at: districtTime(change.at),
+    })),
+    recent: (await recentChanges(getDb(context), tournament.key)).map((change) => ({
+      ...change,
+      at: districtTime(change.at),
     })),
     canManage: user.role === "admin",
     // The message form's one-time key: a Send posted twice queues nothing the second time.
@@ -169,11 +173,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, ...page } = loaderData;
+  const { pending, recent, ...page } = loaderData;
   return (
     <TournamentPage
       {...page}
-      approvals={<PendingChanges changes={pending} canManage={loaderData.canManage} />}
+      approvals={
+        <>
+          <PendingChanges changes={pending} canManage={loaderData.canManage} />
+          <RecentChanges changes={recent} />
+        </>
+      }
       message={actionData && !actionData.ok ? actionData.message : null}
       notice={actionData?.ok ? actionData.message : null}
       answered={actionData && "form" in actionData ? actionData.form : null}

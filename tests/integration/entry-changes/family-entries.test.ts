@@ -29,9 +29,10 @@ import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { tournamentEntries } from "~/features/tournaments/roster.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { dropEntry } from "~/features/tournaments/staff-actions.server";
+import { loadTabroomFiles } from "~/features/tournaments/tabroom-data.server";
 import { action as resendAction } from "~/routes/public/entries";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/entries-link";
-import { action as tournamentAction } from "~/routes/admin/tournament";
+import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { browserRequest, signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
@@ -190,6 +191,16 @@ describe("a family's changes, at once", () => {
     expect(now.registration).toMatchObject({ studentFirst: "Anna", studentLast: "Lee", schoolCode: otherSchool!.code });
     const roster = await tournamentEntries(database.db, key);
     expect(roster[0]).toMatchObject({ student: "Anna Lee", first: "Anna", school: otherSchool!.name });
+    // Tabroom's file of the event carries the fixed name at once.
+    const tabroom = await loadTabroomFiles(database.db, {
+      key,
+      date: sheetDay(30).iso,
+      abbreviations: {},
+      asks: { novice: false, studentEmail: false },
+    });
+    const ld = tabroom.files.find((file) => file.event === LD)!;
+    expect(ld.csv).toContain("Anna");
+    expect(ld.csv).not.toContain("Ana,");
     const [line] = await history(order.id);
     expect(line).toMatchObject({ actorKind: "family", actorLabel: "family link", kind: "student", status: "applied" });
     expect(line!.summary).toContain("from Ana Lee to Anna Lee");
@@ -275,10 +286,11 @@ describe("a family's changes, at once", () => {
     useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
     const shown = await page(token);
     expect((shown.data.entries as Array<{ open: boolean }>)[0]!.open).toBe(false);
-    for (const form of [
+    const forms: Array<Record<string, string>> = [
       { intent: "student", orderId: order.id, studentFirst: "Late", studentLast: "Lee", schoolCode: school!.code },
       { intent: "event", orderId: order.id, event: EXTEMP },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await change(token, form);
       expect(answer).toMatchObject({ status: 409, data: { message: CLOSED_MESSAGE } });
     }
@@ -354,6 +366,14 @@ describe("staff edits on the roster", () => {
     expect(outcome.ok).toBe(true);
     const [line] = await history(order.id);
     expect(line).toMatchObject({ actorKind: "staff", actorLabel: "director@example.org", kind: "drop" });
+    // The tournament's page lists it among the recent changes to entries.
+    const staffPage = (await tournamentLoader({
+      request: browserRequest(`/admin/tournaments/${encodeURIComponent(key)}`, adminCookie),
+      context: database.context(),
+      params: { key },
+    } as never)) as { recent: Array<{ by: string; summary: string; student: string }> };
+    expect(staffPage.recent[0]).toMatchObject({ by: "director@example.org", student: "Ana Lee" });
+    expect(staffPage.recent[0]!.summary).toContain("Dropped by staff");
   });
 });
 
