@@ -1,5 +1,8 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { createContext, useContext } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useLazyValidation } from "~/ui/lazy-validation";
 import { Badge } from "~/ui/badge";
 import { Field, FieldError, FieldLabel, FieldDescription } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -151,6 +154,9 @@ function EntryCard({ entry, schools, answer }: { entry: EntryView; schools: Scho
 
 type FormAnswer = { answer?: EntriesAnswer };
 
+/** The field messages of the form around a field: Conform's (the browser's check, or the action's answer). */
+const FieldErrors = createContext<Record<string, string[] | undefined>>({});
+
 const errorsOf = (answer: EntriesAnswer | undefined, name: string) =>
   answer?.ok === false ? answer.result?.error?.[name] : undefined;
 
@@ -168,13 +174,27 @@ function ChangeForm({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("orderId") === entry.orderId;
+  // The action's schema, checked in the browser too once the form is touched (the server checks it again).
+  const { onValidate, loadOnUse } = useLazyValidation(() =>
+    import("./validate").then((module) => module.entryChangeValidator),
+  );
+  const [form] = useForm({
+    id: `change-${intent}-${entry.orderId}`,
+    lastResult: answer?.ok === false ? answer.result : undefined,
+    onValidate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = Object.fromEntries(
+    Object.entries(form.allErrors).map(([name, messages]) => [name, messages as string[] | undefined]),
+  );
   return (
-    <details open={answer?.ok === false} className="rounded-lg border border-border p-3">
+    <details open={answer?.ok === false || form.status === "error"} className="rounded-lg border border-border p-3">
       <summary className="min-h-11 cursor-pointer content-center font-semibold text-navy-900">{title}</summary>
-      <Form method="post" className="mt-3 grid gap-4" noValidate>
+      <Form method="post" className="mt-3 grid gap-4" {...getFormProps(form)} {...loadOnUse}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="orderId" value={entry.orderId} />
-        {children}
+        <FieldErrors.Provider value={errors}>{children}</FieldErrors.Provider>
         <div>
           <PendingButton pending={pending} size="lg">
             {submit}
@@ -193,7 +213,7 @@ function TextField({
   answer,
   required,
 }: FormAnswer & { id: string; name: string; label: string; defaultValue: string; required?: boolean }) {
-  const errors = errorsOf(answer, name);
+  const errors = useContext(FieldErrors)[name] ?? errorsOf(answer, name);
   return (
     <Field>
       <FieldLabel htmlFor={id} required={required}>
