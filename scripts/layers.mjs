@@ -91,6 +91,8 @@ export const features = {
   // the audit log; content never depends on it. Its pictures go through the catalogue's image pipeline from the
   // route (app/routes/admin/site-section.tsx), not from the feature.
   "site-editor": ["content", "accounts"],
+  // Families change and drop their entries through a private link (decisions 0047, 0048).
+  "entry-changes": ["tournaments", "payments", "events", "email", "accounts"],
 };
 
 /** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */

@@ -8,6 +8,7 @@ import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
 import { siteContentWorker } from "~/features/site-editor/versions.server";
+import { dropRefundWorker } from "~/features/entry-changes/drops/refund-retry.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -31,4 +32,6 @@ export const backgroundWorkers: BackgroundWorker[] = [
   imageSweepWorker,
   embeddedUpkeepWorker,
   givingSummaryWorker,
+  // Family drops' refunds whose answer from Stripe was lost (decision 0048).
+  dropRefundWorker,
 ];

@@ -9,9 +9,7 @@ import { DEFAULT_REFUND_POLICY, type RefundPolicy } from "./refund-policy";
 export function refundPolicyOf(
   row: Pick<TournamentSettings, "refundFullUntil" | "refundAfterCents"> | null | undefined,
 ): RefundPolicy {
-  return row
-    ? { refundFullUntil: row.refundFullUntil, refundAfterCents: row.refundAfterCents }
-    : DEFAULT_REFUND_POLICY;
+  return row ? { refundFullUntil: row.refundFullUntil, refundAfterCents: row.refundAfterCents } : DEFAULT_REFUND_POLICY;
 }
 
 /**

@@ -89,9 +89,10 @@ describe("the staff's refund policy form", () => {
       ok: true,
       value: DEFAULT_REFUND_POLICY,
     });
-    expect(parseRefundPolicyForm(form({ refundFullUntil: "2026-12-01", refundAfter: "$12.50" }), tournament)).toEqual(
-      { ok: true, value: { refundFullUntil: "2026-12-01", refundAfterCents: 1250 } },
-    );
+    expect(parseRefundPolicyForm(form({ refundFullUntil: "2026-12-01", refundAfter: "$12.50" }), tournament)).toEqual({
+      ok: true,
+      value: { refundFullUntil: "2026-12-01", refundAfterCents: 1250 },
+    });
     expect(parseRefundPolicyForm(form({ refundAfter: "0" }), tournament)).toEqual({
       ok: true,
       value: { refundFullUntil: null, refundAfterCents: 0 },
