@@ -3,7 +3,7 @@ import { logger } from "~/core/logger.server";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
-import { entryChanges, orders } from "~/db/schema";
+import { orders } from "~/db/schema";
 import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
 import type { MemberSchool } from "./schools";
@@ -33,26 +33,14 @@ export async function dropEntry(
   const dropped = await auditedChange(
     db,
     actor,
-    async (tx) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ droppedAt: new Date() })
-        .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
-        .returning();
-      if (!order) return null;
-      // The entry's history (decision 0047) says who dropped it; the refund, when asked, is refundOrder's.
-      await tx.insert(entryChanges).values({
-        orderId: order.id,
-        tournamentKey: key,
-        actorKind: "staff",
-        actorLabel: actor.email,
-        kind: "drop",
-        change: { refund: input.refund, reason },
-        summary: `Dropped from ${order.eventType ?? "the tournament"} by staff${input.refund ? ", with a full refund" : ""}.`,
-        status: "applied",
-      });
-      return order;
-    },
+    async (tx) =>
+      (
+        await tx
+          .update(orders)
+          .set({ droppedAt: new Date() })
+          .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
+          .returning()
+      )[0] ?? null,
     (order) => ({
       action: "tournament.drop",
       details: {
