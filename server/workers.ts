@@ -9,6 +9,7 @@ import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
 import { siteContentWorker } from "~/features/site-editor/versions.server";
 import { dropRefundWorker } from "~/features/entry-changes/drops/refund-retry.server";
+import { entryChangeDigestWorker } from "~/features/entry-changes/digest.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -34,4 +35,5 @@ export const backgroundWorkers: BackgroundWorker[] = [
   givingSummaryWorker,
   // Family drops' refunds whose answer from Stripe was lost (decision 0048).
   dropRefundWorker,
+  entryChangeDigestWorker,
 ];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import type { Database } from "~/db/client.server";
-import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournaments";
+import { tournamentSettings, type FamilyChangeMode, type TournamentSettings } from "~/db/schema/tournaments";
 import { tournamentKey } from "~/db/tournament-key";
 import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { isIsoDate } from "~/features/events/dates";
@@ -43,6 +43,8 @@ export type StaffTournament = {
   asks: { novice: boolean; studentEmail: boolean };
   /** What a drop refunds (decision 0048); the defaults when there is no row. */
   refundPolicy: RefundPolicy;
+  /** How families' changes through their entries links apply (decision 0047). */
+  familyChanges: FamilyChangeMode;
   settings: Pick<TournamentSettings, "opensOn" | "closesOn" | "updatedAt" | "updatedBy"> | null;
 };
 
@@ -99,6 +101,7 @@ export async function listStaffTournaments(db: Database, today = registrationTod
       abbreviations: row?.abbreviations ?? {},
       asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
       refundPolicy: refundPolicyOf(row),
+      familyChanges: row?.familyChanges ?? "at-once",
       settings: row
         ? { opensOn: row.opensOn, closesOn: row.closesOn, updatedAt: row.updatedAt, updatedBy: row.updatedBy }
         : null,
@@ -119,6 +122,7 @@ export type SettingsInput = {
   abbreviations: Record<string, string>;
   askNovice: boolean;
   askStudentEmail: boolean;
+  familyChanges: FamilyChangeMode;
 };
 
 /**
@@ -173,7 +177,11 @@ export function parseSettingsForm(
   }
   const askNovice = form.get("askNovice") === "1";
   const askStudentEmail = form.get("askStudentEmail") === "1";
-  return { ok: true, value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail } };
+  const familyChanges: FamilyChangeMode = form.get("familyChanges") === "approval" ? "approval" : "at-once";
+  return {
+    ok: true,
+    value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail, familyChanges },
+  };
 }
 
 /**
@@ -202,6 +210,7 @@ export async function saveTournamentSettings(
         abbreviations: input.abbreviations,
         askNovice: input.askNovice,
         askStudentEmail: input.askStudentEmail,
+        familyChanges: input.familyChanges,
         updatedAt: new Date(),
         updatedBy: actor.email,
       };
@@ -224,6 +233,7 @@ export async function saveTournamentSettings(
         abbreviations: row.abbreviations,
         askNovice: row.askNovice,
         askStudentEmail: row.askStudentEmail,
+        familyChanges: row.familyChanges,
       },
     }),
   );

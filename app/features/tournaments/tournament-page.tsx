@@ -23,12 +23,15 @@ export function TournamentPage({
   preview,
   sendKey,
   field = null,
+  approvals,
 }: {
   tournament: StaffTournament;
   roster: RosterData;
   notice: string | null;
   preview: MessagePreview | null;
   sendKey: string;
+  /** Families' changes waiting for staff (app/features/entry-changes, decision 0047), shown above the roster. */
+  approvals?: React.ReactNode;
   canManage: boolean;
   message: string | null;
   /** The form the answer is for: its notice shows in that form, beside the button pressed, not at the page's top. */
@@ -67,6 +70,7 @@ export function TournamentPage({
           ) : null}
         </Notice>
       ) : null}
+      {approvals}
       <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
       {canManage ? (
         <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} answer={inForm("message")} />

@@ -24,6 +24,8 @@ import {
   sendRegistrantMessage,
   sendTestMessage,
 } from "~/features/tournaments/messages.server";
+import { decidePendingChange, pendingChanges } from "~/features/entry-changes/changes.server";
+import { PendingChanges } from "~/features/entry-changes/pending-changes";
 import type { Route } from "./+types/tournament";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -42,6 +44,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     tournament,
     roster: await loadRoster(getDb(context), tournament),
+    // Families' changes waiting for approval (decision 0047).
+    pending: (await pendingChanges(getDb(context), tournament.key)).map((change) => ({
+      id: change.id,
+      student: change.student,
+      event: change.event,
+      summary: change.summary,
+      at: change.at.toLocaleString("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" }),
+    })),
     canManage: user.role === "admin",
     // The message form's one-time key: a Send posted twice queues nothing the second time.
     sendKey: randomBytes(12).toString("base64url"),
@@ -108,6 +118,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
       return redirectWithToast(here, { type: "success", title: "Name confirmed", description: outcome.message });
     }
+    case "approve-change":
+    case "decline-change": {
+      const approve = formText(form, "intent") === "approve-change";
+      const outcome = await decidePendingChange(
+        db,
+        admin,
+        tournament.key,
+        formText(form, "changeId"),
+        approve ? "approve" : "decline",
+      );
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, {
+        type: "success",
+        title: approve ? "Change approved" : "Change declined",
+        description: outcome.message,
+      });
+    }
     case "merge-school": {
       const into = memberSchools().find((school) => school.code === formText(form, "into"));
       const outcome = await mergeSchool(db, admin, tournament.key, formText(form, "typed"), into);
@@ -158,9 +185,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, ...page } = loaderData;
   return (
     <TournamentPage
-      {...loaderData}
+      {...page}
+      approvals={<PendingChanges changes={pending} canManage={loaderData.canManage} />}
       message={actionData && !actionData.ok ? actionData.message : null}
       notice={actionData?.ok ? actionData.message : null}
       answered={actionData && "form" in actionData ? actionData.form : null}

@@ -1,7 +1,5 @@
 /**
- * The entries page's answer to a Drop (decision 0048), shared by the action and the page: the quote to confirm
- * (the first POST, which drops nothing), or why the drop was refused. A drop done redirects with a toast.
+ * The quote a family confirms before a drop (decision 0048): the first Drop POST answers it on the entries page
+ * (EntriesAnswer.drop) and drops nothing; Confirm drop posts its cents back.
  */
-export type DropAnswer =
-  | { stage: "confirm"; orderId: string; cents: number; sentence: string; student: string; event: string }
-  | { stage: "refused"; orderId: string; message: string };
+export type DropAnswer = { orderId: string; cents: number; sentence: string; student: string; event: string };

@@ -5,20 +5,20 @@ import { PendingButton } from "~/ui/pending-button";
 import type { DropAnswer } from "./drop-answer";
 
 /**
- * An entry's Drop on the entries page (decision 0048): a button that asks the server what the drop would refund
- * (it drops nothing), then the answer and a Confirm drop button that drops at that refund. Plain form posts, so
- * the same two steps work without JavaScript.
+ * An entry's Drop on the entries page (decision 0048): the tournament's refund policy in plain words and a button
+ * that asks the server what the drop would refund today (it drops nothing); then that answer with Confirm drop,
+ * which drops at that refund, and Keep the entry. Plain form posts, so the same two steps work without JavaScript.
  */
 export function DropControls({
   entry,
-  answer,
-  cancelTo,
+  terms,
+  quote,
 }: {
   entry: { orderId: string; student: string; event: string };
-  /** The server's answer to the last Drop pressed (any entry's: only this entry's is shown here). */
-  answer: DropAnswer | null;
-  /** Where "Keep the entry" goes: the page itself. */
-  cancelTo: string;
+  /** The policy in plain words ("A drop by Dec 5 refunds the whole fee; after that, nothing is refunded."). */
+  terms: string;
+  /** The server's quote for this entry, once Drop was pressed. */
+  quote: DropAnswer | null;
 }) {
   const navigation = useNavigation();
   const pending = (confirm: boolean) =>
@@ -26,23 +26,22 @@ export function DropControls({
     navigation.formData?.get("intent") === "drop" &&
     navigation.formData.get("orderId") === entry.orderId &&
     (navigation.formData.get("confirm") === "yes") === confirm;
-  const mine = answer?.orderId === entry.orderId ? answer : null;
-  if (mine?.stage === "confirm") {
+  if (quote?.orderId === entry.orderId) {
     return (
-      <div className="grid gap-3" data-testid="drop-confirm">
-        <Notice tone={mine.cents > 0 ? "info" : "error"} title={`Drop ${mine.student} from ${mine.event}?`}>
-          <p className="mt-1">{mine.sentence}</p>
-          <p className="mt-1">The place is given up at once and cannot be taken back here.</p>
+      <div className="grid gap-3 rounded-lg border border-border p-3" data-testid="drop-confirm">
+        <Notice tone={quote.cents > 0 ? "info" : "error"} title={`Drop ${quote.student} from ${quote.event}?`}>
+          <p className="mt-1 font-semibold">{quote.sentence}</p>
+          <p className="mt-1">The place is given up at once; this cannot be undone here.</p>
         </Notice>
         <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="drop" />
           <input type="hidden" name="orderId" value={entry.orderId} />
-          <input type="hidden" name="refundCents" value={String(mine.cents)} />
+          <input type="hidden" name="refundCents" value={String(quote.cents)} />
           <input type="hidden" name="confirm" value="yes" />
-          <PendingButton pending={pending(true)} pendingText="Dropping…" variant="destructive" className="min-h-11">
+          <PendingButton pending={pending(true)} pendingText="Dropping…" variant="destructive" size="lg">
             Confirm drop
           </PendingButton>
-          <LinkButton to={cancelTo} preventScrollReset variant="outline" className="min-h-11">
+          <LinkButton to="." preventScrollReset variant="outline" size="lg">
             Keep the entry
           </LinkButton>
         </Form>
@@ -50,12 +49,12 @@ export function DropControls({
     );
   }
   return (
-    <div className="grid gap-2">
-      {mine?.stage === "refused" ? <Notice tone="error" title={mine.message} /> : null}
+    <div className="grid gap-2 rounded-lg border border-border p-3">
+      <p className="text-sm text-stone-700">{terms}</p>
       <Form method="post">
         <input type="hidden" name="intent" value="drop" />
         <input type="hidden" name="orderId" value={entry.orderId} />
-        <PendingButton pending={pending(false)} variant="outline" className="min-h-11">
+        <PendingButton pending={pending(false)} variant="outline" size="lg">
           Drop {entry.student} from {entry.event}…
         </PendingButton>
       </Form>

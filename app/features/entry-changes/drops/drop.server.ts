@@ -5,7 +5,7 @@ import { logger } from "~/core/logger.server";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
-import { checkouts, entryChanges, orders, refunds, type Order, type Refund } from "~/db/schema";
+import { checkouts, orders, refunds, type Order, type Refund } from "~/db/schema";
 import { tournamentSettings } from "~/db/schema/tournaments";
 import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
@@ -14,6 +14,7 @@ import { formatLongDate } from "~/features/events/dates";
 import { retryRefund, saveOrderRefund } from "~/features/payments/refunds/refunds.server";
 import { refundQuote, type RefundQuote } from "~/features/tournaments/refund-policy";
 import { refundPolicyOf } from "~/features/tournaments/refund-policy.server";
+import { FAMILY_LINK_LABEL, recordEntryChange, staffBy } from "~/features/tournaments/entry-history.server";
 import { registrationToday } from "~/features/tournaments/settings.server";
 import { registrationWindow, windowRefusal } from "~/features/tournaments/window";
 
@@ -59,10 +60,8 @@ class DropRefused extends Error {
   }
 }
 
-const FAMILY_LABEL = "family link";
-
 function auditActor(actor: DropActor): Actor {
-  return actor.kind === "staff" ? actor.staff : { id: null, email: FAMILY_LABEL };
+  return actor.kind === "staff" ? actor.staff : { id: null, email: FAMILY_LINK_LABEL };
 }
 
 function scoped(scope: DropScope) {
@@ -93,10 +92,12 @@ async function quoteFor(
     .from(orders)
     .where(and(eq(orders.id, orderId), scoped(scope)));
   const [order] = lock ? await query.for("update") : await query;
-  if (!order?.tournamentKey || !order.tournamentDate) throw new DropRefused(404, "This entry no longer exists.");
+  if (!order?.tournamentKey) throw new DropRefused(404, "This entry no longer exists.");
+  // The tournament's day: the entry's, or its key's ("<date>|<title>").
+  const date = order.tournamentDate ?? order.tournamentKey.split("|")[0]!;
   if (order.droppedAt) throw new DropRefused(409, `${entryName(order)} was already dropped.`);
   const [settings] = await tx.select().from(tournamentSettings).where(eq(tournamentSettings.key, order.tournamentKey));
-  const window = registrationWindow(order.tournamentDate, settings, today);
+  const window = registrationWindow(date, settings, today);
   if (actor.kind === "family") {
     if (order.status !== "completed") throw new DropRefused(409, "Only a paid entry can be dropped here.");
     if (window.state === "closed")
@@ -227,15 +228,13 @@ async function recordDrop(
         })
       : null;
   const refundWords = cents > 0 ? `${formatCents(cents)} refunded` : "nothing refunded";
-  await tx.insert(entryChanges).values({
+  await recordEntryChange(tx, {
     orderId: order.id,
     tournamentKey: order.tournamentKey!,
-    actorKind: actor.kind,
-    actorLabel: actor.kind === "staff" ? actor.staff.email : FAMILY_LABEL,
+    by: actor.kind === "staff" ? staffBy(actor.staff) : { kind: "family", label: FAMILY_LINK_LABEL },
     kind: "drop",
     change: { refundCents: cents, rule: quote.rule },
     summary: `Dropped from ${quote.event}; ${refundWords}.`,
-    status: "applied",
   });
   await writeAudit(tx, {
     actor: who,

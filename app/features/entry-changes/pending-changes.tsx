@@ -1,0 +1,48 @@
+import { Form } from "react-router";
+import { Button } from "~/ui/button";
+
+/** A family's change waiting for staff, as the tournament page lists it (decision 0047). */
+export type PendingChangeView = { id: string; student: string; event: string; summary: string; at: string };
+
+/**
+ * The changes families asked for through their links on a tournament whose changes wait for approval: Approve
+ * applies one (re-checking the window and the event's room at that moment), Decline leaves the entry as it is.
+ */
+export function PendingChanges({ changes, canManage }: { changes: PendingChangeView[]; canManage: boolean }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-changes" className="grid gap-3 rounded-card border border-border bg-card p-4">
+      <h2 id="pending-changes" className="text-lg font-bold text-navy-900">
+        Families&apos; changes waiting for approval ({changes.length})
+      </h2>
+      <ul className="grid gap-3">
+        {changes.map((change) => (
+          <li key={change.id} className="grid gap-2 border-t border-border pt-3 first:border-t-0 first:pt-0">
+            <p>
+              <strong>{change.student}</strong>, {change.event} <span className="text-stone-600">({change.at})</span>
+            </p>
+            <p>{change.summary}</p>
+            {canManage ? (
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="approve-change" />
+                  <input type="hidden" name="changeId" value={change.id} />
+                  <Button type="submit" size="sm" aria-label={`Approve: ${change.summary}`}>
+                    Approve
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="decline-change" />
+                  <input type="hidden" name="changeId" value={change.id} />
+                  <Button type="submit" size="sm" variant="outline" aria-label={`Decline: ${change.summary}`}>
+                    Decline
+                  </Button>
+                </Form>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
