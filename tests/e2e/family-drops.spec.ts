@@ -87,8 +87,8 @@ test("a drop after the full refund's end: nothing refunded, said before confirmi
     await family.goto(link);
     await family.getByRole("button", { name: `Drop ${student.first} ${student.last} from ${EVENT}…` }).click();
     const confirm = family.getByTestId("drop-confirm");
+    // The confirm step's axe check is the first test's (axe cannot run in a page without JavaScript).
     await expect(confirm).toContainText("Nothing will be refunded: the full refund ended on Dec 1.");
-    await expectNoSeriousA11yViolations(family);
     await confirm.getByRole("button", { name: "Confirm drop" }).click();
     await expect(family.getByText(/was dropped; nothing was refunded\./).first()).toBeVisible();
     await expect(family.getByRole("button", { name: /^Drop / })).toHaveCount(0);
