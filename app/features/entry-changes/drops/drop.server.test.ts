@@ -71,13 +71,18 @@ async function paidEntry(fee = 4000) {
   if (!result.ok) throw new Error(result.message);
   const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
   const session = stripe.sessions.get(checkout.providerSessionId!)!;
-  stripe.money.pay(session);
+  const { charge } = stripe.money.pay(session);
   const event = stripe.event("checkout.session.completed", session, WEBHOOK_SECRET);
   expect((await handleStripeWebhook(database.db, event.payload, event.signature, WEBHOOK_SECRET)).status).toBe(200);
   await database.db.delete(emailOutbox);
   const order = (await database.db.query.orders.findFirst({ where: eq(orders.checkoutId, checkout.id) }))!;
   expect(order.status).toBe("completed");
-  return { order, scope: { checkoutId: checkout.id }, paymentIntent: session.payment_intent as string };
+  return {
+    order,
+    scope: { checkoutId: checkout.id },
+    paymentIntent: session.payment_intent as string,
+    chargeId: charge.id,
+  };
 }
 
 const orderRow = async (id: string) => (await database.db.query.orders.findFirst({ where: eq(orders.id, id) }))!;
@@ -289,6 +294,35 @@ describe("a family's drop with the tournament's refund policy", () => {
     expect(after!.status).toBe("succeeded");
     expect(stripeRefundsOf(paymentIntent)).toHaveLength(1);
     expect((await orderRow(order.id)).refundedAmount).toBe(4000);
+  });
+
+  it("a refund Stripe refuses (refunded in its dashboard meanwhile) leaves the drop, counts nothing, and tells staff", async () => {
+    const { order, scope, chargeId } = await paidEntry();
+    // Staff refunded it in Stripe's dashboard; its webhook has not arrived.
+    stripe.money.refundInDashboard(chargeId, 4000);
+    const outcome = await dropEntryWithPolicy(
+      database.db,
+      family,
+      scope,
+      { orderId: order.id, confirmedCents: 4000 },
+      BEFORE_CLOSE,
+    );
+    expect(outcome).toMatchObject({
+      ok: true,
+      refund: "refused",
+      message: expect.stringContaining("could not be made"),
+    });
+    expect(await orderRow(order.id)).toMatchObject({ droppedAt: expect.any(Date), refundedAmount: 0 });
+    const [row] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.requestKey, dropRefundKey(order.id)));
+    expect(row!.status).toBe("failed");
+    expect((await database.db.select().from(emailOutbox)).map((mail) => mail.subject)).toContain(
+      "Drop refund refused: Ana Li",
+    );
+    // The sweep leaves a refused refund alone.
+    expect(await retryDropRefunds(database.db, { leaseMs: 0 })).toEqual({ asked: 0, settled: 0 });
   });
 
   it("two presses at once (two tabs, two instances) drop once and refund once", async () => {

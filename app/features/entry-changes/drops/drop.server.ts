@@ -47,7 +47,7 @@ export type DropQuote = RefundQuote & {
 };
 
 export type DropOutcome =
-  | { ok: true; status: 200; message: string; refund: "none" | "made" | "pending" }
+  | { ok: true; status: 200; message: string; refund: "none" | "made" | "pending" | "refused" }
   | { ok: false; status: number; message: string; quote?: DropQuote };
 
 class DropRefused extends Error {
@@ -55,6 +55,8 @@ class DropRefused extends Error {
     readonly status: number,
     message: string,
     readonly quote?: DropQuote,
+    /** The entry was dropped before: a second press, another tab or instance. */
+    readonly alreadyDropped = false,
   ) {
     super(message);
   }
@@ -95,7 +97,7 @@ async function quoteFor(
   if (!order?.tournamentKey) throw new DropRefused(404, "This entry no longer exists.");
   // The tournament's day: the entry's, or its key's ("<date>|<title>").
   const date = order.tournamentDate ?? order.tournamentKey.split("|")[0]!;
-  if (order.droppedAt) throw new DropRefused(409, `${entryName(order)} was already dropped.`);
+  if (order.droppedAt) throw new DropRefused(409, `${entryName(order)} was already dropped.`, undefined, true);
   const [settings] = await tx.select().from(tournamentSettings).where(eq(tournamentSettings.key, order.tournamentKey));
   const window = registrationWindow(date, settings, today);
   if (actor.kind === "family") {
@@ -164,7 +166,7 @@ export async function dropEntryWithPolicy(
     });
   } catch (error) {
     if (error instanceof DropRefused) {
-      if (error.status === 409 && !error.quote) await askAgainIfPending(db, input.orderId);
+      if (error.alreadyDropped) await askAgainIfPending(db, input.orderId);
       return { ok: false, status: error.status, message: error.message, quote: error.quote };
     }
     throw error;
@@ -181,14 +183,35 @@ export async function dropEntryWithPolicy(
     "entry dropped with a refund",
   );
   const amount = formatCents(saved.refund.amount);
-  return asked.ok
-    ? { ok: true, status: 200, refund: "made", message: `${name} was dropped and ${amount} was refunded.` }
-    : {
-        ok: true,
-        status: 200,
-        refund: "pending",
-        message: `${name} was dropped. The refund of ${amount} is saved and will be made shortly; you will get an email.`,
-      };
+  const after = await db.query.refunds.findFirst({ where: eq(refunds.id, saved.refund.id) });
+  if (after?.status === "requested")
+    return {
+      ok: true,
+      status: 200,
+      refund: "pending",
+      message: `${name} was dropped. The refund of ${amount} is saved and will be made shortly; you will get an email.`,
+    };
+  if (asked.ok)
+    return { ok: true, status: 200, refund: "made", message: `${name} was dropped and ${amount} was refunded.` };
+  // Stripe said no for good (the row is failed, as for a staff refund): staff refund by hand; the drop stands.
+  logger.warn({ orderId: saved.order.id, refundId: saved.refund.id }, "drop refund refused by the provider");
+  const refused = renderEmail({
+    title: "A drop's refund was refused",
+    intro: [
+      `Stripe refused the ${amount} refund of ${name}'s drop from ${saved.quote.event} at ${saved.quote.tournament}: nothing was refunded. Check the payment in Stripe and refund by hand if it is due.`,
+    ],
+    fields: [
+      { label: "Family email", value: saved.order.customerEmail },
+      { label: "Refund", value: amount },
+    ],
+  });
+  await queueEmail(db, { to: env().CONTACT_NOTIFY_EMAILS, subject: `Drop refund refused: ${name}`, ...refused });
+  return {
+    ok: true,
+    status: 200,
+    refund: "refused",
+    message: `${name} was dropped, but the refund of ${amount} could not be made. The district will contact you about it.`,
+  };
 }
 
 /** A second press on a dropped entry: its refund, if still waiting for Stripe's answer, is asked again (same key). */
