@@ -275,10 +275,11 @@ describe("a family's changes, at once", () => {
     useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
     const shown = await page(token);
     expect((shown.data.entries as Array<{ open: boolean }>)[0]!.open).toBe(false);
-    for (const form of [
+    const forms: Array<Record<string, string>> = [
       { intent: "student", orderId: order.id, studentFirst: "Late", studentLast: "Lee", schoolCode: school!.code },
       { intent: "event", orderId: order.id, event: EXTEMP },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await change(token, form);
       expect(answer).toMatchObject({ status: 409, data: { message: CLOSED_MESSAGE } });
     }
