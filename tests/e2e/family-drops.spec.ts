@@ -85,6 +85,7 @@ test("a drop after the full refund's end: nothing refunded, said before confirmi
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const family = await context.newPage();
     await family.goto(link);
+    await expect(family.getByText("The full refund ended on Dec 1; a drop now refunds nothing.")).toBeVisible();
     await family.getByRole("button", { name: `Drop ${student.first} ${student.last} from ${EVENT}…` }).click();
     const confirm = family.getByTestId("drop-confirm");
     // The confirm step's axe check is the first test's (axe cannot run in a page without JavaScript).

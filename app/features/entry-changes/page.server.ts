@@ -67,7 +67,7 @@ export async function entriesPageData(
         .filter((line) => line.orderId === order.id)
         .map((line) => ({ by: line.by, summary: line.summary, status: line.status, at: atLabel(line.at) })),
       approval: row?.familyChanges === "approval",
-      dropTerms: describeRefundPolicy(refundPolicyOf(row), window.closesOn),
+      dropTerms: describeRefundPolicy(refundPolicyOf(row), window.closesOn, today),
     };
   });
   return {

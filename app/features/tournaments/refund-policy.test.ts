@@ -73,6 +73,13 @@ describe("what a drop refunds", () => {
     expect(describeRefundPolicy(until("2026-11-20", 1000), closesOn)).toBe(
       "A drop by Nov 20 refunds the whole fee; after that, $10.00 is refunded.",
     );
+    // Once the day has gone by, the words say it ended.
+    expect(describeRefundPolicy(until("2026-11-20", 1000), closesOn, "2026-11-21")).toBe(
+      "The full refund ended on Nov 20; a drop now refunds $10.00.",
+    );
+    expect(describeRefundPolicy(DEFAULT_REFUND_POLICY, closesOn, "2026-12-06")).toBe(
+      "The full refund ended on Dec 5; a drop now refunds nothing.",
+    );
   });
 });
 

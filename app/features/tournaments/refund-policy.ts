@@ -58,10 +58,17 @@ function quoteSentence(rule: "full" | "after", cents: number, left: number, paid
   return `Nothing will be refunded: the full refund ended on ${monthDay(until)}.`;
 }
 
-/** The policy in plain words, as the entries page and the staff form show it. */
-export function describeRefundPolicy(policy: RefundPolicy, closesOn: string): string {
+/**
+ * The policy in plain words, as the entries page and the staff form show it. Given `today`, a full refund that has
+ * ended says so, rather than naming a day that reads as still to come.
+ */
+export function describeRefundPolicy(policy: RefundPolicy, closesOn: string, today?: string): string {
   const until = fullRefundUntil(policy, closesOn);
   const after = policy.refundAfterCents ?? 0;
+  if (today !== undefined && today > until)
+    return after > 0
+      ? `The full refund ended on ${monthDay(until)}; a drop now refunds ${formatCents(after)}.`
+      : `The full refund ended on ${monthDay(until)}; a drop now refunds nothing.`;
   const first = `A drop by ${monthDay(until)} refunds the whole fee`;
   return after > 0
     ? `${first}; after that, ${formatCents(after)} is refunded.`

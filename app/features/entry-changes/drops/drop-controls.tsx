@@ -54,7 +54,13 @@ export function DropControls({
       <Form method="post">
         <input type="hidden" name="intent" value="drop" />
         <input type="hidden" name="orderId" value={entry.orderId} />
-        <PendingButton pending={pending(false)} variant="outline" size="lg">
+        {/* A long name and event wrap on a phone rather than widen the page. */}
+        <PendingButton
+          pending={pending(false)}
+          variant="outline"
+          size="lg"
+          className="h-auto min-h-11 py-2 text-left whitespace-normal"
+        >
           Drop {entry.student} from {entry.event}…
         </PendingButton>
       </Form>
