@@ -23,9 +23,10 @@ import {
 /**
  * Decisions 0047 and 0048 on two production instances and one PostgreSQL database: 50 families who paid through
  * Stripe (the stand-in) change and drop their entries through their private links at once. 20 switch into an event
- * with 10 places left; 30 drop, each pressing Confirm twice at the same moment, once on each instance. Exactly 10
- * switches hold a place (the other 10 are told it is full), every drop refunds its fee exactly once at Stripe, and
- * nothing answers 500. The figures are printed.
+ * with 10 places left; 30 drop, each pressing Confirm twice at the same moment, once on each instance, and 5 of them
+ * also switch that entry (into an uncapped event) at the same moment. Exactly 10 switches hold a place (the other 10
+ * are told it is full), every drop refunds its fee exactly once at Stripe, and nothing answers 500. The figures are
+ * printed.
  */
 const reason = skipReason();
 if (reason) console.warn(`[skipped] ${reason}`);
@@ -33,8 +34,12 @@ if (reason) console.warn(`[skipped] ${reason}`);
 const PORTS = { a: PORT_BASE + 16, b: PORT_BASE + 17, smtp: PORT_BASE + 18 };
 const FROM = "Lincoln-Douglas (LD)";
 const INTO = "Original Oratory";
+/** Uncapped: where the families who also drop try to switch at the same moment. */
+const ELSEWHERE = "Informative Speaking";
 const FAMILIES = 50;
 const SWITCHERS = 20;
+/** Of the families who drop, these also switch the same entry at the same moment. */
+const TORN = 5;
 const PLACES_LEFT = 10;
 const ALREADY_IN = 5;
 
@@ -171,9 +176,22 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
       }
       // Confirm pressed twice at once: one on each instance.
       const form = { intent: "drop", orderId: link.order_id, confirm: "yes", refundCents: String(product!.price) };
+      const torn: Post[] =
+        i < SWITCHERS + TORN
+          ? [
+              {
+                family,
+                base: a!.url,
+                path: link.path,
+                form: { intent: "event", orderId: link.order_id, event: ELSEWHERE },
+                kind: "torn",
+              },
+            ]
+          : [];
       return [
         { family, base: a!.url, path: link.path, form, kind: "drop" },
         { family, base: b!.url, path: link.path, form, kind: "drop" },
+        ...torn,
       ];
     });
     const answers = await Promise.all(
@@ -184,11 +202,13 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     );
     const switches = answers.filter((answer) => answer.kind === "switch");
     const drops = answers.filter((answer) => answer.kind === "drop");
+    const torn = answers.filter((answer) => answer.kind === "torn");
     figures.familyChanges = {
       families: FAMILIES,
       ms: Date.now() - started,
       switches: histogram(switches.map((answer) => answer.status)),
       drops: histogram(drops.map((answer) => answer.status)),
+      switchesBesideDrops: histogram(torn.map((answer) => answer.status)),
     };
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
 
@@ -219,6 +239,9 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
       "select status, count(*)::int as n from refunds group by status",
     );
     expect(rows).toEqual([{ status: "succeeded", n: dropping }]);
+    // A switch beside a drop of the same entry came before it (200) or found it dropped (409); either way the entry
+    // ends dropped and refunded once (above).
+    expect(torn.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
     // At Stripe: one refund per dropped payment, of the whole fee.
     const atStripe = [...stripe.money.refunds.values()];
     expect(atStripe).toHaveLength(dropping);
