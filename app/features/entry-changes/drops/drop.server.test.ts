@@ -20,6 +20,8 @@ import { handleStripeWebhook } from "~/features/payments/webhook.server";
 import type { TestDatabase } from "#tests/support/database";
 import type { StripeStandIn } from "#tests/support/stripe-stand-in";
 import { closePaymentsTestbed, openPaymentsTestbed } from "#tests/support/testbed";
+import { takeEntryChangeLimit } from "../changes.server";
+import { handleDropIntent } from "./drop-action.server";
 import { dropEntryWithPolicy, dropRefundKey, quoteDrop } from "./drop.server";
 import { retryDropRefunds } from "./refund-retry.server";
 
@@ -335,5 +337,41 @@ describe("a family's drop with the tournament's refund policy", () => {
     expect(stripeRefundsOf(paymentIntent)).toHaveLength(1);
     expect((await orderRow(order.id)).refundedAmount).toBe(4000);
     expect(await database.db.select().from(entryChanges)).toHaveLength(1);
+  });
+});
+
+describe("the entries page's drop intent", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("answers the quote first and drops nothing; drops only at the refund shown; a confirmed drop counts as a change", async () => {
+    const { order, scope } = await paidEntry();
+    const link = { ...scope, linkId: crypto.randomUUID(), email: "parent@example.com", orders: [order] };
+    const quoted = await handleDropIntent(database.db, link, form({ intent: "drop", orderId: order.id }), BEFORE_CLOSE);
+    expect(quoted).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "", drop: { orderId: order.id, cents: 4000, sentence: expect.any(String) } },
+    });
+    expect((await orderRow(order.id)).droppedAt).toBeNull();
+
+    // A forged or stale amount is answered with the quote again, nothing dropped.
+    const forged = form({ intent: "drop", orderId: order.id, confirm: "yes", refundCents: "999999" });
+    expect(await handleDropIntent(database.db, link, forged, BEFORE_CLOSE)).toMatchObject({
+      status: 409,
+      body: { ok: false, drop: { cents: 4000 } },
+    });
+    expect((await orderRow(order.id)).droppedAt).toBeNull();
+
+    // The stale confirm and eight more changes through this link this hour: the drop is the tenth, the next refused.
+    for (let n = 0; n < 8; n++) await takeEntryChangeLimit(database.db, link.linkId);
+    const confirmed = form({ intent: "drop", orderId: order.id, confirm: "yes", refundCents: "4000" });
+    expect(await handleDropIntent(database.db, link, confirmed, BEFORE_CLOSE)).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Ana Li was dropped and $40.00 was refunded." },
+    });
+    expect(await handleDropIntent(database.db, link, confirmed, BEFORE_CLOSE)).toHaveProperty("limited");
   });
 });
