@@ -27,6 +27,13 @@ export const tournamentSettings = pgTable(
     events: jsonb("events").$type<string[]>(),
     /** Entry cap per competition event (an event not named has none). */
     caps: jsonb("caps").$type<Record<string, number>>().notNull().default({}),
+    /**
+     * Refund policy for drops (decision 0048): the last day (YYYY-MM-DD, district time, inclusive) a drop refunds the
+     * whole fee; null: the day registration closes.
+     */
+    refundFullUntil: text("refund_full_until"),
+    /** Cents a drop refunds after refund_full_until (capped at what is left of the fee); null: nothing. */
+    refundAfterCents: integer("refund_after_cents"),
     /** Each event's abbreviation as the tournament's Tabroom names it (decision 0046); an event not named has the default. */
     abbreviations: jsonb("abbreviations").$type<Record<string, string>>().notNull().default({}),
     /** Registration asks each student whether they are a novice (Tabroom's Novice column). */
@@ -42,6 +49,10 @@ export const tournamentSettings = pgTable(
     updatedBy: text("updated_by"),
   },
   () => [
+    check(
+      "tournament_settings_refund_check",
+      sql`(refund_full_until is null or refund_full_until ~ '^\\d{4}-\\d{2}-\\d{2}$') and (refund_after_cents is null or refund_after_cents >= 0)`,
+    ),
     check("tournament_settings_opens_on_check", sql`opens_on is null or opens_on ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
     check("tournament_settings_closes_on_check", sql`closes_on is null or closes_on ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
     check("tournament_settings_family_changes_check", sql`family_changes in ('at-once', 'approval')`),

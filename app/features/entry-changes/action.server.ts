@@ -10,6 +10,7 @@ import { familyChange, takeEntryAddressLimit, takeEntryChangeLimit, takeEntryLin
 import type { EntriesAnswer } from "./entries-data";
 import { entryScopeByToken, type EntryScope } from "./link.server";
 import { entryChangeSchema } from "./rules";
+import { handleDropIntent } from "./drops/drop-action.server";
 
 /**
  * As the monthly gift's manage page: never cached or indexed, and no other site sees the token in a referrer
@@ -52,13 +53,9 @@ export async function entryScopeOr404(
 
 /**
  * The entries page's action: dispatches by `intent`. student, partner and event are a family's changes
- * (changes.server.ts); drop is the drops room's (app/features/entry-changes/drops/, the refund policy): it is
- * expected as
- *
- *   handleDropIntent(db: Database, scope: EntryScope, form: FormData, today: string): Promise<EntriesAnswer & { status?: number }>
- *
- * in ./drops/drop-action.server.ts, called from the marked case below. Drops apply at once even when the tournament
- * wants approval (a withdrawal is never refused).
+ * (changes.server.ts); drop is the drops room's (./drops/drop-action.server.ts, decision 0048: the quote, then the
+ * drop with the refund the policy allows). Drops apply at once even when the tournament wants approval (a withdrawal
+ * is never refused).
  */
 export async function handleEntriesAction(request: Request, context: Readonly<RouterContextProvider>, token: string) {
   // The body first, like every action: a body that is not a form is a 415/400 whatever the link.
@@ -97,7 +94,14 @@ export async function handleEntriesAction(request: Request, context: Readonly<Ro
         outcome.status,
       );
     }
-    // case "drop": the drops room (see above): return handleDropIntent(db, scope, read.form, today).
+    case "drop": {
+      // The drops room (./drops, decision 0048): the quote first, then the drop with the refund shown.
+      const outcome = await handleDropIntent(db, scope, read.form, today);
+      if ("limited" in outcome) return tooMany(outcome.limited, "Too many changes to these entries in a short time.");
+      if (outcome.body.ok && outcome.body.message)
+        logger.info({ orderId: outcome.body.orderId }, "family dropped an entry through its link");
+      return answer(outcome.body, outcome.status);
+    }
     default:
       return answer({ ok: false, message: "Please choose one of the buttons on this page." }, 400);
   }

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { DropAnswer } from "./drops/drop-answer";
 import type { EntryFields } from "./rules";
 
 /** One entry as the family's page shows it (decision 0047). */
@@ -20,6 +21,8 @@ export type EntryView = {
   pending: string[];
   history: Array<{ by: string; summary: string; status: string; at: string }>;
   approval: boolean;
+  /** The tournament's refund policy for drops in plain words (decision 0048). */
+  dropTerms: string;
 };
 
 export type EntriesPageData = {
@@ -35,4 +38,6 @@ export type EntriesAnswer = {
   orderId?: string;
   intent?: string;
   result?: SubmissionResult<string[]>;
+  /** A Drop's quote to confirm (decision 0048). */
+  drop?: DropAnswer;
 };

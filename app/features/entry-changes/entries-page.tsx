@@ -9,6 +9,7 @@ import { Input } from "~/ui/input";
 import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { Select } from "~/ui/select";
+import { DropControls } from "./drops/drop-controls";
 import type { EntriesAnswer, EntriesPageData, EntryView } from "./entries-data";
 
 const OTHER = "other";
@@ -75,7 +76,7 @@ function EntryCard({ entry, schools, answer }: { entry: EntryView; schools: Scho
         </div>
         <Badge variant={status.tone}>{status.label}</Badge>
       </header>
-      {answer ? (
+      {answer?.message ? (
         <Notice
           tone={answer.ok ? "success" : "error"}
           icon={answer.ok ? CircleCheck : CircleAlert}
@@ -119,7 +120,11 @@ function EntryCard({ entry, schools, answer }: { entry: EntryView; schools: Scho
               <PartnerForm entry={entry} schools={schools} answer={answer?.intent === "partner" ? answer : undefined} />
             ) : null}
             <EventForm entry={entry} answer={answer?.intent === "event" ? answer : undefined} />
-            {/* The drops room (app/features/entry-changes/drops/) adds its "Drop this entry" form here. */}
+            <DropControls
+              entry={{ orderId: entry.orderId, student, event: fields.event }}
+              terms={entry.dropTerms}
+              quote={answer?.drop ?? null}
+            />
           </div>
         </>
       ) : entry.status === "entered" ? (

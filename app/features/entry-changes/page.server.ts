@@ -7,6 +7,8 @@ import { memberSchools } from "~/features/tournaments/schools.server";
 import { offeredEvents, registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
 import { takenPlaces } from "~/features/tournaments/places.server";
 import { monthDay, registrationWindow } from "~/features/tournaments/window";
+import { describeRefundPolicy } from "~/features/tournaments/refund-policy";
+import { refundPolicyOf } from "~/features/tournaments/refund-policy.server";
 import { entryActive, entryHistory, keyDate } from "./changes.server";
 import type { EntryScope } from "./link.server";
 import type { EntriesPageData, EntryView } from "./entries-data";
@@ -65,6 +67,7 @@ export async function entriesPageData(
         .filter((line) => line.orderId === order.id)
         .map((line) => ({ by: line.by, summary: line.summary, status: line.status, at: atLabel(line.at) })),
       approval: row?.familyChanges === "approval",
+      dropTerms: describeRefundPolicy(refundPolicyOf(row), window.closesOn, today),
     };
   });
   return {

@@ -14,6 +14,8 @@ import {
   isDistrictTournament,
 } from "./competition-events";
 import { takenPlaces } from "./places.server";
+import { refundPolicyOf } from "./refund-policy.server";
+import type { RefundPolicy } from "./refund-policy";
 import { offeredEvents, registrationToday } from "./settings.server";
 import { closesLabel, registrationWindow, type RegistrationWindow, windowProblem } from "./window";
 
@@ -39,6 +41,8 @@ export type StaffTournament = {
   abbreviations: Record<string, string>;
   /** What registration asks each student besides the name (decision 0046). */
   asks: { novice: boolean; studentEmail: boolean };
+  /** What a drop refunds (decision 0048); the defaults when there is no row. */
+  refundPolicy: RefundPolicy;
   /** How families' changes through their entries links apply (decision 0047). */
   familyChanges: FamilyChangeMode;
   settings: Pick<TournamentSettings, "opensOn" | "closesOn" | "updatedAt" | "updatedBy"> | null;
@@ -96,6 +100,7 @@ export async function listStaffTournaments(db: Database, today = registrationTod
       entries: Object.fromEntries(taken.get(item.key) ?? []),
       abbreviations: row?.abbreviations ?? {},
       asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
+      refundPolicy: refundPolicyOf(row),
       familyChanges: row?.familyChanges ?? "at-once",
       settings: row
         ? { opensOn: row.opensOn, closesOn: row.closesOn, updatedAt: row.updatedAt, updatedBy: row.updatedBy }

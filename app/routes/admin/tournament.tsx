@@ -12,6 +12,8 @@ import {
   saveTournamentSettings,
 } from "~/features/tournaments/staff-settings.server";
 import { TournamentPage } from "~/features/tournaments/tournament-page";
+import { parseRefundPolicyForm, type RefundPolicyField } from "~/features/tournaments/refund-policy";
+import { entryFeeCents, saveRefundPolicy } from "~/features/tournaments/refund-policy.server";
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { confirmEntryName, dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
@@ -73,6 +75,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return data({ ok: false as const, message: parsed.message, form: "settings" as const }, { status: 400 });
       await saveTournamentSettings(db, admin, tournament, parsed.value);
       return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
+    }
+    case "refund-policy": {
+      const parsed = parseRefundPolicyForm(form, { date: tournament.date, feeCents: await entryFeeCents(db) });
+      if (!parsed.ok)
+        return data(
+          { ok: false as const, message: parsed.message, form: "refund-policy" as const, field: parsed.field },
+          { status: 400 },
+        );
+      await saveRefundPolicy(db, admin, tournament, parsed.value);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Refund policy saved",
+        description: tournament.title,
+      });
     }
     case "delete-settings": {
       if (!tournament.orphaned)
@@ -187,6 +203,7 @@ export default function TournamentRoute({ loaderData, actionData }: Route.Compon
       notice={actionData?.ok ? actionData.message : null}
       answered={actionData && "form" in actionData ? actionData.form : null}
       preview={actionData && "preview" in actionData ? actionData.preview : null}
+      field={actionData && "field" in actionData ? (actionData.field as RefundPolicyField) : null}
     />
   );
 }
