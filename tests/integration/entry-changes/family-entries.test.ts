@@ -351,6 +351,24 @@ describe("staff approval", () => {
     const lines = await history(order.id);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ status: "applied", decidedBy: "director@example.org" });
+
+    // A name fix declined: the entry keeps its name, the history says declined.
+    await change(token, {
+      intent: "student",
+      orderId: order.id,
+      studentFirst: "Anya",
+      studentLast: "Lee",
+      schoolCode: school!.code,
+    });
+    const [waiting] = (await history(order.id)).filter((line) => line.status === "pending");
+    const decline = await call(
+      tournamentAction,
+      browserRequest(adminPath, adminCookie, { intent: "decline-change", changeId: waiting!.id }),
+      { key },
+    );
+    expect(decline.status).toBe(302);
+    expect((await orderNow(order.id)).studentName).toBe("Ana Lee");
+    expect((await history(order.id)).find((line) => line.id === waiting!.id)).toMatchObject({ status: "declined" });
   });
 });
 
