@@ -23,6 +23,9 @@ export default [
     // The public judge form and a judge's own page at the link in their email (app/features/judges, decision 0045).
     route("judge", "routes/public/judge.tsx"),
     route("judge/:token", "routes/public/judge-link.tsx"),
+    // A family's entries at the private link in its confirmation, and "send my link again" (app/features/entry-changes, decision 0047).
+    route("entries", "routes/public/entries.tsx"),
+    route("entries/:token", "routes/public/entries-link.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/public/auth.tsx", { id: "routes/public/auth" }),
     route("masterdebater", "routes/public/auth.tsx", { id: "routes/masterdebater" }),

@@ -7,6 +7,7 @@ import { getDatabaseHandle, setDemoSeeders } from "~/db/database.server";
 import { ContentError, loadSiteContent } from "~/features/content/content.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { registerJudgeHooks } from "~/features/judges/family-notes.server";
+import { registerEntryChangeHooks } from "~/features/entry-changes/link.server";
 import { loadGuideCatalog } from "~/features/guide/content.server";
 import { loadPublishedContent } from "~/features/site-editor/versions.server";
 import { type AppOptions, createApp, KEEP_ALIVE_MS } from "./app";
@@ -49,6 +50,7 @@ export async function start(options: AppOptions): Promise<Server> {
   setDemoSeeders(demoSeeders);
   registerDonationHooks();
   registerJudgeHooks();
+  registerEntryChangeHooks();
   let handle;
   try {
     handle = await getDatabaseHandle();

@@ -8,6 +8,8 @@ import { eventsWarmupWorker } from "~/features/events/events.server";
 import { embeddedUpkeepWorker } from "~/db/maintenance.server";
 import { givingSummaryWorker } from "~/features/donations/year-summary/job.server";
 import { siteContentWorker } from "~/features/site-editor/versions.server";
+import { dropRefundWorker } from "~/features/entry-changes/drops/refund-retry.server";
+import { entryChangeDigestWorker } from "~/features/entry-changes/digest.server";
 
 /**
  * Work the server process does in the background (the email outbox, cache
@@ -31,4 +33,7 @@ export const backgroundWorkers: BackgroundWorker[] = [
   imageSweepWorker,
   embeddedUpkeepWorker,
   givingSummaryWorker,
+  // Family drops' refunds whose answer from Stripe was lost (decision 0048).
+  dropRefundWorker,
+  entryChangeDigestWorker,
 ];

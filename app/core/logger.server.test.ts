@@ -22,6 +22,9 @@ describe("the logger keeps donors' link tokens out of every line (decision 0037)
   it("hides the token of a receipt or manage link, in the page's address and its data twin", () => {
     expect(redactLinkTokens(`/donate/receipt/${token}`)).toBe("/donate/receipt/…");
     expect(redactLinkTokens(`/donate/monthly/${token}.data`)).toBe("/donate/monthly/….data");
+    expect(redactLinkTokens(`/entries/${token}`)).toBe("/entries/…");
+    expect(redactLinkTokens(`/ENTRIES/${token}.data`)).toBe("/entries/….data");
+    expect(redactLinkTokens("/entries")).toBe("/entries");
     expect(redactLinkTokens("/donate/summary")).toBe("/donate/summary");
     expect(redactLinkTokens("/donate")).toBe("/donate");
     expect(redactLinkTokens("/donate/monthly")).toBe("/donate/monthly");

@@ -9,6 +9,7 @@ import { createRequestContext } from "~/db/context";
 import { migrateDatabase, migrationsFolder } from "~/db/migrate.server";
 import { registerDonationHooks } from "~/features/donations/hooks.server";
 import { registerJudgeHooks } from "~/features/judges/family-notes.server";
+import { registerEntryChangeHooks } from "~/features/entry-changes/link.server";
 import { createScratchDatabase, untilDisconnected, withClient } from "./scratch-database";
 
 export type TestDatabase = DatabaseHandle & {
@@ -22,6 +23,7 @@ export type TestDatabase = DatabaseHandle & {
 // queues its receipt (payments knows no donation; donations registers its emails).
 registerDonationHooks();
 registerJudgeHooks();
+registerEntryChangeHooks();
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new

@@ -16,3 +16,4 @@ export * from "./giving-campaign";
 export * from "./site-content";
 export * from "./tournaments";
 export * from "./judges";
+export * from "./entry-changes";

@@ -37,7 +37,11 @@ export type AuditAction =
   | "tournament.school_merge"
   | "tournament.message"
   | "tournament.judge_settings"
-  | "tournament.judge_assign";
+  | "tournament.judge_assign"
+  | "entry.change"
+  | "entry.request"
+  | "entry.approve"
+  | "entry.decline";
 
 /**
  * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or

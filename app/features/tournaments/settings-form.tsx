@@ -17,7 +17,10 @@ export function SettingsForm({
   tournament,
   answer,
 }: {
-  tournament: Pick<StaffTournament, "settings" | "events" | "caps" | "entries" | "abbreviations" | "asks">;
+  tournament: Pick<
+    StaffTournament,
+    "settings" | "events" | "caps" | "entries" | "abbreviations" | "asks" | "familyChanges"
+  >;
   /** The server's answer to this form's last post, shown beside its button. */
   answer: FormAnswer | null;
 }) {
@@ -103,6 +106,33 @@ export function SettingsForm({
             defaultChecked={tournament.asks.studentEmail}
           />
           <Label htmlFor="askStudentEmail">Each student&apos;s own email, optional (Tabroom links their account)</Label>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 font-semibold text-navy-900">Families&apos; changes through their entries link</legend>
+        <div className="flex items-center gap-2">
+          <input
+            type="radio"
+            id="familyChanges-at-once"
+            name="familyChanges"
+            value="at-once"
+            defaultChecked={tournament.familyChanges !== "approval"}
+            className="size-5"
+          />
+          <Label htmlFor="familyChanges-at-once">Apply at once (shown on the roster and in Tabroom&apos;s files)</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            type="radio"
+            id="familyChanges-approval"
+            name="familyChanges"
+            value="approval"
+            defaultChecked={tournament.familyChanges === "approval"}
+            className="size-5"
+          />
+          <Label htmlFor="familyChanges-approval">
+            Wait for staff approval on this page (drops still apply at once)
+          </Label>
         </div>
       </fieldset>
       <FormAnswerNotice answer={answer} />

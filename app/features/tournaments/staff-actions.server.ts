@@ -9,6 +9,7 @@ import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refu
 import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
 import { tabroomNameProblem } from "./names";
+import { recordEntryChange, staffBy } from "./entry-history.server";
 
 const registrationNameLong = "Student name must be less than 100 characters";
 
@@ -33,14 +34,23 @@ export async function dropEntry(
   const dropped = await auditedChange(
     db,
     actor,
-    async (tx) =>
-      (
-        await tx
-          .update(orders)
-          .set({ droppedAt: new Date() })
-          .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
-          .returning()
-      )[0] ?? null,
+    async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({ droppedAt: new Date() })
+        .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
+        .returning();
+      if (!order) return null;
+      await recordEntryChange(tx, {
+        orderId: order.id,
+        tournamentKey: key,
+        by: staffBy(actor),
+        kind: "drop",
+        change: { refund: input.refund, reason },
+        summary: `Dropped by staff${input.refund ? ", with a full refund asked" : ""}: ${reason}.`,
+      });
+      return order;
+    },
     (order) => ({
       action: "tournament.drop",
       details: {
@@ -159,6 +169,14 @@ export async function mergeSchool(
         }
         if (!touched) continue;
         await tx.update(orders).set({ studentSchool, registration: data }).where(eq(orders.id, row.id));
+        await recordEntryChange(tx, {
+          orderId: row.id,
+          tournamentKey: key,
+          by: staffBy(actor),
+          kind: "school",
+          change: { typed, into: member.code },
+          summary: `School "${typed}" merged into ${member.name} by staff.`,
+        });
         count++;
       }
       return count > 0 ? count : null;
@@ -204,6 +222,14 @@ export async function confirmEntryName(
       if (!order || order.studentName === null) return null;
       const registration = { ...order.registration, studentFirst: first, studentLast: last, nameUnsure: false };
       await tx.update(orders).set({ studentName: name, registration }).where(eq(orders.id, order.id));
+      await recordEntryChange(tx, {
+        orderId: order.id,
+        tournamentKey: key,
+        by: staffBy(actor),
+        kind: "name",
+        change: { before: order.studentName, after: name, first, last },
+        summary: `Student's name confirmed by staff as ${first} (first) ${last} (last).`,
+      });
       return { before: order.studentName, after: name };
     },
     (names) => ({ action: "tournament.name", details: { key, orderId: input.orderId, ...names } }),

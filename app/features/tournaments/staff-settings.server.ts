@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import type { Database } from "~/db/client.server";
-import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournaments";
+import { tournamentSettings, type FamilyChangeMode, type TournamentSettings } from "~/db/schema/tournaments";
 import { tournamentKey } from "~/db/tournament-key";
 import { auditedChange, type Actor } from "~/features/accounts/audit.server";
 import { isIsoDate } from "~/features/events/dates";
@@ -14,6 +14,8 @@ import {
   isDistrictTournament,
 } from "./competition-events";
 import { takenPlaces } from "./places.server";
+import { refundPolicyOf } from "./refund-policy.server";
+import type { RefundPolicy } from "./refund-policy";
 import { offeredEvents, registrationToday } from "./settings.server";
 import { closesLabel, registrationWindow, type RegistrationWindow, windowProblem } from "./window";
 
@@ -39,6 +41,10 @@ export type StaffTournament = {
   abbreviations: Record<string, string>;
   /** What registration asks each student besides the name (decision 0046). */
   asks: { novice: boolean; studentEmail: boolean };
+  /** What a drop refunds (decision 0048); the defaults when there is no row. */
+  refundPolicy: RefundPolicy;
+  /** How families' changes through their entries links apply (decision 0047). */
+  familyChanges: FamilyChangeMode;
   settings: Pick<TournamentSettings, "opensOn" | "closesOn" | "updatedAt" | "updatedBy"> | null;
 };
 
@@ -94,6 +100,8 @@ export async function listStaffTournaments(db: Database, today = registrationTod
       entries: Object.fromEntries(taken.get(item.key) ?? []),
       abbreviations: row?.abbreviations ?? {},
       asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
+      refundPolicy: refundPolicyOf(row),
+      familyChanges: row?.familyChanges ?? "at-once",
       settings: row
         ? { opensOn: row.opensOn, closesOn: row.closesOn, updatedAt: row.updatedAt, updatedBy: row.updatedBy }
         : null,
@@ -114,6 +122,7 @@ export type SettingsInput = {
   abbreviations: Record<string, string>;
   askNovice: boolean;
   askStudentEmail: boolean;
+  familyChanges: FamilyChangeMode;
 };
 
 /**
@@ -168,7 +177,11 @@ export function parseSettingsForm(
   }
   const askNovice = form.get("askNovice") === "1";
   const askStudentEmail = form.get("askStudentEmail") === "1";
-  return { ok: true, value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail } };
+  const familyChanges: FamilyChangeMode = form.get("familyChanges") === "approval" ? "approval" : "at-once";
+  return {
+    ok: true,
+    value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail, familyChanges },
+  };
 }
 
 /**
@@ -197,6 +210,7 @@ export async function saveTournamentSettings(
         abbreviations: input.abbreviations,
         askNovice: input.askNovice,
         askStudentEmail: input.askStudentEmail,
+        familyChanges: input.familyChanges,
         updatedAt: new Date(),
         updatedBy: actor.email,
       };
@@ -219,6 +233,7 @@ export async function saveTournamentSettings(
         abbreviations: row.abbreviations,
         askNovice: row.askNovice,
         askStudentEmail: row.askStudentEmail,
+        familyChanges: row.familyChanges,
       },
     }),
   );

@@ -7,6 +7,8 @@ import { TOURNAMENTS_PATH } from "./paths";
 import { MessageForm, type MessagePreview } from "./message-form";
 import { RosterView, type RosterData } from "./roster-view";
 import { SettingsForm } from "./settings-form";
+import { RefundPolicyForm } from "./refund-policy-form";
+import type { RefundPolicyField } from "./refund-policy";
 import type { FormAnswer } from "./form-answer";
 import type { StaffTournament } from "./staff-settings.server";
 
@@ -20,18 +22,24 @@ export function TournamentPage({
   answered,
   preview,
   sendKey,
+  field = null,
+  approvals,
 }: {
   tournament: StaffTournament;
   roster: RosterData;
   notice: string | null;
   preview: MessagePreview | null;
   sendKey: string;
+  /** Families' changes waiting for staff (app/features/entry-changes, decision 0047), shown above the roster. */
+  approvals?: React.ReactNode;
   canManage: boolean;
   message: string | null;
   /** The form the answer is for: its notice shows in that form, beside the button pressed, not at the page's top. */
-  answered: "settings" | "message" | null;
+  answered: "settings" | "message" | "refund-policy" | null;
+  /** The refund policy form's field the server refused. */
+  field?: RefundPolicyField | null;
 }) {
-  const inForm = (form: "settings" | "message"): FormAnswer | null =>
+  const inForm = (form: "settings" | "message" | "refund-policy"): FormAnswer | null =>
     answered === form ? { error: message, notice } : null;
   return (
     <div className="grid gap-6">
@@ -62,11 +70,21 @@ export function TournamentPage({
           ) : null}
         </Notice>
       ) : null}
+      {approvals}
       <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
       {canManage ? (
         <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} answer={inForm("message")} />
       ) : null}
       {canManage ? <SettingsForm tournament={tournament} answer={inForm("settings")} /> : null}
+      {canManage ? (
+        <RefundPolicyForm
+          policy={tournament.refundPolicy}
+          closesOn={tournament.window.closesOn}
+          date={tournament.date}
+          answer={inForm("refund-policy")}
+          field={field}
+        />
+      ) : null}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import {
   saveTournamentSettings,
 } from "~/features/tournaments/staff-settings.server";
 import { TournamentPage } from "~/features/tournaments/tournament-page";
+import { parseRefundPolicyForm, type RefundPolicyField } from "~/features/tournaments/refund-policy";
+import { entryFeeCents, saveRefundPolicy } from "~/features/tournaments/refund-policy.server";
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { confirmEntryName, dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
@@ -22,7 +24,12 @@ import {
   sendRegistrantMessage,
   sendTestMessage,
 } from "~/features/tournaments/messages.server";
+import { decidePendingChange, pendingChanges, recentChanges } from "~/features/entry-changes/changes.server";
+import { PendingChanges, RecentChanges } from "~/features/entry-changes/pending-changes";
 import type { Route } from "./+types/tournament";
+
+const districtTime = (at: Date) =>
+  at.toLocaleString("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.tournament.title ?? "Tournament"} | Admin Dashboard` },
@@ -40,6 +47,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     tournament,
     roster: await loadRoster(getDb(context), tournament),
+    // Families' changes waiting for approval, and the entries' latest history (decision 0047).
+    pending: (await pendingChanges(getDb(context), tournament.key)).map((change) => ({
+      ...change,
+      at: districtTime(change.at),
+    })),
+    recent: (await recentChanges(getDb(context), tournament.key)).map((change) => ({
+      ...change,
+      at: districtTime(change.at),
+    })),
     canManage: user.role === "admin",
     // The message form's one-time key: a Send posted twice queues nothing the second time.
     sendKey: randomBytes(12).toString("base64url"),
@@ -59,6 +75,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return data({ ok: false as const, message: parsed.message, form: "settings" as const }, { status: 400 });
       await saveTournamentSettings(db, admin, tournament, parsed.value);
       return redirectWithToast(here, { type: "success", title: "Settings saved", description: tournament.title });
+    }
+    case "refund-policy": {
+      const parsed = parseRefundPolicyForm(form, { date: tournament.date, feeCents: await entryFeeCents(db) });
+      if (!parsed.ok)
+        return data(
+          { ok: false as const, message: parsed.message, form: "refund-policy" as const, field: parsed.field },
+          { status: 400 },
+        );
+      await saveRefundPolicy(db, admin, tournament, parsed.value);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Refund policy saved",
+        description: tournament.title,
+      });
     }
     case "delete-settings": {
       if (!tournament.orphaned)
@@ -91,6 +121,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
       return redirectWithToast(here, { type: "success", title: "Name confirmed", description: outcome.message });
+    }
+    case "approve-change":
+    case "decline-change": {
+      const approve = formText(form, "intent") === "approve-change";
+      const outcome = await decidePendingChange(
+        db,
+        admin,
+        tournament.key,
+        formText(form, "changeId"),
+        approve ? "approve" : "decline",
+      );
+      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
+      return redirectWithToast(here, {
+        type: "success",
+        title: approve ? "Change approved" : "Change declined",
+        description: outcome.message,
+      });
     }
     case "merge-school": {
       const into = memberSchools().find((school) => school.code === formText(form, "into"));
@@ -142,13 +189,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TournamentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, recent, ...page } = loaderData;
   return (
     <TournamentPage
-      {...loaderData}
+      {...page}
+      approvals={
+        <>
+          <PendingChanges changes={pending} canManage={loaderData.canManage} />
+          <RecentChanges changes={recent} />
+        </>
+      }
       message={actionData && !actionData.ok ? actionData.message : null}
       notice={actionData?.ok ? actionData.message : null}
       answered={actionData && "form" in actionData ? actionData.form : null}
       preview={actionData && "preview" in actionData ? actionData.preview : null}
+      field={actionData && "field" in actionData ? (actionData.field as RefundPolicyField) : null}
     />
   );
 }

@@ -6,6 +6,8 @@ import { CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
 import { verifyPayment } from "~/features/payments/checkout/payment-result.server";
 import { familyJudgeNotes } from "~/features/judges/family-notes.server";
 import { FamilyJudgeNotes } from "~/features/judges/family-notes";
+import { entryLinkToken } from "~/features/entry-changes/link.server";
+import { entriesPath } from "~/features/entry-changes/paths";
 import { SANDBOX_NOTICE } from "~/features/payments/sandbox-notice";
 import { VerificationErrorNotice } from "~/features/payments/checkout/verification-error-notice";
 import { pageMeta } from "~/features/shell/meta";
@@ -27,9 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const result = await verifyPayment(db, sessionId);
   // A paid order also says what each entry's school owes in judges so far (decision 0045).
-  const page =
-    result.state === "success" ? { ...result, judgeNotes: await familyJudgeNotes(db, result.entrySchools) } : result;
-  return data(page, { headers: { "Cache-Control": "no-store" } });
+  // And paid entries have their private link (decision 0047), as in the receipt.
+  if (result.state !== "success") return data(result, { headers: { "Cache-Control": "no-store" } });
+  const { checkoutId, ...paid } = result;
+  const page = {
+    ...paid,
+    judgeNotes: await familyJudgeNotes(db, result.entrySchools),
+    entriesLink: result.entrySchools.length > 0 ? entriesPath(await entryLinkToken(db, checkoutId)) : null,
+  };
+  return data(page, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } });
 }
 
 export default function PaymentSuccessPage({ loaderData: result }: Route.ComponentProps) {
@@ -105,6 +113,18 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
             ) : null}
             <h2 className="text-xl font-bold text-navy-900">Order summary</h2>
             <CheckoutSummary lines={result.lines} email={result.email} total={result.total} />
+            {result.entriesLink ? (
+              <div className="rounded-card border border-border bg-card p-4">
+                <h2 className="text-lg font-bold text-navy-900">Your entries</h2>
+                <p className="mt-1 text-sm text-stone-700">
+                  Fix a name, change a partner or switch events until registration closes, at your private link (also
+                  in your receipt). Keep it private.
+                </p>
+                <LinkButton to={result.entriesLink} className="mt-3">
+                  See or change your entries
+                </LinkButton>
+              </div>
+            ) : null}
             <FamilyJudgeNotes notes={result.judgeNotes} />
           </div>
         </Section>

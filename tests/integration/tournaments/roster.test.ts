@@ -11,7 +11,9 @@ import {
   carts,
   checkouts,
   emailOutbox,
+  entryChanges,
   orders,
+  products,
   refunds,
   tournamentEntryCodes,
   tournamentSettings,
@@ -447,11 +449,42 @@ describe("the roster", () => {
         .filter((action) => action.startsWith("tournament.") || action === "payment.refund"),
     ).toEqual(expect.arrayContaining(["tournament.settings", "tournament.drop", "payment.refund"]));
 
+    // The entry's history names the staff member (decision 0047).
+    expect(await database.db.select().from(entryChanges).where(eq(entryChanges.orderId, order.id))).toEqual([
+      expect.objectContaining({ kind: "drop", actorKind: "staff", actorLabel: "director@example.org" }),
+    ]);
+
     // Again: already dropped, nothing more happens (a 409, no second refund).
     expect(await post({ intent: "drop", orderId: order.id, requestKey: "drop-key-0002" })).toMatchObject({
       status: 409,
     });
     expect(await database.db.$count(refunds)).toBe(1);
+  });
+
+  it("staff set the refund policy beside the settings: checked on the server, said in plain words (decision 0048)", async () => {
+    const tooLate = await post({ intent: "refund-policy", refundFullUntil: sheetDay(31).iso, refundAfter: "" });
+    expect(tooLate).toMatchObject({ status: 400, message: expect.stringMatching(/^The full refund must end by/) });
+    // The demo catalogue's entry fee bounds the amount.
+    const fee = (await database.db.query.products.findFirst({ where: eq(products.id, ids[names.tournamentEntry]!) }))!;
+    const tooMuch = await post({ intent: "refund-policy", refundAfter: ((fee.price + 1) / 100).toFixed(2) });
+    expect(tooMuch).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The amount after that day can be at most/),
+    });
+    expect(await database.db.$count(tournamentSettings)).toBe(0);
+
+    const day = sheetDay(20).iso;
+    expect(await post({ intent: "refund-policy", refundFullUntil: day, refundAfter: "5" })).toMatchObject({
+      status: 302,
+    });
+    const view = (await tournamentLoader({
+      request: browserRequest(page, adminCookie),
+      context: database.context(),
+      params: { key },
+    } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
+    expect(view.tournament.refundPolicy).toEqual({ refundFullUntil: day, refundAfterCents: 500 });
+    // The other settings keep their defaults.
+    expect(view.tournament.events.length).toBeGreaterThan(1);
   });
 
   it("a school typed under Other merged into a member school takes its name and code on every entry naming it", async () => {

@@ -10,7 +10,7 @@ import type { AttentionReason, Checkout, CheckoutKind, CheckoutStatus, NewOrder,
 import { queueEmail } from "~/features/email/outbox.server";
 import { recordPaymentAttention } from "../attention/attention.server";
 import { chargeMinimumProblem } from "./charge-minimum";
-import { fulfilmentEmails, shopReceiptNotes } from "./fulfilment-emails.server";
+import { fulfilmentEmails, shopReceiptLink, shopReceiptNotes } from "./fulfilment-emails.server";
 import { releaseStock, reserveStock, settleReservations } from "~/features/products/holds/stock-reservations.server";
 import type { CheckoutLineItem, ProviderSessionState } from "../provider";
 import { paymentProvider } from "../providers.server";
@@ -446,7 +446,8 @@ export async function fulfilCheckout(
     await settleReservations(tx, checkout.id);
     if (completed.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, completed.cartId));
     const notes = completed.kind === "shop" ? await shopReceiptNotes(tx, paidOrders) : [];
-    for (const message of fulfilmentEmails(completed, paidOrders, notes)) await queueEmail(tx, message);
+    const link = completed.kind === "shop" ? await shopReceiptLink(tx, completed, paidOrders) : null;
+    for (const message of fulfilmentEmails(completed, paidOrders, notes, link)) await queueEmail(tx, message);
     return { checkout: completed, orders: paidOrders };
   });
   if (won) {

@@ -48,6 +48,7 @@ export function shopConfirmationEmail(
   orders: Order[],
   contactEmail?: string,
   notes: readonly string[] = [],
+  action?: { label: string; url: string },
 ): EmailMessage {
   const reference = checkoutReference(checkout);
   const test = checkout.provider === "sandbox";
@@ -77,6 +78,7 @@ export function shopConfirmationEmail(
       { label: "Total paid", value: formatCents(checkout.totalAmount) },
       { label: "Reference", value: reference },
     ],
+    ...(action ? { action } : {}),
     footer: NOT_DEDUCTIBLE_LINE,
   });
   return {

@@ -15,6 +15,8 @@ export type PaymentResult =
   | { state: "delayed"; email: string }
   | {
       state: "success";
+      /** The checkout paid (the page's route asks entry-changes for its entries link; never sent to the browser). */
+      checkoutId: string;
       reference: string;
       email: string;
       total: number;
@@ -91,6 +93,7 @@ export async function verifyPayment(db: Database, sessionId: string | null): Pro
     }
     return {
       state: "success",
+      checkoutId: result.checkout.id,
       reference: checkoutReference(result.checkout),
       email: result.checkout.email,
       total: result.checkout.totalAmount,

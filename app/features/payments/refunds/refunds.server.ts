@@ -2,8 +2,8 @@ import type Stripe from "stripe";
 import { asc, eq } from "drizzle-orm";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
-import type { Database } from "~/db/client.server";
-import { checkouts, monthlyGiftPayments, orders, refunds, type Checkout, type Refund } from "~/db/schema";
+import type { Database, Transaction } from "~/db/client.server";
+import { checkouts, monthlyGiftPayments, orders, refunds, type Checkout, type Order, type Refund } from "~/db/schema";
 import { writeAudit, type Actor } from "~/features/accounts/audit.server";
 import type { RefundField } from "./refund-dialog";
 import { invoicePaymentOf } from "../stripe/subscriptions.server";
@@ -169,41 +169,70 @@ export async function refundOrder(
       const cents = request.cents ?? left;
       if (left <= 0) throw new RefundRefused("Nothing is left to refund on this order.");
       if (cents > left) throw new RefundRefused(`At most ${formatCents(left)} can be refunded on this order.`);
-      const [inserted] = await tx
-        .insert(refunds)
-        .values({
-          requestKey: request.requestKey,
-          checkoutId: found.id,
-          orderId: order.id,
-          amount: cents,
-          status: "requested",
-          source: "staff",
-          reason: request.reason,
-          actorEmail: actor.email,
-          allocation: { [order.id]: cents },
-        })
-        .returning();
-      await addToOrders(tx, "refunded", inserted!.allocation, 1);
-      await writeAudit(tx, {
-        actor,
-        action: "payment.refund",
-        target: { id: null, email: found.email },
-        details: {
-          refundId: inserted!.id,
-          orderId: order.id,
-          checkoutId: found.id,
-          amount: cents,
-          reason: request.reason,
-          provider: found.provider,
-        },
+      const inserted = await saveOrderRefund(tx, actor, {
+        order,
+        checkout: found,
+        cents,
+        reason: request.reason,
+        requestKey: request.requestKey,
       });
-      return { row: inserted!, checkout: found };
+      // The same key saved by a transaction that committed meanwhile: that refund is this one.
+      if (!inserted) {
+        const saved = await tx.query.refunds.findFirst({ where: eq(refunds.requestKey, request.requestKey) });
+        return { row: saved!, checkout: found };
+      }
+      return { row: inserted, checkout: found };
     }));
   } catch (error) {
     if (error instanceof RefundRefused) return { ok: false, status: 409, message: error.message };
     throw error;
   }
   return askProvider(db, row, checkout);
+}
+
+/**
+ * Saves a refund of one order, in the caller's transaction, with the order's row locked by the caller: the row
+ * (status requested) keyed by `requestKey`, its amount counted on the order at once, and the audit entry. The key's
+ * unique constraint decides exactly once: a second save of the same key saves nothing and returns null. The
+ * provider is asked afterwards, outside the transaction (retryRefund).
+ */
+export async function saveOrderRefund(
+  tx: Transaction,
+  actor: Actor,
+  request: { order: Order; checkout: Checkout; cents: number; reason: string; requestKey: string },
+): Promise<Refund | null> {
+  const { order, checkout, cents } = request;
+  const [inserted] = await tx
+    .insert(refunds)
+    .values({
+      requestKey: request.requestKey,
+      checkoutId: checkout.id,
+      orderId: order.id,
+      amount: cents,
+      status: "requested",
+      source: "staff",
+      reason: request.reason,
+      actorEmail: actor.email,
+      allocation: { [order.id]: cents },
+    })
+    .onConflictDoNothing({ target: refunds.requestKey })
+    .returning();
+  if (!inserted) return null;
+  await addToOrders(tx, "refunded", inserted.allocation, 1);
+  await writeAudit(tx, {
+    actor,
+    action: "payment.refund",
+    target: { id: null, email: checkout.email },
+    details: {
+      refundId: inserted.id,
+      orderId: order.id,
+      checkoutId: checkout.id,
+      amount: cents,
+      reason: request.reason,
+      provider: checkout.provider,
+    },
+  });
+  return inserted;
 }
 
 const REFUSED_MESSAGE = "Stripe refused this refund: nothing was refunded.";

@@ -88,18 +88,18 @@ export function registrationSchema(
   }
 }
 
-const optionalText = (max: number, long: string, label: string) =>
+export const optionalText = (max: number, long: string, label: string) =>
   singleLine(z.string().trim().max(max, long), label).optional();
 
 /** Decision 0046: a name or school that Tabroom's file carries as typed (see tabroomNameProblem). */
-const tabroomSafe = <T extends z.ZodType<string | undefined>>(schema: T, what: "name" | "school" = "name") =>
+export const tabroomSafe = <T extends z.ZodType<string | undefined>>(schema: T, what: "name" | "school" = "name") =>
   schema.superRefine((value, context) => {
     const problem = value ? tabroomNameProblem(value, what) : null;
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
 /** A student's first or last name at a tournament entry (decision 0046): the SPEC's name messages, at each part. */
-const namePart = (label: string) =>
+export const namePart = (label: string) =>
   tabroomSafe(
     singleLine(
       z

@@ -1,0 +1,3 @@
+ALTER TABLE "tournament_settings" ADD COLUMN "refund_full_until" text;--> statement-breakpoint
+ALTER TABLE "tournament_settings" ADD COLUMN "refund_after_cents" integer;--> statement-breakpoint
+ALTER TABLE "tournament_settings" ADD CONSTRAINT "tournament_settings_refund_check" CHECK ((refund_full_until is null or refund_full_until ~ '^\d{4}-\d{2}-\d{2}$') and (refund_after_cents is null or refund_after_cents >= 0));

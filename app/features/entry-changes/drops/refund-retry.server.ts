@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { env } from "~/core/env.server";
+import { logger } from "~/core/logger.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { refunds } from "~/db/schema";
+import { retryRefund } from "~/features/payments/refunds/refunds.server";
+
+/**
+ * Drop refunds whose answer from Stripe was lost (decision 0048): still "requested" (counted on the order), asked
+ * again through the refund path's retry, which sends the row's own idempotency key (or, after Stripe's 24 hours,
+ * looks for the refund first), so a retry never refunds twice. Rows are leased (updated_at bumped under SKIP
+ * LOCKED) for CHECKOUT_SWEEP_LEASE_MS, so two instances do not ask for the same one at once. Returns how many were
+ * asked and how many are settled now.
+ */
+export async function retryDropRefunds(
+  db: Database,
+  options: { leaseMs?: number; batchSize?: number } = {},
+): Promise<{ asked: number; settled: number }> {
+  const leaseSeconds = (options.leaseMs ?? env().CHECKOUT_SWEEP_LEASE_MS) / 1000;
+  const result = await db.execute(sql`
+    update ${refunds} set updated_at = now()
+     where id in (
+       select id from ${refunds}
+        where status = 'requested' and request_key like 'drop-%'
+          and updated_at < now() - make_interval(secs => ${leaseSeconds})
+        order by created_at
+        limit ${options.batchSize ?? 20}
+        for update skip locked)
+    returning id`);
+  const due = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  let settled = 0;
+  for (const { id } of due) {
+    const outcome = await retryRefund(db, id);
+    if (outcome.ok) settled++;
+    else logger.warn({ refundId: id, message: outcome.message }, "drop refund still waiting for Stripe");
+  }
+  return { asked: due.length, settled };
+}
+
+/** Every CHECKOUT_SWEEP_INTERVAL_MS, on every instance (the lease keeps them apart). */
+export function startDropRefundRetry(db: Database, options: { intervalMs?: number } = {}) {
+  const intervalMs = options.intervalMs ?? env().CHECKOUT_SWEEP_INTERVAL_MS;
+  const state = { stopped: false };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = (async () => {
+      try {
+        const counts = await retryDropRefunds(db);
+        if (counts.asked > 0) logger.info(counts, "drop refunds asked again");
+      } catch (error) {
+        logger.error({ err: error }, "drop refund retry failed");
+      }
+      if (!state.stopped) timer = setTimeout(tick, intervalMs);
+    })();
+  };
+  tick();
+  return async () => {
+    state.stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+/** The server's registration (server/workers.ts). */
+export const dropRefundWorker = {
+  name: "drop-refund-retry",
+  start: (handle: DatabaseHandle) => startDropRefundRetry(handle.db),
+};
