@@ -84,7 +84,10 @@ export async function waitForEmail(
           const text = decodeQuotedPrintable(await readFile(path.join(dir, name), "utf8"));
           const to = /^To: (.*)$/m.exec(text)?.[1] ?? "";
           const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? "";
-          if (!to.includes(address) || (options.subject && !options.subject.test(subject))) continue;
+          // The address itself among the recipients, not a part of another (js-1@… is inside nojs-1@…).
+          const recipients = to.split(",").map((part) => (/<([^>]+)>/.exec(part)?.[1] ?? part).trim().toLowerCase());
+          if (!recipients.includes(address.toLowerCase()) || (options.subject && !options.subject.test(subject)))
+            continue;
           if (options.since && Date.parse(/^Date: (.*)$/m.exec(text)?.[1] ?? "") < options.since - 1000) continue;
           matches.push({ text, at: name });
         }

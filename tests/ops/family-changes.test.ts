@@ -1,23 +1,17 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { linkToken } from "~/core/link-tokens.server";
 import { tournamentKey } from "~/db/tournament-key";
-import { createScratchDatabase } from "../support/scratch-database";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import {
   histogram,
   inParallel,
   PORT_BASE,
-  seed,
   skipReason,
-  startInstance,
-  startSmtpCatcher,
+  startInstancePair,
   Visitor,
   waitFor,
   WEBHOOK_SECRET,
-  type Instance,
+  type InstancePair,
 } from "./support";
 
 /**
@@ -44,65 +38,38 @@ const PLACES_LEFT = 10;
 const ALREADY_IN = 5;
 
 describe.skipIf(reason)("families change and drop entries on two instances", () => {
-  let scratch: { url: string; drop(): Promise<void> };
-  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-  let stripe: StripeStandIn;
-  let a: Instance | undefined;
-  let b: Instance | undefined;
-  let sql: pg.Pool;
+  let pair: InstancePair;
   const figures: Record<string, unknown> = {};
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await sql.query<T>(text, values)).rows;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "citron_ops_family");
-    smtp = await startSmtpCatcher(PORTS.smtp);
-    stripe = await startStripeStandIn();
-    sql = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    const sessionSecret = randomBytes(32).toString("hex");
+    pair = await startInstancePair("family", "citron_ops_family", PORTS);
     // This process writes the families' links as the servers do (linkToken keys them from SESSION_SECRET).
-    setEnvForTests(parseEnv({ NODE_ENV: "test", SESSION_SECRET: sessionSecret, DATA_DIR: "/tmp" }));
-    const env = {
-      DATABASE_URL: scratch.url,
-      SESSION_SECRET: sessionSecret,
-      SMTP_URL: smtp.url,
-      MAIL_TRANSPORT: "smtp",
-      STRIPE_SECRET_KEY: "sk_test_ops_suite",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    };
-    [a, b] = await Promise.all([startInstance("family-a", PORTS.a, env), startInstance("family-b", PORTS.b, env)]);
-    seed(scratch.url, sessionSecret);
+    setEnvForTests(parseEnv({ NODE_ENV: "test", SESSION_SECRET: pair.sessionSecret, DATA_DIR: "/tmp" }));
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
     setEnvForTests(undefined);
-    console.info(`[ops figures] ${JSON.stringify(figures, null, 2)}`);
-    await sql?.end();
-    await smtp?.close();
-    await stripe?.close();
-    await scratch?.drop().catch(() => {});
+    await pair?.stop(figures);
   }, 60_000);
 
   it(`${FAMILIES} families at once: switches into a capped event exact, every drop refunded once at Stripe, no 500`, async () => {
-    await (await fetch(`${a!.url}/fees`)).arrayBuffer();
-    const [cache] = await query<{ events: Array<{ id: string; title: string; date: string; type: string }> }>(
+    await (await fetch(`${pair.a.url}/fees`)).arrayBuffer();
+    const [cache] = await pair.query<{ events: Array<{ id: string; title: string; date: string; type: string }> }>(
       "select events from events_sheet_cache limit 1",
     );
     const tournament = cache!.events.find((event) => ["debate", "speech", "hybrid-tournament"].includes(event.type))!;
     const key = tournamentKey(tournament.title, tournament.date);
-    const [product] = await query<{ id: string; price: number }>(
+    const [product] = await pair.query<{ id: string; price: number }>(
       "select id, price from products where registration_kind = 'tournamentEntry' limit 1",
     );
-    await query(`insert into tournament_settings (key, title, date, caps) values ($1, $2, $3, $4::jsonb)`, [
+    await pair.query(`insert into tournament_settings (key, title, date, caps) values ($1, $2, $3, $4::jsonb)`, [
       key,
       tournament.title,
       tournament.date,
       JSON.stringify({ [INTO]: ALREADY_IN + PLACES_LEFT }),
     ]);
     for (let n = 0; n < ALREADY_IN; n++) {
-      await query(
+      await pair.query(
         `insert into orders (item_name, total_amount, customer_email, status, student_name, student_school,
                              tournament_name, tournament_date, event_type, tournament_key)
          values ('Entry', 2500, $1, 'completed', $2, 'Riverside', $3, $4, $5, $6)`,
@@ -113,7 +80,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     // Fifty families register one entry each in an uncapped event and pay through Stripe.
     const families = Array.from({ length: FAMILIES }, (_, i) => new Visitor(`10.8.0.${i + 1}`));
     const bought = await inParallel(families, 10, async (family, i) => {
-      const base = i % 2 ? b!.url : a!.url;
+      const base = i % 2 ? pair.b.url : pair.a.url;
       const added = await family.request(base, "/fees", {
         form: {
           intent: "add",
@@ -129,15 +96,15 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
       return [added.status, checkout.status];
     });
     expect(histogram(bought.flat())).toEqual({ 302: FAMILIES, 200: FAMILIES });
-    const open = await query<{ id: string; provider_session_id: string; email: string }>(
+    const open = await pair.query<{ id: string; provider_session_id: string; email: string }>(
       "select id, provider_session_id, email from checkouts where status = 'open'",
     );
     expect(open).toHaveLength(FAMILIES);
     const paid = await inParallel(open, 10, async (checkout, i) => {
-      const session = stripe.sessions.get(checkout.provider_session_id)!;
-      stripe.money.pay(session);
-      const event = stripe.event("checkout.session.completed", session, WEBHOOK_SECRET);
-      const response = await fetch(`${i % 2 ? a!.url : b!.url}/webhooks/stripe`, {
+      const session = pair.stripe.sessions.get(checkout.provider_session_id)!;
+      pair.stripe.money.pay(session);
+      const event = pair.stripe.event("checkout.session.completed", session, WEBHOOK_SECRET);
+      const response = await fetch(`${i % 2 ? pair.a.url : pair.b.url}/webhooks/stripe`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Stripe-Signature": event.signature },
         body: event.payload,
@@ -148,7 +115,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     expect(histogram(paid)).toEqual({ 200: FAMILIES });
 
     // Each family's link, as its receipt carries it, and its entry.
-    const links = await query<{ id: string; email: string; order_id: string; payment_intent: string | null }>(
+    const links = await pair.query<{ id: string; email: string; order_id: string; payment_intent: string | null }>(
       `select l.id, k.email, o.id as order_id
          from entry_links l join checkouts k on k.id = l.checkout_id join orders o on o.checkout_id = k.id
         where o.tournament_key = $1 order by k.email`,
@@ -167,7 +134,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
         return [
           {
             family,
-            base: i % 2 ? a!.url : b!.url,
+            base: i % 2 ? pair.a.url : pair.b.url,
             path: link.path,
             form: { intent: "event", orderId: link.order_id, event: INTO },
             kind: "switch",
@@ -181,7 +148,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
           ? [
               {
                 family,
-                base: a!.url,
+                base: pair.a.url,
                 path: link.path,
                 form: { intent: "event", orderId: link.order_id, event: ELSEWHERE },
                 kind: "torn",
@@ -189,8 +156,8 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
             ]
           : [];
       return [
-        { family, base: a!.url, path: link.path, form, kind: "drop" },
-        { family, base: b!.url, path: link.path, form, kind: "drop" },
+        { family, base: pair.a.url, path: link.path, form, kind: "drop" },
+        { family, base: pair.b.url, path: link.path, form, kind: "drop" },
         ...torn,
       ];
     });
@@ -213,7 +180,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
 
     // Switches: exactly the places left, the others told it is full.
-    const [into] = await query<{ n: number }>(
+    const [into] = await pair.query<{ n: number }>(
       `select count(*)::int as n from orders where tournament_key = $1 and event_type = $2
           and status in ('pending', 'completed') and dropped_at is null`,
       [key, INTO],
@@ -225,17 +192,19 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     // Drops: each family's entry dropped once (one 200 and one 409 per family), refunded its fee once.
     const dropping = FAMILIES - SWITCHERS;
     expect(histogram(drops.map((answer) => answer.status))).toEqual({ 200: dropping, 409: dropping });
-    const dropped = await query<{ n: number; refunded: number }>(
+    const dropped = await pair.query<{ n: number; refunded: number }>(
       `select count(*)::int as n, coalesce(sum(refunded_amount), 0)::int as refunded
          from orders where tournament_key = $1 and dropped_at is not null`,
       [key],
     );
     expect(dropped[0]).toEqual({ n: dropping, refunded: dropping * product!.price });
     await waitFor("every drop refund answered by Stripe", async () => {
-      const [left] = await query<{ n: number }>("select count(*)::int as n from refunds where status = 'requested'");
+      const [left] = await pair.query<{ n: number }>(
+        "select count(*)::int as n from refunds where status = 'requested'",
+      );
       return left!.n === 0;
     });
-    const rows = await query<{ status: string; n: number }>(
+    const rows = await pair.query<{ status: string; n: number }>(
       "select status, count(*)::int as n from refunds group by status",
     );
     expect(rows).toEqual([{ status: "succeeded", n: dropping }]);
@@ -243,7 +212,7 @@ describe.skipIf(reason)("families change and drop entries on two instances", () 
     // ends dropped and refunded once (above).
     expect(torn.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
     // At Stripe: one refund per dropped payment, of the whole fee.
-    const atStripe = [...stripe.money.refunds.values()];
+    const atStripe = [...pair.stripe.money.refunds.values()];
     expect(atStripe).toHaveLength(dropping);
     expect(new Set(atStripe.map((refund) => refund.payment_intent)).size).toBe(dropping);
     expect(atStripe.every((refund) => refund.amount === product!.price)).toBe(true);
