@@ -114,7 +114,8 @@ describe("order tallies", () => {
     await db.execute(sql`delete from orders where item_name = 'Donation'`);
     expect(await drift()).toEqual([]);
 
-    await db.execute(sql`truncate orders`);
+    // Cascade: other tables refer to orders (an entry's history, entry_changes), and truncate refuses a referenced table.
+    await db.execute(sql`truncate orders cascade`);
     expect(await drift()).toEqual([]);
     expect(rows(await db.execute(sql`select * from order_tallies`))).toEqual([]);
     expect(rows(await db.execute(sql`select * from order_students`))).toEqual([]);

@@ -38,9 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShopPage(request, getDb(context));
 }
 
-/** Opening or closing a registration form needs nothing new from the server. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  onlyDialogParamsChanged(args, [REGISTER_PARAM]) ? false : args.defaultShouldRevalidate;
+/**
+ * Opening or closing a registration form needs nothing new from the server. A refused cart change (a 4xx) reads the
+ * cart again, unlike React Router's default: the page may be behind the server (stock sold meanwhile, or a saved
+ * change whose reading the next change cut short), and the cart must show what is saved.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (onlyDialogParamsChanged(args, [REGISTER_PARAM])) return false;
+  const refused = args.actionStatus !== undefined && args.actionStatus >= 400 && args.actionStatus < 500;
+  return refused || args.defaultShouldRevalidate;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleShopAction(request, context);

@@ -170,7 +170,9 @@ describe("the private link", () => {
     const entry = (shown.data.entries as Array<Record<string, unknown>>)[0]!;
     expect(entry).toMatchObject({ tournament: WINTER, open: true, status: "entered" });
     expect(entry.fields).toMatchObject({ studentFirst: "Ana", studentLast: "Lee", event: LD });
-    expect((await page(`${token.slice(0, -1)}x`)).status).toBe(404);
+    // One character of the MAC changed (to another one: a token may already end in "x").
+    const wrong = `${token.slice(0, -1)}${token.endsWith("x") ? "y" : "x"}`;
+    expect((await page(wrong)).status).toBe(404);
     expect((await page("not-a-token")).status).toBe(404);
   });
 });
