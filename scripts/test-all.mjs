@@ -44,7 +44,7 @@ const reportsRead = { vitest: [], playwright: [] };
  * (docs/measurements/ci.md), so a 25% slide shows. The total is the run's budget, and a run over it fails.
  */
 const BUDGET = {
-  "provision and install": 25,
+  "provision and install": 36,
   lint: 24,
   typecheck: 12,
   "production build": 11,
@@ -53,9 +53,10 @@ const BUDGET = {
   "browser tests (PostgreSQL)": 435,
   "browser tests (PGlite)": 115,
 };
-// 16 minutes: about 1.25 times a quiet clean clone's 12.6 with the families' entries (docs/measurements/ci.md), so a
+// 17 minutes: about 1.25 times a quiet clean clone's 12.6 with the families' entries and room for one retried browser
+// test (docs/measurements/ci.md: a second quiet run took 15.5 minutes, three of them one test's first try), so a
 // quarter's slide fails the run. TEST_TOTAL_BUDGET (seconds) only lowers it, to see the check fail on a short run.
-const TOTAL_BUDGET = Math.min(16 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
+const TOTAL_BUDGET = Math.min(17 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
 const FLAKY_ALLOWED = 2;
 
 if (process.env.CI_STARTED_AT)

@@ -203,6 +203,7 @@ test("a second Refresh inside the cooldown says the calendar is already up to da
   await refreshUntilFetched(page);
   // At once, inside the short cooldown: the first Refresh's notice is still up, and no second one joins it.
   await page.getByRole("button", { name: "Refresh" }).click();
-  await expect(page.getByText("Calendar already up to date")).toBeVisible();
+  // The shown one: a notice of the same words from a try inside refreshUntilFetched may still be leaving the page.
+  await expect(page.getByText("Calendar already up to date").filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByText("Events Refreshed")).toHaveCount(1);
 });
