@@ -1,9 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { linkTokenHash } from "~/core/link-tokens.server";
 import {
   auditLog,
@@ -21,7 +17,6 @@ import { tournamentKey } from "~/db/tournament-key";
 import { runEntryChangeDigest } from "~/features/entry-changes/digest.server";
 import { CLOSED_MESSAGE } from "~/features/entry-changes/changes.server";
 import { RESEND_ANSWER } from "~/features/entry-changes/resend";
-import { getScheduleEvents } from "~/features/events/events.server";
 import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
@@ -33,16 +28,14 @@ import { loadTabroomFiles } from "~/features/tournaments/tabroom-data.server";
 import { action as resendAction } from "~/routes/public/entries";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/entries-link";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
-import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "../tournaments/support";
+import { closeShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, openTournamentTestbed, sheetDay, type TournamentTestbed } from "../tournaments/support";
 
 /** Decision 0047: a family's private entries link, its changes, staff approval, history and the daily digest. */
 let database: TestDatabase;
 let ids: Record<string, string> = {};
-let dir = "";
-let sheetFile = "";
 let adminCookie = "";
 const names = defaultRegistrationProductNames("Citron");
 const WINTER = "Winter Debate Tournament";
@@ -52,37 +45,16 @@ const LD = "Lincoln-Douglas (LD)";
 const PF = "Public Forum (PF)";
 const EXTEMP = "Extemporaneous Speaking";
 
-function useEnv(values: Record<string, string> = {}) {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      SESSION_SECRET: "s".repeat(40),
-      EVENTS_SHEET_URL: sheetFile,
-      PUBLIC_URL: "https://citron.example",
-      ...values,
-    }),
-  );
-}
+let setEnv: TournamentTestbed["setEnv"];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "citron-entry-changes-"));
-  sheetFile = writeTournamentSheet(dir);
-  useEnv();
-  ({ database, ids } = await openShopDatabase());
-  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
-  await vi.waitFor(
-    async () => {
-      if ((await getScheduleEvents(database.db)).length === 0) throw new Error("the sheet is not read yet");
-    },
-    { timeout: 15_000 },
-  );
+  ({ database, ids, adminCookie, setEnv } = await openTournamentTestbed("entry-changes"));
 });
 afterAll(async () => {
   await closeShopDatabase(database);
 });
 beforeEach(async () => {
-  useEnv();
+  setEnv();
   await database.db.delete(emailOutbox);
   await database.db.delete(orders);
   await database.db.delete(checkouts);
@@ -285,7 +257,7 @@ describe("a family's changes, at once", () => {
 
   it("after the close (time moved by REGISTRATION_CLOCK) the page is read-only and every change is refused", async () => {
     const { order, token } = await paidEntry({});
-    useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
+    setEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
     const shown = await page(token);
     expect((shown.data.entries as Array<{ open: boolean }>)[0]!.open).toBe(false);
     const forms: Array<Record<string, string>> = [

@@ -1,9 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
   carts,
@@ -15,7 +11,6 @@ import {
   tournamentJudgeSettings,
 } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
-import { getScheduleEvents } from "~/features/events/events.server";
 import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
@@ -26,11 +21,11 @@ import { action as judgeAction, loader as judgeLoader } from "~/routes/public/ju
 import { action as linkAction, loader as linkLoader } from "~/routes/public/judge-link";
 import { action as poolAction, loader as poolLoader } from "~/routes/admin/tournament-judges";
 import { loader as judgesCsvLoader } from "~/routes/admin/tournament-judges-csv";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
 import { importTabroomJudges } from "#tests/support/tabroom-importer";
-import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "../tournaments/support";
+import { closeShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, openTournamentTestbed, sheetDay } from "../tournaments/support";
 
 /** Decision 0045: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
 let database: TestDatabase;
@@ -44,26 +39,7 @@ const poolPath = `/admin/tournaments/${encodeURIComponent(key)}/judges`;
 const [first, second] = memberSchools();
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "citron-judges-"));
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      SESSION_SECRET: "s".repeat(40),
-      EVENTS_SHEET_URL: writeTournamentSheet(dir),
-      PUBLIC_URL: "https://citron.example",
-    }),
-  );
-  ({ database, ids } = await openShopDatabase());
-  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
-  viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
-  // The sheet's first read runs in the background: a busy machine may not have it yet.
-  await vi.waitFor(
-    async () => {
-      if ((await getScheduleEvents(database.db)).length === 0) throw new Error("the sheet is not read yet");
-    },
-    { timeout: 15_000 },
-  );
+  ({ database, ids, adminCookie, viewerCookie } = await openTournamentTestbed("judges"));
 });
 afterAll(async () => {
   await closeShopDatabase(database);

@@ -1,10 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clientSubject } from "~/core/client-address";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { carts, checkouts, orders, tournamentSettings } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
 import { failCheckout } from "~/features/payments/checkout/checkout.server";
@@ -13,10 +9,10 @@ import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { COMPETITION_EVENTS } from "~/features/tournaments/competition-events";
 import { action as tournamentAction } from "~/routes/admin/tournament";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
-import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, postFees, sheetDay, writeTournamentSheet } from "./support";
+import { closeShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, openTournamentTestbed, postFees, sheetDay, type TournamentTestbed } from "./support";
 
 /**
  * Decision 0040 through the routes: staff settings (the admin page's action) open and close a tournament's
@@ -24,41 +20,24 @@ import { addEntry, loadFees, postFees, sheetDay, writeTournamentSheet } from "./
  * On PostgreSQL (--project postgres) the checkouts of the race really run at once.
  */
 let database: TestDatabase;
-let dir = "";
-let sheetFile = "";
 let productId = "";
 let adminCookie = "";
 const WINTER = "Winter Debate Tournament";
 const winterDate = sheetDay(30).iso;
 const winterKey = tournamentKey(WINTER, winterDate);
 
-function useEnv(values: Record<string, string> = {}) {
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      SESSION_SECRET: "s".repeat(40),
-      EVENTS_SHEET_URL: sheetFile,
-      PUBLIC_URL: "https://citron.example",
-      ...values,
-    }),
-  );
-}
+let setEnv: TournamentTestbed["setEnv"];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "citron-tournaments-"));
-  sheetFile = writeTournamentSheet(dir);
-  useEnv();
   let ids: Record<string, string>;
-  ({ database, ids } = await openShopDatabase());
+  ({ database, ids, adminCookie, setEnv } = await openTournamentTestbed("tournaments"));
   productId = ids[defaultRegistrationProductNames("Citron").tournamentEntry]!;
-  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
 });
 afterAll(async () => {
   await closeShopDatabase(database);
 });
 beforeEach(async () => {
-  useEnv();
+  setEnv();
   await database.db.delete(orders);
   await database.db.delete(checkouts);
   await database.db.delete(carts);
@@ -172,7 +151,7 @@ describe("registration windows", () => {
 
   it("time moved past the closing day (REGISTRATION_CLOCK): a cart filled while open cannot be checked out", async () => {
     const cartId = await cartFor("Avi Cohen");
-    useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
+    setEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
     const result = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
     expect(result).toMatchObject({
       ok: false,
@@ -349,7 +328,7 @@ describe("an open checkout is checked again before it is offered again (decision
       ok: true,
       checkoutId: opened.checkoutId,
     });
-    useEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
+    setEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });
     const again = await checkoutCart(database.db, { cartId, email: "parent@example.org" });
     expect(again).toMatchObject({
       ok: false,

@@ -1,11 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, setEnvForTests } from "~/core/env.server";
 import {
   auditLog,
   carts,
@@ -31,10 +27,10 @@ import { loader as tabroomZipLoader } from "~/routes/admin/tournament-tabroom-zi
 import { loader as staffEntriesLoader } from "~/routes/admin/orders-entries-export";
 import { importTabroomEntries, tabroomLines } from "#tests/support/tabroom-importer";
 import { loader as tournamentsLoader } from "~/routes/admin/tournaments";
-import { browserRequest, signedInAccount } from "#tests/support/accounts";
+import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
-import { closeShopDatabase, openShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, sheetDay, writeTournamentSheet } from "./support";
+import { closeShopDatabase } from "#tests/support/testbed";
+import { addEntry, loadFees, openTournamentTestbed, sheetDay } from "./support";
 
 /** Decision 0040: a tournament's roster for staff, its Tabroom download, drops (with a refund) and school merges. */
 let database: TestDatabase;
@@ -47,19 +43,7 @@ const key = tournamentKey(WINTER, sheetDay(30).iso);
 const page = `/admin/tournaments/${encodeURIComponent(key)}`;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "citron-roster-"));
-  setEnvForTests(
-    parseEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dir,
-      SESSION_SECRET: "s".repeat(40),
-      EVENTS_SHEET_URL: writeTournamentSheet(dir),
-      PUBLIC_URL: "https://citron.example",
-    }),
-  );
-  ({ database, ids } = await openShopDatabase());
-  adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
-  viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
+  ({ database, ids, adminCookie, viewerCookie } = await openTournamentTestbed("roster"));
 });
 afterAll(async () => {
   await closeShopDatabase(database);

@@ -1,10 +1,15 @@
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { CART_COOKIE } from "~/core/cart";
+import { parseEnv, setEnvForTests } from "~/core/env.server";
+import { getScheduleEvents } from "~/features/events/events.server";
 import type { ShopActionData } from "~/features/shop/action-data";
 import { action as feesAction, loader as feesLoader } from "~/routes/public/fees";
+import { signedInAccount } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
+import { openShopDatabase } from "#tests/support/testbed";
 
 /** A New York calendar day `offset` days from today, as the sheet writes it ("Fri, Dec 4, 2026") and as ISO. */
 export function sheetDay(offset: number) {
@@ -38,6 +43,47 @@ export function writeTournamentSheet(dir: string) {
   const file = path.join(dir, "sheet.csv");
   writeFileSync(file, `${rows.join("\n")}\n`);
   return file;
+}
+
+/** A tournament test file's world: the shop's database, the sheet of writeTournamentSheet, an admin and a viewer. */
+export type TournamentTestbed = {
+  database: TestDatabase;
+  ids: Record<string, string>;
+  adminCookie: string;
+  viewerCookie: string;
+  /** Sets the environment again (the sheet, the site's address), with `values` over it. */
+  setEnv(values?: Record<string, string>): void;
+};
+
+/**
+ * Opens the testbed: a data folder named for `name`, the sheet in it, the shop's database, the two accounts signed
+ * in, and the sheet read once (its first read runs in the background, and a busy machine may not have it yet).
+ */
+export async function openTournamentTestbed(name: string): Promise<TournamentTestbed> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `citron-${name}-`));
+  const sheetFile = writeTournamentSheet(dir);
+  const setEnv = (values: Record<string, string> = {}) =>
+    setEnvForTests(
+      parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: dir,
+        SESSION_SECRET: "s".repeat(40),
+        EVENTS_SHEET_URL: sheetFile,
+        PUBLIC_URL: "https://citron.example",
+        ...values,
+      }),
+    );
+  setEnv();
+  const { database, ids } = await openShopDatabase();
+  const adminCookie = (await signedInAccount(database.db, "director@example.org", "admin")).cookie;
+  const viewerCookie = (await signedInAccount(database.db, "coach@example.org", "user")).cookie;
+  await vi.waitFor(
+    async () => {
+      if ((await getScheduleEvents(database.db)).length === 0) throw new Error("the sheet is not read yet");
+    },
+    { timeout: 15_000 },
+  );
+  return { database, ids, adminCookie, viewerCookie, setEnv };
 }
 
 export type FeesAnswer = { status: number; data?: ShopActionData; cookie?: string };
