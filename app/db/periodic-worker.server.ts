@@ -9,7 +9,8 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
  */
 export function periodicWorker(options: {
   name: string;
-  everyMs: number;
+  /** The wait between runs, or a function read at start (a setting from the environment). */
+  everyMs: number | (() => number);
   run(handle: DatabaseHandle): Promise<void>;
   runsOn?(handle: DatabaseHandle): boolean;
 }) {
@@ -25,9 +26,10 @@ export function periodicWorker(options: {
         }
       };
       let running = run();
+      const everyMs = typeof options.everyMs === "function" ? options.everyMs() : options.everyMs;
       const timer = setInterval(() => {
         running = run();
-      }, options.everyMs);
+      }, everyMs);
       timer.unref();
       return async () => {
         clearInterval(timer);

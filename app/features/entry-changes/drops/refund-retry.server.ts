@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { logger } from "~/core/logger.server";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { periodicWorker } from "~/db/periodic-worker.server";
 import { refunds } from "~/db/schema";
 import { retryRefund } from "~/features/payments/refunds/refunds.server";
 
@@ -37,33 +38,15 @@ export async function retryDropRefunds(
   return { asked: due.length, settled };
 }
 
-/** Every CHECKOUT_SWEEP_INTERVAL_MS, on every instance (the lease keeps them apart). */
-export function startDropRefundRetry(db: Database, options: { intervalMs?: number } = {}) {
-  const intervalMs = options.intervalMs ?? env().CHECKOUT_SWEEP_INTERVAL_MS;
-  const state = { stopped: false };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
-      try {
-        const counts = await retryDropRefunds(db);
-        if (counts.asked > 0) logger.info(counts, "drop refunds asked again");
-      } catch (error) {
-        logger.error({ err: error }, "drop refund retry failed");
-      }
-      if (!state.stopped) timer = setTimeout(tick, intervalMs);
-    })();
-  };
-  tick();
-  return async () => {
-    state.stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
-}
-
-/** The server's registration (server/workers.ts). */
-export const dropRefundWorker = {
-  name: "drop-refund-retry",
-  start: (handle: DatabaseHandle) => startDropRefundRetry(handle.db),
-};
+/**
+ * The server's registration (server/workers.ts): every CHECKOUT_SWEEP_INTERVAL_MS, on every instance (the lease keeps
+ * them apart, and two runs of one instance too).
+ */
+export const dropRefundWorker = periodicWorker({
+  name: "drop refund retry",
+  everyMs: () => env().CHECKOUT_SWEEP_INTERVAL_MS,
+  async run(handle) {
+    const counts = await retryDropRefunds(handle.db);
+    if (counts.asked > 0) logger.info(counts, "drop refunds asked again");
+  },
+});
