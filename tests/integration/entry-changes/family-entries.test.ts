@@ -29,6 +29,7 @@ import { action as resendAction } from "~/routes/public/entries";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/entries-link";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { browserRequest } from "#tests/support/accounts";
+import { importTabroomEntries } from "#tests/support/tabroom-importer";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase } from "#tests/support/testbed";
 import { addEntry, loadFees, openTournamentTestbed, sheetDay, type TournamentTestbed } from "../tournaments/support";
@@ -175,6 +176,11 @@ describe("a family's changes, at once", () => {
     const ld = tabroom.files.find((file) => file.event === LD)!;
     expect(ld.csv).toContain("Anna");
     expect(ld.csv).not.toContain("Ana,");
+    // As Tabroom's own entries importer reads the file: the fixed name, at the new school.
+    const imported = importTabroomEntries(ld.csv).entries;
+    expect(imported.map((entry) => [entry.school, entry.students.map((student) => student.first)])).toEqual([
+      [expect.stringContaining(otherSchool!.name.split(" ")[0]!), ["Anna"]],
+    ]);
     const [line] = await history(order.id);
     expect(line).toMatchObject({ actorKind: "family", actorLabel: "family link", kind: "student", status: "applied" });
     expect(line!.summary).toContain("from Ana Lee to Anna Lee");
