@@ -32,6 +32,8 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders })
 export default function EntriesResend({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors = actionData?.status === "invalid" ? actionData.result.error?.email : undefined;
+  // A refused address stays in the field to be corrected, not typed again.
+  const typed = actionData?.status === "invalid" ? actionData.result.initialValue?.email : undefined;
   return (
     <>
       <PageHeader
@@ -62,6 +64,7 @@ export default function EntriesResend({ actionData }: Route.ComponentProps) {
                 type="email"
                 autoComplete="email"
                 maxLength={254}
+                defaultValue={typeof typed === "string" ? typed : undefined}
                 aria-invalid={errors ? true : undefined}
                 aria-describedby={errors ? "resend-email-error" : undefined}
               />
