@@ -2,14 +2,9 @@
 // PostgreSQL, signed in, on the production server. The goal: under 200 ms.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/judges.mjs [requests]
 //   BUILD_DIR=build uses an existing build (otherwise build-bench/ is built).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { tournamentKey } from "../app/db/tournament-key.ts";
-import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { ensureBuild, freePort, loadavg, seedDatabase, signInCookie, startServer } from "./lib.mjs";
+import { benchAdmin, loadavg, signInCookie, startSeededPostgres } from "./lib.mjs";
 
 const requests = Number(process.argv[2] ?? 20);
 const SCHOOLS = 60;
@@ -32,20 +27,8 @@ if (!adminUrl) {
   console.error("BENCH_DATABASE_URL is required: the pool page is measured on PostgreSQL");
   process.exit(1);
 }
-const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
 
-ensureBuild();
-const scratch = await createScratchDatabase(adminUrl, "citron_bench_judges");
-const env = {
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-bench-judges-")),
-  DATABASE_URL: scratch.url,
-  SESSION_SECRET: randomBytes(32).toString("hex"),
-  DEMO_ADMIN_PASSWORD: admin.password,
-  DEMO_USER_PASSWORD: "Podium@Lime2026",
-  EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
-};
-seedDatabase(env);
-const server = await startServer({ port: await freePort(), env });
+const { server, databaseUrl, stop } = await startSeededPostgres(adminUrl, "judges");
 const loadBefore = loadavg();
 const timings = [];
 const baseline = [];
@@ -54,7 +37,7 @@ let bytes = 0;
 let counts = {};
 try {
   await (await fetch(`${server.url}/fees`)).arrayBuffer(); // the sheet, read once
-  const client = new pg.Client({ connectionString: scratch.url });
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query("select events from events_sheet_cache limit 1");
   const tournament = rows[0].events.find((event) => ["debate", "speech", "hybrid-tournament"].includes(event.type));
@@ -110,7 +93,7 @@ try {
   counts = { entries, schools: SCHOOLS, events: EVENTS.length, judges: SCHOOLS * 3, volunteers: 20 };
   await client.end();
 
-  const session = await signInCookie(server.url, admin);
+  const session = await signInCookie(server.url, benchAdmin);
   const url = `${server.url}/admin/tournaments/${encodeURIComponent(key)}/judges`;
   // The signed-in baseline (/admin/profile, as bench/dashboards.mjs) in turn with the pool page, to tell the page's
   // own cost from a busy machine's.
@@ -133,8 +116,7 @@ try {
     bytes = text.length;
   }
 } finally {
-  await server.stop();
-  await scratch.drop();
+  await stop();
 }
 timings.sort((a, b) => a - b);
 baseline.sort((a, b) => a - b);

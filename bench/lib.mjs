@@ -6,6 +6,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
+import { createScratchDatabase } from "../tests/support/scratch-database.ts";
 
 export const buildDir = process.env.BUILD_DIR ?? "build-bench";
 
@@ -228,6 +230,37 @@ http {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo admin a seeded bench database has (DEMO_ADMIN_PASSWORD below). */
+export const benchAdmin = { email: "director@example.org", password: "Lectern@Citrus42" };
+
+/**
+ * The production build on a fresh scratch PostgreSQL database (`name`) under `adminUrl`, seeded with the demo content
+ * and the browser tests' events sheet: the server, the database's address for the bench's own rows, and `stop()`,
+ * which stops the server and drops the database.
+ */
+export async function startSeededPostgres(adminUrl, name) {
+  ensureBuild();
+  const scratch = await createScratchDatabase(adminUrl, `citron_bench_${name}`);
+  const env = {
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `citron-bench-${name}-`)),
+    DATABASE_URL: scratch.url,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    DEMO_ADMIN_PASSWORD: benchAdmin.password,
+    DEMO_USER_PASSWORD: "Podium@Lime2026",
+    EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
+  };
+  seedDatabase(env);
+  const server = await startServer({ port: await freePort(), env });
+  return {
+    server,
+    databaseUrl: scratch.url,
+    async stop() {
+      await server.stop();
+      await scratch.drop();
     },
   };
 }

@@ -2,16 +2,11 @@
 // signed in, on the production server. The goal: under a second.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/tabroom-zip.mjs [downloads]
 //   ENTRIES=500 the entries; BUILD_DIR=build uses an existing build (otherwise build-bench/ is built).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { unzipSync } from "fflate";
 import pg from "pg";
 import { tournamentKey } from "../app/db/tournament-key.ts";
 import { COMPETITION_EVENTS } from "../app/features/tournaments/competition-events.ts";
-import { createScratchDatabase } from "../tests/support/scratch-database.ts";
-import { ensureBuild, freePort, loadavg, seedDatabase, signInCookie, startServer } from "./lib.mjs";
+import { benchAdmin, loadavg, signInCookie, startSeededPostgres } from "./lib.mjs";
 
 const downloads = Number(process.argv[2] ?? 20);
 const entries = Number(process.env.ENTRIES ?? 500);
@@ -20,29 +15,17 @@ if (!adminUrl) {
   console.error("BENCH_DATABASE_URL is required: the download is measured on PostgreSQL");
   process.exit(1);
 }
-const admin = { email: "director@example.org", password: "Lectern@Citrus42" };
 // Twelve of the district's fourteen events.
 const EVENTS = COMPETITION_EVENTS.filter((event) => !["Extemporaneous Debate (EXD)", "Radio Speaking"].includes(event));
 
-ensureBuild();
-const scratch = await createScratchDatabase(adminUrl, "citron_bench_tabroom");
-const env = {
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "citron-bench-tabroom-")),
-  DATABASE_URL: scratch.url,
-  SESSION_SECRET: randomBytes(32).toString("hex"),
-  DEMO_ADMIN_PASSWORD: admin.password,
-  DEMO_USER_PASSWORD: "Podium@Lime2026",
-  EVENTS_SHEET_URL: "tests/fixtures/events-e2e.csv",
-};
-seedDatabase(env);
-const server = await startServer({ port: await freePort(), env });
+const { server, databaseUrl, stop } = await startSeededPostgres(adminUrl, "tabroom");
 const loadBefore = loadavg();
 const timings = [];
 let bytes = 0;
 let files = 0;
 try {
   await (await fetch(`${server.url}/fees`)).arrayBuffer(); // the sheet, read once
-  const client = new pg.Client({ connectionString: scratch.url });
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query("select events from events_sheet_cache limit 1");
   const tournament = rows[0].events.find((event) => ["debate", "speech", "hybrid-tournament"].includes(event.type));
@@ -72,7 +55,7 @@ try {
   ]);
   await client.end();
 
-  const session = await signInCookie(server.url, admin);
+  const session = await signInCookie(server.url, benchAdmin);
   const url = `${server.url}/admin/tournaments/${encodeURIComponent(key)}/tabroom.zip`;
   for (let i = 0; i < downloads + 2; i++) {
     const started = performance.now();
@@ -85,8 +68,7 @@ try {
     files = Object.keys(unzipSync(body)).length;
   }
 } finally {
-  await server.stop();
-  await scratch.drop();
+  await stop();
 }
 timings.sort((a, b) => a - b);
 const at = (q) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(1);
