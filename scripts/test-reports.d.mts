@@ -28,4 +28,10 @@ export function budgetFailures(run: {
   totalBudget: number;
   flaky: number;
   flakyAllowed: number;
+  strict?: boolean;
 }): string[];
+export function overBudgetWarnings(
+  steps: Array<{ name: string; seconds: number }>,
+  budgets: Record<string, number>,
+  totals: { totalSeconds: number; totalBudget: number },
+): string[];

@@ -166,10 +166,25 @@ export function phaseTable(steps, budgets, { totalSeconds, totalBudget }) {
 }
 
 /** What breaks the run's budget: over its total time, or more flaky tests than allowed. Each is one failure. */
-export function budgetFailures({ totalSeconds, totalBudget, flaky, flakyAllowed }) {
+export function budgetFailures({ totalSeconds, totalBudget, flaky, flakyAllowed, strict = false }) {
   const found = [];
-  if (totalSeconds > totalBudget)
-    found.push(`the run took ${Math.round(totalSeconds)} s, over its budget of ${totalBudget} s (see the phase table)`);
+  // Time alone fails a run only past twice its budget (or under a strict setting): a slower or busier machine than the
+  // one the budget was measured on reports its overrun loudly (overBudgetWarnings) but never blocks a landing.
+  const limit = strict ? totalBudget : 2 * totalBudget;
+  if (totalSeconds > limit)
+    found.push(
+      `the run took ${Math.round(totalSeconds)} s, over ${strict ? "its budget" : "twice its budget"} of ${totalBudget} s (see the phase table)`,
+    );
   if (flaky > flakyAllowed) found.push(`${flaky} flaky tests, more than the ${flakyAllowed} allowed (listed above)`);
   return found;
+}
+
+/** Loud lines for every phase over its budget and a total over budget that does not fail the run. */
+export function overBudgetWarnings(steps, budget, { totalSeconds, totalBudget }) {
+  const lines = steps
+    .filter((step) => budget[step.name] !== undefined && step.seconds > budget[step.name])
+    .map((step) => `phase "${step.name}" took ${step.seconds} s, over its budget of ${budget[step.name]} s`);
+  if (totalSeconds > totalBudget)
+    lines.push(`the run took ${Math.round(totalSeconds)} s, over its budget of ${totalBudget} s`);
+  return lines;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   budgetFailures,
+  overBudgetWarnings,
   failureLines,
   firstLine,
   flakyTests,
@@ -176,12 +177,28 @@ describe("test reports", () => {
     ]);
   });
 
-  it("fails a run over its total budget or with more flaky tests than allowed, once each", () => {
+  it("fails a run on time only past twice its total budget, or past it when strict; flaky tests past the allowance", () => {
     const run = { totalSeconds: 1_000, totalBudget: 1_800, flaky: 2, flakyAllowed: 2 };
     expect(budgetFailures(run)).toEqual([]);
-    expect(budgetFailures({ ...run, totalSeconds: 1_801 })).toEqual([
+    expect(budgetFailures({ ...run, totalSeconds: 3_600 })).toEqual([]);
+    expect(budgetFailures({ ...run, totalSeconds: 3_601 })).toEqual([
+      "the run took 3601 s, over twice its budget of 1800 s (see the phase table)",
+    ]);
+    expect(budgetFailures({ ...run, totalSeconds: 1_801, strict: true })).toEqual([
       "the run took 1801 s, over its budget of 1800 s (see the phase table)",
     ]);
     expect(budgetFailures({ ...run, flaky: 3 })).toEqual(["3 flaky tests, more than the 2 allowed (listed above)"]);
+  });
+
+  it("warns of each phase over its budget and of a total over budget", () => {
+    const steps = [
+      { name: "lint", ok: true, seconds: 30 },
+      { name: "typecheck", ok: true, seconds: 5 },
+    ];
+    expect(overBudgetWarnings(steps, { lint: 24, typecheck: 12 }, { totalSeconds: 700, totalBudget: 600 })).toEqual([
+      'phase "lint" took 30 s, over its budget of 24 s',
+      "the run took 700 s, over its budget of 600 s",
+    ]);
+    expect(overBudgetWarnings(steps, { lint: 40, typecheck: 12 }, { totalSeconds: 500, totalBudget: 600 })).toEqual([]);
   });
 });
