@@ -25,6 +25,12 @@ describe("the logger keeps donors' link tokens out of every line (decision 0037)
     expect(redactLinkTokens(`/entries/${token}`)).toBe("/entries/…");
     expect(redactLinkTokens(`/ENTRIES/${token}.data`)).toBe("/entries/….data");
     expect(redactLinkTokens("/entries")).toBe("/entries");
+    // A judge's link (decision 0049), in every spelling the router reads.
+    expect(redactLinkTokens(`/judge/${token}`)).toBe("/judge/…");
+    expect(redactLinkTokens(`/JUDGE/${token}.data`)).toBe("/judge/….data");
+    expect(redactLinkTokens(`/%6Audge/${token}`)).toBe("/judge/…");
+    expect(redactLinkTokens("/judge")).toBe("/judge");
+    expect(redactLinkTokens("/judge.data")).toBe("/judge.data");
     expect(redactLinkTokens("/donate/summary")).toBe("/donate/summary");
     expect(redactLinkTokens("/donate")).toBe("/donate");
     expect(redactLinkTokens("/donate/monthly")).toBe("/donate/monthly");

@@ -3,12 +3,12 @@ import pino from "pino";
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
 const pretty = process.env.NODE_ENV === "development" && process.stdout.isTTY;
 
-const LINK_PAGE = /^(\/donate\/(?:receipt|monthly)\/|\/entries\/).+?(\.data)?$/;
+const LINK_PAGE = /^(\/donate\/(?:receipt|monthly)\/|\/entries\/|\/judge\/).+?(\.data)?$/;
 
 /**
  * Hides the tokens of donors' links in a path (`/donate/receipt/<token>` becomes `/donate/receipt/…`, its `.data`
  * twin likewise): whoever reads the logs must not be able to open a donor's receipt or change their monthly gift
- * (decision 0037), nor a family's entries (`/entries/<token>`, decision 0047). The router reaches the same page by other spellings (`/DONATE/MONTHLY/<token>`,
+ * (decision 0037), nor a family's entries (`/entries/<token>`, decision 0047), nor a judge's confirmation (`/judge/<token>`, decision 0049). The router reaches the same page by other spellings (`/DONATE/MONTHLY/<token>`,
  * `/donate/%6Donthly/<token>`, `//donate/monthly/<token>`, `/donate\monthly/<token>`), so the path is compared as the
  * router reads it: percent-decoded, backslashes as slashes, repeated slashes as one, dot segments resolved, case
  * folded. A path whose reading is a link page is logged as that reading with its token hidden.

@@ -114,16 +114,32 @@ export type SkippedLine = {
 };
 
 /**
+ * A line whose insert the database refuses (MySQL's strict mode, which Tabroom runs): the importer dies there, the
+ * lines before it already saved, the rest never read, so a retry of the whole file duplicates the saved ones.
+ */
+export type RefusedLine = { line: number; text: string; reason: string };
+
+/** An integer column's check under strict mode: an empty cell is the column's default, anything else an integer. */
+const integerCell = (value: string) => /^-?\d+$/.test(value.trim());
+
+/**
  * import_csv_entries.mhtml's rules, in its order, on a whole file: a line Text::CSV refuses is skipped; so is one
  * whose first cell has more than four characters other than ASCII letters, digits and spaces, one whose first cell
  * is empty (or "0"), and the header (first cell exactly "School Name"). Then columns by position: School Name,
  * State/Prov, Entry Code, Pairing Seed, and five per student (First, Middle, Last, Novice, Email) for up to five
  * students; a student counts when their first name is there, their last name becomes the first when empty, and
- * Novice is "Y" or "y". Schools are matched by this exact name (another spelling is another school).
+ * Novice is stored as an integer: empty or anything but "Y"/"y" is 0, and "Y" or "y" goes in as the letter, which
+ * the tinyint column refuses (the import stops there, a RefusedLine). Schools are matched by name
+ * (tabroomTournament below).
  */
-export function importTabroomEntries(file: Uint8Array | string): { entries: ImportedEntry[]; skipped: SkippedLine[] } {
+export function importTabroomEntries(file: Uint8Array | string): {
+  entries: ImportedEntry[];
+  skipped: SkippedLine[];
+  refused: RefusedLine[];
+} {
   const entries: ImportedEntry[] = [];
   const skipped: SkippedLine[] = [];
+  const refused: RefusedLine[] = [];
   for (const { number, text, fields } of tabroomLines(file)) {
     if (!fields) {
       skipped.push({ line: number, text, reason: "not parsed" });
@@ -146,16 +162,17 @@ export function importTabroomEntries(file: Uint8Array | string): { entries: Impo
       stripQuotes,
     );
     const students: ImportedStudent[] = [];
+    let refusal: string | null = null;
     for (let n = 0; n < 5; n++) {
       const [first, middle = "", last = "", novice = "", email = ""] = rest.slice(n * 5, n * 5 + 5);
       if (!perlTrue(first)) continue;
-      students.push({
-        first: first!,
-        middle,
-        last: perlTrue(last) ? last : first!,
-        novice: novice === "Y" || novice === "y",
-        email,
-      });
+      // `novice => 0 unless eq "Y" || eq "y"`: the letter itself goes into student.novice, a tinyint.
+      if (novice === "Y" || novice === "y") refusal = `student.novice (tinyint) cannot store "${novice}"`;
+      students.push({ first: first!, middle, last: perlTrue(last) ? last : first!, novice: false, email });
+    }
+    if (refusal) {
+      refused.push({ line: number, text, reason: refusal });
+      break;
     }
     entries.push({
       line: number,
@@ -166,7 +183,7 @@ export function importTabroomEntries(file: Uint8Array | string): { entries: Impo
       students,
     });
   }
-  return { entries, skipped };
+  return { entries, skipped, refused };
 }
 
 /** A judge as Tabroom's judge importer creates them (web/register/data/import_csv_judges.mhtml). */
@@ -198,9 +215,14 @@ const stripJudgeField = (value: string | undefined) =>
  * without a first and a last name is skipped; an empty Rounds Obligated becomes 9; Judge Pools is split on commas
  * (each a pool of the category, by name). Its case fixes (an all-lower or all-upper name capitalised) are left out.
  */
-export function importTabroomJudges(file: Uint8Array | string): { judges: ImportedJudge[]; skipped: SkippedLine[] } {
+export function importTabroomJudges(file: Uint8Array | string): {
+  judges: ImportedJudge[];
+  skipped: SkippedLine[];
+  refused: RefusedLine[];
+} {
   const judges: ImportedJudge[] = [];
   const skipped: SkippedLine[] = [];
+  const refused: RefusedLine[] = [];
   for (const { number, text, fields } of tabroomLines(file)) {
     if (!fields) {
       skipped.push({ line: number, text, reason: "not parsed" });
@@ -218,6 +240,10 @@ export function importTabroomJudges(file: Uint8Array | string): { judges: Import
       skipped.push({ line: number, text, reason: "no name" });
       continue;
     }
+    if (perlTrue(obligation) && !integerCell(obligation)) {
+      refused.push({ line: number, text, reason: `judge.obligation (smallint) cannot store "${obligation}"` });
+      break;
+    }
     judges.push({
       line: number,
       school: perlTrue(school) || perlTrue(schoolCode) ? school : "Hired",
@@ -233,5 +259,70 @@ export function importTabroomJudges(file: Uint8Array | string): { judges: Import
       pools: perlTrue(pools) ? pools.split(",") : [],
     });
   }
-  return { judges, skipped };
+  return { judges, skipped, refused };
+}
+
+/** A school of the replayed tournament: its name, and its code (null when the entries importer created it). */
+export type ReplayedSchool = { id: number; name: string; code: string | null; createdBy: "entries" | "judges" };
+
+/** A judge of the replayed tournament, with the school it counts for (0: hired) and the category it was uploaded in. */
+export type ReplayedJudge = ImportedJudge & { schoolId: number; category: string };
+
+/**
+ * One Tabroom tournament that files are uploaded into, in turn, as staff do: the entry files, then each category's
+ * judge file. It models how the importers find a school (import_csv_entries.mhtml: `Tab::School->search(name)`, else
+ * it creates one, with no code; import_csv_judges.mhtml: by name, then `search(code)`, else it creates one with a
+ * code of its own), MySQL's comparison of names (its default collation ignores case and trailing spaces), and that
+ * each judge line creates a judge, whatever the files before held. A refused line stops that file's upload.
+ */
+export function tabroomTournament() {
+  const schools: ReplayedSchool[] = [];
+  const entries: Array<ImportedEntry & { schoolId: number; event: string }> = [];
+  const judges: ReplayedJudge[] = [];
+  const refused: Array<RefusedLine & { file: string }> = [];
+  const same = (a: string, b: string) => a.replace(/ +$/, "").toLowerCase() === b.replace(/ +$/, "").toLowerCase();
+  const create = (name: string, code: string | null, createdBy: ReplayedSchool["createdBy"]) => {
+    const school = { id: schools.length + 1, name, code, createdBy };
+    schools.push(school);
+    return school;
+  };
+  return {
+    schools,
+    entries,
+    judges,
+    refused,
+    /** Uploads one event's entry file. */
+    uploadEntries(event: string, file: Uint8Array | string) {
+      const read = importTabroomEntries(file);
+      for (const entry of read.entries) {
+        const school = schools.find((one) => same(one.name, entry.school)) ?? create(entry.school, null, "entries");
+        entries.push({ ...entry, schoolId: school.id, event });
+      }
+      refused.push(...read.refused.map((line) => ({ ...line, file: event })));
+      return read;
+    },
+    /** Uploads one judge category's file. */
+    uploadJudges(category: string, file: Uint8Array | string) {
+      const read = importTabroomJudges(file);
+      for (const judge of read.judges) {
+        let schoolId = 0;
+        if (judge.school !== "Hired") {
+          const school =
+            schools.find((one) => same(one.name, judge.school)) ??
+            schools.find((one) => one.code !== null && one.code === judge.schoolCode) ??
+            create(judge.school, `T${schools.length + 1}`, "judges");
+          schoolId = school.id;
+        }
+        judges.push({ ...judge, schoolId, category });
+      }
+      refused.push(...read.refused.map((line) => ({ ...line, file: category })));
+      return read;
+    },
+    /** People (by email, any case) Tabroom holds as more than one judge. */
+    judgesCountedTwice() {
+      const seen = new Map<string, number>();
+      for (const judge of judges) seen.set(judge.email.toLowerCase(), (seen.get(judge.email.toLowerCase()) ?? 0) + 1);
+      return [...seen].filter(([, count]) => count > 1).map(([email]) => email);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The judge categories a tournament's obligations are counted in (app/features/judges, decision 0045). */
 export const JUDGE_CATEGORIES = ["debate", "speech", "congress"] as const;
@@ -8,6 +8,14 @@ export type JudgeCategory = (typeof JUDGE_CATEGORIES)[number];
 /** pending: named, not yet confirmed by the link; confirmed: the judge said yes; withdrawn: the judge stepped back. */
 export const JUDGE_STATUSES = ["pending", "confirmed", "withdrawn"] as const;
 export type JudgeStatus = (typeof JUDGE_STATUSES)[number];
+
+/**
+ * Who vouched that a judge is the school's (decision 0049): `family`, named through the school's own registration
+ * (the payment result or the family's entries link, which carry the school); `staff`, accepted on the pool page;
+ * `coach`, a school's coach (a later issue). Null: named on the open form for a school, waiting for the school.
+ */
+export const JUDGE_VOUCHERS = ["family", "staff", "coach"] as const;
+export type JudgeVoucher = (typeof JUDGE_VOUCHERS)[number];
 
 /**
  * A judge named on the public judge form (app/features/judges, decision 0045): for one tournament (its key,
@@ -32,6 +40,16 @@ export const judges = pgTable(
     /** The member school's roster code; null for a school typed under "Other" (hired or unaffiliated). */
     schoolCode: text("school_code"),
     categories: jsonb("categories").$type<JudgeCategory[]>().notNull(),
+    /**
+     * The one category whose Tabroom file lists the judge (decision 0049): the first they chose; staff can move them.
+     * Tabroom creates a judge per row of each upload, so a judge in two files would be two judges.
+     */
+    fileCategory: text("file_category", { enum: JUDGE_CATEGORIES }).notNull(),
+    /** Other names the same email was named under ("First Last"), for staff to see. */
+    otherNames: jsonb("other_names").$type<string[]>().notNull().default([]),
+    /** Who vouched that the judge is the school's (JUDGE_VOUCHERS); null: waiting for the school. */
+    vouchedBy: text("vouched_by", { enum: JUDGE_VOUCHERS }),
+    vouchedAt: timestamp("vouched_at", { withTimezone: true }),
     note: text("note"),
     status: text("status", { enum: JUDGE_STATUSES }).notNull().default("pending"),
     /** SHA-256 of the link's token (app/core/link-tokens.server.ts); the token itself is never stored. */
@@ -44,7 +62,11 @@ export const judges = pgTable(
   },
   (table) => [
     check("judges_status_check", sql`status in ('pending', 'confirmed', 'withdrawn')`),
+    check("judges_file_category_check", sql`file_category in ('debate', 'speech', 'congress')`),
+    check("judges_vouched_by_check", sql`vouched_by is null or vouched_by in ('family', 'staff', 'coach')`),
     index("judges_tournament_idx").on(table.tournamentKey, table.status),
+    // One judge per person per tournament (an "any tournament" volunteer too): the same email, any case.
+    uniqueIndex("judges_person_idx").on(sql`coalesce(${table.tournamentKey}, '')`, sql`lower(${table.email})`),
   ],
 );
 

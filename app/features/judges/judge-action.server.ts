@@ -9,9 +9,11 @@ import { getDb } from "~/db/context";
 import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import type { JudgeActionData } from "./action-data";
-import { judgeTournaments, nameJudge } from "./judges.server";
+import { judgeTournaments } from "./judges.server";
+import { judgeSchool, nameJudge } from "./naming.server";
 import { ANY_TOURNAMENT } from "./paths";
 import { judgeSchema } from "./schema";
+import { readSchoolPass } from "./school-pass.server";
 
 /** Far above any real form (every field at its maximum is about 1 kB). */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -19,9 +21,9 @@ const MAX_BODY_BYTES = 16 * 1024;
 const reply = (body: JudgeActionData, status = 200, headers?: HeadersInit) => data(body, { status, headers });
 
 /**
- * The judge form's action (decision 0045): the honeypot and the contact form's limit per client address (its own
- * count), the schema with the tournaments and schools offered now, then the judge and their confirmation email in
- * one transaction. Bad input is a 400 with the messages at their fields.
+ * The judge form's action (decisions 0045, 0049): the honeypot and the contact form's limit per client address (its
+ * own count), the schema with the tournaments and schools offered now, then the judge (one per person and
+ * tournament) and their confirmation email (at most 3 a day to one address) in one transaction. Bad input is a 400 with the messages at their fields.
  */
 export async function handleJudgeForm(request: Request, context: Readonly<RouterContextProvider>) {
   if (request.method !== "POST") return reply({ status: "error", message: "Send the form with POST." }, 405);
@@ -59,7 +61,12 @@ export async function handleJudgeForm(request: Request, context: Readonly<Router
     );
   }
   const tournament = tournaments.find((item) => item.key === submission.value.tournament) ?? null;
-  const judge = await nameJudge(db, submission.value, schools, tournament);
-  log.info({ judgeId: judge.id, tournament: judge.tournamentKey }, "judge named");
-  return reply({ status: "sent", email: judge.email, tournament: tournament?.title ?? null });
+  // The school's own registration carries a pass naming the school (decision 0049): its judge is vouched for.
+  const pass = tournament ? readSchoolPass(tournament.key, String(read.form.get("schoolPass") ?? "")) : null;
+  const school = judgeSchool(submission.value, schools, pass);
+  const vouched = pass && (school.school || school.schoolCode) ? "family" : null;
+  const { judge, emailed } = await nameJudge(db, submission.value, school, tournament, vouched);
+  log.info({ judgeId: judge.id, tournament: judge.tournamentKey, emailed, vouched }, "judge named");
+  // The same answer whether or not the address's daily emails were spent: the form tells a visitor nothing more.
+  return reply({ status: "sent", email: submission.value.email, tournament: tournament?.title ?? null });
 }

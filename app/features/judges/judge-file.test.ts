@@ -9,29 +9,61 @@ describe("Tabroom's judge file", () => {
     );
   });
 
-  it("lists the judges of one category by column position, school columns empty for no school", () => {
+  it("lists the judges whose file is the category by column position, school columns empty for no school", () => {
     const judge = {
       firstName: "Dana",
       lastName: "Levi",
-      school: "Ohr Academy",
+      school: "Ohr Academy (shown)",
       schoolCode: "OA",
       email: "dana@example.org",
       phone: "+1 (212) 555-0100",
       note: "parent",
-      categories: ["speech", "debate"] as const,
+      categories: ["debate", "speech"] as const,
+      fileCategory: "debate" as const,
     };
+    const schools = [{ code: "OA", name: "Ohr Academy (shown)", tabroomName: "Ohr Academy" }];
     const rows = judgeFileRows(
-      [judge, { ...judge, firstName: "Sam", lastName: "Hired", school: "", schoolCode: "X", categories: ["congress"] }],
+      [
+        judge,
+        {
+          ...judge,
+          firstName: "Sam",
+          lastName: "Hired",
+          school: "",
+          schoolCode: "X",
+          categories: ["congress"],
+          fileCategory: "congress" as const,
+        },
+        { ...judge, firstName: "Sue", fileCategory: "speech" as const },
+      ],
       "debate",
       6,
+      schools,
     );
+    // Written as the entry files write the member school; the other category in Notes; Sue is in Speech's file only.
     expect(rows).toEqual([
-      ["Ohr Academy", "OA", "Dana", "", "Levi", "", "6", "dana@example.org", "12125550100", "parent", "Debate,Speech"],
+      [
+        "Ohr Academy",
+        "OA",
+        "Dana",
+        "",
+        "Levi",
+        "",
+        "6",
+        "dana@example.org",
+        "12125550100",
+        "Can also judge Speech; parent",
+        "Debate,Speech",
+      ],
     ]);
-    expect(judgeFileRows([{ ...judge, school: "", categories: ["congress"] }], "congress", 4)[0]!.slice(0, 2)).toEqual([
-      "",
-      "",
-    ]);
+    expect(
+      judgeFileRows(
+        [{ ...judge, school: "", schoolCode: null, categories: ["congress"], fileCategory: "congress" }],
+        "congress",
+        4,
+        schools,
+      )[0]!.slice(0, 2),
+    ).toEqual(["", ""]);
     expect(judgePools(["congress", "debate"])).toBe("Debate,Congress");
   });
 

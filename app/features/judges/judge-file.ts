@@ -1,5 +1,6 @@
 import { tabroomCsv } from "~/features/tabroom/csv";
 import { foldToAscii, isTabroomAscii } from "~/features/tabroom/fold";
+import { type KnownSchool, memberTabroomSchool } from "~/features/tabroom/school";
 import { CATEGORY_LABELS, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
 
 /**
@@ -19,6 +20,8 @@ export type FileJudge = {
   phone: string | null;
   note: string | null;
   categories: readonly JudgeCategory[];
+  /** The one category whose file lists the judge (decision 0049). */
+  fileCategory: JudgeCategory;
 };
 
 /** Tabroom's judge pool names for a judge's categories: "Debate,Speech" (its importer splits the field on commas). */
@@ -28,28 +31,52 @@ export function judgePools(categories: readonly JudgeCategory[]): string {
     .join(",");
 }
 
+/** Notes: the other categories the judge can judge (Tabroom knows only the file's), then the note. */
+function judgeNotes(judge: FileJudge): string {
+  const others = JUDGE_CATEGORIES.filter(
+    (category) => category !== judge.fileCategory && judge.categories.includes(category),
+  ).map((category) => CATEGORY_LABELS[category]);
+  return [others.length > 0 ? `Can also judge ${others.join(" and ")}` : "", judge.note ?? ""]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** The School Name and School Code a judge is written with: as the entry files write the school (decision 0049). */
+function fileSchool(judge: FileJudge, schools: readonly KnownSchool[]): [string, string] {
+  const member = judge.schoolCode ? schools.find((school) => school.code === judge.schoolCode) : undefined;
+  if (member) {
+    const written = memberTabroomSchool(member);
+    return [written.name, written.code];
+  }
+  return [judge.school, ""];
+}
+
 /**
- * The file's rows for one judge category (decision 0045), by column position as Tabroom's importer reads them:
- * School Name, School Code, First Name, Middle Name, Last Name, Tab Rating, Rounds Obligated, Email, Phone, Notes,
- * Judge Pools. Only the judges who can judge `category`; a judge of no school has both school columns empty, which
- * Tabroom reads as hired or neutral judging. Phone as digits (Tabroom keeps only those). By school, then last name.
+ * The file's rows for one judge category (decisions 0045 and 0049), by column position as Tabroom's importer reads
+ * them: School Name, School Code, First Name, Middle Name, Last Name, Tab Rating, Rounds Obligated, Email, Phone,
+ * Notes, Judge Pools. Only the judges whose file is `category` (Tabroom creates a judge per line of each upload, so
+ * a judge is in one file only, the others they can judge in Notes); a member school written as in the entry files
+ * (app/features/tabroom/school.ts), a typed one as typed, a judge of no school with both school columns empty
+ * (Tabroom: hired or neutral). Phone as digits (Tabroom keeps only those). By school, then last name.
  */
 export function judgeFileRows(
   judges: readonly FileJudge[],
   category: JudgeCategory,
   roundsObligated: number,
+  schools: readonly KnownSchool[],
 ): string[][] {
   return judges
-    .filter((judge) => judge.categories.includes(category))
+    .filter((judge) => judge.fileCategory === category)
+    .map((judge) => ({ judge, school: fileSchool(judge, schools) }))
     .toSorted(
       (a, b) =>
-        a.school.localeCompare(b.school, "en-US") ||
-        a.lastName.localeCompare(b.lastName, "en-US") ||
-        a.firstName.localeCompare(b.firstName, "en-US"),
+        a.school[0].localeCompare(b.school[0], "en-US") ||
+        a.judge.lastName.localeCompare(b.judge.lastName, "en-US") ||
+        a.judge.firstName.localeCompare(b.judge.firstName, "en-US"),
     )
-    .map((judge) => [
-      judge.school,
-      judge.school ? (judge.schoolCode ?? "") : "",
+    .map(({ judge, school }) => [
+      school[0],
+      school[0] ? school[1] : "",
       judge.firstName,
       "",
       judge.lastName,
@@ -57,7 +84,7 @@ export function judgeFileRows(
       String(roundsObligated),
       judge.email,
       (judge.phone ?? "").replace(/\D/g, ""),
-      judge.note ?? "",
+      judgeNotes(judge),
       judgePools(judge.categories),
     ]);
 }

@@ -27,12 +27,15 @@ export function JudgeForm({
   tournaments,
   schools,
   chosen,
+  vouched = null,
   answer,
 }: {
   tournaments: Array<{ key: string; title: string; date: string }>;
   schools: MemberSchool[];
   /** The tournament the link chose (?tournament=). */
   chosen: string | null;
+  /** The school the link's pass names (the school's own registration, decision 0049): the judge counts for it. */
+  vouched?: { pass: string; school: string; schoolCode: string | null } | null;
   answer: JudgeActionData | undefined;
 }) {
   const navigation = useNavigation();
@@ -40,7 +43,12 @@ export function JudgeForm({
   const [form, fields] = useForm<JudgeInput, JudgeValues>({
     id: "judge-form",
     lastResult: answer && answer.status !== "sent" ? answer.result : undefined,
-    defaultValue: { tournament: chosen ?? "", schoolCode: "", categories: [] },
+    defaultValue: {
+      tournament: chosen ?? "",
+      schoolCode: vouched ? (vouched.schoolCode ?? OTHER_SCHOOL) : "",
+      schoolName: vouched && !vouched.schoolCode ? vouched.school : undefined,
+      categories: [],
+    },
     shouldValidate: "onSubmit",
   });
 
@@ -114,25 +122,35 @@ export function JudgeForm({
         />
         <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={judgeLimits.phone} />
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          field={fields.schoolCode}
-          label="Judging for school"
-          required
-          placeholder="Select a school"
-          options={[
-            ...schools.map((school) => ({ value: school.code, label: school.name })),
-            { value: OTHER_SCHOOL, label: "Other (type it)" },
-            { value: NO_SCHOOL, label: "No school (volunteer)" },
-          ]}
-        />
-        <TextField
-          field={fields.schoolName}
-          label="School name (if Other)"
-          autoComplete="organization"
-          maxLength={judgeLimits.school + 10}
-        />
-      </div>
+      {vouched ? (
+        <p className="text-sm text-stone-700">
+          <input type="hidden" name="schoolPass" value={vouched.pass} />
+          <input type="hidden" name={fields.schoolCode.name} value={vouched.schoolCode ?? OTHER_SCHOOL} />
+          {vouched.schoolCode ? null : <input type="hidden" name={fields.schoolName.name} value={vouched.school} />}
+          Judging for <strong>{vouched.school}</strong>, from your school&apos;s registration: once the judge confirms,
+          they count for it.
+        </p>
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            field={fields.schoolCode}
+            label="Judging for school"
+            required
+            placeholder="Select a school"
+            options={[
+              ...schools.map((school) => ({ value: school.code, label: school.name })),
+              { value: OTHER_SCHOOL, label: "Other (type it)" },
+              { value: NO_SCHOOL, label: "No school (volunteer)" },
+            ]}
+          />
+          <TextField
+            field={fields.schoolName}
+            label="School name (if Other)"
+            autoComplete="organization"
+            maxLength={judgeLimits.school + 10}
+          />
+        </div>
+      )}
       <Field>
         <fieldset aria-describedby={fields.categories.errorId} className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold text-navy-900">

@@ -1,19 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { env } from "~/core/env.server";
-import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { LINK_TOKEN, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { judges, type Judge } from "~/db/schema/judges";
 import { tournamentKey } from "~/db/tournament-key";
 import { getScheduleEvents } from "~/features/events/events.server";
-import { queueEmail } from "~/features/email/outbox.server";
-import { renderEmail } from "~/features/email/templates";
 import { isDistrictTournament } from "~/features/tournaments/competition-events";
-import { type MemberSchool, OTHER_SCHOOL } from "~/features/tournaments/schools";
 import { registrationToday } from "~/features/tournaments/settings.server";
-import { CATEGORY_LABELS } from "./categories";
-import { judgeLinkPath } from "./paths";
-import type { JudgeForm } from "./schema";
+import { type JudgeCategory } from "./categories";
 
 /** A tournament the judge form offers. */
 export type JudgeTournament = { key: string; title: string; date: string };
@@ -31,86 +24,6 @@ export async function judgeTournaments(db: Database, today = registrationToday()
     offered.push({ key, title: event.title, date: event.date });
   }
   return offered;
-}
-
-/** The school a judge counts for, from the form's choice. */
-export function judgeSchool(
-  form: Pick<JudgeForm, "schoolCode" | "schoolName">,
-  schools: readonly MemberSchool[],
-): { school: string; schoolCode: string | null } {
-  const member = schools.find((school) => school.code === form.schoolCode);
-  if (member) return { school: member.name, schoolCode: member.code };
-  if (form.schoolCode === OTHER_SCHOOL) return { school: form.schoolName ?? "", schoolCode: null };
-  return { school: "", schoolCode: null };
-}
-
-const categoryList = (judge: Pick<Judge, "categories">) =>
-  judge.categories.map((category) => CATEGORY_LABELS[category]).join(", ");
-
-const tournamentLabel = (judge: Pick<Judge, "tournamentTitle" | "tournamentDate">) =>
-  judge.tournamentTitle ? `${judge.tournamentTitle} (${judge.tournamentDate})` : "any tournament of the district";
-
-/** The email that asks the judge to confirm, with the link that also withdraws. */
-export function judgeConfirmationEmail(judge: Judge, token: string) {
-  const url = `${env().PUBLIC_URL}${judgeLinkPath(token)}`;
-  const { html, text } = renderEmail({
-    title: "Please confirm you will judge",
-    intro: [
-      `${judge.firstName} ${judge.lastName} was named to judge ${tournamentLabel(judge)}${judge.school ? ` for ${judge.school}` : ""}.`,
-      "Please confirm through the link below. The same link withdraws you if your plans change.",
-    ],
-    fields: [
-      { label: "Events", value: categoryList(judge) },
-      { label: "Phone", value: judge.phone },
-      { label: "Note", value: judge.note },
-    ],
-    action: { label: "Confirm or withdraw", url },
-    footer: `Not you, or questions? Write to ${env().CONTACT_EMAIL}. If you do not confirm, you are not counted.`,
-  });
-  return {
-    to: judge.email,
-    subject: `Please confirm you will judge ${judge.tournamentTitle ?? "for the district"}`,
-    html,
-    text,
-    replyTo: env().CONTACT_EMAIL,
-    sensitive: true,
-  };
-}
-
-/**
- * Saves a named judge (pending) and queues the confirmation email in one transaction: a saved judge always has its
- * email on the way, once. The link's token is the row's id and a MAC (app/core/link-tokens.server.ts); only its
- * hash is stored.
- */
-export async function nameJudge(
-  db: Database,
-  form: JudgeForm,
-  schools: readonly MemberSchool[],
-  tournament: JudgeTournament | null,
-): Promise<Judge> {
-  const id = randomUUID();
-  const token = linkToken("judge", id);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(judges)
-      .values({
-        id,
-        tournamentKey: tournament?.key ?? null,
-        tournamentTitle: tournament?.title ?? null,
-        tournamentDate: tournament?.date ?? null,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email,
-        phone: form.phone,
-        ...judgeSchool(form, schools),
-        categories: form.categories,
-        note: form.note,
-        tokenHash: linkTokenHash(token),
-      })
-      .returning();
-    await queueEmail(tx, judgeConfirmationEmail(row!, token));
-    return row!;
-  });
 }
 
 /** The judge behind a link, or null (a malformed or unknown token). */
@@ -146,6 +59,56 @@ export async function withdrawJudge(db: Database, judge: Judge): Promise<LinkOut
   return { ok: true, judge, changed: false };
 }
 
+type StaffOutcome = { ok: true; judge: Judge } | { ok: false; status: number; message: string };
+
+const JUDGE_ID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * Staff accept a judge named on the open form for a school (decision 0049): the judge now counts for it. Audit is
+ * the row's own (who and when). A judge already vouched for, or of another tournament, is a 409.
+ */
+export async function acceptJudge(
+  db: Database,
+  actor: { email: string },
+  judgeId: string,
+  tournamentKey: string,
+): Promise<StaffOutcome> {
+  if (!JUDGE_ID.test(judgeId)) return { ok: false, status: 400, message: "No such judge." };
+  const [row] = await db
+    .update(judges)
+    .set({ vouchedBy: "staff", vouchedAt: new Date(), assignedBy: actor.email })
+    .where(and(eq(judges.id, judgeId), eq(judges.tournamentKey, tournamentKey), isNull(judges.vouchedBy)))
+    .returning();
+  if (!row) return { ok: false, status: 409, message: "That judge is no longer waiting for their school." };
+  return { ok: true, judge: row };
+}
+
+/**
+ * Staff move a judge to another category's Tabroom file (decision 0049): one the judge can judge. The judge is then
+ * in that file only.
+ */
+export async function moveJudgeFile(
+  db: Database,
+  judgeId: string,
+  tournamentKey: string,
+  category: JudgeCategory,
+): Promise<StaffOutcome> {
+  if (!JUDGE_ID.test(judgeId)) return { ok: false, status: 400, message: "No such judge." };
+  const [row] = await db
+    .update(judges)
+    .set({ fileCategory: category })
+    .where(
+      and(
+        eq(judges.id, judgeId),
+        eq(judges.tournamentKey, tournamentKey),
+        sql`${judges.categories} @> ${JSON.stringify([category])}::jsonb`,
+      ),
+    )
+    .returning();
+  if (!row) return { ok: false, status: 409, message: "That judge cannot judge that category, or is gone." };
+  return { ok: true, judge: row };
+}
+
 /** Staff assign an "any tournament" volunteer to a tournament (first caller wins). */
 export async function assignVolunteer(
   db: Database,
@@ -153,7 +116,13 @@ export async function assignVolunteer(
   judgeId: string,
   tournament: JudgeTournament,
 ): Promise<{ ok: true; judge: Judge } | { ok: false; status: number; message: string }> {
-  if (!/^[0-9a-f-]{36}$/i.test(judgeId)) return { ok: false, status: 400, message: "No such volunteer." };
+  if (!JUDGE_ID.test(judgeId)) return { ok: false, status: 400, message: "No such volunteer." };
+  // One judge per person per tournament: a volunteer already named for this one is not assigned twice.
+  const clash = await db.execute(sql`
+    select 1 from judges j, judges v
+     where v.id = ${judgeId} and j.tournament_key = ${tournament.key} and lower(j.email) = lower(v.email) limit 1`);
+  const already = (clash as unknown as { rows: unknown[] }).rows.length > 0;
+  if (already) return { ok: false, status: 409, message: "That person is already a judge of this tournament." };
   const [row] = await db
     .update(judges)
     .set({

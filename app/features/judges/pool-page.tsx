@@ -10,9 +10,10 @@ import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { Textarea } from "~/ui/textarea";
-import { CATEGORY_LABELS, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
+import { CATEGORY_LABELS, JUDGE_CATEGORIES } from "./categories";
 import { judgeFormPath } from "./paths";
-import type { JudgePool, PoolJudge } from "./pool.server";
+import { JudgeList, judgeCategories as categories, STATUS_BADGE, STATUS_LABEL } from "./pool-judges";
+import type { JudgePool } from "./pool.server";
 
 export type PoolPageData = {
   tournament: { key: string; title: string; date: string };
@@ -22,12 +23,6 @@ export type PoolPageData = {
   canManage: boolean;
   sendKey: string;
 };
-
-const categories = (judge: Pick<PoolJudge, "categories">) =>
-  judge.categories.map((category: JudgeCategory) => CATEGORY_LABELS[category]).join(", ");
-
-const STATUS_BADGE = { pending: "warning", confirmed: "success", withdrawn: "muted" } as const;
-const STATUS_LABEL = { pending: "not confirmed", confirmed: "confirmed", withdrawn: "withdrawn" } as const;
 
 /** /admin/tournaments/:key/judges: what each school owes and has, the volunteers, Tabroom's files (decision 0045). */
 export function PoolPage({ data, answers }: { data: PoolPageData; answers: Record<string, FormAnswer | null> }) {
@@ -103,6 +98,9 @@ export function PoolPage({ data, answers }: { data: PoolPageData; answers: Recor
                     <TableCell data-label="School" className="font-medium">
                       {school.school || "No school"}
                       {school.schoolCode ? ` (${school.schoolCode})` : " (typed)"}
+                      {school.tabroomName && school.tabroomName !== school.school ? (
+                        <span className="block text-xs text-muted-foreground">In Tabroom: {school.tabroomName}</span>
+                      ) : null}
                     </TableCell>
                     <TableCell data-label="Entries" className="tabular-nums">
                       {JUDGE_CATEGORIES.map(
@@ -142,12 +140,20 @@ export function PoolPage({ data, answers }: { data: PoolPageData; answers: Recor
         )}
       </section>
 
-      <JudgeList title="Judges named" judges={judges} empty="No judge named for a school yet." />
+      <JudgeList
+        title="Judges named"
+        judges={judges}
+        empty="No judge named for a school yet."
+        canManage={canManage}
+        forSchools
+      />
       {pool.unaffiliated.length > 0 ? (
         <JudgeList
           title="Judges for no school"
           judges={pool.unaffiliated.map((judge) => ({ ...judge, at: "No school" }))}
           empty=""
+          canManage={canManage}
+          forSchools={false}
         />
       ) : null}
 
@@ -249,55 +255,6 @@ export function PoolPage({ data, answers }: { data: PoolPageData; answers: Recor
       {canManage ? <ShortMessageForm data={data} answer={answers.message ?? null} /> : null}
       {canManage ? <JudgeSettingsForm data={data} answer={answers.settings ?? null} /> : null}
     </div>
-  );
-}
-
-function JudgeList({
-  title,
-  judges,
-  empty,
-}: {
-  title: string;
-  judges: Array<PoolJudge & { at: string }>;
-  empty: string;
-}) {
-  return (
-    <section aria-label={title} className="grid gap-2">
-      <h2 className="text-xl font-bold text-navy-900">{title}</h2>
-      {judges.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{empty}</p>
-      ) : (
-        <Table className={stackedTable}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>School</TableHead>
-              <TableHead>Can judge</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Email</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {judges.map((judge) => (
-              <TableRow key={judge.id}>
-                <TableCell data-label="Name">
-                  {judge.firstName} {judge.lastName}
-                  {judge.note ? <span className="block text-xs text-muted-foreground">{judge.note}</span> : null}
-                </TableCell>
-                <TableCell data-label="School">{judge.at}</TableCell>
-                <TableCell data-label="Can judge">{categories(judge)}</TableCell>
-                <TableCell data-label="Status">
-                  <Badge variant={STATUS_BADGE[judge.status]}>{STATUS_LABEL[judge.status]}</Badge>
-                </TableCell>
-                <TableCell data-label="Email" className="break-all">
-                  {judge.email}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import type { Judge } from "~/db/schema/judges";
+import { memberTabroomSchool, typedTabroomSchool } from "~/features/tabroom/school";
 import { type MemberSchool, schoolMatchKey } from "~/features/tournaments/schools";
 import { eventCategory, type JudgeCategory } from "./categories";
 import { type Obligation, type PerCategory, schoolObligation, zeroes } from "./obligations";
@@ -13,7 +14,19 @@ const COUNTS = sql`o.status = 'completed' and o.dropped_at is null
 /** A judge as the pool page lists them. */
 export type PoolJudge = Pick<
   Judge,
-  "id" | "firstName" | "lastName" | "email" | "phone" | "school" | "schoolCode" | "categories" | "note" | "status"
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "school"
+  | "schoolCode"
+  | "categories"
+  | "note"
+  | "status"
+  | "fileCategory"
+  | "otherNames"
+  | "vouchedBy"
 > & { createdAt: string };
 
 /** One school of a tournament's pool. */
@@ -22,6 +35,8 @@ export type PoolSchool = {
   id: string;
   school: string;
   schoolCode: string | null;
+  /** The school as every Tabroom file writes it (app/features/tabroom/school.ts). */
+  tabroomName: string;
   /** Judge Fees paid (their quantity) and the contacts they named. */
   fees: number;
   feeContacts: string[];
@@ -52,6 +67,9 @@ const toPoolJudge = (row: Judge): PoolJudge => ({
   categories: row.categories,
   note: row.note,
   status: row.status,
+  fileCategory: row.fileCategory,
+  otherNames: row.otherNames,
+  vouchedBy: row.vouchedBy,
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
@@ -74,12 +92,23 @@ export function schoolIdentity(
   schools: readonly MemberSchool[],
   name: string,
   code: string | null | undefined,
-): { id: string; school: string; schoolCode: string | null } {
+): { id: string; school: string; schoolCode: string | null; tabroomName: string } {
   const byCode = code ? schools.find((school) => school.code === code) : undefined;
   const key = schoolMatchKey(name);
   const member = byCode ?? memberKeys(schools).get(key);
-  if (member) return { id: member.code, school: member.name, schoolCode: member.code };
-  return { id: `typed:${key}`, school: name.trim(), schoolCode: null };
+  if (member)
+    return {
+      id: member.code,
+      school: member.name,
+      schoolCode: member.code,
+      tabroomName: memberTabroomSchool(member).name,
+    };
+  return {
+    id: `typed:${key}`,
+    school: name.trim(),
+    schoolCode: null,
+    tabroomName: typedTabroomSchool(name)?.name ?? name.trim(),
+  };
 }
 
 type Rows<T> = { rows: T[] };
@@ -139,6 +168,7 @@ export async function judgePool(
       id: string;
       school: string;
       schoolCode: string | null;
+      tabroomName: string;
       entries: PerCategory;
       fees: number;
       feeContacts: string[];
@@ -180,6 +210,7 @@ export async function judgePool(
       id: school.id,
       school: school.school,
       schoolCode: school.schoolCode,
+      tabroomName: school.tabroomName,
       fees: school.fees,
       feeContacts: school.feeContacts,
       judges: school.judges,
@@ -187,7 +218,11 @@ export async function judgePool(
         settings,
         school.entries,
         school.fees,
-        school.judges.map((judge) => ({ categories: judge.categories, confirmed: judge.status === "confirmed" })),
+        // A judge counts once confirmed and vouched for (decision 0049): one waiting for the school counts for none.
+        school.judges.map((judge) => ({
+          categories: judge.categories,
+          confirmed: judge.status === "confirmed" && judge.vouchedBy !== null,
+        })),
       ),
     }))
     .sort(
@@ -228,6 +263,12 @@ function judgeFromRow(row: Record<string, unknown>): Judge {
     school: String(row.school ?? ""),
     schoolCode: (row.school_code as string | null) ?? null,
     categories: (typeof row.categories === "string" ? JSON.parse(row.categories) : row.categories) as JudgeCategory[],
+    fileCategory: row.file_category as JudgeCategory,
+    otherNames: (typeof row.other_names === "string"
+      ? JSON.parse(row.other_names)
+      : (row.other_names ?? [])) as string[],
+    vouchedBy: (row.vouched_by as Judge["vouchedBy"]) ?? null,
+    vouchedAt: row.vouched_at ? new Date(row.vouched_at as string) : null,
     note: (row.note as string | null) ?? null,
     status: row.status as Judge["status"],
     tokenHash: String(row.token_hash),

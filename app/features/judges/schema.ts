@@ -11,7 +11,11 @@ export const judgeMessages = {
   school: "Please choose a school from the list, or Other.",
   schoolName: "Please type the school's name (at least 2 characters).",
   categories: "Please choose at least one kind of event the judge can judge.",
+  phone: "Phone may hold digits, +, spaces, dashes, dots and parentheses only.",
 } as const;
+
+/** A phone number as people write it (decision 0049); it is stored as its digits, so no formula rule applies. */
+const PHONE = /^[0-9+\-(). ]*$/;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
@@ -56,7 +60,13 @@ export function judgeSchema(tournaments?: readonly string[], schoolCodes?: reado
         .trim()
         .max(judgeLimits.email, tooLong("Email", judgeLimits.email))
         .pipe(z.email(judgeMessages.email)),
-      phone: optionalLine("Phone", judgeLimits.phone),
+      phone: z
+        .string()
+        .trim()
+        .max(judgeLimits.phone, tooLong("Phone", judgeLimits.phone))
+        .regex(PHONE, judgeMessages.phone)
+        .optional()
+        .transform((value) => (value ?? "").replace(/\D/g, "") || null),
       schoolCode: z
         .string({ error: judgeMessages.school })
         .trim()

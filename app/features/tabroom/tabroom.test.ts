@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { importTabroomEntries, parseTabroomLine, tabroomLines } from "#tests/support/tabroom-importer";
+import {
+  importTabroomEntries,
+  importTabroomJudges,
+  parseTabroomLine,
+  tabroomLines,
+  tabroomTournament,
+} from "#tests/support/tabroom-importer";
 import { tabroomCsv, TabroomCsvError, tabroomCsvLine } from "./csv";
 import { foldToAscii } from "./fold";
 import { entriesTemplateHeader } from "./templates";
@@ -87,7 +93,7 @@ describe("the entries template's header", () => {
 describe("the replay of Tabroom's entries importer", () => {
   it("skips the header by its first cell and reads columns by position", () => {
     const file = tabroomCsv(entriesTemplateHeader(2), [
-      ["Ridge High School", "NY", "100", "", "Mary Ann", "", "Lee", "Y", "", "Bo", "", "Chen", "", ""],
+      ["Ridge High School", "NY", "100", "", "Mary Ann", "", "Lee", "N", "", "Bo", "", "Chen", "", ""],
     ]);
     const { entries, skipped } = importTabroomEntries(file);
     expect(skipped).toEqual([expect.objectContaining({ line: 1, reason: "header" })]);
@@ -99,11 +105,44 @@ describe("the replay of Tabroom's entries importer", () => {
         code: "100",
         pairingSeed: "",
         students: [
-          { first: "Mary Ann", middle: "", last: "Lee", novice: true, email: "" },
+          { first: "Mary Ann", middle: "", last: "Lee", novice: false, email: "" },
           { first: "Bo", middle: "", last: "Chen", novice: false, email: "" },
         ],
       },
     ]);
+  });
+
+  it("refuses a Novice Y as its strict SQL mode does: the lines before are saved, the rest never read", () => {
+    const file = "Ridge,NY,100,,Ana,,Lee,,\r\nRidge,NY,101,,Bo,,Chen,Y,\r\nRidge,NY,102,,Cy,,Dunn,,\r\n";
+    const { entries, refused } = importTabroomEntries(file);
+    expect(entries.map((entry) => entry.code)).toEqual(["100"]);
+    expect(refused).toEqual([
+      expect.objectContaining({ line: 2, reason: 'student.novice (tinyint) cannot store "Y"' }),
+    ]);
+  });
+
+  it("refuses a judge's Rounds Obligated that is not an integer", () => {
+    const { judges, refused } = importTabroomJudges("Ridge,,Ana,,Lee,,6,,,,\r\nRidge,,Bo,,Chen,,six,,,,\r\n");
+    expect(judges.map((judge) => judge.first)).toEqual(["Ana"]);
+    expect(refused.map((line) => line.line)).toEqual([2]);
+  });
+
+  it("matches a judge's school by name (any case), then by code, else creates one; an entry's by name only", () => {
+    const tournament = tabroomTournament();
+    tournament.uploadEntries("LD", "Ridge High,NY,100,,Ana,,Lee,,\r\nOak Hill,NY,101,,Bo,,Chen,,\r\n");
+    tournament.uploadJudges(
+      "debate",
+      "RIDGE HIGH,RH,Al,,Ames,,6,a@x.org,,,\r\nRidge HS,RH,Di,,Dorn,,6,d@x.org,,,\r\n,,Hal,,Hire,,6,h@x.org,,,\r\n",
+    );
+    // "Ridge HS" is not the entries' name, and the entries importer gave Ridge High no code: a second school.
+    expect(tournament.schools.map((school) => [school.name, school.createdBy])).toEqual([
+      ["Ridge High", "entries"],
+      ["Oak Hill", "entries"],
+      ["Ridge HS", "judges"],
+    ]);
+    expect(tournament.judges.map((judge) => judge.schoolId)).toEqual([1, 3, 0]);
+    tournament.uploadJudges("speech", "Ridge High,RH,Al,,Ames,,6,A@x.org,,,\r\n");
+    expect(tournament.judgesCountedTwice()).toEqual(["a@x.org"]);
   });
 
   it("fails a line with a byte of 128 or more, a byte-order mark or a line break inside quotes", () => {

@@ -209,6 +209,11 @@ function TabroomPanel({ tournamentKey, roster }: { tournamentKey: string; roster
             {files.map((file) => (
               <li key={file.event}>
                 <TabroomFileLink tournamentKey={tournamentKey} file={file} />
+                {file.novices.length > 0 ? (
+                  <p className="text-sm">
+                    Mark these as novices in Tabroom after the upload: {file.novices.join(", ")}.
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

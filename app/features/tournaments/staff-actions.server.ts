@@ -10,6 +10,7 @@ import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
 import { tabroomNameProblem } from "./names";
 import { recordEntryChange, staffBy } from "./entry-history.server";
+import { mergeAttached } from "./school-merge.server";
 
 const registrationNameLong = "Student name must be less than 100 characters";
 
@@ -179,15 +180,17 @@ export async function mergeSchool(
         });
         count++;
       }
-      return count > 0 ? count : null;
+      const attached = await mergeAttached(tx, key, wanted, member);
+      return count + attached.judges + attached.fees > 0 ? { entries: count, ...attached } : null;
     },
-    (count) => ({ action: "tournament.school_merge", details: { key, typed, into: member.code, entries: count } }),
+    (moved) => ({ action: "tournament.school_merge", details: { key, typed, into: member.code, ...moved } }),
   );
   if (!changed) return { ok: false, status: 409, message: `No entry names "${typed}" any more.` };
+  const judges = changed.judges > 0 ? ` and ${changed.judges} ${changed.judges === 1 ? "judge" : "judges"}` : "";
   return {
     ok: true,
     status: 200,
-    message: `"${typed}" merged into ${member.name} on ${changed} ${changed === 1 ? "entry" : "entries"}.`,
+    message: `"${typed}" merged into ${member.name} on ${changed.entries} ${changed.entries === 1 ? "entry" : "entries"}${judges}.`,
   };
 }
 

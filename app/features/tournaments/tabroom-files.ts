@@ -1,12 +1,21 @@
 import { tabroomCsv, type TabroomCell } from "~/features/tabroom/csv";
 import { foldToAscii } from "~/features/tabroom/fold";
+import { memberTabroomSchool } from "~/features/tabroom/school";
 import { entriesTemplateHeader } from "~/features/tabroom/templates";
 import { COMPETITION_EVENTS, eventAbbreviation, speakersOf } from "./competition-events";
 import type { RosterEntry } from "./roster.server";
 import type { MemberSchool } from "./schools";
 
-/** One event's file for Tabroom's entries importer. */
-export type TabroomFile = { event: string; abbreviation: string; filename: string; csv: string; entries: number };
+/** One event's file for Tabroom's entries importer, with its novices (Tabroom's Novice column is left empty). */
+export type TabroomFile = {
+  event: string;
+  abbreviation: string;
+  filename: string;
+  csv: string;
+  entries: number;
+  /** "First Last (code)" of each novice student of the file, for staff to mark in Tabroom after the upload. */
+  novices: string[];
+};
 
 /** Why an entry is not in the files. */
 export type LeftOut = {
@@ -54,8 +63,10 @@ function eventOrder(a: string, b: string) {
  * A tournament's files for Tabroom's entries importer (decision 0046): one per event with entries, in the import
  * template's layout with its header for as many speakers as the event has, one line per active entry (paid, not
  * dropped, not refunded in full) in code order: School Name, State/Prov, Entry Code, Pairing Seed (empty), then per
- * student First, Middle (empty), Last, Novice (Y/N when the tournament asks), Email (when it asks). A member school
- * is written as Tabroom knows it; a typed one as typed. Names and schools are folded to ASCII, each folded one
+ * student First, Middle (empty), Last, Novice (always empty: Tabroom's importer passes the letter into an integer
+ * column, which its strict SQL mode refuses; the novices are listed per file instead, decision 0049), Email (when
+ * the tournament asks). A member school is written as Tabroom knows it (app/features/tabroom/school.ts); a typed one
+ * as typed. Names and schools are folded to ASCII, each folded one
  * listed; what is left out is listed with its reason (an old entry's name that cannot be folded waits for staff's
  * correction, never silently dropped); an old entry's name whose split is unsure is written as split and listed.
  */
@@ -66,6 +77,7 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
   const typedSchools = new Set<string>();
   let typedSchoolEntries = 0;
   const lines = new Map<string, TabroomCell[][]>();
+  const novices = new Map<string, Array<{ code: number; name: string }>>();
   const members = new Map(input.schools.map((school) => [school.code, school]));
 
   for (const entry of input.entries) {
@@ -91,19 +103,17 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
     let school: string;
     let state = "";
     if (member) {
-      school = member.tabroomName ?? ascii(member.name);
-      state = member.tabroomState ?? "";
+      ({ name: school, state } = memberTabroomSchool(member));
     } else {
       school = ascii(entry.school);
     }
     const data = entry.registration;
-    const student = (first: string, last: string, novice: boolean | undefined, email: string | undefined) => [
-      ascii(first),
-      "",
-      ascii(last),
-      input.asks.novice ? (novice ? "Y" : "N") : "",
-      input.asks.studentEmail ? ascii(email ?? "") : "",
-    ];
+    const novicesHere: string[] = [];
+    const student = (first: string, last: string, novice: boolean | undefined, email: string | undefined) => {
+      const cells = [ascii(first), "", ascii(last), "", input.asks.studentEmail ? ascii(email ?? "") : ""];
+      if (input.asks.novice && novice) novicesHere.push(`${cells[0]} ${cells[2]}`);
+      return cells;
+    };
     const row: TabroomCell[] = [
       school,
       state,
@@ -124,6 +134,8 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
     }
     folded.push(...foldedFor);
     lines.set(entry.event, [...(lines.get(entry.event) ?? []), row]);
+    for (const name of novicesHere)
+      novices.set(entry.event, [...(novices.get(entry.event) ?? []), { code: entry.code, name }]);
   }
 
   const files = [...lines.keys()].sort(eventOrder).map((event) => {
@@ -135,6 +147,9 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
       filename: `${abbreviation}-${input.date}.csv`,
       csv: tabroomCsv(entriesTemplateHeader(speakersOf(event)), rows),
       entries: rows.length,
+      novices: (novices.get(event) ?? [])
+        .sort((a, b) => a.code - b.code)
+        .map((novice) => `${novice.name} (${novice.code})`),
     };
   });
   return { files, leftOut, folded, typedSchoolEntries, typedSchools: [...typedSchools].sort(), toConfirm };

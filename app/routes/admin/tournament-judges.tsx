@@ -4,7 +4,8 @@ import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
 import { requireAdmin, requireUser } from "~/features/accounts/guards.server";
-import { assignVolunteer, poolTournament } from "~/features/judges/judges.server";
+import { isJudgeCategory } from "~/features/judges/categories";
+import { acceptJudge, assignVolunteer, moveJudgeFile, poolTournament } from "~/features/judges/judges.server";
 import { PoolPage } from "~/features/judges/pool-page";
 import { judgePool } from "~/features/judges/pool.server";
 import { parseJudgeSettingsForm, saveJudgeSettings } from "~/features/judges/settings.server";
@@ -63,6 +64,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         type: "success",
         title: "Volunteer assigned",
         description: `${outcome.judge.firstName} ${outcome.judge.lastName} judges ${tournament.title}.`,
+      });
+    }
+    case "accept": {
+      const outcome = await acceptJudge(db, actor, formText(form, "judgeId"), tournament.key);
+      if (!outcome.ok) return refuse("page", outcome.message, outcome.status);
+      const { judge } = outcome;
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Judge accepted",
+        description: `${judge.firstName} ${judge.lastName} counts for ${judge.school} once confirmed.`,
+      });
+    }
+    case "move": {
+      const category = formText(form, "category");
+      if (!isJudgeCategory(category)) return refuse("page", "Choose debate, speech or Congress.");
+      const outcome = await moveJudgeFile(db, formText(form, "judgeId"), tournament.key, category);
+      if (!outcome.ok) return refuse("page", outcome.message, outcome.status);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Judge moved",
+        description: `${outcome.judge.firstName} ${outcome.judge.lastName} is now in the ${category} file only.`,
       });
     }
     case "message-short": {

@@ -23,8 +23,22 @@ async function find(context: Route.LoaderArgs["context"], token: string) {
   return judge;
 }
 
-/** A judge's page at the link in their confirmation email (app/features/judges, decision 0045). */
+/** Link pages one client may open or post to per hour (decision 0049): guessing links is not a way in. */
+const LINK_PAGE_LIMIT = { max: 30, windowSeconds: 3600 };
+
+async function limited(context: Route.LoaderArgs["context"], what: "view" | "change") {
+  const address = context.get(requestInfoContext).clientAddress ?? "unknown";
+  return takeRateLimit(getDb(context), `judge-link:${what}:ip:${address}`, LINK_PAGE_LIMIT);
+}
+
+/** A judge's page at the link in their confirmation email (app/features/judges, decisions 0045, 0049). */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const allowance = await limited(context, "view");
+  if (!allowance.allowed)
+    throw data("Too many judge links opened in a short time. Please wait an hour and try again.", {
+      status: 429,
+      headers: { ...privateHeaders, ...retryAfterHeader(allowance) },
+    });
   const judge = await find(context, params.token);
   return data(
     {
@@ -46,8 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const read = await tryReadForm(request);
   if (!read.ok) return data({ answer: read.message }, { status: read.status, headers: privateHeaders });
   const db = getDb(context);
-  const address = context.get(requestInfoContext).clientAddress ?? "unknown";
-  const allowance = await takeRateLimit(db, `judge-link:ip:${address}`, { max: 30, windowSeconds: 3600 });
+  const allowance = await limited(context, "change");
   if (!allowance.allowed)
     return data(
       { answer: "Too many changes in a short time. Please wait a few minutes and try again." },

@@ -3,6 +3,8 @@ import type { JudgeActionData } from "~/features/judges/action-data";
 import { handleJudgeForm } from "~/features/judges/judge-action.server";
 import { JUDGE_FORM_ANCHOR, JudgeForm } from "~/features/judges/judge-form";
 import { judgeTournaments } from "~/features/judges/judges.server";
+import { judgeSchool } from "~/features/judges/naming.server";
+import { readSchoolPass } from "~/features/judges/school-pass.server";
 import { PageHeader, Section } from "~/features/shell/page-header";
 import { pageMeta } from "~/features/shell/meta";
 import { memberSchools } from "~/features/tournaments/schools.server";
@@ -18,12 +20,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The public judge form (app/features/judges, decision 0045); ?tournament=<key> chooses the tournament. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tournaments = await judgeTournaments(getDb(context));
-  const wanted = new URL(request.url).searchParams.get("tournament");
-  return {
-    tournaments,
-    schools: memberSchools(),
-    chosen: wanted === "any" || tournaments.some((tournament) => tournament.key === wanted) ? wanted : null,
-  };
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("tournament");
+  const chosen = wanted === "any" || tournaments.some((tournament) => tournament.key === wanted) ? wanted : null;
+  const schools = memberSchools();
+  // ?school=<pass>: the school's own registration (decision 0049); a pass for another tournament is ignored.
+  const passed = chosen ? readSchoolPass(chosen, url.searchParams.get("school")) : null;
+  const vouched = passed
+    ? { pass: url.searchParams.get("school")!, ...judgeSchool({ schoolCode: "", schoolName: null }, schools, passed) }
+    : null;
+  return { tournaments, schools, chosen, vouched: vouched?.school ? vouched : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +62,7 @@ export default function JudgePage({ loaderData, actionData }: Route.ComponentPro
             tournaments={loaderData.tournaments}
             schools={loaderData.schools}
             chosen={loaderData.chosen}
+            vouched={loaderData.vouched}
             answer={actionData as JudgeActionData | undefined}
           />
         </div>

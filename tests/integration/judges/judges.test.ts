@@ -15,6 +15,7 @@ import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
+import { schoolPass } from "~/features/judges/school-pass.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as judgeAction, loader as judgeLoader } from "~/routes/public/judge";
@@ -106,6 +107,12 @@ const dana = {
   categories: ["debate", "speech"],
   note: "parent",
 };
+
+/** The form's fields as the school's own registration links them (decision 0049): the judge counts for it. */
+const throughSchool = (fields: Record<string, string | string[]>, school = first!) => ({
+  ...fields,
+  schoolPass: schoolPass(key, { code: school.code }),
+});
 
 /** Names a judge and returns the token of the link in their email. */
 async function named(fields: Record<string, string | string[]> = dana) {
@@ -222,8 +229,8 @@ describe("what a school owes, and the pool", () => {
     row = await schoolRow(first!.name);
     expect(row!.obligation).toMatchObject({ feeCovered: 1, owedTotal: 2, named: 0, shortfallTotal: 2 });
 
-    const token = await named();
-    await named({ ...dana, firstName: "Eli", email: "eli@example.org", categories: ["speech"] });
+    const token = await named(throughSchool(dana));
+    await named(throughSchool({ ...dana, firstName: "Eli", email: "eli@example.org", categories: ["speech"] }));
     row = await schoolRow(first!.name);
     expect(row!.obligation).toMatchObject({ named: 2, confirmed: 0, shortfallTotal: 2 });
     await link(token, "confirm");
@@ -247,13 +254,19 @@ describe("what a school owes, and the pool", () => {
       `Judges: ${first!.name} owes 1 judge for ${WINTER} so far (0 confirmed, 1 still to name and confirm).`,
     );
     expect(receipts[2]).toContain(`owes 2 judges for ${WINTER} so far`);
-    expect(receipts[2]).toContain(`https://citron.example/judge?tournament=${encodeURIComponent(key)}`);
+    // The link carries the school's pass: a judge named through it counts for the school (decision 0049).
+    expect(receipts[2]).toContain(
+      `https://citron.example/judge?tournament=${encodeURIComponent(key)}&school=${encodeURIComponent(schoolPass(key, { code: first!.code }))}`,
+    );
   });
 
   it("lets admins message the short schools' registrants only, assign volunteers and set the numbers", async () => {
     await entry("Ana Li", "Lincoln-Douglas (LD)", first!, "short@example.org");
     await entry("Ed Fox", "Original Oratory", second!, "covered@example.org");
-    await link(await named({ ...dana, schoolCode: second!.code, email: "judge@example.org" }), "confirm");
+    await link(
+      await named(throughSchool({ ...dana, schoolCode: second!.code, email: "judge@example.org" }, second)),
+      "confirm",
+    );
     const admin = await pool(adminCookie);
     expect(admin.shortRecipients).toBe(1);
     await database.db.delete(emailOutbox);
@@ -316,7 +329,7 @@ describe("what a school owes, and the pool", () => {
 
 describe("Tabroom's judge file", () => {
   it("replayed through Tabroom's judge importer: each confirmed judge with name, school, obligation and pools; no unconfirmed or withdrawn judge", async () => {
-    await link(await named(), "confirm");
+    await link(await named(throughSchool(dana)), "confirm");
     await link(
       await named({
         ...dana,
@@ -326,6 +339,7 @@ describe("Tabroom's judge file", () => {
         schoolCode: "other",
         schoolName: "Yeshivá of Flatbush",
         categories: ["debate"],
+        schoolPass: schoolPass(key, { typed: "Yeshivá of Flatbush" }),
       }),
       "confirm",
     );
@@ -348,7 +362,15 @@ describe("Tabroom's judge file", () => {
     await link(gone, "confirm");
     await link(gone, "withdraw");
     await link(
-      await named({ ...dana, firstName: "Sue", lastName: "Speech", email: "sue@example.org", categories: ["speech"] }),
+      await named(
+        throughSchool({
+          ...dana,
+          firstName: "Sue",
+          lastName: "Speech",
+          email: "sue@example.org",
+          categories: ["speech"],
+        }),
+      ),
       "confirm",
     );
 
@@ -373,11 +395,15 @@ describe("Tabroom's judge file", () => {
       imported.map((judge) => [judge.first, judge.last, judge.school, judge.schoolCode, judge.obligation, judge.pools]),
     ).toEqual([
       ["Hal", "Neutral", "Hired", "", "6", ["Debate", "Congress"]],
-      ["Dana", "Levi", first!.name, first!.code, "6", ["Debate", "Speech"]],
+      ["Dana", "Levi", first!.tabroomName, first!.code, "6", ["Debate", "Speech"]],
       ["Jose", "Nunez", "Yeshiva of Flatbush", "", "6", ["Debate"]],
     ]);
-    expect(imported[1]).toMatchObject({ email: "dana@example.org", phone: "2125550100", notes: "parent" });
-    expect(imported[0]!.notes).toBe("former competitor, coach");
+    expect(imported[1]).toMatchObject({
+      email: "dana@example.org",
+      phone: "2125550100",
+      notes: "Can also judge Speech; parent",
+    });
+    expect(imported[0]!.notes).toBe("Can also judge Congress; former competitor, coach");
     for (const name of ["Pat", "Wes", "Sue"]) expect(imported.map((judge) => judge.first)).not.toContain(name);
 
     // A category is required.

@@ -359,7 +359,7 @@ describe("the roster", () => {
     expect((await database.db.select().from(auditLog)).map((row) => row.action)).toContain("tournament.name");
   });
 
-  it("the novice mark and students' emails go into the file when the tournament asks them", async () => {
+  it("novices are listed for staff to mark in Tabroom, never in its Novice column; students' emails go in when asked", async () => {
     const form = new URLSearchParams({ intent: "settings", askNovice: "1", askStudentEmail: "1", "abbr-1": "vpf" });
     for (const event of ["Public Forum (PF)", "Lincoln-Douglas (LD)"]) form.append("event", event);
     await tournamentAction({
@@ -382,10 +382,19 @@ describe("the roster", () => {
       `${page}/tabroom.csv?event=${encodeURIComponent("Public Forum (PF)")}`,
     );
     expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="VPF-${sheetDay(30).iso}.csv"`);
-    expect(importTabroomEntries(new Uint8Array(await file.arrayBuffer())).entries[0]!.students).toEqual([
-      { first: "Ana", middle: "", last: "Li", novice: true, email: "ana@example.org" },
+    // Tabroom's importer would pass a "Y" into its integer column and stop there (decision 0049).
+    const imported = importTabroomEntries(new Uint8Array(await file.arrayBuffer()));
+    expect(imported.refused).toEqual([]);
+    expect(imported.entries[0]!.students).toEqual([
+      { first: "Ana", middle: "", last: "Li", novice: false, email: "ana@example.org" },
       { first: "Ben", middle: "", last: "Cho", novice: false, email: "ben@example.org" },
     ]);
+    const view = (await tournamentLoader({
+      request: new Request(`http://localhost${page}`, { headers: { Cookie: adminCookie } }),
+      context: database.context(),
+      params: { key },
+    } as never)) as Awaited<ReturnType<typeof tournamentLoader>>;
+    expect(view.roster.tabroom.files.map((one) => one.novices)).toEqual([[expect.stringMatching(/^Ana Li \(\d+\)$/)]]);
   });
 
   it("dropping an entry with a refund marks it dropped (its code kept), refunds it through the refund flow and frees its place", async () => {
