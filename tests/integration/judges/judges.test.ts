@@ -26,6 +26,7 @@ import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
 import { importTabroomJudges } from "#tests/support/tabroom-importer";
 import { closeShopDatabase } from "#tests/support/testbed";
+import { callRoute, judgeFormRequest } from "./support";
 import { addEntry, loadFees, openTournamentTestbed, sheetDay } from "../tournaments/support";
 
 /** Decision 0045: the judge form and its link, what schools owe, the pool page, and Tabroom's judge file. */
@@ -80,22 +81,11 @@ const entry = (student: string, event: string, school = first!, email?: string) 
   return paid(names.tournamentEntry, { ...name, schoolCode: school.code, competitionEvent: event }, email);
 };
 
-type Answer = { status: number; data: Record<string, unknown> };
-
-async function call(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  const result = (await handler({ request, context: database.context(), params } as never)) as unknown;
-  if (result instanceof Response) return { status: result.status, data: {} } as Answer;
-  const { data, init } = result as { data: Record<string, unknown>; init?: { status?: number } };
-  return { status: init?.status ?? 200, data } as Answer;
-}
+const call = (handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
+  callRoute(database, handler, request, params);
 
 /** Posts the judge form as a browser would (categories repeated). */
-function judgeForm(fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-  return call(judgeAction, new Request("http://localhost/judge", { method: "POST", body }));
-}
+const judgeForm = (fields: Record<string, string | string[]>) => call(judgeAction, judgeFormRequest(fields));
 
 const dana = {
   tournament: key,
