@@ -30,7 +30,7 @@ function visitor(browser: Browser, viewport: { width: number; height: number }, 
 async function nameJudge(
   page: Page,
   judge: { first: string; last: string; email: string },
-  options: { school?: string; categories?: string[]; tournament?: string } = {},
+  options: { school?: string; categories?: string[]; tournament?: string; vouched?: boolean } = {},
 ) {
   const form = page.locator("#judge-form");
   if (options.tournament) await form.getByLabel("Tournament").selectOption({ label: options.tournament });
@@ -38,7 +38,10 @@ async function nameJudge(
   await form.getByRole("textbox", { name: "Last name" }).fill(judge.last);
   await form.getByRole("textbox", { name: "Email" }).fill(judge.email);
   await form.getByRole("textbox", { name: "Phone" }).fill("212 555 0100");
-  if (options.school) {
+  if (options.vouched) {
+    // The school's own registration chose the school (decision 0049): no picker.
+    await expect(form.getByText(`Judging for ${options.school}`)).toBeVisible();
+  } else if (options.school) {
     await form.getByLabel("Judging for school").selectOption({ label: "Other (type it)" });
     await form.getByRole("textbox", { name: "School name (if Other)" }).fill(options.school);
   } else {
@@ -171,7 +174,11 @@ test("staff see a school's shortfall change as entries are paid and its judge co
   // The family follows the note's link: the form comes with the tournament chosen; the judge confirms.
   await note.getByRole("link", { name: "Name a judge" }).click();
   await expect(result.locator("#judge-form").getByLabel("Tournament")).toHaveValue(/\|hybrid-multi-event-tournament$/);
-  await nameJudge(result, { first: "Tova", last: `Ruling${run}`, email: `tova-${run}@example.com` }, { school });
+  await nameJudge(
+    result,
+    { first: "Tova", last: `Ruling${run}`, email: `tova-${run}@example.com` },
+    { school, vouched: true },
+  );
   await expect(result.getByText("Check your email")).toBeVisible();
   await confirmThenWithdraw(result, await judgeLink(`tova-${run}@example.com`), false);
 
@@ -197,3 +204,49 @@ test("staff see a school's shortfall change as entries are paid and its judge co
   await noOverflow(small);
   await narrow.close();
 });
+
+// Decision 0049: a judge named on the open form waits for the school until staff accept them; staff move a judge to
+// another category's Tabroom file. At 1280 px with JavaScript and at 390 px without.
+for (const [label, viewport, javaScriptEnabled] of [
+  ["1280 px, JavaScript", desktop, true],
+  ["390 px, no JavaScript", phone, false],
+] as const) {
+  test(`staff accept a judge waiting for the school and move a judge's Tabroom file (${label})`, async ({
+    browser,
+  }) => {
+    const tag = `${run}${javaScriptEnabled ? "js" : "nojs"}`;
+    const name = `Wait List${tag}`;
+    const visitorContext = await visitor(browser, viewport, javaScriptEnabled);
+    const page = await visitorContext.newPage();
+    await page.goto("/judge");
+    await nameJudge(
+      page,
+      { first: "Wait", last: `List${tag}`, email: `wait-${tag}@example.com` },
+      { tournament: TOURNAMENT_OPTION, categories: ["Debate", "Speech"] },
+    );
+    await expect(page.getByText("Check your email")).toBeVisible();
+    await confirmThenWithdraw(page, await judgeLink(`wait-${tag}@example.com`), false);
+    await visitorContext.close();
+
+    const staffContext = await browser.newContext({ viewport, javaScriptEnabled });
+    const staff = await staffContext.newPage();
+    await signIn(staff, "admin", "/admin/tournaments");
+    await staff.getByRole("link", { name: TOURNAMENT }).click();
+    await staff.getByRole("link", { name: /Judge pool/ }).click();
+    if (javaScriptEnabled) await startScripts(staff);
+    const row = staff.getByRole("region", { name: "Judges named" }).getByRole("row", { name });
+    await expect(row).toContainText("waiting for the school");
+    await row.getByRole("button", { name: `Accept ${name} for Ohr Chaim Academy` }).click();
+    await expect(row).not.toContainText("waiting for the school");
+    await expect(row).toContainText("staff");
+
+    const file = row.getByRole("combobox", { name: `Tabroom file of ${name}` });
+    await expect(file).toHaveValue("debate");
+    await file.selectOption("speech");
+    await row.getByRole("button", { name: `Move ${name}` }).click();
+    await expect(file).toHaveValue("speech");
+    await noOverflow(staff);
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(staff);
+    await staffContext.close();
+  });
+}
