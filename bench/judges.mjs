@@ -74,10 +74,12 @@ try {
   );
   await client.query(
     `insert into judges (tournament_key, tournament_title, tournament_date, first_name, last_name, email, school,
-                         categories, status, token_hash)
+                         categories, file_category, vouched_by, status, token_hash)
      select case when j <= $5 then $1 else null end, $2, $3, 'Judge', 'J' || j, 'judge' || j || '@example.com',
             case when j <= $5 then 'Bench School ' || (1 + j % $4) else '' end,
             (array['["debate"]','["speech"]','["congress"]','["debate","speech"]'])[1 + j % 4]::jsonb,
+            (array['debate','speech','congress','debate'])[1 + j % 4],
+            case when j % 5 = 0 then null else 'family' end,
             case when j % 3 = 0 then 'pending' else 'confirmed' end, md5('bench' || j)
        from generate_series(1, $5 + 20) j`,
     [key, tournament.title, tournament.date, SCHOOLS, SCHOOLS * 3],
