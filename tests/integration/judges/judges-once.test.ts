@@ -242,6 +242,57 @@ describe("a generated tournament of 40 schools, replayed through Tabroom's impor
 describe("one judge per person, in one file, counted when vouched for", () => {
   const [first, second] = memberSchools();
 
+  it("a typed school merged into a member school takes its judges and Judge Fees with it, in one step", async () => {
+    const typed = "Ohr Chaim Acad (typed)";
+    await database.db.insert(orders).values([
+      entryOrder({ name: typed }, 1, "Lincoln-Douglas (LD)"),
+      entryOrder({ name: typed }, 2, "Lincoln-Douglas (LD)"),
+      entryOrder({ name: typed }, 3, "Lincoln-Douglas (LD)"),
+      anEntryOrder({
+        itemName: "Judge Fee",
+        tournamentKey: key,
+        tournamentName: WINTER,
+        tournamentDate: date,
+        studentName: null,
+        eventType: null,
+        studentSchool: typed,
+        itemQuantity: 1,
+      }),
+    ]);
+    await post(
+      judge("typed@example.org", { schoolCode: "other", schoolName: typed, schoolPass: schoolPass(key, { typed }) }),
+    );
+    await confirm("typed@example.org");
+    const before = await pool();
+    expect(
+      before.pool.schools.map((school) => [school.school, school.schoolCode, school.obligation.shortfallTotal]),
+    ).toEqual([[typed, null, 0]]);
+    const merged = await callRoute(
+      database,
+      tournamentAction,
+      browserRequest(`/admin/tournaments/${encodeURIComponent(key)}`, adminCookie, {
+        intent: "merge-school",
+        typed,
+        into: first!.code,
+      }),
+      { key },
+    );
+    expect(merged.status).toBe(302);
+    const after = await pool();
+    expect(after.pool.schools).toHaveLength(1);
+    expect(after.pool.schools[0]).toMatchObject({
+      schoolCode: first!.code,
+      fees: 1,
+      obligation: { owedTotal: 1, confirmed: 1, shortfallTotal: 0 },
+    });
+    expect(after.pool.schools[0]!.judges.map((one) => [one.email, one.schoolCode])).toEqual([
+      ["typed@example.org", first!.code],
+    ]);
+    expect(new TextDecoder().decode(await judgeFile("debate"))).toContain(
+      `${first!.tabroomName},${first!.code},Dana,,Levi`,
+    );
+  });
+
   it("waits for the school when named on the open form; staff accept; a forged or other tournament's pass is ignored", async () => {
     await database.db.insert(orders).values([entryOrder(first!, 1, "Lincoln-Douglas (LD)")]);
     const open = judge("open@example.org", { schoolCode: first!.code });
