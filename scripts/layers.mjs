@@ -86,8 +86,9 @@ export const features = {
   judges: ["tournaments", "tabroom", "payments", "events", "email", "accounts"],
   shop: ["products", "payments", "events", "accounts", "shell", "tournaments"],
   // Families change their paid entries through a private link (decision 0047): the registration's own field rules
-  // (shop), the tournament window, caps and history (tournaments), the receipt link hook (payments), the emails.
-  "entry-changes": ["tournaments", "shop", "payments", "email", "accounts", "events"],
+  // (shop), the tournament window, caps and history (tournaments), the receipt link hook (payments), the emails, the
+  // judge form's link that carries the family's school (judges, decision 0049).
+  "entry-changes": ["tournaments", "shop", "payments", "email", "accounts", "events", "judges"],
   donations: ["payments", "orders", "email", "accounts"],
   campaigns: ["payments", "products", "events", "accounts"],
   // Staff edit the site's content (decision 0039): it puts published sections into content's memory and records in

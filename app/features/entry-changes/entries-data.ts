@@ -23,6 +23,8 @@ export type EntryView = {
   approval: boolean;
   /** The tournament's refund policy for drops in plain words (decision 0048). */
   dropTerms: string;
+  /** The judge form with the entry's school vouched for (decision 0049), while the entry is entered. */
+  judgeForm: string | null;
 };
 
 export type EntriesPageData = {

@@ -96,6 +96,16 @@ function EntryCard({ entry, schools, answer }: { entry: EntryView; schools: Scho
         ) : null}
         <dt className="font-semibold text-navy-900">School</dt>
         <dd>{fields.school}</dd>
+        {entry.judgeForm ? (
+          <>
+            <dt className="font-semibold text-navy-900">Judges</dt>
+            <dd>
+              <a href={entry.judgeForm} className="text-navy-800 underline underline-offset-2">
+                Name a judge for {fields.school}
+              </a>
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-navy-900">Entry code</dt>
         <dd className="tabular-nums">{entry.code ?? "Not yet given"}</dd>
       </dl>

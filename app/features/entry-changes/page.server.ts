@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { entryChanges } from "~/db/schema";
 import { formatLongDate } from "~/features/events/dates";
+import { schoolJudgeFormPath } from "~/features/judges/school-pass.server";
 import { partnerRule } from "~/features/tournaments/competition-events";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { offeredEvents, registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
@@ -68,6 +69,11 @@ export async function entriesPageData(
         .map((line) => ({ by: line.by, summary: line.summary, status: line.status, at: atLabel(line.at) })),
       approval: row?.familyChanges === "approval",
       dropTerms: describeRefundPolicy(refundPolicyOf(row), window.closesOn, today),
+      // The family's own link carries its school (decision 0049): a judge named through it counts for the school.
+      judgeForm:
+        active && fields.school && date >= today
+          ? schoolJudgeFormPath(key, { school: fields.school, schoolCode: fields.schoolCode })
+          : null,
     };
   });
   return {

@@ -7,8 +7,7 @@ import { entrySchools, type EntrySchool } from "~/features/payments/checkout/pay
 import type { MemberSchool } from "~/features/tournaments/schools";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { judgePool, schoolIdentity } from "./pool.server";
-import { judgeFormPath } from "./paths";
-import { schoolPass } from "./school-pass.server";
+import { schoolJudgeFormPath } from "./school-pass.server";
 
 /** What one school owes in judges for one tournament so far, as families read it. */
 export type FamilyJudgeNote = {
@@ -55,13 +54,7 @@ export async function familyJudgeNotes(
       confirmed: row ? row.obligation.owedTotal - row.obligation.shortfallTotal : 0,
       short: row?.obligation.shortfallTotal ?? 0,
       // The school's own registration: a judge named through this link is vouched for by the family (decision 0049).
-      formPath: judgeFormPath(
-        entry.tournamentKey,
-        schoolPass(
-          entry.tournamentKey,
-          identity.schoolCode ? { code: identity.schoolCode } : { typed: identity.school },
-        ),
-      ),
+      formPath: schoolJudgeFormPath(entry.tournamentKey, identity),
     });
   }
   return notes;

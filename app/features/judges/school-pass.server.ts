@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "~/core/env.server";
+import { judgeFormPath } from "./paths";
 
 /** The school a pass vouches for: a member school by its code, or a school typed under Other by its name. */
 export type PassSchool = { code: string } | { typed: string };
@@ -34,4 +35,18 @@ export function readSchoolPass(tournamentKey: string, pass: string | null | unde
     // Not ours.
   }
   return null;
+}
+
+/**
+ * The judge form's link from the school's own registration (the payment result, the receipt, the family's entries
+ * link): the tournament chosen and the school's pass, so the judge named there counts for the school.
+ */
+export function schoolJudgeFormPath(
+  tournamentKey: string,
+  school: { school: string; schoolCode: string | null },
+): string {
+  return judgeFormPath(
+    tournamentKey,
+    schoolPass(tournamentKey, school.schoolCode ? { code: school.schoolCode } : { typed: school.school }),
+  );
 }

@@ -27,6 +27,7 @@ import { dropEntry } from "~/features/tournaments/staff-actions.server";
 import { loadTabroomFiles } from "~/features/tournaments/tabroom-data.server";
 import { action as resendAction } from "~/routes/public/entries";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/entries-link";
+import { schoolJudgeFormPath } from "~/features/judges/school-pass.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/routes/admin/tournament";
 import { browserRequest } from "#tests/support/accounts";
 import { importTabroomEntries } from "#tests/support/tabroom-importer";
@@ -143,6 +144,9 @@ describe("the private link", () => {
     const entry = (shown.data.entries as Array<Record<string, unknown>>)[0]!;
     expect(entry).toMatchObject({ tournament: WINTER, open: true, status: "entered" });
     expect(entry.fields).toMatchObject({ studentFirst: "Ana", studentLast: "Lee", event: LD });
+    // The judge form's link carries the family's school (decision 0049): a judge named through it counts for it.
+    expect(entry.judgeForm).toBe(schoolJudgeFormPath(key, { school: school!.name, schoolCode: school!.code }));
+    expect(entry.judgeForm).toContain("&school=");
     // One character of the MAC changed (to another one: a token may already end in "x").
     const wrong = `${token.slice(0, -1)}${token.endsWith("x") ? "y" : "x"}`;
     expect((await page(wrong)).status).toBe(404);
