@@ -65,6 +65,13 @@ describe("Tabroom's judge file", () => {
       )[0]!.slice(0, 2),
     ).toEqual(["", ""]);
     expect(judgePools(["congress", "debate"])).toBe("Debate,Congress");
+    // A school typed under Other with a member's name is that member, as the pool and the entry files count it.
+    expect(
+      judgeFileRows([{ ...judge, school: "ohr academy (SHOWN)", schoolCode: null }], "debate", 6, schools)[0]!.slice(
+        0,
+        2,
+      ),
+    ).toEqual(["Ohr Academy", "OA"]);
   });
 
   it("never starts a cell with a formula, and Tabroom still reads the text as typed", () => {

@@ -1,6 +1,6 @@
 import { tabroomCsv } from "~/features/tabroom/csv";
 import { foldToAscii, isTabroomAscii } from "~/features/tabroom/fold";
-import { type KnownSchool, memberTabroomSchool } from "~/features/tabroom/school";
+import { type KnownSchool, memberOf, memberTabroomSchool } from "~/features/tabroom/school";
 import { CATEGORY_LABELS, JUDGE_CATEGORIES, type JudgeCategory } from "./categories";
 
 /**
@@ -43,7 +43,7 @@ function judgeNotes(judge: FileJudge): string {
 
 /** The School Name and School Code a judge is written with: as the entry files write the school (decision 0049). */
 function fileSchool(judge: FileJudge, schools: readonly KnownSchool[]): [string, string] {
-  const member = judge.schoolCode ? schools.find((school) => school.code === judge.schoolCode) : undefined;
+  const member = judge.school || judge.schoolCode ? memberOf(schools, judge.school, judge.schoolCode) : undefined;
   if (member) {
     const written = memberTabroomSchool(member);
     return [written.name, written.code];

@@ -6,6 +6,29 @@ import { foldToAscii } from "./fold";
  */
 export type KnownSchool = { code: string; name: string; tabroomName?: string; tabroomState?: string };
 
+/** A typed school's name as compared (for merging, and to find the member school it names): case, spacing and punctuation ignored. */
+export function schoolMatchKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/**
+ * The member school an entry or a judge stands for: by its roster code, else by its name as compared (a school typed
+ * under Other with a member's name is that member, as the pool counts it). Undefined: a school of its own.
+ */
+export function memberOf<School extends KnownSchool>(
+  schools: readonly School[],
+  name: string,
+  code: string | null | undefined,
+): School | undefined {
+  const byCode = code ? schools.find((school) => school.code === code) : undefined;
+  if (byCode) return byCode;
+  const key = schoolMatchKey(name);
+  return key ? schools.find((school) => schoolMatchKey(school.name) === key) : undefined;
+}
+
 /** How one school is written in every file handed to Tabroom: School Name, its code, its state. */
 export type TabroomSchool = { name: string; code: string; state: string };
 

@@ -31,10 +31,5 @@ export function schoolCodes(names: readonly string[]): MemberSchool[] {
   });
 }
 
-/** A typed school's name as compared for merging: case, spacing and punctuation ignored. */
-export function schoolMatchKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
+// A typed school's name as compared for merging: one rule with the Tabroom files' (decision 0049).
+export { schoolMatchKey } from "~/features/tabroom/school";

@@ -1,6 +1,6 @@
 import { tabroomCsv, type TabroomCell } from "~/features/tabroom/csv";
 import { foldToAscii } from "~/features/tabroom/fold";
-import { memberTabroomSchool } from "~/features/tabroom/school";
+import { memberOf, memberTabroomSchool } from "~/features/tabroom/school";
 import { entriesTemplateHeader } from "~/features/tabroom/templates";
 import { COMPETITION_EVENTS, eventAbbreviation, speakersOf } from "./competition-events";
 import type { RosterEntry } from "./roster.server";
@@ -78,7 +78,6 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
   let typedSchoolEntries = 0;
   const lines = new Map<string, TabroomCell[][]>();
   const novices = new Map<string, Array<{ code: number; name: string }>>();
-  const members = new Map(input.schools.map((school) => [school.code, school]));
 
   for (const entry of input.entries) {
     const who = { orderId: entry.orderId, code: entry.code, event: entry.event, student: entry.student };
@@ -99,7 +98,7 @@ export function tabroomFiles(input: TabroomFileInput): TabroomFiles {
         foldedFor.push({ code: entry.code, event: entry.event, typed: text.trim(), written: result.value });
       return result.value;
     };
-    const member = entry.schoolCode ? members.get(entry.schoolCode) : undefined;
+    const member = memberOf(input.schools, entry.school, entry.schoolCode);
     let school: string;
     let state = "";
     if (member) {
