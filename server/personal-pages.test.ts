@@ -22,7 +22,8 @@ const counts = new Map<string, number>();
 const renders: string[] = [];
 let failReads = false;
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+/** A render's random latency, so that concurrent requests finish in any order. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5)); // fixed wait: latency
 
 beforeAll(async () => {
   ({ server, base } = await servePageCache(
@@ -30,7 +31,7 @@ beforeAll(async () => {
       freshSeconds: 60,
       render: async (path, cartItemCount) => {
         renders.push(`${path} ${cartItemCount ?? "anonymous"}`);
-        await pause();
+        await pause(); // fixed wait: latency
         return new Response(
           `<h1>${path}</h1><p>cart: ${cartItemCount ?? "none"}</p><script nonce="${NONCE_PLACEHOLDER}">id="${REQUEST_ID_PLACEHOLDER}"</script>`,
           {
@@ -42,7 +43,7 @@ beforeAll(async () => {
         );
       },
       cartItemCount: async (cookie) => {
-        await pause();
+        await pause(); // fixed wait: latency
         if (failReads) throw new Error("database down");
         const id = /citron_cart=([^;]*)/.exec(cookie)?.[1] ?? "";
         return counts.get(id) ?? 0;
@@ -50,13 +51,13 @@ beforeAll(async () => {
       // /fees: the stand-in "fills" the cart's id into the cached page for its count.
       fees: {
         read: async (cookie) => {
-          await pause();
+          await pause(); // fixed wait: latency
           if (failReads) throw new Error("database down");
           const id = /citron_cart=([^;]*)/.exec(cookie)?.[1] ?? "";
           return { count: counts.get(id) ?? 0, cart: counts.has(id) ? { id } : null };
         },
         fill: async (page, cart) => {
-          await pause();
+          await pause(); // fixed wait: latency
           const { id } = cart as { id: string };
           if (id === "odd-shape") return null;
           return pageParts(partsText(page.parts).replace("</h1>", `</h1><p>lines of ${id}</p>`));

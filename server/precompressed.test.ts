@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildAssets } from "./precompressed";
 
 const script = `export const greeting = ${JSON.stringify("hello ".repeat(2000))};\n`;
@@ -43,8 +43,11 @@ describe("build assets", () => {
 
   it("are Brotli-compressed once ready, and decode to the file", async () => {
     // The first request starts the compression; a later one gets it.
-    await get("/assets/entry-abc123.js", "br");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.waitFor(
+      async () =>
+        expect((await get("/assets/entry-abc123.js", "br")).response.headers.get("content-encoding")).toBe("br"),
+      { timeout: 5000, interval: 20 },
+    );
     const response = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
       http
         .get(`${base}/assets/entry-abc123.js`, { headers: { "Accept-Encoding": "br" } }, (res) => {

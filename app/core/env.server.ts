@@ -213,6 +213,10 @@ export const envSchema = z.object({
   // one instance is asking Stripe about is left alone by the others for the lease.
   CHECKOUT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   CHECKOUT_SWEEP_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // The drop refund retry (app/features/entry-changes/drops/refund-retry.server.ts) claims a refund for this long, so
+  // another instance leaves it alone: longer than one refund's worst ask of Stripe (the worker refuses to start
+  // otherwise), and its run stops taking refunds before its lease runs out.
+  DROP_REFUND_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   // Tournament registration windows (app/features/tournaments, decision 0040) take this day (YYYY-MM-DD) as today
   // instead of the clock's: for tests and rehearsals, so a window is seen closing without waiting. Unset in use.
   REGISTRATION_CLOCK: z.preprocess(

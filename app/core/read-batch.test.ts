@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readBatcher } from "./read-batch";
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A read's random latency, so that reads of one turn finish in any order. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)); // fixed wait: a stand-in's latency
 
 describe("readBatcher (the cart reads of requests that arrive together)", () => {
   it("sends the keys asked for in one turn as one read, and gives each caller its own key's value", async () => {
@@ -9,7 +10,7 @@ describe("readBatcher (the cart reads of requests that arrive together)", () => 
     const read = readBatcher(
       async (keys) => {
         calls.push(keys);
-        await pause(Math.random() * 5);
+        await pause(Math.random() * 5); // fixed wait: latency
         return new Map(keys.filter((key) => !key.startsWith("unknown")).map((key) => [key, `cart of ${key}`]));
       },
       { missing: "none" },
@@ -31,14 +32,14 @@ describe("readBatcher (the cart reads of requests that arrive together)", () => 
     const read = readBatcher(
       async (keys) => {
         calls++;
-        await pause(Math.random() * 10);
+        await pause(Math.random() * 10); // fixed wait: latency
         return new Map(keys.map((key) => [key, { owner: key }]));
       },
       { missing: null },
     );
     const results = await Promise.all(
       Array.from({ length: 400 }, async (_, i) => {
-        await pause(Math.random() * 20);
+        await pause(Math.random() * 20); // fixed wait: latency
         const key = `cart-${i % 37}`;
         return { key, value: await read(key) };
       }),

@@ -2,19 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { nextMessage } from "#tests/support/notifications";
 import { PubSub, publish } from "./pubsub.server";
-
-function nextMessage(bus: PubSub, channel: string, timeoutMs = 3000) {
-  return new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no notification")), timeoutMs);
-    void bus.subscribe(channel, (payload) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe("pubsub across processes (PostgreSQL)", () => {
   let database: TestDatabase;
@@ -41,10 +30,9 @@ describe("pubsub across processes (PostgreSQL)", () => {
   });
 
   it("a change published through one connection reaches the other's listeners", async () => {
-    const heard = nextMessage(busB, "test_cross");
-    await settle();
+    const heard = await nextMessage(busB, "test_cross");
     await database.db.transaction((tx) => publish(tx, "test_cross", { id: "c" }));
-    expect(await heard).toEqual({ id: "c" });
+    expect(await heard.message).toEqual({ id: "c" });
   });
 
   it("reconnects after the LISTEN connection drops and asks listeners to resync", async () => {
@@ -54,8 +42,7 @@ describe("pubsub across processes (PostgreSQL)", () => {
     busB.simulateConnectionLoss();
     await vi.waitFor(() => expect(resynced).toBe(1), { timeout: 5000, interval: 20 });
     await publish(database.db, "test_reconnect", { after: true });
-    await settle();
-    expect(received).toEqual([{ after: true }]);
+    await vi.waitFor(() => expect(received).toEqual([{ after: true }]), { timeout: 3000, interval: 10 });
     expect(resynced).toBe(1);
   });
 });

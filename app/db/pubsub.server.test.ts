@@ -1,20 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
+import { nextMessage } from "#tests/support/notifications";
 import { MAX_PAYLOAD_BYTES, PubSub, publish } from "./pubsub.server";
-
-function nextMessage(bus: PubSub, channel: string, timeoutMs = 3000) {
-  return new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no notification")), timeoutMs);
-    void bus.subscribe(channel, (payload) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe("pubsub (LISTEN/NOTIFY)", () => {
   let database: TestDatabase;
@@ -34,12 +23,11 @@ describe("pubsub (LISTEN/NOTIFY)", () => {
     const unsubscribe = await bus.subscribe("test_commit", (payload) => received.push(payload));
     await database.db.transaction(async (tx) => {
       await publish(tx, "test_commit", { op: "update", id: "a" });
-      await settle();
-      // Not before the commit.
+      // Not before the commit: nothing to wait for, so a time to look.
+      await new Promise((resolve) => setTimeout(resolve, 300)); // fixed wait: proving that nothing arrives
       expect(received).toEqual([]);
     });
-    await settle();
-    expect(received).toEqual([{ op: "update", id: "a" }]);
+    await vi.waitFor(() => expect(received).toEqual([{ op: "update", id: "a" }]), { timeout: 3000, interval: 10 });
     unsubscribe();
     expect(bus.listenerCount("test_commit")).toBe(0);
   });
@@ -54,16 +42,16 @@ describe("pubsub (LISTEN/NOTIFY)", () => {
         throw new Error("roll back");
       })
       .catch(() => {});
-    await settle();
-    expect(received).toEqual([]);
+    // Notifications arrive in commit order: once a later one is heard, the rolled-back one would have been.
+    await publish(database.db, "test_rollback", { id: "later" });
+    await vi.waitFor(() => expect(received).toEqual([{ id: "later" }]), { timeout: 3000, interval: 10 });
   });
 
   it("fans one notification out to every listener of the channel", async () => {
-    const first = nextMessage(bus, "test_fanout");
-    const second = nextMessage(bus, "test_fanout");
-    await settle();
+    const first = await nextMessage(bus, "test_fanout");
+    const second = await nextMessage(bus, "test_fanout");
     await publish(database.db, "test_fanout", { n: 1 });
-    expect(await Promise.all([first, second])).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(await Promise.all([first.message, second.message])).toEqual([{ n: 1 }, { n: 1 }]);
   });
 
   it("refuses bad channel names and oversized payloads", async () => {

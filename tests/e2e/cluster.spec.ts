@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "../support/scratch-database";
 import { expect, test } from "./fixtures";
+import { pollUntil } from "../support/poll";
 
 const root = path.resolve(import.meta.dirname, "../..");
 test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -45,14 +46,17 @@ function start(env: Record<string, string>) {
     }),
   );
   const port = async () => {
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) return Number(match[1]);
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`server did not start:\n${output}`);
+    const match = await pollUntil(
+      "the server to start",
+      () => {
+        if (child.exitCode !== null) return `exited` as const;
+        return /running at http:\/\/localhost:(\d+)/.exec(output) ?? undefined;
+      },
+      { timeoutMs: 180_000, everyMs: 100 },
+    ).catch(() => "timed out" as const);
+    if (typeof match === "string")
+      throw new Error(`server ${match === "exited" ? "exited early" : "did not start"}:\n${output}`);
+    return Number(match[1]);
   };
   const kill = () => {
     for (const pid of [...children(child.pid!), child.pid!].filter(alive)) process.kill(pid, "SIGKILL");

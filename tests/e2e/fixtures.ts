@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { pollUntil } from "../support/poll";
 
 export const phone = { width: 390, height: 844 };
 
@@ -85,13 +86,8 @@ function listening(port: number): Promise<boolean> {
 }
 
 /** Polls `check` every 200 ms until it is true or `ms` have passed; says `what` when it gives up. */
-async function until(what: string, ms: number, check: () => Promise<boolean>) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = (what: string, ms: number, check: () => Promise<boolean>) =>
+  pollUntil(what, check, { timeoutMs: ms, everyMs: 200 });
 
 /**
  * Each Playwright worker has a production server of its own (tests/e2e/server.mjs: a fresh data directory, and a

@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import { pollUntil } from "../support/poll";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** The shutdown deadline in server/shutdown.ts: in-flight requests get this long to finish. */
@@ -56,14 +57,17 @@ function startServer(
 
 /** Waits for "running at http://localhost:PORT" and returns the port. */
 async function listening(server: Started): Promise<number> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const match = /running at http:\/\/localhost:(\d+)/.exec(server.output());
-    if (match) return Number(match[1]);
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
+  const match = await pollUntil(
+    "the server to start",
+    () =>
+      server.child.exitCode !== null
+        ? "exited"
+        : (/running at http:\/\/localhost:(\d+)/.exec(server.output()) ?? undefined),
+    { timeoutMs: 180_000, everyMs: 100 },
+  ).catch(() => "timed out" as const);
+  if (typeof match === "string")
+    throw new Error(`server ${match === "exited" ? "exited early" : "did not start"}:\n${server.output()}`);
+  return Number(match[1]);
 }
 
 /** Every process below `pid` (npm, its shell, node). */
@@ -95,9 +99,9 @@ const alive = (pid: number) => {
 };
 
 async function expectAllGone(pids: number[], withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline && pids.some(alive)) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(pids.filter(alive), "processes still running after SIGTERM").toEqual([]);
+  await expect
+    .poll(() => pids.filter(alive), { message: "processes still running after SIGTERM", timeout: withinMs })
+    .toEqual([]);
 }
 
 test("SIGTERM to `node server.js` stops it within the drain time", async () => {

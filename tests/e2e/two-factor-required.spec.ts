@@ -10,6 +10,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { e2eAccounts } from "./auth-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
+import { pollUntil } from "../support/poll";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // A first start on a fresh embedded database takes seconds, more on a busy machine.
@@ -60,14 +61,14 @@ async function startRequiredServer(): Promise<string> {
     }),
   );
   server = { child, output: () => output, stopped };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-    if (match) return `http://127.0.0.1:${match[1]}`;
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  const match = await pollUntil(
+    "the server to start",
+    () => (child.exitCode !== null ? "exited" : (/running at http:\/\/localhost:(\d+)/.exec(output) ?? undefined)),
+    { timeoutMs: 180_000, everyMs: 100 },
+  ).catch(() => "timed out" as const);
+  if (typeof match === "string")
+    throw new Error(`server ${match === "exited" ? "exited early" : "did not start"}:\n${output}`);
+  return `http://127.0.0.1:${match[1]}`;
 }
 
 test("with JavaScript on, a first admin sign-in sets up two-factor and goes on to the admin pages", async ({

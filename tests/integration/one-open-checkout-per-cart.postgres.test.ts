@@ -1,6 +1,6 @@
 // test-class: postgres (row locks held by one transaction while another waits: PGlite runs one at a time)
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
 import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
 import { setPaymentProviderForTests } from "~/features/payments/providers.server";
@@ -48,13 +48,15 @@ describe("one open checkout per cart", () => {
     await isLocked;
     const checkout = checkoutCart(database.db, { cartId, email: "order@example.com" });
     // Wait until the checkout is blocked on the held row.
-    for (let i = 0; i < 100; i++) {
-      const waiting = await database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-      );
-      if ((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        const waiting = await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        expect((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBeGreaterThan(0);
+      },
+      { timeout: 2000, interval: 20 },
+    );
     // In id order, the lower row was taken first: it is locked now. (In the cart's order it would be untouched.)
     const probe = await database.db
       .transaction(async (tx) => tx.execute(sql`select id from products where id = ${low!.id} for update nowait`))

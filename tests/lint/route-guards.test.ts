@@ -6,7 +6,8 @@ import { resolverFor } from "../../scripts/check-layers.mjs";
 
 // One guard convention (docs/architecture.md, "Guards"): routes guard; features receive the actor. Every loader and
 // action of a staff route module (app/routes/admin/: the pages under /admin, /orders and /contact-submissions, and
-// their downloads) calls a guard in its own body before handing the actor to a feature; no feature calls one.
+// their downloads) awaits a guard in its own body before anything else it does (a return, a feature call, a database
+// read, any other await) and before handing the actor to a feature; no feature calls one.
 // Both rules read the modules as code (oxc-parser's syntax tree, imports resolved as the build resolves them): a
 // guard's name in a comment or a string is not a call, and every spelling of the guards' module is the same module.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,6 +18,8 @@ const HANDLERS = new Set(["loader", "action"]);
 // A public page's draft preview (decision 0039) asks its own guard, which asks what requireUser asks.
 const PREVIEW_MODULE = "app/features/site-editor/preview.server.ts";
 const PREVIEW_GUARD = new Set(["requirePreviewer"]);
+// Pure helpers a handler may call before its guard, to work out the guard's own arguments (no database, no feature).
+const BEFORE_GUARD_MODULES = new Set(["app/core/page-url.ts"]);
 
 // oxc-parser's ESTree nodes, as far as these rules read them.
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -63,7 +66,7 @@ function importsOf(file: string, program: Node): Map<string, Binding> {
   return bindings;
 }
 
-type Handler = { file: string; name: string; guarded: boolean };
+type Handler = { file: string; name: string; guarded: boolean; why?: string };
 
 /**
  * The exported loader and action of a route module, and whether each calls a guard (imported from the guards'
@@ -88,25 +91,53 @@ function handlersOf(file: string, text: string, guardNames: ReadonlySet<string> 
       }
     }
   }
-  const guarded = (node: Node | undefined) => {
-    if (!node || !FUNCTION.has(node.type)) return false;
+  // The module's own names: a call of one of them (or of an import) may read the database or run a feature.
+  const ownNames = new Set([
+    ...[...imports].filter(([, b]) => !BEFORE_GUARD_MODULES.has(b.source)).map(([local]) => local),
+    ...declared.keys(),
+  ]);
+  /**
+   * Why a handler is not guarded first, or null: in the order its statements run, an awaited guard comes before
+   * any return, any call of the module's own functions or of an import (a feature, getDb, a read) and any await.
+   * Built-ins (new URL, Number) and the request's own methods may come first.
+   */
+  const unguarded = (node: Node | undefined): string | null => {
+    if (!node || !FUNCTION.has(node.type)) return "not a function here";
     const body = node.body as Node;
     // An arrow with an expression body: that expression is its one statement.
     const statements = body.type === "BlockStatement" ? (body.body as Node[]) : [body];
-    return statements.some((statement) =>
-      [statement, ...nodesIn(statement, true)].some(
-        (inner) =>
-          inner.type === "CallExpression" &&
-          guards.has(nameOf(inner.callee) ?? "") &&
-          // In this statement itself, not under one of its branches or loops.
-          !branchesBetween(statement, inner),
-      ),
-    );
+    for (const statement of statements) {
+      const inner = [statement, ...nodesIn(statement, true)];
+      const calls = inner.filter(
+        (call) =>
+          call.type === "CallExpression" && guards.has(nameOf(call.callee) ?? "") && !branchesBetween(statement, call),
+      );
+      // In this statement itself (not under one of its branches or loops), and awaited.
+      const guard = calls.find((call) => awaitedCall(statement, call));
+      if (calls.length > 0 && !guard) return "its guard is not awaited";
+      const before = (early: Node) =>
+        early.start < (guard?.start ?? Infinity) && !(guard && early.start <= guard.start && early.end >= guard.end);
+      const early = inner.filter(before);
+      if (early.some((at) => at.type === "ReturnStatement")) return "returns before its guard";
+      for (const call of early) {
+        if (call.type !== "CallExpression" || calls.includes(call)) continue;
+        const root = rootName(call.callee as Node);
+        if (root !== undefined && ownNames.has(root)) return `calls ${root} before its guard`;
+      }
+      if (early.some((at) => at.type === "AwaitExpression" && !calls.includes(at.argument as Node)))
+        return "awaits before its guard";
+      if (guard) return null;
+    }
+    return "calls no guard in its own body";
+  };
+  const guarded = (node: Node | undefined) => {
+    const why = unguarded(node);
+    return why === null ? { guarded: true } : { guarded: false, why };
   };
   const handlers: Handler[] = [];
   for (const statement of program.body as Node[]) {
     if (statement.type === "ExportAllDeclaration") {
-      handlers.push({ file, name: "export *", guarded: false });
+      handlers.push({ file, name: "export *", guarded: false, why: "re-exported" });
     }
     if (statement.type !== "ExportNamedDeclaration") continue;
     const declaration = statement.declaration as Node | null;
@@ -118,7 +149,7 @@ function handlersOf(file: string, text: string, guardNames: ReadonlySet<string> 
             ? (declaration.declarations as Node[]).map((item) => nameOf(item.id))
             : [];
       for (const name of names) {
-        if (name && HANDLERS.has(name)) handlers.push({ file, name, guarded: guarded(declared.get(name)) });
+        if (name && HANDLERS.has(name)) handlers.push({ file, name, ...guarded(declared.get(name)) });
       }
       continue;
     }
@@ -127,10 +158,32 @@ function handlersOf(file: string, text: string, guardNames: ReadonlySet<string> 
       if (!HANDLERS.has(name)) continue;
       // From another module: its body cannot be seen here.
       const local = statement.source ? undefined : declared.get(nameOf(specifier.local)!);
-      handlers.push({ file, name, guarded: guarded(local) });
+      handlers.push({
+        file,
+        name,
+        ...(local ? guarded(local) : { guarded: false, why: "its body is in another module" }),
+      });
     }
   }
   return handlers;
+}
+
+/** The identifier a callee starts from: getDb(…) → getDb, db.select().from(…) → db. */
+function rootName(callee: Node): string | undefined {
+  let at = callee;
+  while (at.type === "MemberExpression" || at.type === "CallExpression" || at.type === "ParenthesizedExpression")
+    at = (at.object ?? at.callee ?? at.expression) as Node;
+  return at.type === "Identifier" ? (at.name as string) : undefined;
+}
+
+/** Whether a guard call is awaited where it is: `await requireAdmin(…)`, `(await requireUser(…)).id`. */
+function awaitedCall(statement: Node, call: Node): boolean {
+  return [statement, ...nodesIn(statement, true)].some(
+    (node) =>
+      node.type === "AwaitExpression" &&
+      (node.argument === call ||
+        ((node.argument as Node).type === "ParenthesizedExpression" && (node.argument as Node).expression === call)),
+  );
 }
 
 const BRANCHING = new Set([
@@ -215,7 +268,13 @@ describe("routes guard; features receive the actor", () => {
   it("every loader and action of a staff route calls a guard in its own body", () => {
     const handlers = sourcesUnder("app/routes/admin").flatMap((file) => handlersOf(file, read(file)));
     expect(handlers.length).toBeGreaterThan(20);
-    expect(handlers.filter((handler) => !handler.guarded).map(({ file, name }) => `${file} ${name}`)).toEqual([]);
+    // Each says how to fix it.
+    const fix =
+      "make `await requireAdmin(request, context)` (or requireUser) the handler's first step, before any return, " +
+      "feature call, getDb or other await (docs/architecture.md, Guards)";
+    expect(
+      handlers.filter((handler) => !handler.guarded).map(({ file, name, why }) => `${file} ${name}: ${why}: ${fix}`),
+    ).toEqual([]);
   });
 
   it("every route that shows a draft asks the preview guard in its loader's own body", () => {
@@ -334,7 +393,93 @@ describe("the guard rule for staff routes", () => {
         `const requireUser = async () => {};
         export async function loader({ request, context }) { await requireUser(request, context); }`,
       ),
-    ).toEqual([{ file: "app/routes/admin/x.tsx", name: "loader", guarded: false }]);
+    ).toEqual([
+      { file: "app/routes/admin/x.tsx", name: "loader", guarded: false, why: "calls requireUser before its guard" },
+    ]);
+  });
+});
+
+describe("the guard rule reads the order things run in", () => {
+  const FEATURES =
+    'import { getDb } from "~/db/context";\nimport { listThings, thingsAction, thingsCsv } from "~/features/things/things.server";\n';
+  const whyOf = (body: string) => route(FEATURES + body).map(({ name, why }) => [name, why ?? null]);
+
+  it("refuses a guard that is not awaited", () => {
+    expect(
+      whyOf(`export async function loader({ request, context }) {
+        const user = requireUser(request, context);
+        return listThings(getDb(context), user);
+      }
+      export async function action({ request, context }) {
+        void requireAdmin(request, context);
+        return thingsAction(getDb(context));
+      }`),
+    ).toEqual([
+      ["loader", "its guard is not awaited"],
+      ["action", "its guard is not awaited"],
+    ]);
+    expect(
+      whyOf(`export function loader({ request, context }) { requireUser(request, context); return { ok: true }; }`),
+    ).toEqual([["loader", "its guard is not awaited"]]);
+  });
+
+  it("refuses a guard after an early return", () => {
+    expect(
+      whyOf(`export async function loader({ request, context }) {
+        if (new URL(request.url).searchParams.has("csv")) return thingsCsv(getDb(context));
+        await requireUser(request, context);
+        return listThings(getDb(context));
+      }
+      export async function action({ request, context }) {
+        return;
+        await requireAdmin(request, context);
+      }`),
+    ).toEqual([
+      ["loader", "returns before its guard"],
+      ["action", "returns before its guard"],
+    ]);
+  });
+
+  it("refuses a guard after a feature call or a database read", () => {
+    expect(
+      whyOf(`export async function loader({ request, context }) {
+        const things = await listThings(getDb(context));
+        await requireUser(request, context);
+        return things;
+      }
+      export async function action({ request, context }) {
+        const db = getDb(context);
+        await requireAdmin(request, context);
+        return thingsAction(db);
+      }`),
+    ).toEqual([
+      ["loader", "calls listThings before its guard"],
+      ["action", "calls getDb before its guard"],
+    ]);
+    // A module's own helper may read the database too; awaiting anything of its own comes after the guard.
+    expect(
+      whyOf(`const load = (context) => getDb(context).query.things.findMany();
+      export async function loader({ request, context }) { const all = await load(context); await requireUser(request, context); return all; }
+      export async function action({ request, context }) { await request.formData(); await requireAdmin(request, context); }`),
+    ).toEqual([
+      ["loader", "calls load before its guard"],
+      ["action", "awaits before its guard"],
+    ]);
+  });
+
+  it("passes built-ins and a pure helper that work out the guard's arguments first", () => {
+    expect(
+      handlersOf(
+        "app/routes/admin/x.tsx",
+        `${IMPORT_GUARDS}import { pageUrl } from "~/core/page-url";
+        export async function loader({ request, context }) {
+          const onProfile = pageUrl(request).pathname === "/admin/profile";
+          const page = Number(new URL(request.url).searchParams.get("page"));
+          const user = await requireUser(request, context, onProfile ? { failure: "x" } : {});
+          return listThings(getDb(context), user, page);
+        }`,
+      ),
+    ).toEqual([{ file: "app/routes/admin/x.tsx", name: "loader", guarded: true }]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   classOf,
   databaseHelpers,
   ENGINE_SPECS,
+  everyClassRuns,
   filesByClass,
   readsCachedPage,
   TEST_CLASSES,
@@ -52,6 +53,19 @@ describe("test classes", () => {
     expect(classOf("x.test.ts", "// test-class: pglite (first start)\nopenDatabase({})", noHelpers)).toBe("pglite");
     expect(classOf("x.test.ts", "// test-class: postgres\n", noHelpers)).toBe("postgres");
     expect(() => classOf("x.test.ts", "// test-class: sqlite\n", noHelpers)).toThrow(/unknown test-class "sqlite"/);
+  });
+
+  it("fails a class that runs zero tests instead of passing it", async () => {
+    const byClass = filesByClass(root);
+    expect(everyClassRuns(byClass)).toBe(byClass);
+    expect(() => everyClassRuns({ ...byClass, pglite: [] })).toThrow(
+      /test class pglite has no test files, so its project would run zero tests: give it a test, or remove the class/,
+    );
+    // A run that finds no file fails (passWithNoTests, a setting of the whole run), and each project has files.
+    const { default: config } = await import("../../vitest.config");
+    const projects = config.test!.projects as Array<{ test: { name: string; include: string[] } }>;
+    expect(config.test!.passWithNoTests).toBe(false);
+    expect(projects.filter(({ test }) => test.include.length === 0)).toEqual([]);
   });
 
   it("finds the support helpers that open a database, and not those that only name its type", () => {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../support/scratch-database";
-import { buildDir, PORT_BASE, removeDir, root, skipReason, sleep } from "./support";
+import { buildDir, PORT_BASE, removeDir, root, skipReason, waitFor } from "./support";
 
 /**
  * /metrics under a cluster (several workers behind one port, decision 0029): whichever worker answers, the
@@ -56,10 +56,12 @@ describe.skipIf(reason)("metrics of a cluster", () => {
     });
     const url = `http://127.0.0.1:${PORT}`;
     // Both workers up: each prints its start line.
-    for (let i = 0; i < 600 && (output.match(/is running at/g) ?? []).length < 2; i++) {
-      if (child.exitCode !== null) throw new Error(output);
-      await sleep(100);
-    }
+    await waitFor(
+      "both workers to start",
+      () => child.exitCode !== null || (output.match(/is running at/g) ?? []).length >= 2,
+      60_000,
+    );
+    if (child.exitCode !== null) throw new Error(`the cluster exited:\n${output}`);
     expect((output.match(/is running at/g) ?? []).length).toBe(2);
 
     // Fresh connections: the primary hands them to the workers in turn (round robin, Node's default on

@@ -129,7 +129,7 @@ describe.skipIf(reason)("SIGTERM during traffic", () => {
           outcomes.push({ status: response.status, ...(body.includes("</html>") ? {} : { error: "truncated" }) });
         } catch (error) {
           outcomes.push({ status: -1, error: String((error as { cause?: { code?: string } }).cause?.code ?? error) });
-          await sleep(50);
+          await sleep(50); // fixed wait: a client's back-off after a refused connection, the load's pace
         }
       }
     });

@@ -17,6 +17,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase } from "../support/scratch-database";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { pollUntil } from "../support/poll";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -37,28 +38,19 @@ export function skipReason(): string | null {
   return null;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A pause of a load loop (its pace), a stand-in's latency or a bound: never to wait for something to happen
+ * (waitFor). Each call says why on its line (tests/lint/fixed-waits.test.ts).
+ */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)); // fixed wait: see above
 
 /** Polls `check` every `everyMs` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitFor<T>(
+export const waitFor = <T>(
   what: string,
   check: () => Promise<T | undefined | false> | T | undefined | false,
   timeoutMs = 15_000,
   everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
+): Promise<T> => pollUntil(what, check, { timeoutMs, everyMs });
 
 export type Instance = {
   name: string;
@@ -99,6 +91,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
       // outbox's 3 s poll and 15 s first retry): what they prove does not depend on their length.
       CHECKOUT_SWEEP_INTERVAL_MS: "1000",
       CHECKOUT_SWEEP_LEASE_MS: "3000",
+      // Longer than one drop refund's worst ask of the stand-in (two calls of its 10 s timeout): the worker refuses less.
+      DROP_REFUND_LEASE_MS: "25000",
       OUTBOX_POLL_MS: "200",
       OUTBOX_RETRY_MS: "500",
       ...env,
@@ -147,16 +141,19 @@ export async function startInstance(name: string, port: number, env: Record<stri
       return { code: code === "timeout" ? null : code, ms: Date.now() - started };
     },
   };
-  const started = Date.now();
-  while (Date.now() - started < 90_000) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${text}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return instance;
-    await sleep(100);
-  }
+  const state = await pollUntil(
+    `${name} to become ready`,
+    async () =>
+      child.exitCode !== null
+        ? ("exited" as const)
+        : await fetch(`${url}/readyz`).then(
+            (response) => response.ok && ("ready" as const),
+            () => false as const,
+          ),
+    { timeoutMs: 90_000, everyMs: 100 },
+  ).catch(() => "timed out" as const);
+  if (state === "ready") return instance;
+  if (state === "exited") throw new Error(`${name} exited with ${child.exitCode}:\n${text}`);
   await instance.stop();
   throw new Error(`${name} did not become ready within 90 s:\n${text}`);
 }
@@ -263,7 +260,7 @@ export async function startSmtpCatcher(port: number) {
       receiving += 1;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (delayMs > 0) await sleep(delayMs); // fixed wait: the stand-in's latency, a slow SMTP server
         receiving -= 1;
         if (Date.now() < refuseUntil || refuseCount > 0) {
           refuseCount = Math.max(0, refuseCount - 1);

@@ -196,7 +196,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
         await response.arrayBuffer();
         expect(response.status).toBe(200);
         probes.push(Date.now() - started);
-        await sleep(50);
+        await sleep(50); // fixed wait: the probes' pace
       }
     })();
     const started = Date.now();
@@ -448,7 +448,7 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
           status = -1;
         }
         samples.push({ at: started, ms: Date.now() - started, status, kind, ...(email ? { email } : {}) });
-        await sleep(25);
+        await sleep(25); // fixed wait: the load's pace
       }
     });
 
@@ -555,10 +555,10 @@ describe.skipIf(reason)("two instances on one PostgreSQL database", () => {
         const response = await admin.request(i % 2 ? a.url : b.url, "/orders").catch(() => null);
         await response?.arrayBuffer();
         statuses.push(response?.status ?? -1);
-        await sleep(10);
+        await sleep(10); // fixed wait: the load's pace
       }
     })();
-    await sleep(500);
+    await waitFor("the load to start", () => statuses.length >= 5, 15_000, 10);
     const killed = await query<{ n: number }>(
       "select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t",
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { pollUntil } from "./poll";
 
 /**
  * A new PostgreSQL database on the server `adminUrl` points at, and a way to
@@ -41,14 +42,17 @@ function databaseUrl(adminUrl: string, name: string): string {
  * renaming or copying a database fails while it has connections.
  */
 export async function untilDisconnected(client: pg.Client, name: string): Promise<void> {
-  for (let wait = 0; wait < 50; wait++) {
-    const { rows } = await client.query<{ n: number }>(
-      "select count(*)::int as n from pg_stat_activity where datname = $1",
-      [name],
-    );
-    if (rows[0]?.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await pollUntil(
+    `the connections to ${name} to close`,
+    async () => {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      return rows[0]?.n === 0;
+    },
+    { timeoutMs: 1000, everyMs: 20 },
+  ).catch(() => {}); // as before: after a second, go on (the drop or copy says why it fails)
 }
 
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

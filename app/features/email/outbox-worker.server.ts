@@ -7,6 +7,7 @@ import { emailOutbox, type EmailOutboxRow } from "~/db/schema/email";
 import { isPermanentFailure, retryDelayMs, retryPolicy } from "./backoff";
 import { blankSecrets, messageIdFor, REMOVED_AFTER_SENDING } from "./message";
 import { defaultTransport, type MailTransport } from "./transport.server";
+import { runRepeatedly } from "~/db/periodic-worker.server";
 
 export type DeliveryOptions = {
   transport: MailTransport;
@@ -223,45 +224,27 @@ export function startOutboxWorker(
   options: Partial<DeliveryOptions> & { intervalMs?: number } = {},
 ): () => Promise<void> {
   const intervalMs = options.intervalMs ?? env().OUTBOX_POLL_MS;
-  // An object, so the drain loop sees a stop requested while it awaits.
-  const state = { stopped: false };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
   let lastPrune = 0;
-  const tick = () => {
-    running = (async () => {
-      try {
-        if (Date.now() - lastPrune > 60 * 60_000) {
-          lastPrune = Date.now();
-          const removed = await pruneSentEmails(db);
-          if (removed > 0) logger.info({ removed }, "old sent emails pruned");
-        }
-        const transport = options.transport ?? defaultTransport();
-        // Drain the backlog before sleeping again.
-        let busy = true;
-        while (busy && !state.stopped) {
-          const report = await deliverDueEmails(db, {
-            ...options,
-            transport,
-            from: options.from ?? env().MAIL_FROM,
-            stopping: () => state.stopped,
-          });
-          busy = report.sent + report.retried + report.failed > 0;
-        }
-      } catch (error) {
-        logger.error({ err: error }, "email outbox round failed");
-      }
-      if (!state.stopped) timer = setTimeout(tick, intervalMs);
-    })();
-  };
-  tick();
-
-  return async () => {
-    state.stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  // The one background loop (runRepeatedly): the next round OUTBOX_POLL_MS after this one ends; stopping drains.
+  return runRepeatedly("email outbox round", intervalMs, async (round) => {
+    if (Date.now() - lastPrune > 60 * 60_000) {
+      lastPrune = Date.now();
+      const removed = await pruneSentEmails(db);
+      if (removed > 0) logger.info({ removed }, "old sent emails pruned");
+    }
+    const transport = options.transport ?? defaultTransport();
+    // Drain the backlog before sleeping again.
+    let busy = true;
+    while (busy && !round.stopping()) {
+      const report = await deliverDueEmails(db, {
+        ...options,
+        transport,
+        from: options.from ?? env().MAIL_FROM,
+        stopping: round.stopping,
+      });
+      busy = report.sent + report.retried + report.failed > 0;
+    }
+  });
 }
 
 /** The server's registration (server/workers.ts). */

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "~/db/schema/email";
 import { createTestDatabase, type TestDatabase } from "#tests/support/database";
 import { retryDelayMs } from "./backoff";
@@ -239,7 +239,16 @@ describe("email outbox", () => {
     const slow: MailTransport = { kind: "file", send: () => gate, close() {} };
     // Worker A claims with a tiny lease and hangs in its send.
     const roundA = deliverDueEmails(database.db, { transport: slow, from: "x", leaseMs: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db
+          .select({ expired: sql<boolean>`${emailOutbox.nextAttemptAt} <= now()` })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, id));
+        expect(row?.expired).toBe(true);
+      },
+      { timeout: 3000, interval: 10 },
+    );
     // Worker B claims the expired lease; its send is refused for good.
     const refusing = recordingTransport(() =>
       Object.assign(new Error("550 5.1.1 no such user"), { responseCode: 550, code: "EENVELOPE", command: "RCPT TO" }),

@@ -21,6 +21,18 @@ export function RouteErrorMessage(props: { error: unknown; requestId?: string })
   );
 }
 
+/**
+ * An error caught by a route inside a layout (the public layout's own boundary, a page's): rendered inside the
+ * layout's `<main id="main">`, so a section, never a second main.
+ */
+export function InLayoutError({ error, requestId }: { error: unknown; requestId?: string }) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-6 py-24 text-center">
+      <RouteErrorMessage error={error} requestId={requestId} />
+    </section>
+  );
+}
+
 /** The page for errors caught at the root, where the site's layout could not render. */
 export function ErrorPage({ error, requestId }: { error: unknown; requestId?: string }) {
   return (

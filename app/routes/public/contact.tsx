@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The page's texts (content/contact.yaml), or to signed-in staff at ?preview=contact, the draft (decision 0039). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await preloadContactPage();
   const staff = await requirePreviewer(request, context);
+  await preloadContactPage();
   const draft = await previewDraft(getDb(context), staff, request, "contact");
   return { texts: fillSettings(draft ?? contactContent(), publicSiteConfig()), preview: draft ? "contact" : null };
 }

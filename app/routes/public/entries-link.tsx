@@ -5,7 +5,7 @@ import type { EntriesAnswer } from "~/features/entry-changes/entries-data";
 import { EntriesPage } from "~/features/entry-changes/entries-page";
 import { entriesPageData } from "~/features/entry-changes/page.server";
 import { ENTRIES_PATH } from "~/features/entry-changes/paths";
-import { ErrorPage } from "~/features/shell/error-page";
+import { InLayoutError } from "~/features/shell/error-page";
 import { PageHeader, Section } from "~/features/shell/page-header";
 import type { RootData } from "~/features/shell/use-site";
 import type { Route } from "./+types/entries-link";
@@ -44,9 +44,9 @@ export default function EntriesLink({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRouteLoaderData<RootData>("root")?.requestId;
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage error={error} requestId={requestId} />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <InLayoutError error={error} requestId={requestId} />;
   return (
-    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-navy-900">Entries not found</h1>
       <p className="mt-3 text-stone-700">
         Please check the link in your confirmation email, or{" "}
@@ -55,6 +55,6 @@ export function ErrorBoundary() {
         </Link>
         .
       </p>
-    </main>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { fillSettings } from "~/features/content/settings-text";
 import { getDb } from "~/db/context";
 import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
-import { RouteErrorMessage } from "~/features/shell/error-page";
+import { InLayoutError } from "~/features/shell/error-page";
 import { PreviewBanner } from "~/features/shell/page-header";
 import { publicSiteConfig } from "~/features/shell/site-config.server";
 import { SiteFooter } from "~/features/shell/site-footer";
@@ -54,9 +54,7 @@ export function ErrorBoundary() {
   const { requestId } = useRootData();
   return (
     <PublicFrame data={useRouteLoaderData<typeof loader>("routes/public/layout")}>
-      <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-6 py-24 text-center">
-        <RouteErrorMessage error={error} requestId={requestId} />
-      </section>
+      <InLayoutError error={error} requestId={requestId} />
     </PublicFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setEnvForTests } from "~/core/env.server";
 import { PubSub } from "~/db/pubsub.server";
 import { closeAllStreams } from "~/core/sse.server";
@@ -437,17 +437,20 @@ describe("gifts through a campaign", () => {
       expect(response.headers.get("Content-Type")).toMatch(/text\/event-stream/);
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let text = "";
+      /** Reads the feed until `pattern` shows, or fails after 5 s (a deadline, not a wait). */
       const until = async (pattern: RegExp) => {
-        const deadline = Date.now() + 5000;
-        while (!pattern.test(text)) {
-          if (Date.now() > deadline) throw new Error(`timed out: ${text}`);
-          const next = await Promise.race([
-            reader.read(),
-            new Promise<{ done: true; value: undefined }>((resolve) =>
-              setTimeout(() => resolve({ done: true, value: undefined }), 200),
-            ),
-          ]);
-          if (next.value) text += next.value;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`timed out: ${text}`)), 5000);
+        });
+        try {
+          while (!pattern.test(text)) {
+            const next = await Promise.race([reader.read(), late]);
+            if (next.done) throw new Error(`the feed ended: ${text}`);
+            text += next.value;
+          }
+        } finally {
+          clearTimeout(timer);
         }
       };
       await until(/"raisedCents":0/);
@@ -455,8 +458,7 @@ describe("gifts through a campaign", () => {
       await until(/"raisedCents":7000,"goalCents":500000,"donors":1/);
       await refundOrder(database.db, staff, { orderId: gift.id, cents: 2000, reason: "Asked", requestKey: "r3" });
       await until(/"raisedCents":5000/);
-      for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(heard).toContainEqual({ id: campaign.id });
+      await vi.waitFor(() => expect(heard).toContainEqual({ id: campaign.id }), { timeout: 2000, interval: 20 });
       expect(
         (await campaignFeedResponse(new Request("http://localhost/campaigns/feed?campaign=nope"), database.db)).status,
       ).toBe(404);

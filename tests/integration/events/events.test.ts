@@ -60,7 +60,9 @@ afterAll(async () => {
   resetEventsServiceForTests();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The services' clock: real time, moved on by a test instead of waiting for it. */
+let shiftMs = 0;
+const now = () => Date.now() + shiftMs;
 const titles = (events: { title: string }[]) => events.map((event) => event.title);
 const service = (overrides: Partial<Parameters<typeof createEventsService>[0]> = {}) =>
   createEventsService({
@@ -71,6 +73,7 @@ const service = (overrides: Partial<Parameters<typeof createEventsService>[0]> =
     maxBytes: 32 * 1024,
     firstWaitMs: 300,
     refreshCooldownMs: 0,
+    now,
     ...overrides,
   });
 
@@ -96,7 +99,7 @@ describe("against a sheet served over HTTP that is slow, then fails, then recove
 
     // Fails: the stale copy is served at once; the failure is only logged.
     mode = { kind: "fail", status: 500 };
-    await sleep(250);
+    shiftMs += 250; // past the 200 ms the copy is fresh
     started = performance.now();
     const during = await events.snapshot(database.db);
     expect(performance.now() - started).toBeLessThan(200);
@@ -136,7 +139,7 @@ describe("against a sheet served over HTTP that is slow, then fails, then recove
     await events.snapshot(database.db);
     await events.cache.settle();
     mode = { kind: "ok", delayMs: 3000, body: SHEET };
-    await sleep(5);
+    shiftMs += 5; // past the 1 ms the copy is fresh
     const started = performance.now();
     for (let i = 0; i < 20; i++) await events.snapshot(database.db);
     expect(performance.now() - started).toBeLessThan(500);

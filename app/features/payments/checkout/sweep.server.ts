@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
 import { expireCheckouts, failCheckout, fulfilCheckout } from "./checkout.server";
 import { paymentProvider } from "../providers.server";
+import { runRepeatedly } from "~/db/periodic-worker.server";
 
 /** Leaves Stripe's own checkout.session.expired event this long to arrive first. */
 const GRACE_MS = 2 * 60_000;
@@ -88,37 +89,20 @@ export function startCheckoutSweep(
   options: { intervalMs?: number; graceMs?: number; leaseMs?: number } = {},
 ) {
   const intervalMs = options.intervalMs ?? env().CHECKOUT_SWEEP_INTERVAL_MS;
-  const state = { stopped: false };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
-      try {
-        let expired = 0;
-        do {
-          expired = await expireCheckouts(db, { graceMs: options.graceMs ?? GRACE_MS });
-          if (expired > 0) logger.info({ expired }, "open checkouts expired; stock released");
-        } while (expired > 0 && !state.stopped);
-        if (!state.stopped) {
-          const settled = await settleStripeCheckouts(db, {
-            graceMs: options.graceMs ?? GRACE_MS,
-            leaseMs: options.leaseMs,
-          });
-          if (Object.values(settled).some((n) => n > 0))
-            logger.info(settled, "stripe checkouts past their time settled");
-        }
-      } catch (error) {
-        logger.error({ err: error }, "checkout expiry sweep failed");
-      }
-      if (!state.stopped) timer = setTimeout(tick, intervalMs);
-    })();
-  };
-  tick();
-  return async () => {
-    state.stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  // The one background loop (runRepeatedly): the next sweep CHECKOUT_SWEEP_INTERVAL_MS after this one ends.
+  return runRepeatedly("checkout expiry sweep", intervalMs, async (round) => {
+    let expired = 0;
+    do {
+      expired = await expireCheckouts(db, { graceMs: options.graceMs ?? GRACE_MS });
+      if (expired > 0) logger.info({ expired }, "open checkouts expired; stock released");
+    } while (expired > 0 && !round.stopping());
+    if (round.stopping()) return;
+    const settled = await settleStripeCheckouts(db, {
+      graceMs: options.graceMs ?? GRACE_MS,
+      leaseMs: options.leaseMs,
+    });
+    if (Object.values(settled).some((n) => n > 0)) logger.info(settled, "stripe checkouts past their time settled");
+  });
 }
 
 /** The server's registration (server/workers.ts). */

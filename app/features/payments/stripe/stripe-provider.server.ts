@@ -2,17 +2,25 @@ import Stripe from "stripe";
 import { cachedSessionState, forgetSessionState } from "./session-state-cache.server";
 import type { CreateSessionInput, PaymentProvider, ProviderSession, ProviderSessionState } from "../provider";
 
+/** How Stripe's client is asked: its timeout per try and its retries, at Stripe and at STRIPE_API_URL's stand-in. */
+const CALLS = { stripe: { timeout: 20_000, maxNetworkRetries: 2 }, standIn: { timeout: 10_000, maxNetworkRetries: 0 } };
+
+/** The longest one call to Stripe can take: every try to its timeout, and the client's back-off between them. */
+export function stripeWorstCallMs(apiUrl?: string): number {
+  const { timeout, maxNetworkRetries } = apiUrl ? CALLS.standIn : CALLS.stripe;
+  return (maxNetworkRetries + 1) * timeout + maxNetworkRetries * 2500;
+}
+
 /** Stripe's client, pointed at STRIPE_API_URL when set (tests' local stand-in of Stripe's API). */
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  if (!apiUrl) return new Stripe(secretKey, CALLS.stripe);
   const url = new URL(apiUrl);
   const protocol = url.protocol === "http:" ? "http" : "https";
   return new Stripe(secretKey, {
     host: url.hostname,
     port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
     protocol,
-    maxNetworkRetries: 0,
-    timeout: 10_000,
+    ...CALLS.standIn,
   });
 }
 

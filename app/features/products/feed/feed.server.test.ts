@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { PubSub } from "~/db/pubsub.server";
 import { closeAllStreams, eventStream, openStreamCount } from "~/core/sse.server";
@@ -41,12 +41,9 @@ function reader(response: Response) {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 /** Waits (up to 5 s) until `check` holds: a feed's cleanup runs once its subscription (a LISTEN) is in place. */
 async function eventually(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await tick();
-  expect(check()).toBe(true);
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 });
 }
 
 describe("the live product feed's limits", () => {
@@ -147,9 +144,8 @@ describe("event streams", () => {
       },
       { maxBufferedBytes: 4096 },
     );
-    await tick();
+    await eventually(() => openStreamCount() > 0);
     const before = openStreamCount();
-    expect(before).toBeGreaterThan(0);
     // Nobody reads the body: 10 messages of ~1 kB overflow the 4 kB buffer.
     for (let i = 0; i < 10; i++) send({ padding: "x".repeat(1000), i });
     expect(openStreamCount()).toBe(before - 1);
