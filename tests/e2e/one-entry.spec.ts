@@ -65,7 +65,14 @@ for (const viewport of [phone, desktop]) {
     await page.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
     const dialog = page.getByRole("dialog");
     await addEntry(page, dialog, "ELI", last.toLowerCase());
-    await expect(dialog.getByText(inCartMessage(`Eli ${last}`)).first()).toBeVisible();
+    await expect(
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: "Could not add to cart" })
+        .filter({
+          hasText: inCartMessage(`Eli ${last}`),
+        }),
+    ).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(cart(page).getByRole("listitem")).toHaveCount(1);
 
