@@ -73,6 +73,34 @@ for (const viewport of [phone, desktop]) {
         expect(errors, path).toEqual([]);
       });
     }
+    // A visitor with a cart (an entry and apparel) gets /fees from the page cache with the cart filled in.
+    await test.step("/fees with a cart", async () => {
+      await page.goto(register.find((href) => href.includes("register="))!);
+      const form = page.locator("#register form");
+      const productId = await form.locator('input[name="productId"]').inputValue();
+      const scheduleEvent = await form
+        .getByRole("combobox", { name: "Tournament" })
+        .locator("option", { hasText: "Hybrid Multi Event Tournament" })
+        .getAttribute("value");
+      const origin = { Origin: new URL(page.url()).origin };
+      const entry = await page.request.post("/fees", {
+        form: {
+          intent: "add",
+          productId,
+          studentFirst: "Hydra",
+          studentLast: `Cart${viewport.width}${Date.now().toString(36)}`,
+          studentSchool: "Riverside Yeshiva High School",
+          scheduleEvent: scheduleEvent!,
+          competitionEvent: "Informative Speaking",
+        },
+        headers: origin,
+      });
+      expect(entry.ok()).toBe(true);
+      await page.goto("/fees");
+      await expect(page.locator("#your-cart").getByTestId("entry-quantity")).toHaveText("Quantity: 1");
+      await hydrateAll(page, "/fees");
+      expect(errors, "/fees with a cart").toEqual([]);
+    });
   });
 
   test(`keystrokes typed while /donate's scripts start are kept at ${viewport.width} px`, async ({ page }) => {
