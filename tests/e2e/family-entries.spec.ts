@@ -89,6 +89,9 @@ test("390 px without JavaScript: from the payment result, fix a name and change 
   await expect(fixed.getByRole("status").first()).toContainText(
     `Student's name changed from Lia Forum${run} to Leah Forum${run}.`,
   );
+  // docs/product.md#your-entries: the outcome is brought into view on the phone and has the focus (read out), without JavaScript too.
+  await expect(fixed.getByRole("status").first()).toBeInViewport();
+  await expect(fixed.getByRole("status").first()).toBeFocused();
 
   await fixed.getByText("Fix or change the partner").click();
   await fixed.getByRole("textbox", { name: "Partner's first name" }).fill("Dana");
@@ -111,6 +114,20 @@ test("390 px without JavaScript: from the payment result, fix a name and change 
   await open.getByRole("button", { name: "Save the student" }).click();
   await expect(open.getByText("A name cannot begin with =, +, - or @.")).toBeVisible();
   await noOverflow(again);
+  // A change saved with JavaScript: its notice is scrolled into view and announced (a live region with the focus).
+  await again.reload();
+  await waitForHydration(again);
+  await open.getByText("Fix the student's name or school").click();
+  await open.getByRole("textbox", { name: "First name", exact: true }).fill("Lea");
+  await again.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await open.getByRole("button", { name: "Save the student" }).click();
+  const saved = card(again, new RegExp(`Lea Forum${run}`))
+    .getByRole("status")
+    .first();
+  await expect(saved).toContainText(`Student's name changed from Leah Forum${run} to Lea Forum${run}.`);
+  await expect(saved).toBeInViewport();
+  await expect(saved).toBeFocused();
+  await expect(saved).toHaveAttribute("aria-live", "polite");
   await expectNoSeriousA11yViolations(again);
   await withScript.close();
 });
@@ -138,6 +155,7 @@ test("1280 px with JavaScript: switch events from the link in the receipt; the s
   await expect(
     page.getByText("Event switched from Lincoln-Douglas (LD) to Informative Speaking.").first(),
   ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Event switched" }).first()).toBeInViewport();
   await expectNoSeriousA11yViolations(page);
   await context.close();
 

@@ -147,9 +147,12 @@ test.describe("shop with JavaScript at 1280 px", () => {
     ).toBeVisible();
     await expect(cartLine(page, ZIP).getByRole("spinbutton")).toHaveValue("2");
 
-    // Quantity 0 removes with "Item removed"; the remove button removes.
-    // With JavaScript a typed quantity saves itself (no Update click: the line may already be gone).
-    await cartLine(page, "Dina Cohen").getByRole("spinbutton").fill("0");
+    // A registration is one entry (docs/product.md#shop-and-cart): no quantity to change; the remove button removes it, "Item removed".
+    await expect(cartLine(page, "Dina Cohen").getByRole("spinbutton")).toHaveCount(0);
+    await expect(cartLine(page, "Dina Cohen").getByTestId("entry-quantity")).toHaveText("Quantity: 1");
+    await cartLine(page, "Dina Cohen")
+      .getByRole("button", { name: `Remove ${TOURNAMENT}` })
+      .click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Item removed" })).toBeVisible();
     await expect(cartLine(page, "Dina Cohen")).toHaveCount(0);
     await cartLine(page, "coach@example.org")

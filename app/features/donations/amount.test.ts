@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { acceptAmountEdit, amountInputValue, coveredTotal, feeToCover, parseAmount, providerFee } from "./amount";
+import {
+  acceptAmountEdit,
+  acceptTyped,
+  amountInputValue,
+  coveredTotal,
+  feeToCover,
+  parseAmount,
+  providerFee,
+} from "./amount";
 
 describe("the amount input's keystroke rule (docs/product.md: digits and at most one decimal point)", () => {
   it.each([
@@ -92,5 +100,18 @@ describe("cover the card fee: total = ceil((gift + 30) / (1 - 0.029))", () => {
 
   it("no percentage and no fixed fee adds nothing", () => {
     expect(feeToCover(5000, { percentBasisPoints: 0, fixedCents: 0 })).toBe(0);
+  });
+});
+
+describe("acceptTyped: text typed before the amount's rule ran (docs/product.md#donate)", () => {
+  it.each([
+    ["1a2.5.x3", "12.53"],
+    ["12.53", "12.53"],
+    ["$1,000", "1000"],
+    ["abc", ""],
+    ["1.234", "1.23"],
+    ["", ""],
+  ])("%s keeps %s", (typed, kept) => {
+    expect(acceptTyped(typed)).toBe(kept);
   });
 });

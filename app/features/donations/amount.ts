@@ -15,6 +15,16 @@ export function acceptAmountEdit(previous: string, next: string): string {
   return TYPING.test(next) ? next : previous;
 }
 
+/**
+ * What the field keeps of text typed before its rule was running (the page's scripts were still starting): each
+ * character as if typed one by one, so "1a2.5.x3" keeps "12.53" and no accepted keystroke is lost (docs/product.md#donate).
+ */
+export function acceptTyped(text: string, start = ""): string {
+  let value = start;
+  for (const character of text) value = acceptAmountEdit(value, value + character);
+  return value;
+}
+
 export type ParsedAmount =
   | { ok: true; cents: number }
   /** "decimals": more than two decimals (1.005), which is not a sum of money. */

@@ -17,7 +17,7 @@ import { PendingButton } from "~/ui/pending-button";
 import { useActionResult } from "~/ui/use-action-result";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { DonateActionData } from "./action-data";
-import { acceptAmountEdit, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
+import { acceptAmountEdit, acceptTyped, feeToCover, parseAmount, QUICK_AMOUNTS, type CardFee } from "./amount";
 import { donationLimits, memorialLabels, MIN_DONATION_CENTS, type DonationRules } from "./donation-rules";
 import type { DonationForm as DonationValue, DonationInput } from "./schema";
 
@@ -56,7 +56,8 @@ export function DonationForm({ config, actionData }: { config: DonationFormConfi
   const amountField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const shown = amountField.current?.value;
-    if (shown) setAmount((previous) => acceptAmountEdit(previous, shown));
+    // The rule was not running then: keep each character it accepts ("1a2" keeps "12", not the preset or nothing).
+    if (shown) setAmount(acceptTyped(shown));
   }, []);
   const parsed = parseAmount(amount);
   const giftCents = parsed.ok ? parsed.cents : 0;

@@ -10,6 +10,7 @@ import { Notice } from "~/ui/notice";
 import { PendingButton } from "~/ui/pending-button";
 import { Select } from "~/ui/select";
 import { DropControls } from "./drops/drop-controls";
+import { AnnouncedNotice } from "./announced-notice";
 import type { EntriesAnswer, EntriesPageData, EntryView } from "./entries-data";
 
 const OTHER = "other";
@@ -30,7 +31,8 @@ export function EntriesPage({ page, answer }: { page: EntriesPageData; answer: E
   return (
     <div className="grid gap-6">
       {general ? (
-        <Notice
+        <AnnouncedNotice
+          answer={general}
           tone={general.ok ? "success" : "error"}
           icon={general.ok ? CircleCheck : CircleAlert}
           title={general.message}
@@ -77,7 +79,8 @@ function EntryCard({ entry, schools, answer }: { entry: EntryView; schools: Scho
         <Badge variant={status.tone}>{status.label}</Badge>
       </header>
       {answer?.message ? (
-        <Notice
+        <AnnouncedNotice
+          answer={answer}
           tone={answer.ok ? "success" : "error"}
           icon={answer.ok ? CircleCheck : CircleAlert}
           title={answer.message}

@@ -156,6 +156,7 @@ describe("the Tabroom files", () => {
     state,
     refundable: false,
     registration: {},
+    duplicateOf: null,
     ...extra,
   });
   const schools = [{ code: "OCA", name: "Ohr Chaim Academy", tabroomName: "Ohr Chaim Acad", tabroomState: "NY" }];

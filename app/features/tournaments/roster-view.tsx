@@ -60,6 +60,7 @@ export function RosterView({
         </h2>
       </div>
       <TabroomPanel tournamentKey={tournamentKey} roster={roster} />
+      <DuplicatesNotice entries={roster.entries} />
       {events.map((event) => {
         const entries = roster.entries.filter((entry) => entry.event === event);
         const cap = roster.caps[event];
@@ -110,6 +111,16 @@ export function RosterView({
                               {toCorrect.has(entry.orderId) ? "Name to correct" : "Name to confirm"}
                             </Badge>
                             {canManage ? <ConfirmNameForm entry={entry} /> : null}
+                          </>
+                        ) : null}
+                        {entry.duplicateOf ? (
+                          <>
+                            {" "}
+                            <Badge variant="danger">
+                              {entry.duplicateOf.code === null
+                                ? "Duplicate of an earlier entry"
+                                : `Duplicate of ${entry.duplicateOf.code}`}
+                            </Badge>
                           </>
                         ) : null}
                       </TableCell>
@@ -354,5 +365,24 @@ function MergeForm({ roster }: { roster: RosterData }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** Entries that repeat a student in the same event (docs/product.md#one-entry-per-student-and-event): counted here, each marked in its event's table. */
+function DuplicatesNotice({ entries }: { entries: RosterEntry[] }) {
+  const repeated = entries.filter((entry) => entry.duplicateOf).length;
+  if (repeated === 0) return null;
+  return (
+    <Notice
+      tone="error"
+      title={
+        repeated === 1
+          ? "1 entry repeats a student already entered in the same event"
+          : `${repeated} entries repeat a student already entered in the same event`
+      }
+    >
+      Each is marked &ldquo;Duplicate of&rdquo; the earlier entry below. A student takes one entry per event: drop the
+      repeat (with its refund) before handing the entries to Tabroom.
+    </Notice>
   );
 }

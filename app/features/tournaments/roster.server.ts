@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { assignEntryCodes } from "~/db/entry-codes.server";
 import type { RegistrationData } from "~/db/registration-data";
 import { splitOldName } from "./names";
+import { duplicatesOf, entryStudents } from "./same-student/same-student";
 
 /** Where an entry stands on the roster. */
 export type EntryState = "paid" | "awaiting payment" | "refunded" | "dropped";
@@ -30,6 +31,11 @@ export type RosterEntry = {
   state: EntryState;
   refundable: boolean;
   registration: RegistrationData;
+  /**
+   * An entry that repeats a student of an earlier entry in the same event (docs/product.md#one-entry-per-student-and-event: made before the rule, or by
+   * other means): the earlier entry's code, or its order id while it has none. Staff drop one of the two.
+   */
+  duplicateOf: { orderId: string; code: number | null } | null;
 };
 
 type EntryRow = {
@@ -60,7 +66,7 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
      where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null
        and o.status in ('completed', 'pending')
      order by o.entry_code nulls last, o.created_at, o.id`);
-  return (result as unknown as { rows: EntryRow[] }).rows.map((row) => {
+  const entries = (result as unknown as { rows: EntryRow[] }).rows.map((row) => {
     const data = row.registration ?? {};
     const split = splitOldName(row.student_name);
     const parts =
@@ -92,6 +98,22 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
       state,
       refundable: row.status === "completed" && row.total_amount - row.refunded_amount - row.disputed_amount > 0,
       registration: data,
+      duplicateOf: null as RosterEntry["duplicateOf"],
     };
   });
+  // Only entries that hold a place repeat one another: a dropped or refunded one is already dealt with.
+  const live = entries.filter((entry) => entry.state === "paid" || entry.state === "awaiting payment");
+  const repeats = duplicatesOf(
+    live.map((entry) => ({
+      id: entry.orderId,
+      event: entry.event,
+      students: entryStudents(entry.registration, entry.student),
+    })),
+  );
+  const codes = new Map(entries.map((entry) => [entry.orderId, entry.code]));
+  for (const entry of entries) {
+    const earlier = repeats.get(entry.orderId);
+    if (earlier) entry.duplicateOf = { orderId: earlier, code: codes.get(earlier) ?? null };
+  }
+  return entries;
 }

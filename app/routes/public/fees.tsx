@@ -3,6 +3,7 @@ import { useLocation, type ShouldRevalidateFunction } from "react-router";
 import { lazyInBrowser } from "~/ui/lazy-in-browser";
 import { getDb } from "~/db/context";
 import { CartSection } from "~/features/shop/cart/cart-section";
+import { useFreshCart } from "~/features/shop/cart/cart-sync";
 import { useLiveProducts } from "~/features/shop/catalogue/product-feed";
 import { ProductCard } from "~/features/shop/catalogue/product-card";
 import { handleShopAction } from "~/features/shop/shop-action.server";
@@ -72,6 +73,8 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   const [registering, setRegistering] = useState(open);
   if (open && !registering) setRegistering(true);
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
+  // Paid in another tab: this tab's cart empties on the message or on its next focus (docs/product.md#shop-and-cart).
+  useFreshCart((cart?.lines.length ?? 0) > 0);
 
   return (
     <>

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, useRevalidator, useSearchParams } from "react-router";
 import { getDb } from "~/db/context";
 import { CheckoutSummary } from "~/features/payments/checkout/checkout-summary";
+import { useAnnouncePaid } from "~/features/shop/cart/cart-sync";
 import { verifyPayment } from "~/features/payments/checkout/payment-result.server";
 import { familyJudgeNotes } from "~/features/judges/family-notes.server";
 import { FamilyJudgeNotes } from "~/features/judges/family-notes";
@@ -45,6 +46,8 @@ export default function PaymentSuccessPage({ loaderData: result }: Route.Compone
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get("session_id");
   const processing = result.state === "processing";
+  // The cart this payment emptied may be open in other tabs: they read it again (docs/product.md#shop-and-cart).
+  useAnnouncePaid(result.state === "success");
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => {

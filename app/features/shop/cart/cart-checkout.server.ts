@@ -5,6 +5,7 @@ import { carts, checkouts, type Checkout } from "~/db/schema";
 import { cartHoldProblem } from "~/features/products/holds/hold-cap";
 import { checkTournamentLines, tournamentLinesRefusal } from "~/features/tournaments/checkout-places.server";
 import type { RegistrationData } from "~/db/registration-data";
+import { lockTournamentEntries, sameStudentRefusal } from "~/features/tournaments/same-student/same-student.server";
 import {
   CheckoutStop,
   closeOpenCheckouts,
@@ -148,6 +149,12 @@ export async function checkoutCart(
       })),
     );
     if (capped) throw new CheckoutStop(capped.replace(/\.$/, ""));
+    // One entry per student and event (docs/product.md#one-entry-per-student-and-event), whatever another cart or tab paid for meanwhile: under a lock per
+    // tournament, held until this checkout's pending orders are committed.
+    const registrations = rows.map((row) => row.registration);
+    await lockTournamentEntries(tx, registrations);
+    const repeated = await sameStudentRefusal(tx, registrations, { cartId });
+    if (repeated) throw new CheckoutStop(repeated.replace(/\.$/, ""));
     // Tournament windows and entry caps (decision 0040): the places are held until this transaction commits.
     const places = await checkTournamentLines(
       tx,
@@ -193,10 +200,15 @@ export function closedCheckoutMessage(refusal: string): string {
   return `${refusal}, so the payment page opened earlier for this cart was closed and takes no payment. Remove that entry from your cart to pay for the rest`;
 }
 
-/** The cart's lines with their products as they are now, locked so a concurrent edit of the cart waits. */
+/**
+ * The cart's lines with their products as they are now, locked so a concurrent edit of the cart waits. A
+ * registration is one entry whatever its line's quantity says (docs/product.md#shop-and-cart: a line saved with 2 before the rule was
+ * charged twice for one entry).
+ */
 async function lockedLines(tx: Transaction, cartId: string): Promise<CartRow[]> {
   const result = await tx.execute(sql`
-    select l.id as line_id, l.quantity, l.registration, p.id as product_id, p.name, p.description, p.price,
+    select l.id as line_id, case when l.registration is null then l.quantity else 1 end as quantity, l.registration,
+           p.id as product_id, p.name, p.description, p.price,
            p.is_active, p.unlimited_stock, p.stock_count
       from cart_lines l left join products p on p.id = l.product_id
      where l.cart_id = ${cartId}

@@ -21,6 +21,7 @@ export const cartMessages = {
   tooManyLines: `Your cart can hold at most ${cartLimits.lines} items. Please check out or remove some first.`,
   quantityTooHigh: `Quantity must be ${cartLimits.quantity} or less.`,
   quantityInvalid: "Please enter a whole number.",
+  oneEntry: "A registration is always one entry. To register another student, add it again with their details.",
   lineMissing: "That item is no longer in your cart.",
   registrationNeeded: "Please fill in the registration details for this item.",
   tooManyCarts: "Too many new carts have been started from your network. Please try again in an hour.",

@@ -10,6 +10,7 @@ import { CartError, cartMessages } from "./cart-messages";
 import { withHeldStock } from "./cart-view.server";
 import { holdCapProblem } from "~/features/products/holds/hold-cap";
 import type { RegistrationData } from "~/db/registration-data";
+import { sameStudentRefusal } from "~/features/tournaments/same-student/same-student.server";
 
 /**
  * What a visitor does to a cart: add a product, change a line's quantity, remove a line. Each checks the
@@ -57,8 +58,10 @@ async function lockCart(tx: Transaction, cartId: string) {
 /**
  * Adds one line with quantity 1. A registration product must come with its
  * (already validated) details; every other product comes without. Each
- * registration is its own line; a plain product already in the cart gets
- * its quantity raised instead.
+ * registration is its own line, always of quantity 1 (docs/product.md#shop-and-cart: one entry is one
+ * entry), and a student already entered in the same event of the same tournament,
+ * in this cart or in an order, is refused, naming that entry; a plain product
+ * already in the cart gets its quantity raised instead.
  */
 export async function addToCart(
   db: Database,
@@ -76,6 +79,18 @@ export async function addToCart(
     }
     checkStock(product, inCart + 1);
 
+    if (kind && input.registration) {
+      const earlier = await tx
+        .select({ registration: cartLines.registration })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, cartId))
+        .orderBy(cartLines.createdAt, cartLines.id);
+      const refusal = await sameStudentRefusal(tx, [input.registration], {
+        cartId,
+        inCart: earlier.map((line) => line.registration),
+      });
+      if (refusal) throw new CartError(refusal, 409);
+    }
     if (!kind) {
       const [existing] = await tx
         .select()
@@ -127,6 +142,8 @@ export async function setLineQuantity(
       .from(cartLines)
       .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)));
     if (!line) throw new CartError(cartMessages.lineMissing, 404);
+    // A registration names one student (or school): a second one is a line of its own, with its own details.
+    if (line.registration && quantity !== 1) throw new CartError(cartMessages.oneEntry, 400);
     if (quantity > line.quantity) {
       // Lowering is always allowed (it is how a flagged line is fixed); raising needs the product and its stock.
       if (!line.productId) throw new CartError(cartMessages.unavailable, 409);

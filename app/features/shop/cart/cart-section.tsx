@@ -171,19 +171,9 @@ const removesLine = (form: HTMLFormElement) => {
 
 function CartLineItem({ line }: { line: ShownLine }) {
   const hydrated = useHydrated();
-  const quantityFetcher = useFetcher<ShopActionData>({ key: `quantity-${line.id}` });
   const removeFetcher = useFetcher<ShopActionData>({ key: `remove-${line.id}` });
-  const quantityInput = useRef<HTMLInputElement>(null);
-  // A refused quantity goes back to what the cart holds, so the field and the total agree.
-  const restoreQuantity = useCallback(() => {
-    if (quantityInput.current) quantityInput.current.value = String(line.quantity);
-  }, [line.quantity]);
-  useRefusalNotice(quantityFetcher, restoreQuantity);
   useRefusalNotice(removeFetcher);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const name = line.product?.name ?? "Item no longer available";
-  const quantityId = `quantity-${line.id}`;
   const disabled = Boolean(line.pending);
 
   return (
@@ -205,60 +195,15 @@ function CartLineItem({ line }: { line: ShownLine }) {
         </p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <quantityFetcher.Form
-          method="post"
-          action="/fees"
-          className="flex items-end gap-2"
-          onChange={(event) => {
-            // With JavaScript the quantity saves itself shortly after typing stops.
-            const form = event.currentTarget;
-            const input = form.elements.namedItem("quantity") as HTMLInputElement | null;
-            if (!input || input.value.trim() === "") return;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              if (removesLine(form)) announceRemoval();
-              void quantityFetcher.submit(form);
-            }, 500);
-          }}
-          onSubmit={(event) => {
-            clearTimeout(timer.current);
-            if (removesLine(event.currentTarget)) announceRemoval();
-          }}
-        >
-          <input type="hidden" name="intent" value="quantity" />
-          <input type="hidden" name="lineId" value={line.id} />
-          {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-          <div className="grid gap-1">
-            <label htmlFor={quantityId} className="text-sm font-medium">
-              Quantity
-            </label>
-            <Input
-              key={`${line.id}-${line.quantity}`}
-              ref={quantityInput}
-              id={quantityId}
-              name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={cartLimits.quantity}
-              step={1}
-              defaultValue={line.quantity}
-              aria-label={`Quantity of ${name}`}
-              disabled={disabled}
-              className="w-20"
-            />
-          </div>
-          {/* 0 or less removes the line (docs/product.md#4-states-and-transitions), so the browser's min check must not block it. */}
-          <Button
-            type="submit"
-            variant="outline"
-            formNoValidate
-            disabled={disabled}
-            aria-label={`Update quantity of ${name}`}
-          >
-            Update
-          </Button>
-        </quantityFetcher.Form>
+        {line.registration ? (
+          // A registration names its student (or school): one entry, no quantity to change (docs/product.md#shop-and-cart). Another
+          // student is another line, added with their own details.
+          <p className="text-sm font-medium" data-testid="entry-quantity">
+            Quantity: 1
+          </p>
+        ) : (
+          <QuantityForm line={line} name={name} disabled={disabled} />
+        )}
         <div className="flex items-center gap-3">
           <p className="tabular-nums font-semibold">
             <span className="sr-only">Line total </span>
@@ -275,5 +220,76 @@ function CartLineItem({ line }: { line: ShownLine }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** A product's quantity (SPEC: minimum 1; 0 or less removes the line). Not for registrations: they are one each. */
+function QuantityForm({ line, name, disabled }: { line: ShownLine; name: string; disabled: boolean }) {
+  const hydrated = useHydrated();
+  const quantityFetcher = useFetcher<ShopActionData>({ key: `quantity-${line.id}` });
+  const quantityInput = useRef<HTMLInputElement>(null);
+  // A refused quantity goes back to what the cart holds, so the field and the total agree.
+  const restoreQuantity = useCallback(() => {
+    if (quantityInput.current) quantityInput.current.value = String(line.quantity);
+  }, [line.quantity]);
+  useRefusalNotice(quantityFetcher, restoreQuantity);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const quantityId = `quantity-${line.id}`;
+  return (
+    <quantityFetcher.Form
+      method="post"
+      action="/fees"
+      className="flex items-end gap-2"
+      onChange={(event) => {
+        // With JavaScript the quantity saves itself shortly after typing stops.
+        const form = event.currentTarget;
+        const input = form.elements.namedItem("quantity") as HTMLInputElement | null;
+        if (!input || input.value.trim() === "") return;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          if (removesLine(form)) announceRemoval();
+          void quantityFetcher.submit(form);
+        }, 500);
+      }}
+      onSubmit={(event) => {
+        clearTimeout(timer.current);
+        if (removesLine(event.currentTarget)) announceRemoval();
+      }}
+    >
+      <input type="hidden" name="intent" value="quantity" />
+      <input type="hidden" name="lineId" value={line.id} />
+      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+      <div className="grid gap-1">
+        <label htmlFor={quantityId} className="text-sm font-medium">
+          Quantity
+        </label>
+        <Input
+          key={`${line.id}-${line.quantity}`}
+          ref={quantityInput}
+          id={quantityId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={cartLimits.quantity}
+          step={1}
+          defaultValue={line.quantity}
+          aria-label={`Quantity of ${name}`}
+          disabled={disabled}
+          className="w-20"
+        />
+      </div>
+      {/* 0 or less removes the line (docs/product.md#4-states-and-transitions), so the browser's min check must not block it. */}
+      <Button
+        type="submit"
+        variant="outline"
+        formNoValidate
+        disabled={disabled}
+        aria-label={`Update quantity of ${name}`}
+      >
+        Update
+      </Button>
+    </quantityFetcher.Form>
   );
 }

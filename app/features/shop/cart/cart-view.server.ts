@@ -92,7 +92,8 @@ function prepareCartViews(db: Database | Transaction) {
         email: carts.email,
         lines: sql<unknown>`coalesce((
         select json_agg(json_build_object(
-          'id', l.id, 'productId', l.product_id, 'quantity', l.quantity, 'registration', l.registration,
+          'id', l.id, 'productId', l.product_id,
+          'quantity', case when l.registration is null then l.quantity else 1 end, 'registration', l.registration,
           'product', case when p.id is null then null else json_build_object(
             'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price, 'imageUrl', p.image_url,
             'isActive', p.is_active, 'unlimitedStock', p.unlimited_stock, 'stockCount', p.stock_count) end
@@ -183,9 +184,13 @@ function cartView(cart: { id: string; email: string | null; lines: unknown; held
   };
 }
 
+// A registration line counts as one entry, whatever quantity it was saved with (docs/product.md#shop-and-cart), as the checkout charges it.
 function prepareCartItemCounts(db: Database) {
   return db
-    .select({ cartId: cartLines.cartId, count: sql<number>`sum(${cartLines.quantity})::int` })
+    .select({
+      cartId: cartLines.cartId,
+      count: sql<number>`sum(case when ${cartLines.registration} is null then ${cartLines.quantity} else 1 end)::int`,
+    })
     .from(cartLines)
     .where(sql`${cartLines.cartId} = any(${sql.placeholder("cartIds")}::text[])`)
     .groupBy(cartLines.cartId)

@@ -372,18 +372,21 @@ function eventOptions(offer: TournamentOffer | undefined) {
   );
 }
 
-/** "Registration closes Dec 1" for the chosen tournament, or for each one (without JavaScript, before a choice). */
+/**
+ * "Registration closes Dec 1" for the chosen tournament, or for each one (without JavaScript, before a choice). A list
+ * of spans: the hint is a <p>, and a <ul> in it is closed early by the browser's parser, a hydration mismatch (#418).
+ */
 function ClosingDays({ offers, chosen }: { offers: TournamentOffer[]; chosen: TournamentOffer | undefined }) {
   if (chosen) return <>{chosen.closes}.</>;
   if (offers.length === 0) return null;
   return (
-    <ul className="grid gap-0.5">
+    <span role="list" className="grid gap-0.5">
       {offers.map((offer) => (
-        <li key={offer.id}>
+        <span role="listitem" key={offer.id}>
           {offer.title}: {offer.closes}.
-        </li>
+        </span>
       ))}
-    </ul>
+    </span>
   );
 }
 
@@ -392,13 +395,13 @@ function FullEvents({ offers }: { offers: TournamentOffer[] }) {
   const full = offers.filter((offer) => offer.full.length > 0);
   if (full.length === 0) return null;
   return (
-    <ul className="grid gap-0.5">
+    <span role="list" className="grid gap-0.5">
       {full.map((offer) => (
-        <li key={offer.id}>
+        <span role="listitem" key={offer.id}>
           Full at {offer.title}: {offer.full.join(", ")}.
-        </li>
+        </span>
       ))}
-    </ul>
+    </span>
   );
 }
 
