@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { formText, tryReadForm } from "~/core/form.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { limitedAnswer } from "~/core/too-many";
+import { takeRateLimit } from "~/db/rate-limit.server";
 import { confirmJudge, judgeByToken, withdrawJudge } from "~/features/judges/judges.server";
 import { JudgeLinkPage } from "~/features/judges/judge-link-page";
 import { PageHeader, Section } from "~/features/shell/page-header";
@@ -48,11 +49,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const db = getDb(context);
   const address = context.get(requestInfoContext).clientAddress ?? "unknown";
   const allowance = await takeRateLimit(db, `judge-link:ip:${address}`, { max: 30, windowSeconds: 3600 });
-  if (!allowance.allowed)
-    return data(
-      { answer: "Too many changes in a short time. Please wait a few minutes and try again." },
-      { status: 429, headers: { ...privateHeaders, ...retryAfterHeader(allowance) } },
+  if (!allowance.allowed) {
+    const limited = limitedAnswer(
+      allowance,
+      (wait) => `Too many changes in a short time. Please try again in ${wait}.`,
     );
+    return data(
+      { answer: limited.message },
+      { status: limited.status, headers: { ...privateHeaders, ...limited.headers } },
+    );
+  }
   const judge = await find(context, params.token);
   switch (formText(read.form, "intent")) {
     case "confirm":
