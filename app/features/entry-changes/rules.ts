@@ -10,6 +10,7 @@ import {
 } from "~/features/shop/registration/registration-schema";
 import { registrationLimits } from "~/features/shop/registration/registration-rules";
 import { COMPETITION_EVENTS, partnerRule } from "~/features/tournaments/competition-events";
+import { splitOldName } from "~/features/tournaments/names";
 import { type MemberSchool, OTHER_SCHOOL } from "~/features/tournaments/schools";
 
 /**
@@ -125,12 +126,12 @@ export function entryFields(order: {
   registration: RegistrationData | null;
 }): EntryFields {
   const data = order.registration ?? {};
-  const name = order.studentName ?? "";
-  const split = name.lastIndexOf(" ");
+  // An old one-field name, split as the roster and Tabroom's files split it (the one rule: splitOldName).
+  const old = splitOldName(order.studentName ?? "");
   return {
     event: order.eventType ?? "",
-    studentFirst: data.studentFirst ?? (split > 0 ? name.slice(0, split) : name),
-    studentLast: data.studentLast ?? (split > 0 ? name.slice(split + 1) : ""),
+    studentFirst: data.studentFirst ?? old.first,
+    studentLast: data.studentLast ?? old.last,
     school: order.studentSchool ?? data.studentSchool ?? "",
     schoolCode: data.schoolCode ?? null,
     partnerFirst: data.partnerFirst ?? null,

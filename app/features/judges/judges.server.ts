@@ -1,7 +1,8 @@
+import type { Actor } from "~/core/actor";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
-import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { linkToken, linkTokenHash, linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { judges, type Judge } from "~/db/schema/judges";
 import { tournamentKey } from "~/db/tournament-key";
@@ -115,11 +116,9 @@ export async function nameJudge(
 
 /** The judge behind a link, or null (a malformed or unknown token). */
 export async function judgeByToken(db: Database, token: string): Promise<Judge | null> {
-  if (!LINK_TOKEN.test(token)) return null;
-  const subject = linkTokenSubject("judge", token);
-  const byHash = eq(judges.tokenHash, linkTokenHash(token));
-  const row = await db.query.judges.findFirst({ where: subject ? or(byHash, eq(judges.id, subject)) : byHash });
-  return row ?? null;
+  const where = linkTokenWhere("judge", token, { hash: judges.tokenHash, id: judges.id });
+  if (!where) return null;
+  return (await db.query.judges.findFirst({ where })) ?? null;
 }
 
 export type LinkOutcome = { ok: true; judge: Judge; changed: boolean } | { ok: false; status: number; message: string };
@@ -149,7 +148,7 @@ export async function withdrawJudge(db: Database, judge: Judge): Promise<LinkOut
 /** Staff assign an "any tournament" volunteer to a tournament (first caller wins). */
 export async function assignVolunteer(
   db: Database,
-  actor: { email: string },
+  actor: Actor,
   judgeId: string,
   tournament: JudgeTournament,
 ): Promise<{ ok: true; judge: Judge } | { ok: false; status: number; message: string }> {

@@ -5,16 +5,23 @@ import { logger } from "~/core/logger.server";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
+import { tournamentKeyDate } from "~/db/tournament-key";
 import { checkouts, orders, refunds, type Order, type Refund } from "~/db/schema";
 import { tournamentSettings } from "~/db/schema/tournaments";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { formatLongDate } from "~/features/events/dates";
 import { retryRefund, saveOrderRefund } from "~/features/payments/refunds/refunds.server";
 import { refundQuote, type RefundQuote } from "~/features/tournaments/refund-policy";
 import { refundPolicyOf } from "~/features/tournaments/refund-policy.server";
-import { FAMILY_LINK_LABEL, recordEntryChange, staffBy } from "~/features/tournaments/entry-history.server";
+import {
+  FAMILY_LINK_LABEL,
+  familyLinkActor,
+  recordEntryChange,
+  staffBy,
+} from "~/features/tournaments/entry-history.server";
 import { registrationToday } from "~/features/tournaments/settings.server";
 import { registrationWindow, windowRefusal } from "~/features/tournaments/window";
 
@@ -71,8 +78,8 @@ class DropRefused extends Error {
   }
 }
 
-function auditActor(actor: DropActor): Actor {
-  return actor.kind === "staff" ? actor.staff : { id: null, email: FAMILY_LINK_LABEL };
+function auditActor(actor: DropActor, order: Order): Actor {
+  return actor.kind === "staff" ? actor.staff : familyLinkActor(order.customerEmail);
 }
 
 /**
@@ -113,8 +120,7 @@ async function quoteFor(
     .where(and(eq(orders.id, orderId), scoped(scope)));
   const [order] = lock ? await query.for("update") : await query;
   if (!order?.tournamentKey) throw new DropRefused(404, "This entry no longer exists.");
-  // The tournament's day: the entry's, or its key's ("<date>|<title>").
-  const date = order.tournamentDate ?? order.tournamentKey.split("|")[0]!;
+  const date = tournamentKeyDate(order.tournamentKey);
   if (order.droppedAt) throw new DropRefused(409, `${entryName(order)} was already dropped.`, undefined, true);
   const [settings] = await tx.select().from(tournamentSettings).where(eq(tournamentSettings.key, order.tournamentKey));
   const window = registrationWindow(date, settings, today);
@@ -254,7 +260,7 @@ async function recordDrop(
   reason: string | undefined,
   amount: DropAmount,
 ): Promise<Refund | null> {
-  const who = auditActor(actor);
+  const who = auditActor(actor, order);
   const [dropped] = await tx
     .update(orders)
     .set({ droppedAt: new Date() })

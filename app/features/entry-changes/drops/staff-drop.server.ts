@@ -1,5 +1,5 @@
 import { formText } from "~/core/form.server";
-import type { Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
 import type { Database } from "~/db/client.server";
 import { REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
 import { staffPolicyLine, type StaffDropAnswer } from "~/features/tournaments/staff-drop-answer";
