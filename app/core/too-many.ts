@@ -9,12 +9,11 @@ import { data } from "react-router";
 /** A refusal of the rate limiter (app/db/rate-limit.server.ts): how long until the next try counts. */
 export type LimitVerdict = { retryAfterSeconds: number };
 
-/** The wait in words: whole minutes (at least 1), or hours from an hour on ("about an hour", "about 3 hours"). */
+/** The wait in words: whole minutes, at least 1 ("42 minutes", "60 minutes"), or hours from two hours on. */
 export function waitWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.round(minutes / 60);
-  return hours === 1 ? "about an hour" : `about ${hours} hours`;
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `about ${Math.round(minutes / 60)} hours`;
 }
 
 /** What a 429 answers: the sentence (`say` is given the wait in words), and its status and header. */

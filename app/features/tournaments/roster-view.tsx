@@ -143,7 +143,7 @@ export function RosterView({
                     </TableRow>,
                     canManage && drop?.orderId === entry.orderId && entry.state !== "dropped" ? (
                       <TableRow key={`${entry.orderId}-drop`}>
-                        <TableCell colSpan={7}>
+                        <TableCell colSpan={7} className="max-md:block!">
                           <StaffDropConfirm drop={drop} error={dropError} />
                         </TableCell>
                       </TableRow>

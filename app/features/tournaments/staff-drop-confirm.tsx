@@ -19,18 +19,20 @@ export function StaffDropConfirm({ drop, error }: { drop: StaffDropAnswer; error
     navigation.formData?.get("intent") === "drop" &&
     navigation.formData.get("confirm") === "yes";
   const id = `drop-${drop.orderId}`;
-  const choices: Array<{ value: "policy" | "whole" | "none"; label: string }> =
-    drop.wholeCents > 0
-      ? [
-          { value: "policy", label: `The policy's amount: ${formatCents(drop.policyCents)}` },
-          ...(drop.wholeCents !== drop.policyCents
-            ? [{ value: "whole" as const, label: `All that is left of the fee: ${formatCents(drop.wholeCents)}` }]
-            : []),
-          { value: "none", label: "Nothing" },
-        ]
-      : [{ value: "none", label: "Nothing" }];
+  // The policy's amount first (the default), then all that is left when it is more, then nothing; a policy that
+  // refunds nothing today is the "Nothing" choice itself.
+  const choices: Array<{ value: "policy" | "whole" | "none"; label: string }> = [
+    ...(drop.policyCents > 0
+      ? [{ value: "policy" as const, label: `The policy's amount: ${formatCents(drop.policyCents)}` }]
+      : []),
+    ...(drop.wholeCents > drop.policyCents
+      ? [{ value: "whole" as const, label: `All that is left of the fee: ${formatCents(drop.wholeCents)}` }]
+      : []),
+    { value: "none", label: drop.policyCents > 0 ? "Nothing" : "Nothing (the policy's amount today)" },
+  ];
+  const byPolicy = drop.policyCents > 0 ? "policy" : "none";
   return (
-    <div className="grid gap-3 rounded-lg border border-border p-3" data-testid="staff-drop-confirm">
+    <div className="grid gap-3 rounded-lg border border-border p-3 text-left" data-testid="staff-drop-confirm">
       <Notice tone="info" title={`Drop ${drop.student} from ${drop.event}?`}>
         <p className="mt-1">{drop.policy}</p>
         <p className="mt-1">The place is freed at once; the family and the staff inbox are emailed.</p>
@@ -44,14 +46,14 @@ export function StaffDropConfirm({ drop, error }: { drop: StaffDropAnswer; error
         <input type="hidden" name="wholeCents" value={String(drop.wholeCents)} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-semibold text-navy-900">Refund</legend>
-          {choices.map((choice, index) => (
+          {choices.map((choice) => (
             <div key={choice.value} className="flex items-center gap-2">
               <input
                 type="radio"
                 id={`${id}-${choice.value}`}
                 name="refund"
                 value={choice.value}
-                defaultChecked={index === 0}
+                defaultChecked={choice.value === byPolicy}
                 className="size-5"
               />
               <Label htmlFor={`${id}-${choice.value}`}>{choice.label}</Label>
