@@ -81,7 +81,7 @@ export const features = {
   // Files for Tabroom's CSV importers: ASCII folding, the writer, the templates' headers; pure, imports nothing.
   tabroom: [],
   // Tournament settings, caps, rosters and messages (decision 0040): below the shop that sells its entries.
-  tournaments: ["tabroom", "payments", "events", "content", "email", "accounts"],
+  tournaments: ["tabroom", "events", "content", "email", "accounts"],
   // Judges (decision 0045): obligations from a tournament's paid entries, the public judge form, the pool, Tabroom's file.
   judges: ["tournaments", "tabroom", "payments", "events", "email", "accounts"],
   shop: ["products", "payments", "events", "accounts", "shell", "tournaments"],

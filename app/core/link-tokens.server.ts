@@ -1,4 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { eq, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { env } from "~/core/env.server";
 
 /**
@@ -15,7 +17,7 @@ import { env } from "~/core/env.server";
 export type LinkPurpose = "receipt" | "manage" | "judge" | "entries";
 
 /** What a link token looks like (ours, and the random ones issued before). */
-export const LINK_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const LINK_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const UUID_HEX = /^[0-9a-f]{32}$/;
 
@@ -42,11 +44,27 @@ export function linkTokenHash(token: string): string {
 }
 
 /** The row id a token names when its MAC is right, else null. */
-export function linkTokenSubject(purpose: LinkPurpose, token: string): string | null {
+function linkTokenSubject(purpose: LinkPurpose, token: string): string | null {
   const hex = token.slice(0, 32);
   if (token.length !== 54 || !UUID_HEX.test(hex)) return null;
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   const expected = Buffer.from(mac(purpose, id));
   const given = Buffer.from(token.slice(32));
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/**
+ * The one lookup of a private link, for every purpose (decision 0050): the condition that finds the row a token
+ * opens, by its stored hash (every link ever sent) or, when the token's MAC is right, by its id (a link written after
+ * SESSION_SECRET changed); null for a value that is no token, which opens nothing.
+ */
+export function linkTokenWhere(
+  purpose: LinkPurpose,
+  token: string,
+  columns: { hash: AnyPgColumn; id: AnyPgColumn },
+): SQL | null {
+  if (!LINK_TOKEN.test(token)) return null;
+  const byHash = eq(columns.hash, linkTokenHash(token));
+  const subject = linkTokenSubject(purpose, token);
+  return subject ? or(byHash, eq(columns.id, subject))! : byHash;
 }

@@ -11,3 +11,8 @@ export function tournamentKey(title: string, date: string): string {
     .replace(/^-+|-+$/g, "");
   return `${date.trim()}|${slug}`;
 }
+
+/** A tournament's day (YYYY-MM-DD, district time) from its key: the one way to read it, wherever an entry is. */
+export function tournamentKeyDate(key: string): string {
+  return key.split("|")[0] ?? "";
+}

@@ -5,6 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { e2eEventsYear } from "../support/events-sheet";
 import { signIn, waitForEmail } from "./auth-helpers";
+import { paidEntryLink as registeredEntryLink } from "./registration-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, test, waitForHydration } from "./fixtures";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -12,34 +13,12 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const desktop = { width: 1280, height: 800 };
 const TOURNAMENT = "Congress Session One";
 const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Mar 14, ${e2eEventsYear()})`;
-const ENTRY = "Citron Tournament Entry Fee";
 const EVENT = "Original Oratory";
 const run = Date.now().toString(36);
 
-/** A family registers one entry without JavaScript, pays in the sandbox, and reads its entries link from the receipt. */
-async function paidEntryLink(browser: Browser, student: { first: string; last: string }, email: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
-  const page = await context.newPage();
-  await page.goto("/fees");
-  await page.getByRole("link", { name: `Add to Cart: ${ENTRY}` }).click();
-  const form = page.locator("#register");
-  await form.getByRole("textbox", { name: "Student's first name" }).fill(student.first);
-  await form.getByRole("textbox", { name: "Student's last name" }).fill(student.last);
-  await form.getByRole("combobox", { name: "Member school", exact: true }).selectOption({ index: 1 });
-  await form.getByRole("combobox", { name: "Tournament" }).selectOption({ label: TOURNAMENT_LABEL });
-  await form.getByRole("combobox", { name: "Competition event" }).selectOption({ label: EVENT });
-  await form.getByRole("button", { name: `Add to Cart: ${ENTRY}` }).click();
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-  await page.getByRole("link", { name: "Proceed to Payment" }).click();
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  await context.close();
-  const receipt = await waitForEmail(email, { subject: /Your order/ });
-  const link = /https?:\/\/[^\s"<>]+(\/entries\/[A-Za-z0-9_-]+)/.exec(receipt)?.[1];
-  expect(link, "the receipt carries the entries link").toBeTruthy();
-  return link!;
-}
+/** A family's paid entry of the tournament, and its entries link. */
+const paidEntryLink = (browser: Browser, student: { first: string; last: string }, email: string) =>
+  registeredEntryLink(browser, { tournament: TOURNAMENT_LABEL, event: EVENT, ...student }, email);
 
 /** Staff's refund policy form on the tournament page: the full refund's last day (empty: the close) and the amount. */
 async function setRefundPolicy(page: Page, fullUntil: string, after: string) {

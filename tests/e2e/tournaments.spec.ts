@@ -245,9 +245,10 @@ test("a drop with a refund frees the place (1280 px, JavaScript); a message to r
   await signIn(page, "admin", "/admin/tournaments");
   await openTournament(page);
   const row = page.getByRole("region", { name: CAPPED }).getByRole("row").filter({ hasText: capped.student });
-  await row.getByLabel("Refund").check();
+  // Decision 0050: Drop asks first; before the close the policy's amount (the default) is the whole fee.
   await row.getByRole("button", { name: `Drop ${capped.student} (${CAPPED})` }).click();
-  await expect(page.getByText(/was dropped and \$[\d.]+ refunded\./).first()).toBeVisible();
+  await page.getByTestId("staff-drop-confirm").getByRole("button", { name: "Confirm drop" }).click();
+  await expect(page.getByText(/was dropped and \$[\d.]+ was refunded\./).first()).toBeVisible();
   await expect(row).toContainText("dropped");
   // The code stays; the Tabroom files leave the entry out and say why.
   await expect(row.getByRole("cell").first()).toHaveText(/^\d{3,}$/);

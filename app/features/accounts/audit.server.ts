@@ -1,3 +1,4 @@
+import type { Actor } from "~/core/actor";
 import type { Database, Transaction } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
 
@@ -42,12 +43,6 @@ export type AuditAction =
   | "entry.request"
   | "entry.approve"
   | "entry.decline";
-
-/**
- * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or
- * whom an action is done to. A signed-in user (`SessionUser`) is one as it is.
- */
-export type Actor = { id: string | null; email: string };
 
 /** Records an admin (or account) action: who, what, to whom, when. */
 export async function writeAudit(

@@ -1,3 +1,4 @@
+import { waitWords } from "~/core/too-many";
 import type { ToastMessage } from "~/ui/toast";
 
 /** The contact notices of docs/product.md#8-error-and-notice-texts, word for word. */
@@ -15,8 +16,7 @@ export const contactFailedNotice = {
 
 /** The 429 answer: what happened and what to do instead. */
 export function rateLimitedMessage(retryAfterSeconds: number, contactEmail: string): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const wait = minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const wait = waitWords(retryAfterSeconds);
   return `You have sent several messages in a short time. Please wait ${wait} before sending another, or email us at ${contactEmail}.`;
 }
 

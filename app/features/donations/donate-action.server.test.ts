@@ -281,7 +281,7 @@ describe("the donation action", () => {
     expect(refused.data).toMatchObject({
       status: "error",
       message: expect.stringMatching(
-        /^Failed to process donation: Too many donation attempts from your connection\. Please wait about an hour/,
+        /^Failed to process donation: Too many donation attempts from your connection\. Please wait \d+ minutes/,
       ),
     });
     expect(calls).toHaveLength(3);

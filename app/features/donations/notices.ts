@@ -1,3 +1,5 @@
+import { waitWords } from "~/core/too-many";
+
 /** docs/product.md#8-error-and-notice-texts: "Failed to process donation: {message}" (or Unknown error). */
 export function donationFailedMessage(message: string | null | undefined): string {
   const reason = message?.trim();
@@ -6,8 +8,7 @@ export function donationFailedMessage(message: string | null | undefined): strin
 
 /** The 429 answer: what happened and what to do instead. */
 export function rateLimitedMessage(retryAfterSeconds: number, contactEmail: string): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const wait = minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const wait = waitWords(retryAfterSeconds);
   return donationFailedMessage(
     `Too many donation attempts from your connection. Please wait ${wait} and try again, or email us at ${contactEmail}.`,
   );

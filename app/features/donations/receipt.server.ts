@@ -1,5 +1,5 @@
-import { and, asc, eq, or } from "drizzle-orm";
-import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { and, asc, eq } from "drizzle-orm";
+import { linkToken, linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { checkouts, orders, type Checkout } from "~/db/schema";
 import { buildReceipt, donationDetails, type Receipt, type ReceiptTokens } from "./receipt";
@@ -19,20 +19,12 @@ export async function findReceipt(
   db: Database,
   token: string,
 ): Promise<(Receipt & { refundedCents: number; lostCents: number }) | null> {
-  if (!LINK_TOKEN.test(token)) return null;
-  // By the stored hash (every link sent), or by the token's MAC (a link written after SESSION_SECRET changed).
-  const subject = linkTokenSubject("receipt", token);
-  const byHash = eq(checkouts.publicTokenHash, linkTokenHash(token));
+  const byToken = linkTokenWhere("receipt", token, { hash: checkouts.publicTokenHash, id: checkouts.id });
+  if (!byToken) return null;
   const [checkout] = await db
     .select()
     .from(checkouts)
-    .where(
-      and(
-        subject ? or(byHash, eq(checkouts.id, subject)) : byHash,
-        eq(checkouts.kind, "donation"),
-        eq(checkouts.status, "completed"),
-      ),
-    )
+    .where(and(byToken, eq(checkouts.kind, "donation"), eq(checkouts.status, "completed")))
     .limit(1);
   if (!checkout) return null;
   const [order] = await db

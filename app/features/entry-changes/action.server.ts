@@ -4,7 +4,8 @@ import { formText, tryReadForm } from "~/core/form.server";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { retryAfterHeader, type RateLimitVerdict } from "~/db/rate-limit.server";
+import { limitedAnswer, limitedPage, type LimitVerdict } from "~/core/too-many";
+import { memberSchools } from "~/features/tournaments/schools.server";
 import { registrationToday } from "~/features/tournaments/settings.server";
 import { familyChange, takeEntryAddressLimit, takeEntryChangeLimit, takeEntryLinkLimit } from "./changes.server";
 import type { EntriesAnswer } from "./entries-data";
@@ -25,29 +26,36 @@ export const privateHeaders = {
 const answer = (body: EntriesAnswer, status = 200, headers: HeadersInit = {}) =>
   data(body, { status, headers: { ...privateHeaders, ...headers } });
 
-const tooMany = (verdict: RateLimitVerdict, what: string) =>
-  answer(
-    {
-      ok: false,
-      message: `${what} Please wait ${Math.max(1, Math.ceil((verdict.allowed ? 60 : verdict.retryAfterSeconds) / 60))} minutes and try again, or contact the district.`,
-    },
-    429,
-    verdict.allowed ? {} : retryAfterHeader(verdict),
+/** A limit's refusal (app/core/too-many.ts): when to try again, at the entry the family was changing. */
+const tooMany = (verdict: LimitVerdict, what: string, about: { orderId?: string; intent?: string } = {}) => {
+  const limited = limitedAnswer(verdict, (wait) => `${what} Please try again in ${wait}, or contact the district.`);
+  return answer({ ok: false, message: limited.message, ...about }, limited.status, limited.headers);
+};
+
+const TOO_MANY_VISITS = "Too many visits to this page in a short time.";
+const TOO_MANY_CHANGES = "Too many changes to these entries in a short time.";
+
+/** The entries page's loader refused by a limit: the error page says when to try again. */
+export const limitedEntriesPage = (verdict: LimitVerdict) =>
+  limitedPage(
+    verdict,
+    (wait) => `${TOO_MANY_VISITS} Please try again in ${wait}, or contact the district.`,
+    privateHeaders,
   );
 
 /** The entries link's page or post: counted per client address, then per link (decision 0047); a 404 for no link. */
 export async function entryScopeOr404(
   context: Readonly<RouterContextProvider>,
   token: string,
-): Promise<{ ok: true; scope: EntryScope } | { ok: false; response: ReturnType<typeof answer> }> {
+): Promise<{ ok: true; scope: EntryScope } | { ok: false; limited: LimitVerdict }> {
   const db = getDb(context);
   const address = context.get(requestInfoContext).clientAddress ?? "unknown";
   const byAddress = await takeEntryAddressLimit(db, address);
-  if (!byAddress.allowed) return { ok: false, response: tooMany(byAddress, "Too many requests in a short time.") };
+  if (!byAddress.allowed) return { ok: false, limited: byAddress };
   const scope = await entryScopeByToken(db, token);
   if (!scope) throw data("Entries not found", { status: 404, headers: privateHeaders });
   const byLink = await takeEntryLinkLimit(db, scope.linkId);
-  if (!byLink.allowed) return { ok: false, response: tooMany(byLink, "Too many requests in a short time.") };
+  if (!byLink.allowed) return { ok: false, limited: byLink };
   return { ok: true, scope };
 }
 
@@ -62,7 +70,7 @@ export async function handleEntriesAction(request: Request, context: Readonly<Ro
   const read = await tryReadForm(request, { maxBytes: 16 * 1024 });
   if (!read.ok) return answer({ ok: false, message: read.message }, read.status);
   const found = await entryScopeOr404(context, token);
-  if (!found.ok) return found.response;
+  if (!found.ok) return tooMany(found.limited, TOO_MANY_VISITS);
   const { scope } = found;
   const db = getDb(context);
   const today = registrationToday();
@@ -71,7 +79,9 @@ export async function handleEntriesAction(request: Request, context: Readonly<Ro
     case "student":
     case "partner":
     case "event": {
-      const submission = parseWithZod(read.form, { schema: entryChangeSchema });
+      const submission = parseWithZod(read.form, {
+        schema: entryChangeSchema(memberSchools().map((school) => school.code)),
+      });
       const orderId = formText(read.form, "orderId");
       if (submission.status !== "success")
         return answer(
@@ -79,7 +89,7 @@ export async function handleEntriesAction(request: Request, context: Readonly<Ro
           400,
         );
       const limit = await takeEntryChangeLimit(db, scope.linkId);
-      if (!limit.allowed) return tooMany(limit, "Too many changes to these entries in a short time.");
+      if (!limit.allowed) return tooMany(limit, TOO_MANY_CHANGES, { orderId, intent });
       const outcome = await familyChange(db, scope, submission.value, today);
       if (outcome.ok)
         logger.info({ orderId, intent, applied: outcome.applied }, "family changed an entry through its link");
@@ -97,7 +107,8 @@ export async function handleEntriesAction(request: Request, context: Readonly<Ro
     case "drop": {
       // The drops room (./drops, decision 0048): the quote first, then the drop with the refund shown.
       const outcome = await handleDropIntent(db, scope, read.form, today);
-      if ("limited" in outcome) return tooMany(outcome.limited, "Too many changes to these entries in a short time.");
+      if ("limited" in outcome)
+        return tooMany(outcome.limited, TOO_MANY_CHANGES, { orderId: formText(read.form, "orderId"), intent });
       if (outcome.body.ok && outcome.body.message)
         logger.info({ orderId: outcome.body.orderId }, "family dropped an entry through its link");
       return answer(outcome.body, outcome.status);

@@ -2,10 +2,18 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
+import { tournamentKeyDate } from "~/db/tournament-key";
 import { takeRateLimit, type RateLimitRule, type RateLimitVerdict } from "~/db/rate-limit.server";
 import { entryChanges, orders, tournamentSettings, type Order, type TournamentSettings } from "~/db/schema";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
-import { FAMILY_LINK_LABEL, recordEntryChange, staffBy } from "~/features/tournaments/entry-history.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
+import {
+  FAMILY_LINK_LABEL,
+  familyLinkActor,
+  recordEntryChange,
+  staffBy,
+} from "~/features/tournaments/entry-history.server";
+import { holdsPlace } from "~/features/tournaments/holds-place";
 import { takenPlaces } from "~/features/tournaments/places.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { offeredEvents, registrationToday } from "~/features/tournaments/settings.server";
@@ -42,18 +50,12 @@ export type ChangeOutcome =
   { ok: true; status: 200; applied: boolean; message: string } | { ok: false; status: number; message: string };
 
 /** The tournament's date from its key ("<date>|<title>", app/db/tournament-key.ts). */
-export const keyDate = (key: string) => key.split("|")[0] ?? "";
 
 /** The refusal once registration has closed, whatever the browser sent. */
 export const CLOSED_MESSAGE =
   "Registration for this tournament has closed, so entries can no longer be changed here. Please contact the district.";
 
 const GONE = "This entry can no longer be changed here: it was dropped or refunded. Please contact the district.";
-
-/** Whether an entry still holds its place (not dropped, not refunded in full). */
-export function entryActive(order: Pick<Order, "droppedAt" | "totalAmount" | "refundedAmount">): boolean {
-  return order.droppedAt === null && !(order.totalAmount > 0 && order.refundedAmount >= order.totalAmount);
-}
 
 /**
  * Under the tournament's settings row lock (as checkouts take places: places.server.ts), whether `event` has a place
@@ -103,8 +105,8 @@ async function lockEntry(
     .for("update");
   if (!order?.tournamentKey || !order.studentName)
     return { ok: false, status: 404, message: "This entry no longer exists." };
-  if (!entryActive(order)) return { ok: false, status: 409, message: GONE };
-  if (registrationWindow(keyDate(order.tournamentKey), settings, today).state === "closed")
+  if (!holdsPlace(order)) return { ok: false, status: 409, message: GONE };
+  if (registrationWindow(tournamentKeyDate(order.tournamentKey), settings, today).state === "closed")
     return { ok: false, status: 409, message: CLOSED_MESSAGE };
   return { ok: true, value: { order, settings } };
 }
@@ -161,7 +163,7 @@ export async function familyChange(
   today: string = registrationToday(),
 ): Promise<ChangeOutcome> {
   const family = { kind: "family" as const, label: FAMILY_LINK_LABEL };
-  const audit: Actor = { id: null, email: `${FAMILY_LINK_LABEL}: ${scope.email}` };
+  const audit = familyLinkActor(scope.email);
   const outcome = await db.transaction(async (tx): Promise<ChangeOutcome> => {
     const locked = await lockEntry(tx, input.orderId, scope, input.intent, today);
     if (!locked.ok) return locked;

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { env } from "~/core/env.server";
-import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { linkToken, linkTokenHash, linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, entryLinks, orders, type Checkout, type Order } from "~/db/schema";
 import { registerReceiptLink, type ReceiptLink } from "~/features/payments/checkout/fulfilment-emails.server";
@@ -56,13 +56,9 @@ export function registerEntryChangeHooks(): void {
 export type EntryScope = { linkId: string; checkoutId: string; email: string; orders: Order[] };
 
 export async function entryScopeByToken(db: Database | Transaction, token: string): Promise<EntryScope | null> {
-  if (!LINK_TOKEN.test(token)) return null;
-  // By the stored hash, or by the token's MAC (a link written after SESSION_SECRET changed), as the monthly gift's.
-  const subject = linkTokenSubject("entries", token);
-  const byHash = eq(entryLinks.tokenHash, linkTokenHash(token));
-  const link = await db.query.entryLinks.findFirst({
-    where: subject ? or(byHash, eq(entryLinks.id, subject)) : byHash,
-  });
+  const where = linkTokenWhere("entries", token, { hash: entryLinks.tokenHash, id: entryLinks.id });
+  if (!where) return null;
+  const link = await db.query.entryLinks.findFirst({ where });
   if (!link) return null;
   const checkout = await db.query.checkouts.findFirst({ where: eq(checkouts.id, link.checkoutId) });
   if (!checkout || checkout.status !== "completed") return null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { tournamentKeyDate } from "~/db/tournament-key";
 import { entryChanges } from "~/db/schema";
 import { formatLongDate } from "~/features/events/dates";
 import { schoolJudgeFormPath } from "~/features/judges/school-pass.server";
@@ -10,7 +11,8 @@ import { takenPlaces } from "~/features/tournaments/places.server";
 import { monthDay, registrationWindow } from "~/features/tournaments/window";
 import { describeRefundPolicy } from "~/features/tournaments/refund-policy";
 import { refundPolicyOf } from "~/features/tournaments/refund-policy.server";
-import { entryActive, entryHistory, keyDate } from "./changes.server";
+import { entryHistory } from "./changes.server";
+import { holdsPlace, refundedInFull } from "~/features/tournaments/holds-place";
 import type { EntryScope } from "./link.server";
 import type { EntriesPageData, EntryView } from "./entries-data";
 import { entryFields } from "./rules";
@@ -42,11 +44,11 @@ export async function entriesPageData(
   const entries = scope.orders.map((order): EntryView => {
     const key = order.tournamentKey!;
     const row = settings.get(key);
-    const date = keyDate(key);
+    const date = tournamentKeyDate(key);
     const window = registrationWindow(date, row, today);
     const fields = entryFields(order);
-    const active = entryActive(order);
-    const refunded = order.totalAmount > 0 && order.refundedAmount >= order.totalAmount;
+    const active = holdsPlace(order);
+    const refunded = refundedInFull(order);
     const offered = offeredEvents(row).filter((event) => event !== fields.event);
     const caps = row?.caps ?? {};
     const isFull = (event: string) => caps[event] !== undefined && (taken.get(key)?.get(event) ?? 0) >= caps[event]!;

@@ -5,7 +5,8 @@ import { caughtByHoneypot } from "~/core/honeypot";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { limitedAnswer } from "~/core/too-many";
+import { takeRateLimit } from "~/db/rate-limit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { entriesUrl, entryLinksFor } from "./link.server";
@@ -31,8 +32,11 @@ export async function handleResend(request: Request, context: Readonly<RouterCon
   const address = context.get(requestInfoContext).clientAddress ?? "unknown";
   const allowance = await takeRateLimit(db, `entries-resend:ip:${address}`, RESEND_PER_ADDRESS);
   if (!allowance.allowed) {
-    const message = "You have asked several times in a short time. Please wait an hour and try again.";
-    return reply({ status: "error", message }, 429, retryAfterHeader(allowance));
+    const limited = limitedAnswer(
+      allowance,
+      (wait) => `You have asked several times in a short time. Please try again in ${wait}.`,
+    );
+    return reply({ status: "error", message: limited.message }, limited.status, limited.headers);
   }
   const email = submission.value.email.toLowerCase();
   // Past the per-recipient limit the answer stays the same and nothing is sent.

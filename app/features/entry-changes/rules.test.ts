@@ -24,7 +24,7 @@ const order = {
 };
 const now = entryFields(order);
 const parse = (form: Record<string, string>) => {
-  const result = entryChangeSchema.safeParse(form);
+  const result = entryChangeSchema().safeParse(form);
   if (!result.success) throw new Error(result.error.message);
   return result.data;
 };
@@ -100,7 +100,7 @@ describe("a family's change worked out (decision 0047)", () => {
       { intent: "event", orderId: "1; drop table orders", event: "Original Oratory" },
       { intent: "refund-everything", orderId: ID },
     ])
-      expect({ form, ok: entryChangeSchema.safeParse(form).success }).toEqual({ form, ok: false });
+      expect({ form, ok: entryChangeSchema().safeParse(form).success }).toEqual({ form, ok: false });
   });
 
   it("writes the joined name and the parts on the order row", () => {

@@ -5,10 +5,12 @@ import {
   namePart,
   optionalText,
   registrationMessages,
+  schoolCodeField,
   tabroomSafe,
 } from "~/features/shop/registration/registration-schema";
 import { registrationLimits } from "~/features/shop/registration/registration-rules";
 import { COMPETITION_EVENTS, partnerRule } from "~/features/tournaments/competition-events";
+import { splitOldName } from "~/features/tournaments/names";
 import { type MemberSchool, OTHER_SCHOOL } from "~/features/tournaments/schools";
 
 /**
@@ -26,68 +28,82 @@ export const changeMessages = {
 } as const;
 
 const orderId = z.string({ error: changeMessages.entry }).trim().uuid(changeMessages.entry);
-const schoolCode = z.string().trim().max(20, registrationMessages.schoolChoice).optional();
 const typedSchool = (label: string) =>
   tabroomSafe(optionalText(registrationLimits.name.max, registrationMessages.schoolLong, label), "school");
 
-export const entryChangeSchema = z.discriminatedUnion("intent", [
-  z
-    .object({
-      intent: z.literal("student"),
-      orderId,
-      studentFirst: namePart("Student's first name"),
-      studentLast: namePart("Student's last name"),
-      schoolCode,
-      studentSchool: typedSchool("School name"),
-    })
-    .superRefine((value, context) => {
-      if (!value || typeof value !== "object") return;
-      if (
-        (!value.schoolCode || value.schoolCode === OTHER_SCHOOL) &&
-        (value.studentSchool ?? "").length < registrationLimits.name.min
-      )
-        context.addIssue({ code: "custom", path: ["studentSchool"], message: registrationMessages.schoolShort });
-    }),
-  z
-    .object({
-      intent: z.literal("partner"),
-      orderId,
-      partnerFirst: tabroomSafe(
-        singleLine(
-          z
-            .string({ error: registrationMessages.partnerFirst })
-            .trim()
-            .min(1, registrationMessages.partnerFirst)
-            .max(50, registrationMessages.partnerNameLong),
-          "Partner's name",
+/**
+ * A family's change through its entries link. `schoolCodes` (the member schools', passed by the server) refuses an
+ * unknown school code at its field, as registration does; the browser's check has no list and leaves it to the
+ * server.
+ */
+export const entryChangeSchema = (schoolCodes?: readonly string[]) => {
+  const schoolCode = schoolCodeField(schoolCodes);
+  return z.discriminatedUnion("intent", [
+    z
+      .object({
+        intent: z.literal("student"),
+        orderId,
+        studentFirst: namePart("Student's first name"),
+        studentLast: namePart("Student's last name"),
+        schoolCode,
+        studentSchool: typedSchool("School name"),
+      })
+      .superRefine((value, context) => {
+        if (!value || typeof value !== "object") return;
+        if (
+          (!value.schoolCode || value.schoolCode === OTHER_SCHOOL) &&
+          (value.studentSchool ?? "").length < registrationLimits.name.min
+        )
+          context.addIssue({ code: "custom", path: ["studentSchool"], message: registrationMessages.schoolShort });
+      }),
+    z
+      .object({
+        intent: z.literal("partner"),
+        orderId,
+        partnerFirst: tabroomSafe(
+          singleLine(
+            z
+              .string({ error: registrationMessages.partnerFirst })
+              .trim()
+              .min(1, registrationMessages.partnerFirst)
+              .max(50, registrationMessages.partnerNameLong),
+            "Partner's name",
+          ),
         ),
-      ),
-      partnerLast: tabroomSafe(
-        singleLine(
-          z
-            .string({ error: registrationMessages.partnerLast })
-            .trim()
-            .min(1, registrationMessages.partnerLast)
-            .max(50, registrationMessages.partnerNameLong),
-          "Partner's name",
+        partnerLast: tabroomSafe(
+          singleLine(
+            z
+              .string({ error: registrationMessages.partnerLast })
+              .trim()
+              .min(1, registrationMessages.partnerLast)
+              .max(50, registrationMessages.partnerNameLong),
+            "Partner's name",
+          ),
         ),
-      ),
-      partnerSchoolCode: schoolCode,
-      partnerSchool: typedSchool("Partner's school"),
-    })
-    .superRefine((value, context) => {
-      if (!value || typeof value !== "object") return;
-      if (value.partnerSchoolCode === OTHER_SCHOOL && (value.partnerSchool ?? "").length < registrationLimits.name.min)
-        context.addIssue({ code: "custom", path: ["partnerSchool"], message: registrationMessages.partnerSchoolShort });
+        partnerSchoolCode: schoolCode,
+        partnerSchool: typedSchool("Partner's school"),
+      })
+      .superRefine((value, context) => {
+        if (!value || typeof value !== "object") return;
+        if (
+          value.partnerSchoolCode === OTHER_SCHOOL &&
+          (value.partnerSchool ?? "").length < registrationLimits.name.min
+        )
+          context.addIssue({
+            code: "custom",
+            path: ["partnerSchool"],
+            message: registrationMessages.partnerSchoolShort,
+          });
+      }),
+    z.object({
+      intent: z.literal("event"),
+      orderId,
+      event: z.enum(COMPETITION_EVENTS, { error: changeMessages.event }),
     }),
-  z.object({
-    intent: z.literal("event"),
-    orderId,
-    event: z.enum(COMPETITION_EVENTS, { error: changeMessages.event }),
-  }),
-]);
+  ]);
+};
 
-export type EntryChangeInput = z.output<typeof entryChangeSchema>;
+export type EntryChangeInput = z.output<ReturnType<typeof entryChangeSchema>>;
 
 /** What an entry is now, in the fields a family may change. */
 export type EntryFields = {
@@ -110,12 +126,12 @@ export function entryFields(order: {
   registration: RegistrationData | null;
 }): EntryFields {
   const data = order.registration ?? {};
-  const name = order.studentName ?? "";
-  const split = name.lastIndexOf(" ");
+  // An old one-field name, split as the roster and Tabroom's files split it (the one rule: splitOldName).
+  const old = splitOldName(order.studentName ?? "");
   return {
     event: order.eventType ?? "",
-    studentFirst: data.studentFirst ?? (split > 0 ? name.slice(0, split) : name),
-    studentLast: data.studentLast ?? (split > 0 ? name.slice(split + 1) : ""),
+    studentFirst: data.studentFirst ?? old.first,
+    studentLast: data.studentLast ?? old.last,
     school: order.studentSchool ?? data.studentSchool ?? "",
     schoolCode: data.schoolCode ?? null,
     partnerFirst: data.partnerFirst ?? null,

@@ -6,7 +6,8 @@ import { caughtByHoneypot } from "~/core/honeypot";
 import { logger } from "~/core/logger.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { limitedAnswer } from "~/core/too-many";
+import { takeRateLimit } from "~/db/rate-limit.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import type { JudgeActionData } from "./action-data";
 import { judgeTournaments } from "./judges.server";
@@ -52,13 +53,12 @@ export async function handleJudgeForm(request: Request, context: Readonly<Router
     windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60,
   });
   if (!allowance.allowed) {
-    const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
-    const message = `You have named several judges in a short time. Please wait ${minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`}, or email us the names at ${config.CONTACT_EMAIL}.`;
-    return reply(
-      { status: "error", message, result: submission.reply({ formErrors: [message] }) },
-      429,
-      retryAfterHeader(allowance),
+    const { message, status, headers } = limitedAnswer(
+      allowance,
+      (wait) =>
+        `You have named several judges in a short time. Please wait ${wait}, or email us the names at ${config.CONTACT_EMAIL}.`,
     );
+    return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, status, headers);
   }
   const tournament = tournaments.find((item) => item.key === submission.value.tournament) ?? null;
   // The school's own registration carries a pass naming the school (decision 0049): its judge is vouched for.

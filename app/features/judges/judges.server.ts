@@ -1,5 +1,6 @@
+import type { Actor } from "~/core/actor";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { LINK_TOKEN, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { judges, type Judge } from "~/db/schema/judges";
 import { tournamentKey } from "~/db/tournament-key";
@@ -28,11 +29,9 @@ export async function judgeTournaments(db: Database, today = registrationToday()
 
 /** The judge behind a link, or null (a malformed or unknown token). */
 export async function judgeByToken(db: Database, token: string): Promise<Judge | null> {
-  if (!LINK_TOKEN.test(token)) return null;
-  const subject = linkTokenSubject("judge", token);
-  const byHash = eq(judges.tokenHash, linkTokenHash(token));
-  const row = await db.query.judges.findFirst({ where: subject ? or(byHash, eq(judges.id, subject)) : byHash });
-  return row ?? null;
+  const where = linkTokenWhere("judge", token, { hash: judges.tokenHash, id: judges.id });
+  if (!where) return null;
+  return (await db.query.judges.findFirst({ where })) ?? null;
 }
 
 export type LinkOutcome = { ok: true; judge: Judge; changed: boolean } | { ok: false; status: number; message: string };
@@ -112,7 +111,7 @@ export async function moveJudgeFile(
 /** Staff assign an "any tournament" volunteer to a tournament (first caller wins). */
 export async function assignVolunteer(
   db: Database,
-  actor: { email: string },
+  actor: Actor,
   judgeId: string,
   tournament: JudgeTournament,
 ): Promise<{ ok: true; judge: Judge } | { ok: false; status: number; message: string }> {

@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import type { Judge } from "~/db/schema/judges";
 import { memberTabroomSchool, typedTabroomSchool } from "~/features/tabroom/school";
+import { HOLDS_PLACE } from "~/features/tournaments/holds-place";
 import { type MemberSchool, schoolMatchKey } from "~/features/tournaments/schools";
 import { eventCategory, type JudgeCategory } from "./categories";
 import { type Obligation, type PerCategory, schoolObligation, zeroes } from "./obligations";
 import { settingsFromRow, type JudgeSettings } from "./settings.server";
 
-/** A paid entry or Judge Fee still counts: completed, not dropped, not refunded in full. */
-const COUNTS = sql`o.status = 'completed' and o.dropped_at is null
-  and not (o.total_amount > 0 and o.refunded_amount >= o.total_amount)`;
+/** A paid entry or Judge Fee still counts: paid, and holding its place (the one rule: holds-place.ts). */
+const COUNTS = sql`o.status = 'completed' and ${HOLDS_PLACE}`;
 
 /** A judge as the pool page lists them. */
 export type PoolJudge = Pick<

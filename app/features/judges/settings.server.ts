@@ -1,3 +1,4 @@
+import type { Actor } from "~/core/actor";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { tournamentJudgeSettings, type TournamentJudgeSettings } from "~/db/schema/judges";
@@ -69,7 +70,7 @@ export function parseJudgeSettingsForm(form: FormData): Parsed {
 /** Saves a tournament's judge settings, audited. */
 export async function saveJudgeSettings(
   db: Database,
-  actor: { id: string; email: string },
+  actor: Actor,
   key: string,
   value: Omit<JudgeSettings, "saved">,
 ): Promise<void> {

@@ -1,17 +1,19 @@
 import { isRouteErrorResponse } from "react-router";
+import { isLimitedPage } from "~/core/too-many";
 import { AccessDeniedMessage } from "~/features/accounts/access-denied";
 import { isAccessDenied } from "~/features/accounts/access";
 import { LinkButton } from "~/ui/link-button";
 import { NotFoundMessage } from "./not-found-message";
 
 /** The cases an error boundary tells apart; anything else that is not a response is `unexpected`. */
-export type RouteErrorKind = "not-found" | "forbidden" | "unavailable" | "rejected" | "unexpected";
+export type RouteErrorKind = "not-found" | "forbidden" | "unavailable" | "limited" | "rejected" | "unexpected";
 
 export function routeErrorKind(error: unknown): RouteErrorKind {
   if (!isRouteErrorResponse(error)) return "unexpected";
   if (error.status === 404) return "not-found";
   if (error.status === 403 && isAccessDenied(error.data)) return "forbidden";
   if (error.status === 503) return "unavailable";
+  if (error.status === 429 && isLimitedPage(error.data)) return "limited";
   return error.status < 500 ? "rejected" : "unexpected";
 }
 
@@ -28,6 +30,13 @@ export function RouteErrorMessage({ error, requestId }: { error: unknown; reques
     return (
       <Panel status={503} title="Back in a moment">
         The site cannot reach its database right now. Nothing you sent was saved; please try again in a few seconds.
+      </Panel>
+    );
+  // A page refused by a rate limit says when to try again (app/core/too-many.ts), never a generic error.
+  if (kind === "limited" && isRouteErrorResponse(error) && isLimitedPage(error.data))
+    return (
+      <Panel status={429} title="Too many requests in a short time">
+        {error.data.message}
       </Panel>
     );
   if (kind === "rejected" && isRouteErrorResponse(error))

@@ -1,5 +1,5 @@
 import type { Transaction } from "~/db/client.server";
-import type { Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
 import { publish } from "~/db/pubsub.server";
 import { siteContentVersions, type SiteContentVersion } from "~/db/schema/site-content";
 import { invalidateLocalPublicPages } from "~/core/page-cache.server";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { siteContentDrafts } from "~/db/schema/site-content";
 import { fileContent } from "~/features/content/content.server";
 import type { SectionKey } from "~/features/content/sections";

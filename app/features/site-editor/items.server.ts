@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import type { Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
 import type { SectionKey } from "~/features/content/sections";
 import type { Outcome } from "./changes.server";
 import { editableDocument, saveDraft } from "./drafts.server";

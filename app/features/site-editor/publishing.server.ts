@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { siteContentDrafts } from "~/db/schema/site-content";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { fileContent } from "~/features/content/content.server";
 import type { SectionKey } from "~/features/content/sections";
 import { diffDocuments } from "./diff";

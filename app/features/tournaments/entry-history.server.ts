@@ -1,3 +1,4 @@
+import type { Actor } from "~/core/actor";
 import type { Transaction } from "~/db/client.server";
 import { entryChanges, type EntryChangeActor, type EntryChangeStatus } from "~/db/schema";
 
@@ -8,7 +9,10 @@ export type EntryChangeBy = { kind: EntryChangeActor; label: string };
 export const FAMILY_LINK_LABEL = "family link";
 
 /** The history actor of a signed-in staff member. */
-export const staffBy = (actor: { email: string }): EntryChangeBy => ({ kind: "staff", label: actor.email });
+export const staffBy = (actor: Actor): EntryChangeBy => ({ kind: "staff", label: actor.email });
+
+/** The audit log's actor of a family acting through its entries link: the link, and the checkout's email. */
+export const familyLinkActor = (email: string): Actor => ({ id: null, email: `${FAMILY_LINK_LABEL}: ${email}` });
 
 /**
  * Writes one line of an entry's history (decision 0047), inside the transaction that makes the change, so the entry

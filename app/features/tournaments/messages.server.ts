@@ -3,12 +3,13 @@ import { env } from "~/core/env.server";
 import { isSingleLine, singleLineMessage } from "~/core/single-line";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
 import type { MessagePreview } from "./message-form";
-import { HOLDS_PLACE } from "./places.server";
+import { HOLDS_PLACE } from "./holds-place";
 
 export type MessageDraft = {
   event: string | null;

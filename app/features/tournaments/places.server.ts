@@ -1,14 +1,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { tournamentSettings } from "~/db/schema/tournaments";
-
-/**
- * The entries that hold a place (decision 0040): a tournament entry that is paid or held by an open or processing
- * checkout (its order is completed or pending), not dropped by staff and not refunded in full. A checkout that
- * fails or expires fails its orders, so its places come back with its stock, in the same statement.
- */
-export const HOLDS_PLACE = sql`o.status in ('pending', 'completed') and o.dropped_at is null
-  and not (o.total_amount > 0 and o.refunded_amount >= o.total_amount)`;
+import { HOLDS_PLACE } from "./holds-place";
 
 /** Places taken per tournament and event: tournament key -> event -> entries. */
 export async function takenPlaces(

@@ -2,7 +2,8 @@ import { and, eq, max, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournaments";
-import { auditedChange, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { auditedChange } from "~/features/accounts/audit.server";
 import { DEFAULT_REFUND_POLICY, type RefundPolicy } from "./refund-policy";
 
 /** A tournament's refund policy from its settings row (no row: the defaults). */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import type { RosterData } from "./roster-view";
 import { tournamentEntries } from "./roster.server";
@@ -24,7 +23,5 @@ export async function loadRoster(db: Database, tournament: StaffTournament): Pro
       ...tabroom,
       files: files.map(({ csv: _csv, ...file }) => file),
     },
-    // Each drop form's one-time refund key is this plus the entry's order id (refundOrder's idempotency).
-    requestKey: randomBytes(12).toString("base64url"),
   };
 }

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { Checkbox } from "~/ui/checkbox";
 import { ExportLink, stackedTable } from "~/ui/dashboard";
 import { Label } from "~/ui/label";
 import { Select } from "~/ui/select";
@@ -12,6 +11,8 @@ import { eventAbbreviation } from "./competition-events";
 import { tournamentPath } from "./paths";
 import type { EntryState, RosterEntry } from "./roster.server";
 import type { MemberSchool } from "./schools";
+import type { StaffDropAnswer } from "./staff-drop-answer";
+import { StaffDropConfirm } from "./staff-drop-confirm";
 import type { TabroomFile, TabroomFiles } from "./tabroom-files";
 
 const STATE_BADGE: Record<EntryState, "success" | "warning" | "muted" | "danger"> = {
@@ -33,7 +34,6 @@ export type RosterData = {
   abbreviations: Record<string, string>;
   /** The Tabroom files (without their text) and what staff should check before uploading them (decision 0046). */
   tabroom: Omit<TabroomFiles, "files"> & { files: Array<Omit<TabroomFile, "csv">> };
-  requestKey: string;
 };
 
 /** The roster of a tournament: entries by event with their counts against the caps, the judges by school, downloads. */
@@ -41,10 +41,16 @@ export function RosterView({
   tournamentKey,
   roster,
   canManage,
+  drop = null,
+  dropError = null,
 }: {
   tournamentKey: string;
   roster: RosterData;
   canManage: boolean;
+  /** A Drop's amounts to confirm, shown under its entry (decision 0050). */
+  drop?: StaffDropAnswer | null;
+  /** Why the confirmed drop was not made (its amounts changed): shown in the confirmation. */
+  dropError?: string | null;
 }) {
   // The events offered, then any other event that has entries (offered before the settings changed).
   const events = [...new Set([...roster.events, ...roster.entries.map((entry) => entry.event)])];
@@ -97,7 +103,7 @@ export function RosterView({
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {entries.map((entry) => (
+                  {entries.map((entry) => [
                     <TableRow key={entry.orderId}>
                       <TableCell data-label="Code" className="tabular-nums">
                         {entry.code ?? "—"}
@@ -142,15 +148,18 @@ export function RosterView({
                       </TableCell>
                       {canManage ? (
                         <TableCell data-label="Drop">
-                          {entry.state === "dropped" ? (
-                            "—"
-                          ) : (
-                            <DropForm entry={entry} requestKey={`${roster.requestKey}-${entry.orderId}`} />
-                          )}
+                          {entry.state === "dropped" ? "—" : <DropForm entry={entry} />}
                         </TableCell>
                       ) : null}
-                    </TableRow>
-                  ))}
+                    </TableRow>,
+                    canManage && drop?.orderId === entry.orderId && entry.state !== "dropped" ? (
+                      <TableRow key={`${entry.orderId}-drop`}>
+                        <TableCell colSpan={7} className="max-md:block!">
+                          <StaffDropConfirm drop={drop} error={dropError} />
+                        </TableCell>
+                      </TableRow>
+                    ) : null,
+                  ])}
                 </TableBody>
               </Table>
             )}
@@ -305,24 +314,14 @@ function ConfirmNameForm({ entry }: { entry: RosterEntry }) {
   );
 }
 
-/** Drop one entry, with or without a full refund (a plain form post). */
-function DropForm({ entry, requestKey }: { entry: RosterEntry; requestKey: string }) {
-  const id = `drop-${entry.orderId}`;
+/** Drop one entry: asks the server what it would refund, shown to confirm under the entry (decision 0050). */
+function DropForm({ entry }: { entry: RosterEntry }) {
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2">
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="drop" />
       <input type="hidden" name="orderId" value={entry.orderId} />
-      <input type="hidden" name="requestKey" value={requestKey} />
-      {entry.refundable ? (
-        <span className="flex items-center gap-1.5">
-          <Checkbox id={`${id}-refund`} name="refund" value="1" />
-          <Label htmlFor={`${id}-refund`} className="text-xs">
-            Refund
-          </Label>
-        </span>
-      ) : null}
       <Button type="submit" size="sm" variant="outline" aria-label={`Drop ${entry.student} (${entry.event})`}>
-        Drop
+        Drop…
       </Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { assignEntryCodes } from "~/db/entry-codes.server";
 import type { RegistrationData } from "~/db/registration-data";
+import { refundedInFull } from "./holds-place";
 import { splitOldName } from "./names";
 import { duplicatesOf, entryStudents } from "./same-student/same-student";
 
@@ -74,7 +75,7 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
         ? { first: data.studentFirst, last: data.studentLast, unsure: data.nameUnsure === true }
         : split;
     const partner = [data.partnerFirst, data.partnerLast].filter(Boolean).join(" ") || null;
-    const refunded = row.total_amount > 0 && row.refunded_amount >= row.total_amount;
+    const refunded = refundedInFull({ totalAmount: row.total_amount, refundedAmount: row.refunded_amount });
     const state: EntryState = row.dropped_at
       ? "dropped"
       : refunded

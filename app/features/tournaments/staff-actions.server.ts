@@ -1,11 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { logger } from "~/core/logger.server";
-import { invalidatePublicPages } from "~/core/page-cache.server";
+import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { auditedChange, type Actor } from "~/features/accounts/audit.server";
-import { refundOrder, REFUND_REASON_MAX } from "~/features/payments/refunds/refunds.server";
+import type { Actor } from "~/core/actor";
+import { auditedChange } from "~/features/accounts/audit.server";
 import type { MemberSchool } from "./schools";
 import { schoolMatchKey } from "./schools";
 import { tabroomNameProblem } from "./names";
@@ -15,82 +13,6 @@ import { mergeAttached } from "./school-merge.server";
 const registrationNameLong = "Student name must be less than 100 characters";
 
 export type StaffOutcome = { ok: boolean; status: number; message: string };
-
-/**
- * Drops an entry from its tournament (decision 0040): marked dropped first (DROP on the roster, and its place is
- * free at once), audited; then, when asked, refunded in full through the existing refund flow (refundOrder, with
- * the form's one-time key, so a resubmitted form never refunds twice). A refund that fails leaves the drop in place
- * and says so; staff can refund from View Orders.
- */
-export async function dropEntry(
-  db: Database,
-  actor: Actor,
-  key: string,
-  input: { orderId: string; refund: boolean; reason: string; requestKey: string },
-): Promise<StaffOutcome> {
-  if (!isUuid(input.orderId)) return { ok: false, status: 400, message: "This entry no longer exists." };
-  const reason = input.reason.trim() || "Dropped from the tournament";
-  if (reason.length > REFUND_REASON_MAX)
-    return { ok: false, status: 400, message: `The reason must be at most ${REFUND_REASON_MAX} characters.` };
-  const dropped = await auditedChange(
-    db,
-    actor,
-    async (tx) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ droppedAt: new Date() })
-        .where(and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key), isNull(orders.droppedAt)))
-        .returning();
-      if (!order) return null;
-      await recordEntryChange(tx, {
-        orderId: order.id,
-        tournamentKey: key,
-        by: staffBy(actor),
-        kind: "drop",
-        change: { refund: input.refund, reason },
-        summary: `Dropped by staff${input.refund ? ", with a full refund asked" : ""}: ${reason}.`,
-      });
-      return order;
-    },
-    (order) => ({
-      action: "tournament.drop",
-      details: {
-        orderId: order.id,
-        key,
-        student: order.studentName,
-        event: order.eventType,
-        refund: input.refund,
-        reason,
-      },
-    }),
-  );
-  // The place is free: /fees may show the event full.
-  if (dropped) invalidatePublicPages(["/fees"]);
-  const already = dropped
-    ? null
-    : await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.tournamentKey, key)) });
-  if (!dropped && !already) return { ok: false, status: 404, message: "This entry no longer exists." };
-  const name = (dropped ?? already)!.studentName ?? "The entry";
-  if (!input.refund) {
-    return dropped
-      ? { ok: true, status: 200, message: `${name} was dropped; the place is free.` }
-      : { ok: false, status: 409, message: `${name} was already dropped.` };
-  }
-  const refund = await refundOrder(db, actor, {
-    orderId: input.orderId,
-    cents: null,
-    reason,
-    requestKey: input.requestKey,
-  });
-  logger.info({ orderId: input.orderId, refunded: refund.ok }, "tournament entry dropped with a refund");
-  return refund.ok
-    ? {
-        ok: true,
-        status: 200,
-        message: `${name} was dropped and ${refund.message.replace(/ was refunded\.$/, "")} refunded.`,
-      }
-    : { ok: false, status: refund.status, message: `${name} was dropped, but the refund failed: ${refund.message}` };
-}
 
 /** The schools typed under Other on a tournament's entries (student or partner), with how many entries name each. */
 export async function typedSchools(db: Database, key: string): Promise<Array<{ name: string; entries: number }>> {

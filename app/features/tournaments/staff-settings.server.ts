@@ -3,7 +3,8 @@ import { invalidatePublicPages } from "~/core/page-cache.server";
 import type { Database } from "~/db/client.server";
 import { tournamentSettings, type FamilyChangeMode, type TournamentSettings } from "~/db/schema/tournaments";
 import { tournamentKey } from "~/db/tournament-key";
-import { auditedChange, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { auditedChange } from "~/features/accounts/audit.server";
 import { isIsoDate } from "~/features/events/dates";
 import { getScheduleEvents } from "~/features/events/events.server";
 import {

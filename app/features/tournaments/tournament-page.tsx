@@ -11,6 +11,7 @@ import { RefundPolicyForm } from "./refund-policy-form";
 import type { RefundPolicyField } from "./refund-policy";
 import type { FormAnswer } from "./form-answer";
 import type { StaffTournament } from "./staff-settings.server";
+import type { StaffDropAnswer } from "./staff-drop-answer";
 
 /** /admin/tournaments/:key: a tournament's settings (admins), and its roster. */
 export function TournamentPage({
@@ -24,6 +25,7 @@ export function TournamentPage({
   sendKey,
   field = null,
   approvals,
+  drop = null,
 }: {
   tournament: StaffTournament;
   roster: RosterData;
@@ -38,6 +40,8 @@ export function TournamentPage({
   answered: "settings" | "message" | "refund-policy" | null;
   /** The refund policy form's field the server refused. */
   field?: RefundPolicyField | null;
+  /** A roster Drop's amounts to confirm (decision 0050). */
+  drop?: StaffDropAnswer | null;
 }) {
   const inForm = (form: "settings" | "message" | "refund-policy"): FormAnswer | null =>
     answered === form ? { error: message, notice } : null;
@@ -52,7 +56,7 @@ export function TournamentPage({
         title={tournament.title}
         description={`${formatLongDate(tournament.date)}. ${tournament.closes}.`}
       />
-      {message && !answered ? <Notice tone="error" title={message} /> : null}
+      {message && !answered && !drop ? <Notice tone="error" title={message} /> : null}
       {notice && !answered ? <Notice tone="success" title={notice} /> : null}
       {tournament.orphaned ? (
         <Notice tone="error" title="This tournament is no longer in the schedule">
@@ -71,7 +75,13 @@ export function TournamentPage({
         </Notice>
       ) : null}
       {approvals}
-      <RosterView tournamentKey={tournament.key} roster={roster} canManage={canManage} />
+      <RosterView
+        tournamentKey={tournament.key}
+        roster={roster}
+        canManage={canManage}
+        drop={drop}
+        dropError={drop ? message : null}
+      />
       {canManage ? (
         <MessageForm events={tournament.events} sendKey={sendKey} draft={preview} answer={inForm("message")} />
       ) : null}

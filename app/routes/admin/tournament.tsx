@@ -16,7 +16,7 @@ import { parseRefundPolicyForm, type RefundPolicyField } from "~/features/tourna
 import { entryFeeCents, saveRefundPolicy } from "~/features/tournaments/refund-policy.server";
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { confirmEntryName, dropEntry, mergeSchool } from "~/features/tournaments/staff-actions.server";
+import { confirmEntryName, mergeSchool } from "~/features/tournaments/staff-actions.server";
 import {
   messageRecipients,
   parseMessageForm,
@@ -26,6 +26,7 @@ import {
 } from "~/features/tournaments/messages.server";
 import { decidePendingChange, pendingChanges, recentChanges } from "~/features/entry-changes/changes.server";
 import { PendingChanges, RecentChanges } from "~/features/entry-changes/pending-changes";
+import { handleStaffDrop } from "~/features/entry-changes/drops/staff-drop.server";
 import type { Route } from "./+types/tournament";
 
 const districtTime = (at: Date) =>
@@ -104,14 +105,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     case "drop": {
-      const outcome = await dropEntry(db, admin, tournament.key, {
-        orderId: formText(form, "orderId"),
-        refund: formText(form, "refund") === "1",
-        reason: formText(form, "reason"),
-        requestKey: formText(form, "requestKey"),
-      });
-      if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
-      return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
+      // The family's drop path with a staff actor: first the amounts to confirm, then the drop (decision 0050).
+      const outcome = await handleStaffDrop(db, admin, tournament.key, form);
+      if (outcome.ok && outcome.dropped)
+        return redirectWithToast(here, { type: "success", title: "Entry dropped", description: outcome.message });
+      if (outcome.ok) return data({ ok: true as const, message: null, drop: outcome.drop });
+      return data(
+        { ok: false as const, message: outcome.message, ...(outcome.drop ? { drop: outcome.drop } : {}) },
+        { status: outcome.status },
+      );
     }
     case "confirm-name": {
       const outcome = await confirmEntryName(db, admin, tournament.key, {
@@ -204,6 +206,7 @@ export default function TournamentRoute({ loaderData, actionData }: Route.Compon
       answered={actionData && "form" in actionData ? actionData.form : null}
       preview={actionData && "preview" in actionData ? actionData.preview : null}
       field={actionData && "field" in actionData ? (actionData.field as RefundPolicyField) : null}
+      drop={actionData && "drop" in actionData ? actionData.drop : null}
     />
   );
 }

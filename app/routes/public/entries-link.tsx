@@ -1,6 +1,11 @@
 import { data, isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "react-router";
 import { getDb } from "~/db/context";
-import { entryScopeOr404, handleEntriesAction, privateHeaders } from "~/features/entry-changes/action.server";
+import {
+  entryScopeOr404,
+  handleEntriesAction,
+  limitedEntriesPage,
+  privateHeaders,
+} from "~/features/entry-changes/action.server";
 import type { EntriesAnswer } from "~/features/entry-changes/entries-data";
 import { EntriesPage } from "~/features/entry-changes/entries-page";
 import { entriesPageData } from "~/features/entry-changes/page.server";
@@ -18,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 /** A family's entries at the private link in its confirmation email (app/features/entry-changes, decision 0047). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await entryScopeOr404(context, params.token);
-  if (!found.ok) throw found.response;
+  if (!found.ok) throw limitedEntriesPage(found.limited);
   return data(await entriesPageData(getDb(context), found.scope), { headers: privateHeaders });
 }
 

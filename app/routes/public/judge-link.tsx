@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { formText, tryReadForm } from "~/core/form.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { limitedAnswer, limitedPage } from "~/core/too-many";
+import { takeRateLimit } from "~/db/rate-limit.server";
 import { confirmJudge, judgeByToken, withdrawJudge } from "~/features/judges/judges.server";
 import { JudgeLinkPage } from "~/features/judges/judge-link-page";
 import { PageHeader, Section } from "~/features/shell/page-header";
@@ -35,10 +36,11 @@ async function limited(context: Route.LoaderArgs["context"], what: "view" | "cha
 export async function loader({ params, context }: Route.LoaderArgs) {
   const allowance = await limited(context, "view");
   if (!allowance.allowed)
-    throw data("Too many judge links opened in a short time. Please wait an hour and try again.", {
-      status: 429,
-      headers: { ...privateHeaders, ...retryAfterHeader(allowance) },
-    });
+    throw limitedPage(
+      allowance,
+      (wait) => `Too many judge links opened in a short time. Please try again in ${wait}.`,
+      privateHeaders,
+    );
   const judge = await find(context, params.token);
   return data(
     {
@@ -61,11 +63,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!read.ok) return data({ answer: read.message }, { status: read.status, headers: privateHeaders });
   const db = getDb(context);
   const allowance = await limited(context, "change");
-  if (!allowance.allowed)
-    return data(
-      { answer: "Too many changes in a short time. Please wait a few minutes and try again." },
-      { status: 429, headers: { ...privateHeaders, ...retryAfterHeader(allowance) } },
+  if (!allowance.allowed) {
+    const refusal = limitedAnswer(
+      allowance,
+      (wait) => `Too many changes in a short time. Please try again in ${wait}.`,
     );
+    return data(
+      { answer: refusal.message },
+      { status: refusal.status, headers: { ...privateHeaders, ...refusal.headers } },
+    );
+  }
   const judge = await find(context, params.token);
   switch (formText(read.form, "intent")) {
     case "confirm":

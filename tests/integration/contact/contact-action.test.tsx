@@ -121,7 +121,7 @@ describe("the contact action", () => {
     expect(limited.data).toMatchObject({
       status: "error",
       message:
-        "You have sent several messages in a short time. Please wait about an hour before sending another, or email us at info@example.org.",
+        "You have sent several messages in a short time. Please wait 60 minutes before sending another, or email us at info@example.org.",
     });
     expect(await counts()).toEqual({ contacts: 3, emails: 3 });
 

@@ -17,13 +17,9 @@ import { tournamentKey } from "~/db/tournament-key";
 import { runEntryChangeDigest } from "~/features/entry-changes/digest.server";
 import { CLOSED_MESSAGE } from "~/features/entry-changes/changes.server";
 import { RESEND_ANSWER } from "~/features/entry-changes/resend";
-import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
 import { defaultRegistrationProductNames } from "~/features/products/registration-products";
-import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
-import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { tournamentEntries } from "~/features/tournaments/roster.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { dropEntry } from "~/features/tournaments/staff-actions.server";
 import { loadTabroomFiles } from "~/features/tournaments/tabroom-data.server";
 import { action as resendAction } from "~/routes/public/entries";
 import { action as linkAction, loader as linkLoader } from "~/routes/public/entries-link";
@@ -33,7 +29,14 @@ import { browserRequest } from "#tests/support/accounts";
 import { importTabroomEntries } from "#tests/support/tabroom-importer";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, openTournamentTestbed, sheetDay, type TournamentTestbed } from "../tournaments/support";
+import {
+  addEntry,
+  checkoutAndPay,
+  loadFees,
+  openTournamentTestbed,
+  sheetDay,
+  type TournamentTestbed,
+} from "../tournaments/support";
 
 /** Decision 0047: a family's private entries link, its changes, staff approval, history and the daily digest. */
 let database: TestDatabase;
@@ -77,17 +80,7 @@ async function paidEntry(fields: Record<string, string>, email = "parent@example
     competitionEvent: LD,
     ...fields,
   });
-  const cartId = (await readCartIdFromCookies(cookie))!;
-  const result = await checkoutCart(database.db, { cartId, email });
-  if (!result.ok) throw new Error(result.message);
-  const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
-  await fulfilCheckout(database.db, checkout.id, {
-    id: checkout.providerSessionId!,
-    status: "complete",
-    paymentStatus: "paid",
-    amountTotal: checkout.totalAmount,
-    checkoutId: checkout.id,
-  });
+  const checkout = await checkoutAndPay(database, cookie, email);
   const order = (await database.db.query.orders.findFirst({ where: eq(orders.checkoutId, checkout.id) }))!;
   const receipt = (await database.db.query.emailOutbox.findMany()).find((row) => row.to === email)!;
   const token = /\/entries\/([A-Za-z0-9_-]+)/.exec(receipt.text)![1]!;
@@ -359,13 +352,17 @@ describe("staff approval", () => {
 describe("staff edits on the roster", () => {
   it("a staff drop is on the entry's history with the staff member as its actor", async () => {
     const { order } = await paidEntry({});
-    const outcome = await dropEntry(database.db, { id: null, email: "director@example.org" }, key, {
-      orderId: order.id,
-      refund: false,
-      reason: "",
-      requestKey: "k1",
-    });
-    expect(outcome.ok).toBe(true);
+    const dropped = await call(
+      tournamentAction,
+      browserRequest(`/admin/tournaments/${encodeURIComponent(key)}`, adminCookie, {
+        intent: "drop",
+        confirm: "yes",
+        orderId: order.id,
+        refund: "none",
+      }),
+      { key },
+    );
+    expect(dropped.status).toBe(302);
     const [line] = await history(order.id);
     expect(line).toMatchObject({ actorKind: "staff", actorLabel: "director@example.org", kind: "drop" });
     // The tournament's page lists it among the recent changes to entries.
@@ -375,7 +372,7 @@ describe("staff edits on the roster", () => {
       params: { key },
     } as never)) as { recent: Array<{ by: string; summary: string; student: string }> };
     expect(staffPage.recent[0]).toMatchObject({ by: "director@example.org", student: "Ana Lee" });
-    expect(staffPage.recent[0]!.summary).toContain("Dropped by staff");
+    expect(staffPage.recent[0]!.summary).toContain("by staff; nothing refunded");
   });
 });
 

@@ -416,11 +416,15 @@ describe("the roster", () => {
       "Lincoln-Douglas (LD)",
     ]);
 
+    // Decision 0050: Drop first answers the amounts (nothing dropped), then Confirm drop with staff's choice.
+    expect(await post({ intent: "drop", orderId: order.id })).toMatchObject({ status: 200 });
+    expect((await database.db.query.orders.findFirst({ where: eq(orders.id, order.id) }))!.droppedAt).toBeNull();
     const dropped = await post({
       intent: "drop",
       orderId: order.id,
-      refund: "1",
-      requestKey: "drop-key-0001",
+      confirm: "yes",
+      refund: "whole",
+      wholeCents: String(order.totalAmount),
       reason: "",
     });
     expect(dropped.status).toBe(302);
@@ -448,9 +452,9 @@ describe("the roster", () => {
     ]);
 
     // Again: already dropped, nothing more happens (a 409, no second refund).
-    expect(await post({ intent: "drop", orderId: order.id, requestKey: "drop-key-0002" })).toMatchObject({
-      status: 409,
-    });
+    expect(
+      await post({ intent: "drop", orderId: order.id, confirm: "yes", refund: "whole", wholeCents: "1" }),
+    ).toMatchObject({ status: 409 });
     expect(await database.db.$count(refunds)).toBe(1);
   });
 

@@ -2,7 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import { CART_COOKIE } from "~/core/cart";
+import { checkouts } from "~/db/schema";
+import { fulfilCheckout } from "~/features/payments/checkout/checkout.server";
+import { checkoutCart } from "~/features/shop/cart/cart-checkout.server";
+import { readCartIdFromCookies } from "~/features/shop/cart/cart-cookie.server";
 import { parseEnv, setEnvForTests } from "~/core/env.server";
 import { getScheduleEvents } from "~/features/events/events.server";
 import type { ShopActionData } from "~/features/shop/action-data";
@@ -108,6 +113,22 @@ export async function postFees(
 export async function loadFees(database: TestDatabase, cookie?: string) {
   const request = new Request("http://localhost/fees", cookie ? { headers: { Cookie: cookie } } : undefined);
   return feesLoader({ request, context: database.context(), params: {} } as never);
+}
+
+/** Checks the cart of `cookie` out as `email` and pays it in the sandbox; returns the paid checkout. */
+export async function checkoutAndPay(database: TestDatabase, cookie: string, email = "parent@example.org") {
+  const cartId = (await readCartIdFromCookies(cookie))!;
+  const result = await checkoutCart(database.db, { cartId, email });
+  if (!result.ok) throw new Error(result.message);
+  const checkout = (await database.db.query.checkouts.findFirst({ where: eq(checkouts.id, result.checkoutId) }))!;
+  await fulfilCheckout(database.db, checkout.id, {
+    id: checkout.providerSessionId!,
+    status: "complete",
+    paymentStatus: "paid",
+    amountTotal: checkout.totalAmount,
+    checkoutId: checkout.id,
+  });
+  return checkout;
 }
 
 /** Adds an entry and expects it to be accepted; returns the cart's cookie. */

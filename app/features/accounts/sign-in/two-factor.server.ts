@@ -10,7 +10,8 @@ import { sessions, twoFactors, users, verifications } from "~/db/schema/accounts
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { afterSignInPath } from "../access";
-import { writeAudit, type Actor } from "../audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "../audit.server";
 import { getAuth } from "../auth.server";
 import { clientAddress } from "./sign-in.server";
 import { endOtherSessions, sessionTokenIn } from "../session-revocation.server";

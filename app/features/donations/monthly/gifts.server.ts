@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LINK_TOKEN, linkToken, linkTokenHash, linkTokenSubject } from "~/core/link-tokens.server";
+import { linkToken, linkTokenHash, linkTokenWhere } from "~/core/link-tokens.server";
 import { and, eq, inArray, ne, or, isNull, sql } from "drizzle-orm";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
@@ -30,13 +30,9 @@ export const ENDED_LINK_DAYS = 90;
 
 /** The gift behind a manage link, or null (a malformed, unknown or expired token). */
 export async function giftByToken(db: Database, token: string, now = new Date()): Promise<MonthlyGift | null> {
-  if (!LINK_TOKEN.test(token)) return null;
-  // By the stored hash (every link sent), or by the token's MAC (a link written after SESSION_SECRET changed).
-  const subject = linkTokenSubject("manage", token);
-  const byHash = eq(monthlyGifts.manageTokenHash, linkTokenHash(token));
-  const gift = await db.query.monthlyGifts.findFirst({
-    where: subject ? or(byHash, eq(monthlyGifts.id, subject)) : byHash,
-  });
+  const where = linkTokenWhere("manage", token, { hash: monthlyGifts.manageTokenHash, id: monthlyGifts.id });
+  if (!where) return null;
+  const gift = await db.query.monthlyGifts.findFirst({ where });
   if (!gift) return null;
   if (
     gift.status === "canceled" &&

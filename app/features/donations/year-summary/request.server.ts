@@ -3,7 +3,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { tryReadForm } from "~/core/form.server";
 import { caughtByHoneypot } from "~/core/honeypot";
 import { logger } from "~/core/logger.server";
-import { retryAfterHeader, takeRateLimit } from "~/db/rate-limit.server";
+import { limitedAnswer } from "~/core/too-many";
+import { takeRateLimit } from "~/db/rate-limit.server";
 import { requestInfoContext } from "~/core/request-context";
 import { getDb } from "~/db/context";
 import { donationSettings } from "../settings.server";
@@ -57,13 +58,12 @@ export async function handleSummaryRequest(
   );
   if (!allowance.allowed) {
     log.warn({ retryAfterSeconds: allowance.retryAfterSeconds }, "giving summary request limit reached");
-    const minutes = Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));
-    const message = `You have asked for several summaries in a short time. Please wait ${minutes >= 60 ? "about an hour" : `${minutes} minute${minutes === 1 ? "" : "s"}`} and try again, or email us at ${donationSettings().contactEmail}.`;
-    return reply(
-      { status: "error", message, result: submission.reply({ formErrors: [message] }) },
-      429,
-      retryAfterHeader(allowance),
+    const { message, status, headers } = limitedAnswer(
+      allowance,
+      (wait) =>
+        `You have asked for several summaries in a short time. Please wait ${wait} and try again, or email us at ${donationSettings().contactEmail}.`,
     );
+    return reply({ status: "error", message, result: submission.reply({ formErrors: [message] }) }, status, headers);
   }
 
   // Past the per-recipient limit the answer stays the same and nothing is sent.

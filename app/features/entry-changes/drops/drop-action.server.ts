@@ -1,6 +1,6 @@
 import { formText } from "~/core/form.server";
 import type { Database } from "~/db/client.server";
-import type { RateLimitVerdict } from "~/db/rate-limit.server";
+import type { LimitVerdict } from "~/core/too-many";
 import { takeEntryChangeLimit } from "../changes.server";
 import type { EntriesAnswer } from "../entries-data";
 import type { EntryScope } from "../link.server";
@@ -25,7 +25,7 @@ export async function handleDropIntent(
   scope: EntryScope,
   form: FormData,
   today: string,
-): Promise<{ status: number; body: EntriesAnswer } | { limited: RateLimitVerdict }> {
+): Promise<{ status: number; body: EntriesAnswer } | { limited: LimitVerdict }> {
   const orderId = formText(form, "orderId");
   const family = { kind: "family" } as const;
   const base = { orderId, intent: "drop" };

@@ -1,20 +1,27 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { env } from "~/core/env.server";
 import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import { invalidatePublicPages } from "~/core/page-cache.server";
 import { isUuid } from "~/core/uuid";
 import type { Database, Transaction } from "~/db/client.server";
+import { tournamentKeyDate } from "~/db/tournament-key";
 import { checkouts, orders, refunds, type Order, type Refund } from "~/db/schema";
 import { tournamentSettings } from "~/db/schema/tournaments";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { formatLongDate } from "~/features/events/dates";
 import { retryRefund, saveOrderRefund } from "~/features/payments/refunds/refunds.server";
 import { refundQuote, type RefundQuote } from "~/features/tournaments/refund-policy";
 import { refundPolicyOf } from "~/features/tournaments/refund-policy.server";
-import { FAMILY_LINK_LABEL, recordEntryChange, staffBy } from "~/features/tournaments/entry-history.server";
+import {
+  FAMILY_LINK_LABEL,
+  familyLinkActor,
+  recordEntryChange,
+  staffBy,
+} from "~/features/tournaments/entry-history.server";
 import { registrationToday } from "~/features/tournaments/settings.server";
 import { registrationWindow, windowRefusal } from "~/features/tournaments/window";
 
@@ -36,10 +43,19 @@ export type DropActor = { kind: "family" } | { kind: "staff"; staff: Actor };
 /** Which entries the dropper may reach: the link's checkout, or one tournament's (staff). */
 export type DropScope = { checkoutId: string } | { tournamentKey: string };
 
+/**
+ * What a drop refunds: the policy's amount today (a family's drop always), or, staff's choice on the roster, the
+ * whole of what is left of the fee, or nothing.
+ */
+export type DropAmount = "policy" | "whole" | "none";
+export const DROP_AMOUNTS: readonly DropAmount[] = ["policy", "whole", "none"];
+
 /** The refund key of an entry's drop: one drop per entry, so one refund. */
 export const dropRefundKey = (orderId: string) => `drop-${orderId}`;
 
 export type DropQuote = RefundQuote & {
+  /** What is left of the fee: paid, less refunded and disputed (the "whole" a staff drop may refund). */
+  whole: number;
   orderId: string;
   student: string;
   event: string;
@@ -62,14 +78,23 @@ class DropRefused extends Error {
   }
 }
 
-function auditActor(actor: DropActor): Actor {
-  return actor.kind === "staff" ? actor.staff : { id: null, email: FAMILY_LINK_LABEL };
+function auditActor(actor: DropActor, order: Order): Actor {
+  return actor.kind === "staff" ? actor.staff : familyLinkActor(order.customerEmail);
 }
 
+/**
+ * The tournament entries the dropper reaches: a student's entry (never a Judge Fee or another product of the same
+ * checkout, which carry the tournament too but no student), of the link's checkout or of staff's tournament.
+ */
 function scoped(scope: DropScope) {
-  return "checkoutId" in scope
-    ? eq(orders.checkoutId, scope.checkoutId)
-    : eq(orders.tournamentKey, scope.tournamentKey);
+  const reach =
+    "checkoutId" in scope ? eq(orders.checkoutId, scope.checkoutId) : eq(orders.tournamentKey, scope.tournamentKey);
+  return and(reach, isNotNull(orders.tournamentKey), isNotNull(orders.studentName));
+}
+
+/** The cents a drop refunds for `amount`: the policy's quote, all that is left, or nothing. */
+export function dropCents(quote: Pick<DropQuote, "cents" | "whole">, amount: DropAmount): number {
+  return amount === "policy" ? quote.cents : amount === "whole" ? quote.whole : 0;
 }
 
 function entryName(order: Order): string {
@@ -95,8 +120,7 @@ async function quoteFor(
     .where(and(eq(orders.id, orderId), scoped(scope)));
   const [order] = lock ? await query.for("update") : await query;
   if (!order?.tournamentKey) throw new DropRefused(404, "This entry no longer exists.");
-  // The tournament's day: the entry's, or its key's ("<date>|<title>").
-  const date = order.tournamentDate ?? order.tournamentKey.split("|")[0]!;
+  const date = tournamentKeyDate(order.tournamentKey);
   if (order.droppedAt) throw new DropRefused(409, `${entryName(order)} was already dropped.`, undefined, true);
   const [settings] = await tx.select().from(tournamentSettings).where(eq(tournamentSettings.key, order.tournamentKey));
   const window = registrationWindow(date, settings, today);
@@ -108,10 +132,11 @@ async function quoteFor(
         `${windowRefusal(order.tournamentName ?? "this tournament", window)} To drop now, write to ${env().CONTACT_EMAIL}.`,
       );
   }
+  const paid = order.status === "completed" ? order.totalAmount : 0;
   const quote = refundQuote(refundPolicyOf(settings), {
     today,
     closesOn: window.closesOn,
-    paid: order.status === "completed" ? order.totalAmount : 0,
+    paid,
     refunded: order.refundedAmount,
     disputed: order.disputedAmount,
   });
@@ -119,6 +144,7 @@ async function quoteFor(
     order,
     quote: {
       ...quote,
+      whole: Math.max(0, paid - order.refundedAmount - order.disputedAmount),
       orderId: order.id,
       student: entryName(order),
       event: order.eventType ?? "",
@@ -145,24 +171,28 @@ export async function quoteDrop(
 }
 
 /**
- * Drops an entry with the refund its tournament's policy allows today. `confirmedCents` is the refund the family
- * was shown and confirmed: when the quote has changed since (the day turned, staff refunded meanwhile), nothing is
- * dropped and the new quote is returned to confirm again.
+ * Drops an entry with the refund its tournament's policy allows today (or, for staff, the whole of what is left or
+ * nothing: `amount`). `confirmedCents` is the refund the dropper was shown and confirmed: when the quote has changed
+ * since (the day turned, the family or staff dropped or refunded meanwhile), nothing is dropped and the new quote is
+ * returned to confirm again.
  */
 export async function dropEntryWithPolicy(
   db: Database,
   actor: DropActor,
   scope: DropScope,
-  input: { orderId: string; confirmedCents: number | null; reason?: string },
+  input: { orderId: string; confirmedCents: number | null; reason?: string; amount?: DropAmount },
   today = registrationToday(),
 ): Promise<DropOutcome> {
+  // Only staff choose; a family's drop refunds what the policy allows, whatever the browser sends.
+  const chosen = actor.kind === "staff" ? (input.amount ?? "policy") : "policy";
   let saved: { order: Order; quote: DropQuote; refund: Refund | null };
   try {
     saved = await db.transaction(async (tx) => {
       const { order, quote } = await quoteFor(tx, actor, scope, input.orderId, today, true);
-      if (input.confirmedCents !== null && input.confirmedCents !== quote.cents)
+      const cents = dropCents(quote, chosen);
+      if (input.confirmedCents !== null && input.confirmedCents !== cents)
         throw new DropRefused(409, "What a drop refunds has changed since you looked: please confirm again.", quote);
-      return { order, quote, refund: await recordDrop(tx, actor, order, quote, input.reason) };
+      return { order, quote, refund: await recordDrop(tx, actor, order, { ...quote, cents }, input.reason, chosen) };
     });
   } catch (error) {
     if (error instanceof DropRefused) {
@@ -189,7 +219,7 @@ export async function dropEntryWithPolicy(
       ok: true,
       status: 200,
       refund: "pending",
-      message: `${name} was dropped. The refund of ${amount} is saved and will be made shortly; you will get an email.`,
+      message: `${name} was dropped. The refund of ${amount} is saved and will be made shortly; ${actor.kind === "staff" ? "the family" : "you"} will get an email.`,
     };
   if (asked.ok)
     return { ok: true, status: 200, refund: "made", message: `${name} was dropped and ${amount} was refunded.` };
@@ -210,7 +240,7 @@ export async function dropEntryWithPolicy(
     ok: true,
     status: 200,
     refund: "refused",
-    message: `${name} was dropped, but the refund of ${amount} could not be made. The district will contact you about it.`,
+    message: `${name} was dropped, but the refund of ${amount} could not be made. ${actor.kind === "staff" ? "Check the payment in Stripe and refund by hand if it is due." : "The district will contact you about it."}`,
   };
 }
 
@@ -228,8 +258,9 @@ async function recordDrop(
   order: Order,
   quote: DropQuote,
   reason: string | undefined,
+  amount: DropAmount,
 ): Promise<Refund | null> {
-  const who = auditActor(actor);
+  const who = auditActor(actor, order);
   const [dropped] = await tx
     .update(orders)
     .set({ droppedAt: new Date() })
@@ -256,8 +287,8 @@ async function recordDrop(
     tournamentKey: order.tournamentKey!,
     by: actor.kind === "staff" ? staffBy(actor.staff) : { kind: "family", label: FAMILY_LINK_LABEL },
     kind: "drop",
-    change: { refundCents: cents, rule: quote.rule },
-    summary: `Dropped from ${quote.event}; ${refundWords}.`,
+    change: { refundCents: cents, rule: quote.rule, amount },
+    summary: `Dropped from ${quote.event}${actor.kind === "staff" ? " by staff" : ""}; ${refundWords}.`,
   });
   await writeAudit(tx, {
     actor: who,
@@ -269,6 +300,7 @@ async function recordDrop(
       student: order.studentName,
       event: order.eventType,
       by: actor.kind,
+      amount,
       refundCents: cents,
       refundId: refund?.id ?? null,
     },
@@ -283,7 +315,9 @@ async function emailDrop(tx: Transaction, order: Order, quote: DropQuote, cents:
   const refundLine =
     cents > 0
       ? `${formatCents(cents)} will be refunded to the card you paid with; a separate email confirms it.`
-      : quote.sentence.replace(/^Nothing will be refunded/, "Nothing is refunded");
+      : quote.sentence.startsWith("Nothing")
+        ? quote.sentence.replace(/^Nothing will be refunded/, "Nothing is refunded")
+        : "Nothing is refunded.";
   const fields = [
     { label: "Student", value: quote.student },
     { label: "Event", value: quote.event },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
 import { orders } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/core/uuid";

@@ -4,7 +4,8 @@ import { formatCents } from "~/core/format";
 import { logger } from "~/core/logger.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { checkouts, monthlyGiftPayments, orders, refunds, type Checkout, type Order, type Refund } from "~/db/schema";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import type { RefundField } from "./refund-dialog";
 import { invoicePaymentOf } from "../stripe/subscriptions.server";
 import {

@@ -9,7 +9,8 @@ import { logger } from "~/core/logger.server";
 import { MAX_IMAGE_FORM_BYTES } from "~/core/upload-limits";
 import type { Database, Transaction } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
-import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import type { Actor } from "~/core/actor";
+import { writeAudit } from "~/features/accounts/audit.server";
 import { getProduct } from "../catalogue.server";
 import { publishProductChanges } from "../feed/feed.server";
 import {

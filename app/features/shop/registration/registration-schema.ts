@@ -126,14 +126,12 @@ const checkbox = z
   .transform((value) => value === "on" || value === "1");
 
 /**
- * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
- * event's partner has a first and a last name and a school (the student's own when left empty). Decision 0046: the
- * student's first and last name apart, every name and typed school as Tabroom's file can carry it; a novice mark
- * and a student email per student, kept by the server only when the tournament asks.
+ * A school chosen from the list: a member school's code or Other, refused at the field otherwise (the server passes
+ * the member schools' codes; the browser, which has no list to check against, only the length). Registration and a
+ * family's change through its entries link read the same field.
  */
-function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
-  const partnerName = tabroomSafe(optionalText(50, registrationMessages.partnerNameLong, "Partner's name"));
-  const schoolCode = z
+export function schoolCodeField(schoolCodes?: readonly string[]) {
+  return z
     .string()
     .trim()
     .max(20, registrationMessages.schoolChoice)
@@ -142,6 +140,17 @@ function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: re
       registrationMessages.schoolChoice,
     )
     .optional();
+}
+
+/**
+ * A tournament entry (decision 0040): the school is a member school's code or Other with a typed name; a team
+ * event's partner has a first and a last name and a school (the student's own when left empty). Decision 0046: the
+ * student's first and last name apart, every name and typed school as Tabroom's file can carry it; a novice mark
+ * and a student email per student, kept by the server only when the tournament asks.
+ */
+function tournamentEntrySchema(scheduleIds?: readonly string[], schoolCodes?: readonly string[]) {
+  const partnerName = tabroomSafe(optionalText(50, registrationMessages.partnerNameLong, "Partner's name"));
+  const schoolCode = schoolCodeField(schoolCodes);
   return z
     .object({
       studentFirst: namePart("Student's first name"),

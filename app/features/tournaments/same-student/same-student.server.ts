@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import type { RegistrationData } from "~/db/registration-data";
-import { HOLDS_PLACE } from "../places.server";
+import { HOLDS_PLACE } from "../holds-place";
 import { entryOf, entryStudents, sameStudentMessage, sharedStudent } from "./same-student";
 
 type OrderRow = {
