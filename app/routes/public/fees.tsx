@@ -6,6 +6,10 @@ import { CartSection } from "~/features/shop/cart/cart-section";
 import { useLiveProducts } from "~/features/shop/catalogue/product-feed";
 import { ProductCard } from "~/features/shop/catalogue/product-card";
 import { handleShopAction } from "~/features/shop/shop-action.server";
+import { OpenTournaments } from "~/features/shop/registration/open-tournaments";
+import { registrationKindOf } from "~/features/products/registration-products";
+import { ENTRIES_PATH } from "~/features/entry-changes/paths";
+import { judgeFormPath } from "~/features/judges/paths";
 import { REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/shell/meta";
@@ -72,6 +76,8 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   const [registering, setRegistering] = useState(open);
   if (open && !registering) setRegistering(true);
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
+  // Decision 0051: the tournaments open for registration lead the page, each opening this product's form.
+  const entryProduct = products.find((product) => registrationKindOf(product) === "tournamentEntry") ?? null;
 
   return (
     <>
@@ -93,9 +99,17 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
                 offers={offers}
                 schools={schools}
                 actionData={actionData}
+                cartLines={cart?.lines}
               />
             </Suspense>
           ) : null}
+
+          <OpenTournaments
+            offers={offers}
+            entryProductId={entryProduct?.id ?? null}
+            judgeHref={judgeFormPath}
+            entriesHref={ENTRIES_PATH}
+          />
 
           <section aria-labelledby="products-title">
             <h2 id="products-title" className="text-2xl font-bold tracking-tight text-navy-900">
