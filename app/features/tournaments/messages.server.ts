@@ -4,6 +4,7 @@ import { isSingleLine, singleLineMessage } from "~/core/single-line";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
 import { writeAudit, type Actor } from "~/features/accounts/audit.server";
+import { absoluteLinks } from "~/features/email/absolute-links";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
@@ -78,9 +79,11 @@ export function messagePreview(
   draft: Pick<MessageDraft, "event" | "subject" | "body">,
   to: string,
   count: number,
+  audience?: string,
 ): MessagePreview {
   const { event, subject, body } = draft;
-  return { event, subject, body, text: registrantMessage(tournament, draft, to).text, count };
+  const text = absoluteLinks(registrantMessage(tournament, draft, to, audience).text, env().PUBLIC_URL);
+  return { event, subject, body, text, count };
 }
 
 /** "N address(es)" */
@@ -102,8 +105,9 @@ export async function sendTestMessage(
   actor: Actor,
   tournament: { title: string; date: string },
   draft: MessageDraft,
+  audience?: string,
 ): Promise<void> {
-  const message = registrantMessage(tournament, draft, actor.email);
+  const message = registrantMessage(tournament, draft, actor.email, audience);
   await queueEmail(db, { ...message, subject: `[Test] ${message.subject}` });
 }
 
