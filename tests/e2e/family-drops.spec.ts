@@ -13,7 +13,7 @@ const desktop = { width: 1280, height: 800 };
 const TOURNAMENT = "Congress Session One";
 const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Mar 14, ${e2eEventsYear()})`;
 const ENTRY = "Citron Tournament Entry Fee";
-const EVENT = "Original Oratory";
+const EVENT = "Congressional Debate";
 const run = Date.now().toString(36);
 
 /** A family registers one entry without JavaScript, pays in the sandbox, and reads its entries link from the receipt. */
