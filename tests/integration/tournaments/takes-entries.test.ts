@@ -16,7 +16,15 @@ import { loader as homeLoader } from "~/routes/public/home";
 import { browserRequest } from "#tests/support/accounts";
 import type { TestDatabase } from "#tests/support/database";
 import { closeShopDatabase } from "#tests/support/testbed";
-import { addEntry, loadFees, openTournamentTestbed, postFees, sheetDay, type TournamentTestbed } from "./support";
+import {
+  addEntry,
+  loadFees,
+  openTournamentTestbed,
+  postFees,
+  SHEET_HEAD,
+  sheetDay,
+  type TournamentTestbed,
+} from "./support";
 
 /**
  * Decision 0051 through the routes: which schedule rows take entries by default (the sheet's competitions, not a
@@ -38,13 +46,7 @@ const ALL = [SPEECH, CONGRESS, CAMP, NIGHT, AWARDS];
 
 function writeSheet(): string {
   const rows = [
-    "Citron Online District Calendar,,,,,",
-    "Legend,,Citron Quals,Speech,WSD,Hybrid Tournament",
-    ",,,Debate,Congress,Yeshiva League",
-    ",,,,,",
-    ",,,,,",
-    ",,,,,",
-    "Date,Event,Registration Link,Topic,Time,Location",
+    ...SHEET_HEAD,
     `"${sheetDay(20).sheet}",${SPEECH},https://example.org/host,"Oratory, Interp",10:00 AM,Zoom`,
     `"${sheetDay(25).sheet}",${CONGRESS},,Docket,10:00 AM,Zoom`,
     `"${sheetDay(30).sheet}",${CAMP},,"LD, PF and Extemp Debate drills",10:00 AM,Zoom`,
