@@ -33,7 +33,7 @@ test.describe("the Events Calendar on /events", () => {
       "href",
       /^\/fees\?register=[0-9a-f-]{36}&tournament=sheet-event-7#register$/,
     );
-    await expect(winter.getByRole("link", { name: /on the host's site/ })).toHaveAttribute(
+    await expect(winter.getByRole("link", { name: /^Host's site: Winter Speech Tournament/ })).toHaveAttribute(
       "href",
       "https://example.org/register/winter",
     );

@@ -144,7 +144,7 @@ for (const viewport of [phone, desktop]) {
     await expect(list).not.toContainText("Worlds Schools Practice");
     await expect(list).not.toContainText("Oratory Workshop");
     await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
-    await expect(quals.getByRole("link", { name: `Judge at ${TOURNAMENT}` })).toHaveAttribute(
+    await expect(quals.getByRole("link", { name: `Judge at this tournament: ${TOURNAMENT}` })).toHaveAttribute(
       "href",
       `/judge?tournament=${encodeURIComponent(KEY)}`,
     );

@@ -115,7 +115,7 @@ export function EventCard({
                 rel="noopener noreferrer"
                 aria-label={
                   registration
-                    ? `${event.title} on the host's site (opens in a new tab)`
+                    ? `Host's site: ${event.title} (opens in a new tab)`
                     : `Register for ${event.title} (opens in a new tab)`
                 }
                 className={LINK_CLASS}

@@ -66,7 +66,11 @@ export function OpenTournaments({
                   <ClipboardPen aria-hidden="true" />
                   Register
                 </LinkButton>
-                <Link to={judgeHref(offer.key)} className={linkClass} aria-label={`Judge at ${offer.title}`}>
+                <Link
+                  to={judgeHref(offer.key)}
+                  className={linkClass}
+                  aria-label={`Judge at this tournament: ${offer.title}`}
+                >
                   <Gavel aria-hidden="true" className="size-4" />
                   Judge at this tournament
                 </Link>

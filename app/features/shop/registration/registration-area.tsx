@@ -45,9 +45,10 @@ export default function RegistrationArea({
   // The cart is filled into a cached page after its HTML (decision 0030): a form rendered in the page's HTML starts
   // without it, so the server's and the browser's first render agree; a form opened later starts with it.
   const hydrated = useHydrated();
+  // A judge fee takes only the tournament its link chose; an entry also the cart's last tournament and school.
   const defaultsFor = (kind: RegistrationKind) =>
     entryDefaults(
-      hydrated ? cartLines : [],
+      hydrated && kind === "tournamentEntry" ? cartLines : [],
       search.get(TOURNAMENT_PARAM),
       scheduleFor(kind, schedule).map((event) => event.id),
     );
