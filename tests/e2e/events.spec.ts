@@ -28,7 +28,12 @@ test.describe("the Events Calendar on /events", () => {
     const hybrid = widget.getByTestId("event-card").filter({ hasText: "Hybrid Multi Event Tournament" });
     await expect(hybrid.getByText("Host school, Teaneck, NJ")).toBeVisible();
     await expect(hybrid.getByRole("link", { name: /Teaneck/ })).toHaveCount(0);
-    await expect(winter.getByRole("link", { name: /Register/ })).toHaveAttribute(
+    // Decision 0051: this site registers for it, so Register opens its form here; the sheet's link stays beside.
+    await expect(winter.getByRole("link", { name: "Register for Winter Speech Tournament" })).toHaveAttribute(
+      "href",
+      /^\/fees\?register=[0-9a-f-]{36}&tournament=sheet-event-7#register$/,
+    );
+    await expect(winter.getByRole("link", { name: /^Host's site: Winter Speech Tournament/ })).toHaveAttribute(
       "href",
       "https://example.org/register/winter",
     );

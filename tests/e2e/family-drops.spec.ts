@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 const desktop = { width: 1280, height: 800 };
 const TOURNAMENT = "Congress Session One";
 const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Mar 14, ${e2eEventsYear()})`;
-const EVENT = "Original Oratory";
+const EVENT = "Congressional Debate";
 const run = Date.now().toString(36);
 
 /** A family's paid entry of the tournament, and its entries link. */

@@ -25,7 +25,7 @@ async function addStudent(page: Page, student: string) {
   await dialog.getByRole("textbox", { name: "Student's last name" }).fill(student.split(" ").at(-1)!);
   await dialog.getByRole("textbox", { name: "Student's school" }).fill("Riverside Yeshiva High School");
   await dialog.getByRole("combobox", { name: "Tournament" }).selectOption({ index: 1 });
-  await dialog.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Lincoln-Douglas (LD)" });
+  await dialog.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Original Oratory" });
   await dialog.getByRole("button", { name: `Add to Cart: ${TOURNAMENT}` }).click();
   await expect(dialog).toBeHidden();
   await expect(cartLine(page, student)).toBeVisible();

@@ -14,14 +14,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 const ADDED = "Spring Judge Fee";
 const RENAMED = "Spring Judge Fee (renamed)";
 const NO_JS_ADDED = "League Student Fee";
-// The e2e sheet (tests/fixtures/events-e2e.csv): eight upcoming events, one of them the Yeshiva League's.
+// The e2e sheet (tests/fixtures/events-e2e.csv): eight upcoming events, one of them the Yeshiva League's; the
+// debate night, the World Schools practice and the workshop take no entries (decision 0051).
 const DISTRICT_EVENTS = [
   "Winter Speech Tournament",
-  "LD & PF Debate Night",
   "Citron District Quals",
-  "Worlds Schools Practice",
   "Congress Session One",
-  "Oratory Workshop",
   "Hybrid Multi Event Tournament",
 ];
 

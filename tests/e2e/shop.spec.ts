@@ -38,7 +38,7 @@ async function fillTournament(scope: Locator | Page, student: string) {
   await scope
     .getByRole("combobox", { name: "Tournament" })
     .selectOption({ label: `Winter Speech Tournament (Sun, Jan 10, ${year})` });
-  await scope.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Lincoln-Douglas (LD)" });
+  await scope.getByRole("combobox", { name: "Competition event" }).selectOption({ label: "Original Oratory" });
 }
 
 test.describe("shop with JavaScript at 1280 px", () => {
@@ -97,7 +97,7 @@ test.describe("shop with JavaScript at 1280 px", () => {
     await expect(line).toContainText(TOURNAMENT);
     await expect(line).toContainText("Riverside Yeshiva High School");
     await expect(line).toContainText("Winter Speech Tournament");
-    await expect(line).toContainText("Lincoln-Douglas (LD)");
+    await expect(line).toContainText("Original Oratory");
 
     // A second student is a second line.
     dialog = await openRegistration(page, TOURNAMENT);

@@ -19,11 +19,16 @@ export const tournamentSettings = pgTable(
     /** The title and date as last saved, to name an orphaned row. */
     title: text("title").notNull(),
     date: text("date").notNull(),
+    /**
+     * Whether the tournament takes entries on this site (decision 0051): staff's choice; null: the default rule
+     * (a competition of the sheet takes them, a camp, practice, workshop, night or ceremony does not).
+     */
+    registrationOpen: boolean("registration_open"),
     /** First day (YYYY-MM-DD, district time) registration is open; null: open now. */
     opensOn: text("opens_on"),
     /** Last day (YYYY-MM-DD, district time) registration is open; null: the default days before the date. */
     closesOn: text("closes_on"),
-    /** The competition events offered; null: all of them. */
+    /** The competition events offered; null: the tournament type's events (decision 0051). */
     events: jsonb("events").$type<string[]>(),
     /** Entry cap per competition event (an event not named has none). */
     caps: jsonb("caps").$type<Record<string, number>>().notNull().default({}),

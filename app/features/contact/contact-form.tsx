@@ -110,6 +110,20 @@ export function ContactForm({
         required
         placeholder="Select an inquiry purpose"
         options={inquiryPurposes}
+        hint={
+          // Decision 0051: the two pages a judge or a family may be looking for instead of a message.
+          <>
+            To judge, you can also{" "}
+            <a href="/judge" className="font-semibold text-navy-800 underline underline-offset-2">
+              name yourself on the judge form
+            </a>
+            . Already registered?{" "}
+            <a href="/entries" className="font-semibold text-navy-800 underline underline-offset-2">
+              See or change your entries
+            </a>
+            .
+          </>
+        }
       />
       <TextareaField
         field={fields.comment}

@@ -1,4 +1,5 @@
-import { CircleCheck, Clock, Newspaper, Share2 } from "lucide-react";
+import { ArrowRight, CircleCheck, Clock, Newspaper, Share2 } from "lucide-react";
+import { Link } from "react-router";
 import { ContentIcon } from "~/features/content/content-icon";
 import type { ContactContent } from "~/features/content/schemas";
 import { PageHeader, PreviewBanner, Section } from "~/features/shell/page-header";
@@ -52,7 +53,7 @@ export function ContactPage({
         <div>
           <h2 className="text-2xl font-bold tracking-tight text-navy-900">{texts.reasonsHeading}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-            {texts.reasons.map(({ icon, title, text }) => (
+            {texts.reasons.map(({ icon, title, text, linkLabel, linkHref }) => (
               <li key={title} className="flex gap-4 rounded-card border border-border bg-card p-5 shadow-xs">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-citron-100 text-navy-800">
                   <ContentIcon name={icon} className="size-5" />
@@ -60,6 +61,15 @@ export function ContactPage({
                 <div>
                   <h3 className="font-bold text-navy-900">{title}</h3>
                   <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{text}</p>
+                  {linkLabel && linkHref ? (
+                    <Link
+                      to={linkHref}
+                      className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+                    >
+                      {linkLabel}
+                      <ArrowRight aria-hidden="true" className="size-4" />
+                    </Link>
+                  ) : null}
                 </div>
               </li>
             ))}

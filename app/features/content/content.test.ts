@@ -225,7 +225,7 @@ describe("the home, contact and footer files", () => {
     expect(explore!.links.map((link) => [link.label, link.href])).toEqual(
       publicPages.flatMap((page) => ("nav" in page ? [[page.nav, page.path]] : [])).slice(0, 7),
     );
-    expect(touch!.links.map((link) => link.href)).toEqual(["/contact", "mailto:{contactEmail}", "{socialUrl}", "/donate"]);
+    expect(touch!.links.map((link) => link.href)).toEqual(["/contact", "mailto:{contactEmail}", "{socialUrl}", "/donate", "/judge", "/entries"]);
   });
 
   it.each([

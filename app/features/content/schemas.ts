@@ -140,6 +140,11 @@ export const dressCodeFileSchema = z.strictObject({
 // own name and addresses show without editing content.
 const label = text.max(80);
 
+/** A page of this site ("/judge"), checked as the footer's links are: nothing that leaves the site. */
+const reasonHref = text
+  .max(200)
+  .refine((href) => /^\/[^\s]*$/.test(href) && isSitePath(href), "A page of this site, starting with /.");
+
 export const homeFileSchema = z.strictObject({
   hero: z.strictObject({
     eyebrow: label,
@@ -153,7 +158,13 @@ export const homeFileSchema = z.strictObject({
   purpose: z.strictObject({ eyebrow: label, heading: text.max(120), missionLink: label }),
   eventsHeading: label,
   testimonialsHeading: label,
-  closing: z.strictObject({ heading: text.max(120), text: sentence, buttonLabel: text.max(40) }),
+  closing: z.strictObject({
+    heading: text.max(120),
+    text: sentence,
+    buttonLabel: text.max(40),
+    /** The closing's second button, to the judge form (decision 0051); saved texts without it keep the default. */
+    judgeLabel: text.max(40).default("Judge for us"),
+  }),
 });
 
 export const contactFileSchema = z.strictObject({
@@ -163,7 +174,24 @@ export const contactFileSchema = z.strictObject({
   contactButton: text.max(40),
   socialButton: text.max(40),
   reasonsHeading: label,
-  reasons: z.array(z.strictObject({ title: text.max(60), icon: iconName, text: sentence })).min(1).max(8),
+  /** A reason may lead to a page of the site (decision 0051: Judging to the judge form, entries to their link). */
+  reasons: z
+    .array(
+      z
+        .strictObject({
+          title: text.max(60),
+          icon: iconName,
+          text: sentence,
+          linkLabel: label.optional(),
+          linkHref: reasonHref.optional(),
+        })
+        .refine((reason) => !reason.linkLabel === !reason.linkHref, {
+          message: "A link needs both its text and its page.",
+          path: ["linkHref"],
+        }),
+    )
+    .min(1)
+    .max(8),
   /** The press card; the address shown under it is PR_EMAIL. */
   press: z.strictObject({ title: label, text: sentence }),
   reply: z.strictObject({ title: label, text: sentence }),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { env } from "~/core/env.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema/email";
+import { absoluteLinks } from "./absolute-links";
 import { joinRecipients, messageIdFor, type EmailMessage } from "./message";
 import { defaultTransport } from "./transport.server";
 
@@ -10,10 +11,12 @@ export type { EmailMessage } from "./message";
 /**
  * The one way to send email: the message is written to the outbox, inside the
  * caller's transaction when one is given, and the outbox worker delivers it
- * with retries (outbox-worker.server.ts). It is never lost to a mail outage.
+ * with retries (outbox-worker.server.ts). It is never lost to a mail outage. Every path of the site in it becomes an
+ * absolute link on PUBLIC_URL (decision 0051): a mail program has no page to resolve "/judge" against.
  */
 export async function queueEmail(db: Database | Transaction, message: EmailMessage): Promise<{ id: string }> {
   const id = randomUUID();
+  const base = env().PUBLIC_URL;
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -23,8 +26,8 @@ export async function queueEmail(db: Database | Transaction, message: EmailMessa
       secrets: message.secrets?.length ? message.secrets : null,
       to: joinRecipients(message.to),
       subject: message.subject,
-      text: message.text,
-      html: message.html,
+      text: absoluteLinks(message.text, base),
+      html: absoluteLinks(message.html, base),
       replyTo: message.replyTo ?? null,
     })
     .returning({ id: emailOutbox.id });
@@ -41,8 +44,8 @@ export async function sendEmailNow(message: EmailMessage): Promise<void> {
     from: env().MAIL_FROM,
     to: joinRecipients(message.to),
     subject: message.subject,
-    text: message.text,
-    html: message.html,
+    text: absoluteLinks(message.text, env().PUBLIC_URL),
+    html: absoluteLinks(message.html, env().PUBLIC_URL),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   });
 }

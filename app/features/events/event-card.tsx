@@ -1,11 +1,23 @@
-import { CalendarPlus, Clock, ExternalLink, MapPin, Video } from "lucide-react";
+import { CalendarPlus, ClipboardPen, Clock, ExternalLink, MapPin, Video } from "lucide-react";
+import { createContext, useContext } from "react";
 import { cn } from "~/ui/cn";
+import { LinkButton } from "~/ui/link-button";
 import { formatShortDate, MONTHS, WEEKDAYS } from "./dates";
 import { typeDotClass } from "./event-types";
-import type { CalendarEvent } from "./types";
+import type { CalendarEvent, EventRegistration } from "./types";
 import { isZoom } from "./view-state";
 
-/** One event: title, date, time, location (Zoom as a link), description, links. */
+/** The events this site registers for, by id (EventsWidgetData.registrations), for every card of a widget. */
+export const EventRegistrations = createContext<Readonly<Record<string, EventRegistration>>>({});
+
+const LINK_CLASS =
+  "inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900";
+
+/**
+ * One event: title, date, time, location (Zoom as a link), description, links. An event this site registers for
+ * (decision 0051) says "Register" for this site's form, with its last day; the sheet's outside link stays beside it
+ * as a secondary link.
+ */
 export function EventCard({
   event,
   meetingUrl,
@@ -18,6 +30,7 @@ export function EventCard({
   /** Sample events have no entry in the calendar feed. */
   calendarLinks?: boolean;
 }) {
+  const registration = useContext(EventRegistrations)[event.id];
   const Heading = headingLevel === 4 ? "h4" : "h5";
   const dateText = event.endDate
     ? `${formatShortDate(event.date)} – ${formatShortDate(event.endDate)}`
@@ -84,6 +97,15 @@ export function EventCard({
         {event.description ? (
           <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{event.description}</p>
         ) : null}
+        {registration ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-1">
+            <LinkButton to={registration.href} variant="accent" aria-label={`Register for ${event.title}`}>
+              <ClipboardPen aria-hidden="true" />
+              Register
+            </LinkButton>
+            <span className="text-sm text-stone-700">{registration.closes}</span>
+          </div>
+        ) : null}
         {event.registrationLink || calendarLinks ? (
           <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-sm">
             {event.registrationLink ? (
@@ -91,18 +113,22 @@ export function EventCard({
                 href={event.registrationLink}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Register for ${event.title} (opens in a new tab)`}
-                className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+                aria-label={
+                  registration
+                    ? `Host's site: ${event.title} (opens in a new tab)`
+                    : `Register for ${event.title} (opens in a new tab)`
+                }
+                className={LINK_CLASS}
               >
                 <ExternalLink aria-hidden="true" className="size-4" />
-                Register
+                {registration ? "Host's site" : "Register"}
               </a>
             ) : null}
             {calendarLinks ? (
               <a
                 href={`/events.ics?event=${encodeURIComponent(event.id)}`}
                 aria-label={`Add to calendar: ${event.title}`}
-                className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+                className={LINK_CLASS}
               >
                 <CalendarPlus aria-hidden="true" className="size-4" />
                 Add to calendar

@@ -7,7 +7,7 @@ import { LinkButton } from "~/ui/link-button";
 import { showToast } from "~/ui/toast";
 import { CalendarMonth } from "./calendar-month";
 import { formatLongDate, formatMonth } from "./dates";
-import { EventCard } from "./event-card";
+import { EventCard, EventRegistrations } from "./event-card";
 import { typeDotClass } from "./event-types";
 import { ToggleControl } from "./toggle-control";
 import { refreshNotice } from "./notices";
@@ -19,6 +19,7 @@ import { filterByTypes, groupByMonth, toggleType, upcomingEvents, viewStateSearc
 export type RefreshResult = { ok: boolean; rateLimited: boolean };
 
 const ANCHOR = "events-calendar";
+const NO_REGISTRATIONS = {};
 
 /**
  * docs/product.md's Events Calendar widget. The server renders it in full from the
@@ -86,166 +87,172 @@ export function EventsCalendar({
   );
 
   return (
-    <section
-      id={ANCHOR}
-      aria-labelledby={`${ANCHOR}-title`}
-      className="grid scroll-mt-24 gap-5 rounded-card border border-border bg-card p-4 shadow-xs sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Heading id={`${ANCHOR}-title`} className="text-2xl font-extrabold tracking-tight text-navy-900">
-            Events Calendar
-          </Heading>
-          <p
-            aria-live="polite"
-            className="text-sm font-semibold text-stone-600"
-            data-testid="events-status"
-            // Still loading: the page asks again until the sheet is in, so its scripts start at once (decision 0021).
-            data-scripts-now={snapshot.status === "loading" ? "" : undefined}
-          >
-            {loading ? (
-              "(Loading...)"
-            ) : snapshot.status === "error" ? (
-              <span className="text-destructive">(Error loading sheet)</span>
-            ) : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <fetcher.Form method="post" action="/events/refresh">
-            <input type="hidden" name="redirectTo" value={`${path}${viewStateSearch(state, { defaultView, today })}`} />
-            <SentByFetch />
-            <Button type="submit" variant="outline" disabled={refreshing} className="px-3 sm:px-4">
-              <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
-              Refresh
-            </Button>
-          </fetcher.Form>
-          <div className="flex gap-2" role="group" aria-label="View">
-            <ToggleControl
-              href={hrefFor({ view: "calendar" })}
-              pressed={state.view === "calendar"}
-              onToggle={() => setState((current) => ({ ...current, view: "calendar" }))}
-              className={viewButtonClass(state.view === "calendar")}
+    <EventRegistrations.Provider value={data.registrations ?? NO_REGISTRATIONS}>
+      <section
+        id={ANCHOR}
+        aria-labelledby={`${ANCHOR}-title`}
+        className="grid scroll-mt-24 gap-5 rounded-card border border-border bg-card p-4 shadow-xs sm:p-6"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <Heading id={`${ANCHOR}-title`} className="text-2xl font-extrabold tracking-tight text-navy-900">
+              Events Calendar
+            </Heading>
+            <p
+              aria-live="polite"
+              className="text-sm font-semibold text-stone-600"
+              data-testid="events-status"
+              // Still loading: the page asks again until the sheet is in, so its scripts start at once (decision 0021).
+              data-scripts-now={snapshot.status === "loading" ? "" : undefined}
             >
-              <CalendarDays aria-hidden="true" className="size-4" />
-              Calendar
-            </ToggleControl>
-            <ToggleControl
-              href={hrefFor({ view: "list" })}
-              pressed={state.view === "list"}
-              onToggle={() => setState((current) => ({ ...current, view: "list" }))}
-              className={viewButtonClass(state.view === "list")}
-            >
-              <List aria-hidden="true" className="size-4" />
-              List
-            </ToggleControl>
+              {loading ? (
+                "(Loading...)"
+              ) : snapshot.status === "error" ? (
+                <span className="text-destructive">(Error loading sheet)</span>
+              ) : null}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <fetcher.Form method="post" action="/events/refresh">
+              <input
+                type="hidden"
+                name="redirectTo"
+                value={`${path}${viewStateSearch(state, { defaultView, today })}`}
+              />
+              <SentByFetch />
+              <Button type="submit" variant="outline" disabled={refreshing} className="px-3 sm:px-4">
+                <RefreshCw aria-hidden="true" className={cn(refreshing && "animate-spin motion-reduce:animate-none")} />
+                Refresh
+              </Button>
+            </fetcher.Form>
+            <div className="flex gap-2" role="group" aria-label="View">
+              <ToggleControl
+                href={hrefFor({ view: "calendar" })}
+                pressed={state.view === "calendar"}
+                onToggle={() => setState((current) => ({ ...current, view: "calendar" }))}
+                className={viewButtonClass(state.view === "calendar")}
+              >
+                <CalendarDays aria-hidden="true" className="size-4" />
+                Calendar
+              </ToggleControl>
+              <ToggleControl
+                href={hrefFor({ view: "list" })}
+                pressed={state.view === "list"}
+                onToggle={() => setState((current) => ({ ...current, view: "list" }))}
+                className={viewButtonClass(state.view === "list")}
+              >
+                <List aria-hidden="true" className="size-4" />
+                List
+              </ToggleControl>
+            </div>
           </div>
         </div>
-      </div>
 
-      <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2" data-testid="legend">
-        {legend.map(([type, label]) => {
-          const selected = state.types.includes(type);
-          return (
-            <ToggleControl
-              key={type}
-              href={hrefFor({ types: toggleType(state.types, type) })}
-              pressed={selected}
-              onToggle={() => setState((current) => ({ ...current, types: toggleType(current.types, type) }))}
-              className={cn(
-                "inline-flex min-h-9 items-center gap-2 rounded-full border px-3 text-sm font-semibold transition-colors",
-                selected
-                  ? "border-navy-800 bg-navy-800 text-white"
-                  : filterActive
-                    ? "border-sand-200 bg-sand-50 text-stone-600 hover:border-sand-300"
-                    : "border-input bg-card text-navy-900 hover:bg-muted",
-              )}
-            >
-              <span
-                aria-hidden="true"
-                className={cn("size-2.5 rounded-full", typeDotClass(type), filterActive && !selected && "opacity-40")}
-              />
-              {label}
-            </ToggleControl>
-          );
-        })}
-      </div>
-
-      {snapshot.status === "error" ? (
-        <Notice tone="error" title="Unable to load events from the spreadsheet service. Using sample data." />
-      ) : null}
-
-      {filterActive || (maxEvents && !showAll && filtered.length > maxEvents) ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-700">
-          {filterActive ? (
-            <>
-              <p data-testid="filter-count">Showing {filtered.length} filtered events</p>
+        <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2" data-testid="legend">
+          {legend.map(([type, label]) => {
+            const selected = state.types.includes(type);
+            return (
               <ToggleControl
-                href={hrefFor({ types: [] })}
-                onToggle={() => setState((current) => ({ ...current, types: [] }))}
-                className="inline-flex min-h-9 items-center font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+                key={type}
+                href={hrefFor({ types: toggleType(state.types, type) })}
+                pressed={selected}
+                onToggle={() => setState((current) => ({ ...current, types: toggleType(current.types, type) }))}
+                className={cn(
+                  "inline-flex min-h-9 items-center gap-2 rounded-full border px-3 text-sm font-semibold transition-colors",
+                  selected
+                    ? "border-navy-800 bg-navy-800 text-white"
+                    : filterActive
+                      ? "border-sand-200 bg-sand-50 text-stone-600 hover:border-sand-300"
+                      : "border-input bg-card text-navy-900 hover:bg-muted",
+                )}
               >
-                Clear Filter
+                <span
+                  aria-hidden="true"
+                  className={cn("size-2.5 rounded-full", typeDotClass(type), filterActive && !selected && "opacity-40")}
+                />
+                {label}
               </ToggleControl>
-            </>
-          ) : null}
-          {maxEvents && !showAll && filtered.length > maxEvents ? (
-            <>
-              <p data-testid="max-count">
-                Showing {limited.length} of {filtered.length} upcoming events
-              </p>
-              <LinkButton to="/events" variant="accent" size="sm">
-                View All Events
-              </LinkButton>
-            </>
-          ) : null}
+            );
+          })}
         </div>
-      ) : null}
 
-      {snapshot.status === "loading" ? (
-        <LoadingList path={path} />
-      ) : state.view === "list" ? (
-        <EventList
-          events={limited}
-          meetingUrl={meetingUrl}
-          scroll={Boolean(maxEvents)}
-          calendarLinks={!snapshot.isSample}
-          levels={levels}
-        />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr] lg:items-start">
-          <CalendarMonth
-            month={state.month}
-            selectedDay={state.day}
-            today={today}
-            events={filtered}
-            hrefFor={hrefFor}
-            onMonth={(month) => setState((current) => ({ ...current, month, day: null }))}
-            onDay={(day) => setState((current) => ({ ...current, day }))}
-            headingTag={levels.sub}
-          />
-          <DayEvents
-            day={state.day}
-            events={filtered.filter((event) => event.date === state.day)}
+        {snapshot.status === "error" ? (
+          <Notice tone="error" title="Unable to load events from the spreadsheet service. Using sample data." />
+        ) : null}
+
+        {filterActive || (maxEvents && !showAll && filtered.length > maxEvents) ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-700">
+            {filterActive ? (
+              <>
+                <p data-testid="filter-count">Showing {filtered.length} filtered events</p>
+                <ToggleControl
+                  href={hrefFor({ types: [] })}
+                  onToggle={() => setState((current) => ({ ...current, types: [] }))}
+                  className="inline-flex min-h-9 items-center font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+                >
+                  Clear Filter
+                </ToggleControl>
+              </>
+            ) : null}
+            {maxEvents && !showAll && filtered.length > maxEvents ? (
+              <>
+                <p data-testid="max-count">
+                  Showing {limited.length} of {filtered.length} upcoming events
+                </p>
+                <LinkButton to="/events" variant="accent" size="sm">
+                  View All Events
+                </LinkButton>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+
+        {snapshot.status === "loading" ? (
+          <LoadingList path={path} />
+        ) : state.view === "list" ? (
+          <EventList
+            events={limited}
             meetingUrl={meetingUrl}
+            scroll={Boolean(maxEvents)}
             calendarLinks={!snapshot.isSample}
             levels={levels}
           />
-        </div>
-      )}
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr] lg:items-start">
+            <CalendarMonth
+              month={state.month}
+              selectedDay={state.day}
+              today={today}
+              events={filtered}
+              hrefFor={hrefFor}
+              onMonth={(month) => setState((current) => ({ ...current, month, day: null }))}
+              onDay={(day) => setState((current) => ({ ...current, day }))}
+              headingTag={levels.sub}
+            />
+            <DayEvents
+              day={state.day}
+              events={filtered.filter((event) => event.date === state.day)}
+              meetingUrl={meetingUrl}
+              calendarLinks={!snapshot.isSample}
+              levels={levels}
+            />
+          </div>
+        )}
 
-      {subscribe && !snapshot.isSample ? (
-        <p className="flex flex-wrap items-center gap-2 border-t border-border pt-4 text-sm text-stone-700">
-          <Rss aria-hidden="true" className="size-4 text-navy-600" />
-          Keep the schedule in your own calendar:
-          <a
-            href="/events.ics"
-            className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
-          >
-            Subscribe to the calendar (iCal)
-          </a>
-        </p>
-      ) : null}
-    </section>
+        {subscribe && !snapshot.isSample ? (
+          <p className="flex flex-wrap items-center gap-2 border-t border-border pt-4 text-sm text-stone-700">
+            <Rss aria-hidden="true" className="size-4 text-navy-600" />
+            Keep the schedule in your own calendar:
+            <a
+              href="/events.ics"
+              className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+            >
+              Subscribe to the calendar (iCal)
+            </a>
+          </p>
+        ) : null}
+      </section>
+    </EventRegistrations.Provider>
   );
 }
 

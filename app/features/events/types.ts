@@ -24,9 +24,21 @@ export type EventsSnapshot = {
   fetchedAt: string | null;
 };
 
+/**
+ * This site's registration for a schedule event that takes entries here (decision 0051): its card's Register opens
+ * `href` (/fees with that tournament's registration open) and says the last day.
+ */
+export type EventRegistration = {
+  href: string;
+  /** "Registration closes Dec 1" */
+  closes: string;
+};
+
 /** What a page's loader hands the Events Calendar widget (loadEventsWidget). */
 export type EventsWidgetData = {
   snapshot: EventsSnapshot;
+  /** The events this site registers for now, by event id (added by the page's loader; decision 0051). */
+  registrations?: Record<string, EventRegistration>;
   viewState: ViewState;
   today: string;
   /** The page's path, for links that change the widget's state. */

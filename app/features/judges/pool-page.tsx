@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatLongDate } from "~/features/events/dates";
 import { type FormAnswer, FormAnswerNotice } from "~/features/tournaments/form-answer";
-import { MESSAGE_LIMITS } from "~/features/tournaments/message-limits";
+import { MessageForm, type MessagePreview } from "~/features/tournaments/message-form";
 import { tournamentPath } from "~/features/tournaments/paths";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -9,7 +9,6 @@ import { DashboardHeader, ExportLink, stackedTable } from "~/ui/dashboard";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { Textarea } from "~/ui/textarea";
 import { CATEGORY_LABELS, JUDGE_CATEGORIES } from "./categories";
 import { judgeFormPath } from "./paths";
 import { JudgeList, judgeCategories as categories, STATUS_BADGE, STATUS_LABEL } from "./pool-judges";
@@ -22,6 +21,10 @@ export type PoolPageData = {
   shortRecipients: number;
   canManage: boolean;
   sendKey: string;
+  /** The judge form for this tournament, absolute (PUBLIC_URL): the shortfall message's link. */
+  judgeFormUrl: string;
+  /** The shortfall message's preview, after a Preview, a test or an unconfirmed Send. */
+  preview?: MessagePreview | null;
 };
 
 /** /admin/tournaments/:key/judges: what each school owes and has, the volunteers, Tabroom's files (decision 0045). */
@@ -258,52 +261,38 @@ export function PoolPage({ data, answers }: { data: PoolPageData; answers: Recor
   );
 }
 
-/** A message to the registrants of every school short of judges, through the tournament message feature. */
+/**
+ * A message to the registrants of every school short of judges, through the tournament message feature's steps
+ * (decision 0051): Preview with the count, "Send a test to me", then Send naming the count. Its link to the judge
+ * form is absolute: it is read in a mail program.
+ */
 function ShortMessageForm({ data, answer }: { data: PoolPageData; answer: FormAnswer | null }) {
   const schools = data.pool.totals.schoolsShort;
+  if (schools === 0)
+    return (
+      <section
+        aria-labelledby="message-title"
+        className="grid gap-2 rounded-card border border-border bg-card p-4 sm:p-6"
+      >
+        <h2 id="message-title" className="text-lg font-semibold text-navy-900">
+          Message the schools short of judges
+        </h2>
+        <p className="text-sm text-muted-foreground">No school is short of judges.</p>
+      </section>
+    );
   return (
-    <Form
-      method="post"
-      className="grid gap-4 rounded-card border border-border bg-card p-4 sm:p-6"
-      aria-labelledby="short-title"
-    >
-      <h2 id="short-title" className="text-lg font-semibold text-navy-900">
-        Message the schools short of judges
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        {schools === 0
-          ? "No school is short of judges."
-          : `Goes to the registrants of ${schools} ${schools === 1 ? "school" : "schools"}: ${data.shortRecipients} ${data.shortRecipients === 1 ? "address" : "addresses"}, one email each.`}
-      </p>
-      <input type="hidden" name="sendKey" value={data.sendKey} />
-      {/* The count the sender saw: the server sends only while it is still right (decision 0044). */}
-      <input type="hidden" name="confirmCount" value={data.shortRecipients} />
-      <div className="grid gap-1.5">
-        <Label htmlFor="short-subject">Subject</Label>
-        <Input
-          id="short-subject"
-          name="subject"
-          maxLength={MESSAGE_LIMITS.subject + 20}
-          required
-          defaultValue="Judges needed"
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="short-body">Message</Label>
-        <Textarea
-          id="short-body"
-          name="body"
-          rows={5}
-          maxLength={MESSAGE_LIMITS.body + 100}
-          required
-          defaultValue={`Your school still owes judges for ${data.tournament.title}. Please name them on the judge form: ${judgeFormPath(data.tournament.key)}`}
-        />
-      </div>
-      <FormAnswerNotice answer={answer} />
-      <Button type="submit" name="intent" value="message-short" className="justify-self-start" disabled={schools === 0}>
-        Send to schools short of judges
-      </Button>
-    </Form>
+    <MessageForm
+      events={[]}
+      sendKey={data.sendKey}
+      draft={data.preview ?? null}
+      answer={answer}
+      title="Message the schools short of judges"
+      audience={`the registrants of ${schools} ${schools === 1 ? "school" : "schools"} short of judges: ${data.shortRecipients} ${data.shortRecipients === 1 ? "address" : "addresses"}, one email each.`}
+      initial={{
+        subject: "Judges needed",
+        body: `Your school still owes judges for ${data.tournament.title}. Please name them on the judge form: ${data.judgeFormUrl}`,
+      }}
+    />
   );
 }
 

@@ -17,6 +17,9 @@ describe("sitemap.xml", () => {
       "/contact",
       "/events",
       "/donate",
+      // Decision 0051: the judge form and "See or change your entries" are found too.
+      "/judge",
+      "/entries",
     ]) {
       expect(xml).toContain(`<loc>https://citron.example.org${path}</loc>`);
     }

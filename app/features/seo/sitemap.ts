@@ -1,7 +1,16 @@
 import { publicPages } from "~/core/public-pages";
 
-/** The public pages search engines should index: every one, with how often it changes. */
-export const indexedPages = publicPages.map((page) => ({ path: page.path, ...page.sitemap }));
+/**
+ * Public forms that are not cached pages (their answers are a visitor's own) but must be found (decision 0051): the
+ * judge form and "See or change your entries", where a family asks for its link again.
+ */
+const formPages = [
+  { path: "/judge", changefreq: "monthly", priority: "0.6" },
+  { path: "/entries", changefreq: "yearly", priority: "0.4" },
+] as const;
+
+/** The public pages search engines should index: every one, with how often it changes, and the public forms. */
+export const indexedPages = [...publicPages.map((page) => ({ path: page.path, ...page.sitemap })), ...formPages];
 
 /** Signed-in, checkout and duplicate pages stay out of search results. */
 export const disallowedPaths = [

@@ -10,3 +10,12 @@ export const REGISTER_PARAM = "register";
  * route file changes it, and fees-fill.server.test.tsx fails.
  */
 export const FEES_ROUTE_ID = "routes/public/fees";
+
+/** The query parameter that chooses the tournament of an opened entry form (decision 0051). */
+export const TOURNAMENT_PARAM = "tournament";
+
+/** This site's registration for one schedule event: /fees with the entry form open on that tournament. */
+export function registerHref(productId: string, eventId: string): string {
+  const search = new URLSearchParams({ [REGISTER_PARAM]: productId, [TOURNAMENT_PARAM]: eventId });
+  return `/fees?${search.toString()}#register`;
+}

@@ -34,7 +34,10 @@ export async function loadShopPage(request: Request, db: Database) {
     logger.error({ err: error }, "tournament settings could not be loaded");
     return [];
   });
-  const shut = new Set(offers.filter((offer) => offer.window.state !== "open").map((offer) => offer.id));
+  // Decision 0051: a camp, practice or ceremony (or a tournament staff closed) takes no entries.
+  const shut = new Set(
+    offers.filter((offer) => !offer.takesEntries || offer.window.state !== "open").map((offer) => offer.id),
+  );
   const schedule = allSchedule.filter((event) => !shut.has(event.id));
   const registerId = new URL(request.url).searchParams.get(REGISTER_PARAM);
   const registering = registerId

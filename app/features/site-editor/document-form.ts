@@ -117,7 +117,12 @@ export const documentForms = {
       kind: "group",
       name: "closing",
       label: "Closing call to action",
-      fields: [text("heading", "Heading"), long("text", "Text"), text("buttonLabel", "Button")],
+      fields: [
+        text("heading", "Heading"),
+        long("text", "Text"),
+        text("buttonLabel", "Button"),
+        text("judgeLabel", "Button to the judge form"),
+      ],
     },
   ],
   contact: [
@@ -133,7 +138,13 @@ export const documentForms = {
       label: "Reasons to write",
       noun: "Reason",
       max: 8,
-      fields: [text("title", "Title"), icon, long("text", "Text")],
+      fields: [
+        text("title", "Title"),
+        icon,
+        long("text", "Text"),
+        text("linkLabel", "Link text", { optional: true }),
+        text("linkHref", "Link to a page of the site", { optional: true, hint: "For example /judge or /entries." }),
+      ],
     },
     {
       kind: "group",

@@ -2,7 +2,8 @@ import type { Transaction } from "~/db/client.server";
 import type { RegistrationData } from "~/db/registration-data";
 import { holdPlaces, type PlaceHolder } from "./places.server";
 import { offeredEvents, registrationToday, settingsByKey } from "./settings.server";
-import { notOfferedMessage, registrationWindow, windowRefusal } from "./window";
+import { entriesRefusedByChoice } from "./competition-events";
+import { noEntriesMessage, notOfferedMessage, registrationWindow, windowRefusal } from "./window";
 
 type TournamentLine = RegistrationData & { tournamentKey: string; tournament: string; tournamentDate: string };
 
@@ -10,7 +11,8 @@ const tournamentLinesOf = (lines: ReadonlyArray<RegistrationData | null>) =>
   lines.filter((line): line is TournamentLine => !!line?.tournamentKey && !!line.tournament && !!line.tournamentDate);
 
 /**
- * Why the tournament lines among `lines` cannot be paid now, or null: a tournament outside its registration window,
+ * Why the tournament lines among `lines` cannot be paid now, or null: a tournament that takes no entries here
+ * (decision 0051), outside its registration window,
  * or an entry in an event staff no longer offer there (decision 0040). Holds nothing: the shop asks it before an
  * open checkout is offered again (decision 0044), and checkTournamentLines before it holds places.
  */
@@ -24,6 +26,8 @@ export async function tournamentLinesRefusal(
   const today = registrationToday();
   for (const line of tournamentLines) {
     const row = settings.get(line.tournamentKey);
+    if (entriesRefusedByChoice(row?.registrationOpen, line.tournament))
+      return noEntriesMessage(line.tournament).replace(/\.$/, "");
     const window = registrationWindow(line.tournamentDate, row, today);
     if (window.state !== "open") return windowRefusal(line.tournament, window).replace(/\.$/, "");
     if (line.competitionEvent && !offeredEvents(row).includes(line.competitionEvent))

@@ -80,3 +80,73 @@ export function speakersOf(event: string): number {
 export function isDistrictTournament(type: string): boolean {
   return ["speech", "debate", "wsd", "congress", "hybrid-tournament"].includes(type) || type.endsWith("-quals");
 }
+
+/** The speech events of COMPETITION_EVENTS: what a speech tournament offers by default (decision 0051). */
+const SPEECH_EVENTS: readonly CompetitionEvent[] = [
+  "Extemporaneous Speaking",
+  "Impromptu Speaking",
+  "Humorous Interpretation",
+  "Dramatic Interpretation",
+  "Original Oratory",
+  "Informative Speaking",
+  "Radio Speaking",
+];
+
+/** The debate events: what a debate tournament offers by default (World Schools has its own type, wsd). */
+const DEBATE_EVENTS: readonly CompetitionEvent[] = [
+  "Lincoln-Douglas (LD)",
+  "Public Forum (PF)",
+  "Extemporaneous Debate (EXD)",
+  "Policy Debate",
+  "Big Questions",
+];
+
+/**
+ * The events a tournament of the sheet's `type` offers when staff chose none (decision 0051): a speech tournament
+ * its speech events, a debate tournament its debate events, Congress Congressional Debate, World Schools its own;
+ * the qualifiers, the hybrid tournament and an unknown type (a tournament no longer on the sheet) all of them.
+ */
+export function defaultEventsFor(type: string | null | undefined): CompetitionEvent[] {
+  switch (type) {
+    case "speech":
+      return [...SPEECH_EVENTS];
+    case "debate":
+      return [...DEBATE_EVENTS];
+    case "congress":
+      return ["Congressional Debate"];
+    case "wsd":
+      return ["World Schools"];
+    default:
+      return [...COMPETITION_EVENTS];
+  }
+}
+
+/** The sheet's competition types (decision 0051): the ones that take entries unless their title says otherwise. */
+function isCompetitionType(type: string): boolean {
+  return ["speech", "debate", "congress", "hybrid-tournament"].includes(type) || type.endsWith("-quals");
+}
+
+/** Words of a title that make a row something other than a competition: a camp, a practice, an awards night... */
+const NOT_A_COMPETITION = /\b(camps?|practices?|training|workshops?|nights?|awards?|ceremon(?:y|ies))\b/i;
+
+/**
+ * Whether a schedule row takes entries on this site when staff have not chosen (decision 0051): a row of a
+ * competition type (speech, debate, congress, a qualifier, the hybrid tournament) whose title names no camp,
+ * practice, training, workshop, night, awards or ceremony.
+ */
+export function takesEntriesByDefault(event: { type: string; title: string }): boolean {
+  return isCompetitionType(event.type) && !NOT_A_COMPETITION.test(event.title);
+}
+
+/** Whether a tournament takes entries: staff's choice (true or false), or the default rule when they made none. */
+export function takesEntries(choice: boolean | null | undefined, event: { type: string; title: string }): boolean {
+  return choice ?? takesEntriesByDefault(event);
+}
+
+/**
+ * Whether the checkout refuses a tournament's entries (decision 0051): staff closed it, or, with no choice made, its
+ * title names no competition. (The add to cart checked its type too; a cart line keeps its title, not its type.)
+ */
+export function entriesRefusedByChoice(choice: boolean | null | undefined, title: string): boolean {
+  return choice === false || (choice == null && NOT_A_COMPETITION.test(title));
+}

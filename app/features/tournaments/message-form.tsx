@@ -19,6 +19,7 @@ export type MessagePreview = {
 /**
  * Message registrants (decision 0040): write, Preview (the email and how many addresses it reaches), send a test
  * to yourself, then Send, whose button names the count it confirms (a Send without one shows the preview first).
+ * With a fixed `audience` (the judges' shortfall message, decision 0051) the same steps, to those addresses.
  * Plain form posts; the draft comes back in the page after each.
  */
 export function MessageForm({
@@ -26,12 +27,20 @@ export function MessageForm({
   sendKey,
   draft,
   answer,
+  title = "Message registrants",
+  audience,
+  initial,
 }: {
   events: string[];
   sendKey: string;
   draft: MessagePreview | null;
   /** The server's answer to this form's last post, shown beside its buttons. */
   answer: FormAnswer | null;
+  title?: string;
+  /** A fixed audience, said instead of the choice of event (the judges' "schools short of judges", decision 0051). */
+  audience?: string;
+  /** The subject and message a new draft starts with. */
+  initial?: { subject: string; body: string };
 }) {
   return (
     <Form
@@ -40,27 +49,31 @@ export function MessageForm({
       aria-labelledby="message-title"
     >
       <h2 id="message-title" className="text-lg font-semibold text-navy-900">
-        Message registrants
+        {title}
       </h2>
       <input type="hidden" name="sendKey" value={sendKey} />
-      <div className="grid gap-1.5">
-        <Label htmlFor="message-event">To</Label>
-        <Select id="message-event" name="event" defaultValue={draft?.event ?? ""}>
-          <option value="">Everyone registered for this tournament</option>
-          {events.map((event) => (
-            <option key={event} value={event}>
-              Everyone registered in {event}
-            </option>
-          ))}
-        </Select>
-      </div>
+      {audience ? (
+        <p className="text-sm text-muted-foreground">To: {audience}</p>
+      ) : (
+        <div className="grid gap-1.5">
+          <Label htmlFor="message-event">To</Label>
+          <Select id="message-event" name="event" defaultValue={draft?.event ?? ""}>
+            <option value="">Everyone registered for this tournament</option>
+            {events.map((event) => (
+              <option key={event} value={event}>
+                Everyone registered in {event}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor="message-subject">Subject</Label>
         <Input
           id="message-subject"
           name="subject"
           maxLength={MESSAGE_LIMITS.subject + 20}
-          defaultValue={draft?.subject ?? ""}
+          defaultValue={draft?.subject ?? initial?.subject ?? ""}
           required
         />
       </div>
@@ -71,7 +84,7 @@ export function MessageForm({
           name="body"
           rows={6}
           maxLength={MESSAGE_LIMITS.body + 100}
-          defaultValue={draft?.body ?? ""}
+          defaultValue={draft?.body ?? initial?.body ?? ""}
           required
         />
       </div>
@@ -101,7 +114,7 @@ export function MessageForm({
           </>
         ) : (
           <Button type="submit" name="intent" value="message-send">
-            Send to registrants
+            {audience ? "Send" : "Send to registrants"}
           </Button>
         )}
       </div>

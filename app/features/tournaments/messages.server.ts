@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/accounts";
 import type { Actor } from "~/core/actor";
 import { writeAudit } from "~/features/accounts/audit.server";
+import { absoluteLinks } from "~/features/email/absolute-links";
 import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { MESSAGE_LIMITS } from "./message-limits";
@@ -79,9 +80,11 @@ export function messagePreview(
   draft: Pick<MessageDraft, "event" | "subject" | "body">,
   to: string,
   count: number,
+  audience?: string,
 ): MessagePreview {
   const { event, subject, body } = draft;
-  return { event, subject, body, text: registrantMessage(tournament, draft, to).text, count };
+  const text = absoluteLinks(registrantMessage(tournament, draft, to, audience).text, env().PUBLIC_URL);
+  return { event, subject, body, text, count };
 }
 
 /** "N address(es)" */
@@ -103,8 +106,9 @@ export async function sendTestMessage(
   actor: Actor,
   tournament: { title: string; date: string },
   draft: MessageDraft,
+  audience?: string,
 ): Promise<void> {
-  const message = registrantMessage(tournament, draft, actor.email);
+  const message = registrantMessage(tournament, draft, actor.email, audience);
   await queueEmail(db, { ...message, subject: `[Test] ${message.subject}` });
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { tournamentKey } from "~/db/tournament-key";
 import { importTabroomEntries } from "#tests/support/tabroom-importer";
-import { eventAbbreviation } from "./competition-events";
+import {
+  defaultEventsFor,
+  entriesRefusedByChoice,
+  eventAbbreviation,
+  takesEntries,
+  takesEntriesByDefault,
+} from "./competition-events";
 import { entrySchoolsAndPartner, keepAsked } from "./entry";
 import { nameMessages, splitOldName, tabroomNameProblem } from "./names";
 import { offerRefusal } from "./offer";
@@ -44,6 +50,7 @@ describe("the registration window", () => {
       window: registrationWindow("2026-12-08", null, "2026-12-01"),
       events: ["A", "B"],
       full: ["B"],
+      takesEntries: true,
     };
     expect(offerRefusal(offer, "A")).toBeNull();
     expect(offerRefusal(offer, null)).toBeNull();
@@ -51,6 +58,52 @@ describe("the registration window", () => {
     expect(offerRefusal(offer, "B")).toBe("B at Winter is full.");
     const closed = { ...offer, window: registrationWindow("2026-12-08", null, "2026-12-07") };
     expect(offerRefusal(closed, "A")).toBe("Registration for Winter closed on Dec 5.");
+    expect(offerRefusal({ ...offer, takesEntries: false }, "A")).toBe("Winter does not take entries on this site.");
+  });
+});
+
+describe("when a schedule row takes entries (decision 0051)", () => {
+  it("a competition type takes them unless its title names a camp, practice, training, workshop, night or ceremony", () => {
+    const takes = (type: string, title: string) => takesEntriesByDefault({ type, title });
+    expect(takes("speech", "Online Speech Tournament #1")).toBe(true);
+    expect(takes("debate", "LD & PF Debate Tournament")).toBe(true);
+    expect(takes("congress", "Congressional Debate Tournament")).toBe(true);
+    expect(takes("citron-quals", "Citron District Quals: Speech & Debate")).toBe(true);
+    expect(takes("hybrid-tournament", "Hybrid Multi Event Tournament")).toBe(true);
+    for (const title of [
+      "Winter Debate Camp",
+      "Extemp & Impromptu Speech Practice",
+      "Judge Training Night",
+      "Oratory Workshop",
+      "LD & PF Debate Night",
+      "End of Season Awards & Nationals Send-off",
+      "Graduation Ceremony",
+    ])
+      expect({ title, takes: takes("debate", title) }).toEqual({ title, takes: false });
+    // Words inside other words do not count: "Campbell", "Nightingale".
+    expect(takes("speech", "Campbell Nightingale Invitational")).toBe(true);
+    for (const type of ["wsd", "yeshiva-league", "other"])
+      expect({ type, takes: takes(type, "Spring Tournament") }).toEqual({ type, takes: false });
+  });
+
+  it("staff's choice wins either way; the checkout refuses what staff closed or a title that names no competition", () => {
+    expect(takesEntries(true, { type: "congress", title: "Model Congress Training Camp" })).toBe(true);
+    expect(takesEntries(false, { type: "speech", title: "Speech Tournament" })).toBe(false);
+    expect(takesEntries(null, { type: "speech", title: "Speech Tournament" })).toBe(true);
+    expect(entriesRefusedByChoice(false, "Speech Tournament")).toBe(true);
+    expect(entriesRefusedByChoice(null, "Winter Debate Camp")).toBe(true);
+    expect(entriesRefusedByChoice(true, "Winter Debate Camp")).toBe(false);
+    expect(entriesRefusedByChoice(undefined, "Speech Tournament")).toBe(false);
+  });
+
+  it("the events offered default to the type's", () => {
+    expect(defaultEventsFor("congress")).toEqual(["Congressional Debate"]);
+    expect(defaultEventsFor("speech")).toContain("Original Oratory");
+    expect(defaultEventsFor("speech")).not.toContain("Public Forum (PF)");
+    expect(defaultEventsFor("debate")).toContain("Public Forum (PF)");
+    expect(defaultEventsFor("debate")).not.toContain("Original Oratory");
+    expect(defaultEventsFor("citron-quals")).toHaveLength(14);
+    expect(defaultEventsFor(null)).toHaveLength(14);
   });
 });
 

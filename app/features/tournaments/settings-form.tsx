@@ -19,7 +19,15 @@ export function SettingsForm({
 }: {
   tournament: Pick<
     StaffTournament,
-    "settings" | "events" | "caps" | "entries" | "abbreviations" | "asks" | "familyChanges"
+    | "settings"
+    | "events"
+    | "caps"
+    | "entries"
+    | "abbreviations"
+    | "asks"
+    | "familyChanges"
+    | "registrationOpen"
+    | "takesEntriesByDefault"
   >;
   /** The server's answer to this form's last post, shown beside its button. */
   answer: FormAnswer | null;
@@ -28,6 +36,7 @@ export function SettingsForm({
     <Form method="post" className="grid gap-5 rounded-card border border-border bg-card p-4 sm:p-6">
       <input type="hidden" name="intent" value="settings" />
       <h2 className="text-lg font-semibold text-navy-900">Registration settings</h2>
+      <OpenForRegistration choice={tournament.registrationOpen} byDefault={tournament.takesEntriesByDefault} />
       <div className="grid gap-4 sm:grid-cols-2">
         <DayField
           name="opensOn"
@@ -140,6 +149,40 @@ export function SettingsForm({
         <Button type="submit">Save settings</Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * Whether the tournament takes entries on this site (decision 0051): the default rule (a competition of the sheet
+ * does, a camp, practice, workshop, night or ceremony does not), or staff's own choice.
+ */
+function OpenForRegistration({ choice, byDefault }: { choice: boolean | null; byDefault: boolean }) {
+  const current = choice === null ? "default" : choice ? "open" : "closed";
+  const options = [
+    {
+      value: "default",
+      label: `As its schedule row says: ${byDefault ? "open (a competition)" : "closed (a camp, practice, workshop, night or ceremony)"}`,
+    },
+    { value: "open", label: "Open for registration on this site" },
+    { value: "closed", label: "Closed: takes no entries on this site" },
+  ];
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 font-semibold text-navy-900">Open for registration</legend>
+      {options.map((option) => (
+        <div key={option.value} className="flex items-center gap-2">
+          <input
+            type="radio"
+            id={`registration-${option.value}`}
+            name="registration"
+            value={option.value}
+            defaultChecked={current === option.value}
+            className="size-5"
+          />
+          <Label htmlFor={`registration-${option.value}`}>{option.label}</Label>
+        </div>
+      ))}
+    </fieldset>
   );
 }
 

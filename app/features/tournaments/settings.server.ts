@@ -5,7 +5,7 @@ import { tournamentSettings, type TournamentSettings } from "~/db/schema/tournam
 import { tournamentKey } from "~/db/tournament-key";
 import { todayInNewYork } from "~/features/events/dates";
 import type { ScheduleEvent } from "~/features/events/types";
-import { COMPETITION_EVENTS, isDistrictTournament } from "./competition-events";
+import { COMPETITION_EVENTS, defaultEventsFor, isDistrictTournament, takesEntries } from "./competition-events";
 import { takenPlaces } from "./places.server";
 import type { TournamentOffer } from "./offer";
 import { closesLabel, registrationWindow } from "./window";
@@ -28,15 +28,21 @@ export async function settingsByKey(
   return new Map(rows.map((row) => [row.key, row]));
 }
 
-/** The competition events a tournament offers: its chosen ones, in the list's order, or all. */
-export function offeredEvents(settings: Pick<TournamentSettings, "events"> | null | undefined): string[] {
+/**
+ * The competition events a tournament offers: its chosen ones, in the list's order, or its type's (decision 0051;
+ * with no type known, all of them).
+ */
+export function offeredEvents(
+  settings: Pick<TournamentSettings, "events"> | null | undefined,
+  type?: string | null,
+): string[] {
   const chosen = settings?.events;
-  return chosen ? COMPETITION_EVENTS.filter((event) => chosen.includes(event)) : [...COMPETITION_EVENTS];
+  return chosen ? COMPETITION_EVENTS.filter((event) => chosen.includes(event)) : defaultEventsFor(type);
 }
 
 /**
- * The district's tournaments of `schedule` with their windows, events and full events, as /fees shows them and the
- * shop's action checks them (the checkout holds the places, race-proof: places.server.ts).
+ * The district's tournaments of `schedule` with their windows, events and full events, and whether they take entries
+ * here at all (decision 0051), as /fees shows them and the shop's action checks them (the checkout holds the places, race-proof: places.server.ts).
  */
 export async function tournamentOffers(
   db: Database,
@@ -54,9 +60,10 @@ export async function tournamentOffers(
     const window = registrationWindow(event.date, row, today);
     const caps = row?.caps ?? {};
     const counts = taken.get(key);
-    const events = offeredEvents(row);
+    const events = offeredEvents(row, event.type);
     return {
       id: event.id,
+      takesEntries: takesEntries(row?.registrationOpen, event),
       key,
       title: event.title,
       date: event.date,

@@ -11,8 +11,10 @@ import {
   ABBREVIATION_PATTERN,
   COMPETITION_EVENTS,
   DEFAULT_ABBREVIATIONS,
+  defaultEventsFor,
   eventAbbreviation,
   isDistrictTournament,
+  takesEntriesByDefault,
 } from "./competition-events";
 import { takenPlaces } from "./places.server";
 import { refundPolicyOf } from "./refund-policy.server";
@@ -28,6 +30,14 @@ export type StaffTournament = {
   key: string;
   title: string;
   date: string;
+  /** The sheet's event type; null for a tournament the sheet no longer lists. */
+  type: string | null;
+  /** Whether it takes entries here (decision 0051): staff's choice, or the default rule. */
+  takesEntries: boolean;
+  /** What the default rule says, shown beside the choice. */
+  takesEntriesByDefault: boolean;
+  /** Staff's choice: open, closed, or null for the default. */
+  registrationOpen: boolean | null;
   /** Its settings or entries name a day still to come that the sheet no longer lists. */
   orphaned: boolean;
   /** Its day has gone by (kept on the list for its roster). */
@@ -62,6 +72,7 @@ export async function listStaffTournaments(db: Database, today = registrationTod
     key: tournamentKey(event.title, event.date),
     title: event.title,
     date: event.date,
+    type: event.type as string | null,
   }));
   const onSheet = new Set(sheet.map((event) => event.key));
   // Tournaments the sheet does not list (any more): saved settings, and the tournaments of entries (past ones too,
@@ -83,7 +94,7 @@ export async function listStaffTournaments(db: Database, today = registrationTod
     .slice(0, OFF_SHEET_LIMIT);
   const all = [
     ...sheet.map((event) => ({ ...event, orphaned: false, past: false })),
-    ...others.map((item) => ({ ...item, orphaned: item.date >= today, past: item.date < today })),
+    ...others.map((item) => ({ ...item, type: null, orphaned: item.date >= today, past: item.date < today })),
   ];
   const taken = await takenPlaces(
     db,
@@ -92,11 +103,16 @@ export async function listStaffTournaments(db: Database, today = registrationTod
   return all.map((item) => {
     const row = byKey.get(item.key) ?? null;
     const window = registrationWindow(item.date, row, today);
+    // A tournament the sheet no longer lists keeps its saved choice; with none, it took entries (it was one).
+    const byDefault = item.type === null ? true : takesEntriesByDefault({ type: item.type, title: item.title });
     return {
       ...item,
+      takesEntries: row?.registrationOpen ?? byDefault,
+      takesEntriesByDefault: byDefault,
+      registrationOpen: row?.registrationOpen ?? null,
       window,
       closes: closesLabel(window.closesOn),
-      events: offeredEvents(row),
+      events: offeredEvents(row, item.type),
       caps: row?.caps ?? {},
       entries: Object.fromEntries(taken.get(item.key) ?? []),
       abbreviations: row?.abbreviations ?? {},
@@ -116,6 +132,8 @@ export async function findStaffTournament(db: Database, key: string): Promise<St
 }
 
 export type SettingsInput = {
+  /** Open or closed for registration by staff's choice; null: the default rule (decision 0051). */
+  registrationOpen: boolean | null;
   opensOn: string | null;
   closesOn: string | null;
   events: string[];
@@ -127,7 +145,7 @@ export type SettingsInput = {
 };
 
 /**
- * The settings form (field names: opensOn, closesOn, event (repeated), cap-<index of the event>, abbr-<index of the
+ * The settings form (field names: registration ("default", "open" or "closed"), opensOn, closesOn, event (repeated), cap-<index of the event>, abbr-<index of the
  * event>, askNovice, askStudentEmail) read, or a message.
  */
 export function parseSettingsForm(
@@ -138,6 +156,10 @@ export function parseSettingsForm(
     const value = String(form.get(name) ?? "").trim();
     return value === "" ? null : value;
   };
+  const choice = String(form.get("registration") ?? "default");
+  if (!["default", "open", "closed"].includes(choice))
+    return { ok: false, message: "Choose whether the tournament is open for registration." };
+  const registrationOpen = choice === "default" ? null : choice === "open";
   const opensOn = day("opensOn");
   const closesOn = day("closesOn");
   for (const [label, value] of [
@@ -181,7 +203,17 @@ export function parseSettingsForm(
   const familyChanges: FamilyChangeMode = form.get("familyChanges") === "approval" ? "approval" : "at-once";
   return {
     ok: true,
-    value: { opensOn, closesOn, events, caps, abbreviations, askNovice, askStudentEmail, familyChanges },
+    value: {
+      registrationOpen,
+      opensOn,
+      closesOn,
+      events,
+      caps,
+      abbreviations,
+      askNovice,
+      askStudentEmail,
+      familyChanges,
+    },
   };
 }
 
@@ -192,10 +224,15 @@ export function parseSettingsForm(
 export async function saveTournamentSettings(
   db: Database,
   actor: Actor,
-  tournament: { key: string; title: string; date: string },
+  tournament: { key: string; title: string; date: string; type?: string | null },
   input: SettingsInput,
 ): Promise<void> {
-  const events = input.events.length === COMPETITION_EVENTS.length ? null : input.events;
+  // The type's own events are kept as "the default" (null), so a later change of the default rule reaches them.
+  const byDefault = defaultEventsFor(tournament.type);
+  const events =
+    input.events.length === byDefault.length && byDefault.every((event) => input.events.includes(event))
+      ? null
+      : input.events;
   await auditedChange(
     db,
     actor,
@@ -204,6 +241,7 @@ export async function saveTournamentSettings(
         key: tournament.key,
         title: tournament.title,
         date: tournament.date,
+        registrationOpen: input.registrationOpen,
         opensOn: input.opensOn,
         closesOn: input.closesOn,
         events,
@@ -227,6 +265,7 @@ export async function saveTournamentSettings(
       details: {
         key: row.key,
         title: row.title,
+        registrationOpen: row.registrationOpen,
         opensOn: row.opensOn,
         closesOn: row.closesOn,
         events: row.events,
@@ -238,8 +277,9 @@ export async function saveTournamentSettings(
       },
     }),
   );
-  // /fees shows the windows and full events: its cached copies go, here and on every instance.
-  invalidatePublicPages(["/fees"]);
+  // /fees shows the windows and full events, the home page and the schedule their Register links: their cached
+  // copies go, here and on every instance.
+  invalidatePublicPages(["/fees", "/", "/events"]);
 }
 
 /** Deletes an orphaned tournament's settings (its entries keep their tournament's name and key). */
@@ -256,6 +296,6 @@ export async function deleteTournamentSettings(db: Database, actor: Actor, key: 
       )[0] ?? null,
     (row) => ({ action: "tournament.settings", details: { key: row.key, title: row.title, deleted: true } }),
   );
-  if (removed) invalidatePublicPages(["/fees"]);
+  if (removed) invalidatePublicPages(["/fees", "/", "/events"]);
   return removed !== null;
 }

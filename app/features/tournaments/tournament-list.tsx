@@ -63,11 +63,14 @@ export function TournamentList({ tournaments }: { tournaments: StaffTournament[]
                   </TableCell>
                   <TableCell data-label="Date">{formatShortDate(item.date)}</TableCell>
                   <TableCell data-label="Registration">
-                    {STATE_TEXT[item.window.state]}
-                    {item.window.state === "not-yet" && item.window.opensOn
+                    {item.takesEntries ? null : "Takes no entries"}
+                    {item.takesEntries ? STATE_TEXT[item.window.state] : null}
+                    {item.takesEntries && item.window.state === "not-yet" && item.window.opensOn
                       ? `, opens ${monthDay(item.window.opensOn)}`
                       : null}
-                    {item.window.state === "open" ? `, closes ${monthDay(item.window.closesOn)}` : null}
+                    {item.takesEntries && item.window.state === "open"
+                      ? `, closes ${monthDay(item.window.closesOn)}`
+                      : null}
                   </TableCell>
                   <TableCell data-label="Entries" className="tabular-nums">
                     {total}

@@ -54,7 +54,7 @@ export function TournamentPage({
       </p>
       <DashboardHeader
         title={tournament.title}
-        description={`${formatLongDate(tournament.date)}. ${tournament.closes}.`}
+        description={`${formatLongDate(tournament.date)}. ${tournament.takesEntries ? tournament.closes : "Takes no entries on this site"}.`}
       />
       {message && !answered && !drop ? <Notice tone="error" title={message} /> : null}
       {notice && !answered ? <Notice tone="success" title={notice} /> : null}

@@ -60,6 +60,11 @@ export function windowRefusal(title: string, window: RegistrationWindow): string
     : `Registration for ${title} closed on ${monthDay(window.closesOn)}.`;
 }
 
+/** The refusal for a schedule event that takes no entries on this site (decision 0051). */
+export function noEntriesMessage(title: string): string {
+  return `${title} does not take entries on this site.`;
+}
+
 /** The refusal for an event at its cap. */
 export function fullMessage(title: string, event: string): string {
   return `${event} at ${title} is full.`;

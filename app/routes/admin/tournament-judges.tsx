@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
+import { env } from "~/core/env.server";
 import { formText, readForm } from "~/core/form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { getDb } from "~/db/context";
@@ -9,7 +10,8 @@ import { acceptJudge, assignVolunteer, moveJudgeFile, poolTournament } from "~/f
 import { PoolPage } from "~/features/judges/pool-page";
 import { judgePool } from "~/features/judges/pool.server";
 import { parseJudgeSettingsForm, saveJudgeSettings } from "~/features/judges/settings.server";
-import { parseMessageForm, sendRegistrantMessage } from "~/features/tournaments/messages.server";
+import { judgeFormPath } from "~/features/judges/paths";
+import { handleMessageIntent, messageIntent, sentNotice } from "~/features/tournaments/message-action.server";
 import { tournamentPath } from "~/features/tournaments/paths";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import type { Route } from "./+types/tournament-judges";
@@ -35,6 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pool,
     shortRecipients: shortRecipients.length,
     canManage: user.role === "admin",
+    // Decision 0051: the message is read in a mail program, so its link to the judge form is absolute.
+    judgeFormUrl: `${env().PUBLIC_URL}${judgeFormPath(tournament.key)}`,
     // The shortfall message's one-time key: a Send posted twice queues nothing the second time.
     sendKey: randomBytes(12).toString("base64url"),
   };
@@ -87,22 +91,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         description: `${outcome.judge.firstName} ${outcome.judge.lastName} is now in the ${category} file only.`,
       });
     }
-    case "message-short": {
-      const parsed = parseMessageForm(form);
-      if (!parsed.ok) return refuse("message", parsed.message);
+    case "message-preview":
+    case "message-test":
+    case "message-send": {
+      // Decision 0051: the shortfall message goes through the message feature's preview, test and confirmed count.
       const recipients = (await judgePool(db, tournament.key, memberSchools())).shortRecipients;
       if (recipients.length === 0) return refuse("message", "No school is short of judges.", 409);
-      const sent = await sendRegistrantMessage(db, actor, tournament, parsed.value, {
-        recipients,
-        label: "the schools still short of judges",
-        name: "short-of-judges",
-      });
-      if (!sent.ok) return refuse("message", sent.message, sent.status);
-      return redirectWithToast(here, {
-        type: "success",
-        title: "Message sent",
-        description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
-      });
+      const outcome = await handleMessageIntent(
+        db,
+        actor,
+        tournament,
+        messageIntent(formText(form, "intent"))!,
+        form,
+        async () => ({ recipients, label: "the schools still short of judges", name: "short-of-judges" }),
+      );
+      if (outcome.kind === "sent") return redirectWithToast(here, sentNotice(outcome.count));
+      if (outcome.kind === "refused")
+        return data(
+          { form: "message", error: outcome.message, notice: null, preview: outcome.preview ?? null },
+          { status: outcome.status },
+        );
+      return data({ form: "message", error: null, notice: outcome.message, preview: outcome.preview });
     }
     default:
       return refuse("page", "That request was not understood. Please reload the page and try again.");
@@ -111,5 +120,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function TournamentJudgesRoute({ loaderData, actionData }: Route.ComponentProps) {
   const answers = actionData ? { [actionData.form]: { error: actionData.error, notice: actionData.notice } } : {};
-  return <PoolPage data={loaderData} answers={answers} />;
+  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  return <PoolPage data={{ ...loaderData, preview }} answers={answers} />;
 }

@@ -17,13 +17,7 @@ import { entryFeeCents, saveRefundPolicy } from "~/features/tournaments/refund-p
 import { loadRoster } from "~/features/tournaments/roster-data.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { confirmEntryName, mergeSchool } from "~/features/tournaments/staff-actions.server";
-import {
-  messageRecipients,
-  parseMessageForm,
-  messagePreview,
-  sendRegistrantMessage,
-  sendTestMessage,
-} from "~/features/tournaments/messages.server";
+import { handleMessageIntent, messageIntent, sentNotice } from "~/features/tournaments/message-action.server";
 import { decidePendingChange, pendingChanges, recentChanges } from "~/features/entry-changes/changes.server";
 import { PendingChanges, RecentChanges } from "~/features/entry-changes/pending-changes";
 import { handleStaffDrop } from "~/features/entry-changes/drops/staff-drop.server";
@@ -150,37 +144,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "message-preview":
     case "message-test":
     case "message-send": {
-      const intent = formText(form, "intent");
-      const parsed = parseMessageForm(form);
-      if (!parsed.ok)
-        return data({ ok: false as const, message: parsed.message, form: "message" as const }, { status: 400 });
-      const draft = parsed.value;
-      if (intent === "message-send") {
-        const sent = await sendRegistrantMessage(db, admin, tournament, draft);
-        if (!sent.ok && sent.unconfirmed) {
-          // Not confirmed, or the count changed since: the preview again, with the button naming the count.
-          const preview = messagePreview(tournament, draft, admin.email, sent.count ?? 0);
-          return data(
-            { ok: false as const, message: sent.message, form: "message" as const, preview },
-            { status: 409 },
-          );
-        }
-        if (!sent.ok)
-          return data({ ok: false as const, message: sent.message, form: "message" as const }, { status: sent.status });
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Message sent",
-          description: `Queued for ${sent.count} ${sent.count === 1 ? "address" : "addresses"}, one email each.`,
-        });
-      }
-      if (intent === "message-test") await sendTestMessage(db, admin, tournament, draft);
-      const recipients = await messageRecipients(db, tournament.key, draft.event);
-      return data({
-        ok: true as const,
-        form: "message" as const,
-        message: intent === "message-test" ? `A test was sent to ${admin.email}.` : null,
-        preview: messagePreview(tournament, draft, admin.email, recipients.length),
-      });
+      const outcome = await handleMessageIntent(db, admin, tournament, messageIntent(formText(form, "intent"))!, form);
+      if (outcome.kind === "sent") return redirectWithToast(here, sentNotice(outcome.count));
+      if (outcome.kind === "refused")
+        return data(
+          { ok: false as const, message: outcome.message, form: "message" as const, preview: outcome.preview },
+          { status: outcome.status },
+        );
+      return data({ ok: true as const, form: "message" as const, message: outcome.message, preview: outcome.preview });
     }
     default:
       return data(

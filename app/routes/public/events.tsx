@@ -2,6 +2,7 @@ import { env } from "~/core/env.server";
 import { getDb } from "~/db/context";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
+import { eventRegistrations } from "~/features/shop/registration/register-links.server";
 import { eventsJsonLd, scriptSafeJson } from "~/features/events/json-ld";
 import { pageMeta } from "~/features/shell/meta";
 import { PageHeader, Section } from "~/features/shell/page-header";
@@ -16,7 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const events = await loadEventsWidget(request, getDb(context));
+  // Decision 0051: the cards of tournaments this site registers for open its own registration.
+  const [widget, registrations] = await Promise.all([
+    loadEventsWidget(request, getDb(context)),
+    eventRegistrations(getDb(context)),
+  ]);
+  const events = { ...widget, registrations };
   const config = env();
   // Search engines get real events only, never the samples.
   const jsonLd = events.snapshot.isSample

@@ -7,6 +7,10 @@ import { useFreshCart } from "~/features/shop/cart/cart-sync";
 import { useLiveProducts } from "~/features/shop/catalogue/product-feed";
 import { ProductCard } from "~/features/shop/catalogue/product-card";
 import { handleShopAction } from "~/features/shop/shop-action.server";
+import { OpenTournaments } from "~/features/shop/registration/open-tournaments";
+import { registrationKindOf } from "~/features/products/registration-products";
+import { ENTRIES_PATH } from "~/features/entry-changes/paths";
+import { judgeFormPath } from "~/features/judges/paths";
 import { REGISTER_PARAM } from "~/features/shop/shop-paths";
 import { loadShopPage } from "~/features/shop/shop.server";
 import { pageMeta } from "~/features/shell/meta";
@@ -75,6 +79,8 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
   const refusal = actionData && !actionData.ok && !actionData.result ? actionData.message : null;
   // Paid in another tab: this tab's cart empties on the message or on its next focus (docs/product.md#shop-and-cart).
   useFreshCart((cart?.lines.length ?? 0) > 0);
+  // Decision 0051: the tournaments open for registration lead the page, each opening this product's form.
+  const entryProduct = products.find((product) => registrationKindOf(product) === "tournamentEntry") ?? null;
 
   return (
     <>
@@ -96,9 +102,17 @@ export default function FeesPage({ loaderData, actionData }: Route.ComponentProp
                 offers={offers}
                 schools={schools}
                 actionData={actionData}
+                cartLines={cart?.lines}
               />
             </Suspense>
           ) : null}
+
+          <OpenTournaments
+            offers={offers}
+            entryProductId={entryProduct?.id ?? null}
+            judgeHref={judgeFormPath}
+            entriesHref={ENTRIES_PATH}
+          />
 
           <section aria-labelledby="products-title">
             <h2 id="products-title" className="text-2xl font-bold tracking-tight text-navy-900">

@@ -1,4 +1,4 @@
-import { CalendarDays, Quote } from "lucide-react";
+import { CalendarDays, Gavel, Quote } from "lucide-react";
 import { Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/context";
 import { CONTACT_PARAM, ContactDialog, GetInvolvedButton } from "~/features/contact/get-involved-button";
@@ -8,6 +8,7 @@ import { requirePreviewer } from "~/features/accounts/guards.server";
 import { previewDraft } from "~/features/site-editor/preview.server";
 import { EventsCalendar } from "~/features/events/events-calendar";
 import { loadEventsWidget } from "~/features/events/events.server";
+import { eventRegistrations } from "~/features/shop/registration/register-links.server";
 import { organizationJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/features/shell/meta";
 import { publicSiteConfig, type SiteConfig } from "~/features/shell/site-config.server";
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mission = await previewDraft(getDb(context), staff, request, "mission");
   const testimonials = await previewDraft(getDb(context), staff, request, "testimonials");
   return {
-    events: await loadEventsWidget(request, getDb(context)),
+    // Decision 0051: the cards of tournaments this site registers for open its own registration.
+    events: { ...(await loadEventsWidget(request, getDb(context))), registrations: await eventRegistrations(getDb(context)) },
     texts: fillSettings(texts ?? homeContent(), publicSiteConfig()),
     purpose: (mission ?? missionContent()).purpose,
     vision: (mission ?? missionContent()).vision,
@@ -166,8 +168,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="relative mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-navy-100">
             {closing.text}
           </p>
-          <div className="relative mt-8 flex justify-center">
+          <div className="relative mt-8 flex flex-wrap justify-center gap-3">
             <GetInvolvedButton label={closing.buttonLabel} />
+            {/* Decision 0051: a judge finds the judge form here, not only on a family's receipt. */}
+            <LinkButton
+              to="/judge"
+              size="lg"
+              variant="outline"
+              className="border-navy-300/60 bg-transparent text-white hover:bg-white/10"
+            >
+              <Gavel aria-hidden="true" />
+              {closing.judgeLabel}
+            </LinkButton>
           </div>
         </div>
       </Section>

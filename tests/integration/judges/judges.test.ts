@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { hasRelativeLink } from "~/features/email/absolute-links";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -260,21 +261,45 @@ describe("what a school owes, and the pool", () => {
     const admin = await pool(adminCookie);
     expect(admin.shortRecipients).toBe(1);
     await database.db.delete(emailOutbox);
-    const sent = await call(
-      poolAction,
-      browserRequest(poolPath, adminCookie, {
-        intent: "message-short",
-        subject: "Judges needed",
-        body: "Please name your judges on the judge form.",
-        sendKey: "short-key-1",
-        confirmCount: "1",
-      }),
-      { key },
-    );
+    // Decision 0051: the page's draft links the judge form absolutely, and nothing goes on the first click.
+    expect(admin.judgeFormUrl).toBe(`https://citron.example/judge?tournament=${encodeURIComponent(key)}`);
+    const message = (intent: string, more: Record<string, string> = {}) =>
+      call(
+        poolAction,
+        browserRequest(poolPath, adminCookie, {
+          intent,
+          subject: "Judges needed",
+          body: `Please name your judges on the judge form: /judge?tournament=${encodeURIComponent(key)}`,
+          sendKey: "short-key-1",
+          ...more,
+        }),
+        { key },
+      );
+    const unconfirmed = await message("message-send");
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.data).toMatchObject({ form: "message", preview: { count: 1 } });
+    expect(String(unconfirmed.data.error)).toMatch(/^Not sent yet: this message goes to 1 address\./);
+    const preview = await message("message-preview");
+    expect(preview.data).toMatchObject({ form: "message", error: null, preview: { count: 1 } });
+    const previewText = (preview.data.preview as { text: string }).text;
+    expect(previewText).toContain(`https://citron.example/judge?tournament=${encodeURIComponent(key)}`);
+    expect(previewText).toContain("for the schools still short of judges");
+    const test = await message("message-test");
+    expect(test.data).toMatchObject({ notice: "A test was sent to director@example.org." });
+    expect((await database.db.select().from(emailOutbox)).map((mail) => [mail.to, mail.subject])).toEqual([
+      ["director@example.org", "[Test] Judges needed"],
+    ]);
+    await database.db.delete(emailOutbox);
+    const sent = await message("message-send", { confirmCount: "1" });
     expect(sent.status).toBe(302);
     const mails = await database.db.select().from(emailOutbox);
     expect(mails.map((mail) => mail.to)).toEqual(["short@example.org"]);
     expect(mails[0]!.text).toContain("for the schools still short of judges");
+    // The relative path typed in the message reaches the family as an absolute link, in both parts.
+    for (const part of [mails[0]!.text, mails[0]!.html]) {
+      expect(part).toContain(`https://citron.example/judge?tournament=${encodeURIComponent(key)}`);
+      expect(hasRelativeLink(part)).toBe(false);
+    }
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "tournament.message"));
     expect(audit.at(-1)!.details).toMatchObject({ count: 1, audience: "short-of-judges" });
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { defaultEventsFor } from "~/features/tournaments/competition-events";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -266,7 +267,8 @@ describe("item 3: each form offers the events it applies to (decision 0027)", ()
         productId: ids[NAMES.tournamentEntry]!,
         ...entrant,
         scheduleEvent: event.id,
-        competitionEvent: "Lincoln-Douglas (LD)",
+        // Decision 0051: each tournament offers its type's events by default.
+        competitionEvent: defaultEventsFor(event.type)[0]!,
       });
       expect({ title: event.title, status: answer.status }).toEqual({ title: event.title, status: 200 });
     }

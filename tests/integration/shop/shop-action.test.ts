@@ -350,7 +350,7 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
         studentLast: "Cohen",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: winter!.id,
-        competitionEvent: "World Schools",
+        competitionEvent: "Lincoln-Douglas (LD)",
       },
       cookie,
     );
@@ -375,7 +375,7 @@ describe("/fees action: registration details (docs/product.md#5-validation-rules
         studentName: "Dina Cohen",
         studentSchool: "Riverside Yeshiva High School",
         scheduleEvent: winter!.id,
-        competitionEvent: "World Schools",
+        competitionEvent: "Lincoln-Douglas (LD)",
         tournament: "Winter Debate Tournament",
         tournamentDate: winter!.date,
         tournamentKey: `${winter!.date}|winter-debate-tournament`,

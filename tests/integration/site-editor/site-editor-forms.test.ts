@@ -228,7 +228,7 @@ describe("single-document sections as plain forms", () => {
     });
     expect(insert.status).toBe(200);
     const reply = insert.data.documentResult as { initialValue?: { doc?: { groups?: { links?: unknown[] }[] } } };
-    expect(reply.initialValue?.doc?.groups?.[1]?.links).toHaveLength(5);
+    expect(reply.initialValue?.doc?.groups?.[1]?.links).toHaveLength(7);
     expect((await editor("footer")).draft).toBeNull();
   });
 
@@ -257,6 +257,8 @@ describe("single-document sections as plain forms", () => {
       { label: "info@example.org", href: "mailto:info@example.org" },
       { label: "Follow us on social media", href: "https://www.instagram.com/" },
       { label: "Give to the district", href: "https://give.example.org/citron" },
+      { label: "Judge for us", href: "/judge" },
+      { label: "See or change your entries", href: "/entries" },
     ]);
   });
 

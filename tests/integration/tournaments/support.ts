@@ -32,17 +32,25 @@ export function sheetDay(offset: number) {
   };
 }
 
-/** A sheet with two district tournaments, 30 and 60 days ahead. */
+/** The lines of a test sheet above its events: the title, the legend, and the column headings. */
+export const SHEET_HEAD = [
+  "Citron Online District Calendar,,,,,",
+  "Legend,,Citron Quals,Speech,WSD,Hybrid Tournament",
+  ",,,Debate,Congress,Yeshiva League",
+  ",,,,,",
+  ",,,,,",
+  ",,,,,",
+  "Date,Event,Registration Link,Topic,Time,Location",
+];
+
+/**
+ * A sheet with two district tournaments, 30 and 60 days ahead. Winter's topic makes it a multi-event (hybrid)
+ * tournament, so it offers every event by default (decision 0051); Spring is a speech tournament.
+ */
 export function writeTournamentSheet(dir: string) {
   const rows = [
-    "Citron Online District Calendar,,,,,",
-    "Legend,,Citron Quals,Speech,WSD,Hybrid Tournament",
-    ",,,Debate,Congress,Yeshiva League",
-    ",,,,,",
-    ",,,,,",
-    ",,,,,",
-    "Date,Event,Registration Link,Topic,Time,Location",
-    `"${sheetDay(30).sheet}",Winter Debate Tournament,,LD and PF,10:00 AM,Zoom`,
+    ...SHEET_HEAD,
+    `"${sheetDay(30).sheet}",Winter Debate Tournament,,"Multi event: LD, PF, speech",10:00 AM,Zoom`,
     `"${sheetDay(60).sheet}",Spring Speech Tournament,,Interp,10:00 AM,Zoom`,
   ];
   const file = path.join(dir, "sheet.csv");

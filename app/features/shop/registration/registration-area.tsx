@@ -1,13 +1,16 @@
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import type { RegistrationData } from "~/db/registration-data";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { ScheduleEvent } from "~/features/events/types";
 import type { FeedProduct } from "~/features/products/feed/feed";
 import { registrationKindOf, type RegistrationKind } from "~/features/products/registration-products";
 import { UrlDialog } from "~/ui/url-dialog";
 import type { ShopActionData } from "../action-data";
 import { RegistrationForm } from "./registration-form";
-import { registrationTitles } from "./registration-rules";
+import { registrationTitles, scheduleFor } from "./registration-rules";
+import { entryDefaults } from "./remembered";
 import { CART_ANCHOR_PATH } from "~/core/cart-anchor";
-import { REGISTER_PARAM } from "../shop-paths";
+import { REGISTER_PARAM, TOURNAMENT_PARAM } from "../shop-paths";
 import type { TournamentOffer } from "~/features/tournaments/offer";
 import type { MemberSchool } from "~/features/tournaments/schools";
 
@@ -25,8 +28,11 @@ export default function RegistrationArea({
   offers,
   schools,
   actionData,
+  cartLines = [],
 }: {
   products: FeedProduct[];
+  /** The cart's lines: a second student's form starts with the school and tournament of the last entry. */
+  cartLines?: ReadonlyArray<{ registration: RegistrationData | null }>;
   offers: TournamentOffer[];
   schools: MemberSchool[];
   /** The product the server rendered the page's form for. */
@@ -35,6 +41,17 @@ export default function RegistrationArea({
   actionData?: ShopActionData;
 }) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // The cart is filled into a cached page after its HTML (decision 0030): a form rendered in the page's HTML starts
+  // without it, so the server's and the browser's first render agree; a form opened later starts with it.
+  const hydrated = useHydrated();
+  // A judge fee takes only the tournament its link chose; an entry also the cart's last tournament and school.
+  const defaultsFor = (kind: RegistrationKind) =>
+    entryDefaults(
+      hydrated && kind === "tournamentEntry" ? cartLines : [],
+      search.get(TOURNAMENT_PARAM),
+      scheduleFor(kind, schedule).map((event) => event.id),
+    );
   const resolve = (id: string): Registering | null => {
     const product = products.find((candidate) => candidate.id === id) ?? (inPage?.id === id ? inPage : null);
     const kind = product ? registrationKindOf(product) : null;
@@ -59,6 +76,7 @@ export default function RegistrationArea({
           offers={offers}
           schools={schools}
           actionData={mode === "section" ? actionData : undefined}
+          defaults={defaultsFor(item.kind)}
           onAdded={mode === "dialog" ? close : () => void navigate(CART_ANCHOR_PATH)}
           cancel={cancel}
         />

@@ -23,6 +23,7 @@ import {
   VALIDATION_ERROR_TITLE,
 } from "./registration-rules";
 import type { RegistrationInput, RegistrationOutput } from "./registration-schema";
+import type { EntryDefaults } from "./remembered";
 import type { ShopActionData } from "../action-data";
 import { JS_FIELD, REGISTER_PARAM } from "../shop-paths";
 import { partnerRule } from "~/features/tournaments/competition-events";
@@ -43,6 +44,7 @@ export function RegistrationForm({
   offers = [],
   schools = [],
   actionData,
+  defaults,
   onAdded,
   cancel,
 }: {
@@ -56,6 +58,8 @@ export function RegistrationForm({
   schools?: MemberSchool[];
   /** The page action's answer (a post without JavaScript, or before the scripts started). */
   actionData?: ShopActionData;
+  /** An entry form's starting tournament and school (decision 0051: the link's choice, the family's last school). */
+  defaults?: EntryDefaults;
   onAdded?: () => void;
   cancel?: React.ReactNode;
 }) {
@@ -70,6 +74,12 @@ export function RegistrationForm({
   const [form, fields] = useForm<RegistrationInput, RegistrationOutput>({
     id: `register-${kind}`,
     lastResult: answer && !answer.ok ? answer.result : undefined,
+    defaultValue:
+      kind === "tournamentEntry"
+        ? defaults
+        : kind === "judgeFee"
+          ? { scheduleEvent: defaults?.scheduleEvent }
+          : undefined,
     onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
