@@ -39,6 +39,8 @@ export type AuditAction =
   | "tournament.message"
   | "tournament.judge_settings"
   | "tournament.judge_assign"
+  | "tournament.judge_accept"
+  | "tournament.judge_move"
   | "entry.change"
   | "entry.request"
   | "entry.approve"

@@ -1,9 +1,10 @@
 import type { Actor } from "~/core/actor";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { judges, type Judge } from "~/db/schema/judges";
 import { tournamentKey } from "~/db/tournament-key";
+import { auditedChange, type AuditAction } from "~/features/accounts/audit.server";
 import { getScheduleEvents } from "~/features/events/events.server";
 import { isDistrictTournament } from "~/features/tournaments/competition-events";
 import { registrationToday } from "~/features/tournaments/settings.server";
@@ -62,50 +63,73 @@ type StaffOutcome = { ok: true; judge: Judge } | { ok: false; status: number; me
 
 const JUDGE_ID = /^[0-9a-f-]{36}$/i;
 
-/**
- * Staff accept a judge named on the open form for a school (decision 0049): the judge now counts for it. Audit is
- * the row's own (who and when). A judge already vouched for, or of another tournament, is a 409.
- */
-export async function acceptJudge(
+/** One staff change to one judge of a tournament, audited with it; `refusal` when no row matches. */
+async function staffChange(
   db: Database,
-  actor: { email: string },
-  judgeId: string,
-  tournamentKey: string,
+  actor: Actor,
+  target: { judgeId: string; tournamentKey: string },
+  change: { set: Partial<Judge>; where?: SQL; action: AuditAction; details: Record<string, unknown>; refusal: string },
 ): Promise<StaffOutcome> {
-  if (!JUDGE_ID.test(judgeId)) return { ok: false, status: 400, message: "No such judge." };
-  const [row] = await db
-    .update(judges)
-    .set({ vouchedBy: "staff", vouchedAt: new Date(), assignedBy: actor.email })
-    .where(and(eq(judges.id, judgeId), eq(judges.tournamentKey, tournamentKey), isNull(judges.vouchedBy)))
-    .returning();
-  if (!row) return { ok: false, status: 409, message: "That judge is no longer waiting for their school." };
+  if (!JUDGE_ID.test(target.judgeId)) return { ok: false, status: 400, message: "No such judge." };
+  const row = await auditedChange(
+    db,
+    actor,
+    async (tx) =>
+      (
+        await tx
+          .update(judges)
+          .set(change.set)
+          .where(and(eq(judges.id, target.judgeId), eq(judges.tournamentKey, target.tournamentKey), change.where))
+          .returning()
+      )[0],
+    (judge) => ({ action: change.action, details: { ...target, email: judge.email, ...change.details } }),
+  );
+  if (!row) return { ok: false, status: 409, message: change.refusal };
   return { ok: true, judge: row };
 }
 
 /**
- * Staff move a judge to another category's Tabroom file (decision 0049): one the judge can judge. The judge is then
- * in that file only.
+ * Staff accept a judge named on the open form for a school (decision 0049): the judge now counts for it. Audited.
+ * A judge already vouched for, or of another tournament, is a 409.
  */
-export async function moveJudgeFile(
+export function acceptJudge(db: Database, actor: Actor, judgeId: string, tournamentKey: string) {
+  return staffChange(
+    db,
+    actor,
+    { judgeId, tournamentKey },
+    {
+      set: { vouchedBy: "staff", vouchedAt: new Date() },
+      where: isNull(judges.vouchedBy),
+      action: "tournament.judge_accept",
+      details: {},
+      refusal: "That judge is no longer waiting for their school.",
+    },
+  );
+}
+
+/**
+ * Staff move a judge to another category's Tabroom file (decision 0049): one the judge can judge. The judge is then
+ * in that file only. Audited.
+ */
+export function moveJudgeFile(
   db: Database,
+  actor: Actor,
   judgeId: string,
   tournamentKey: string,
   category: JudgeCategory,
-): Promise<StaffOutcome> {
-  if (!JUDGE_ID.test(judgeId)) return { ok: false, status: 400, message: "No such judge." };
-  const [row] = await db
-    .update(judges)
-    .set({ fileCategory: category })
-    .where(
-      and(
-        eq(judges.id, judgeId),
-        eq(judges.tournamentKey, tournamentKey),
-        sql`${judges.categories} @> ${JSON.stringify([category])}::jsonb`,
-      ),
-    )
-    .returning();
-  if (!row) return { ok: false, status: 409, message: "That judge cannot judge that category, or is gone." };
-  return { ok: true, judge: row };
+) {
+  return staffChange(
+    db,
+    actor,
+    { judgeId, tournamentKey },
+    {
+      set: { fileCategory: category },
+      where: sql`${judges.categories} @> ${JSON.stringify([category])}::jsonb`,
+      action: "tournament.judge_move",
+      details: { category },
+      refusal: "That judge cannot judge that category, or is gone.",
+    },
+  );
 }
 
 /** Staff assign an "any tournament" volunteer to a tournament (first caller wins). */

@@ -83,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "move": {
       const category = formText(form, "category");
       if (!isJudgeCategory(category)) return refuse("page", "Choose debate, speech or Congress.");
-      const outcome = await moveJudgeFile(db, formText(form, "judgeId"), tournament.key, category);
+      const outcome = await moveJudgeFile(db, actor, formText(form, "judgeId"), tournament.key, category);
       if (!outcome.ok) return refuse("page", outcome.message, outcome.status);
       return redirectWithToast(here, {
         type: "success",
