@@ -1,5 +1,5 @@
 import type { Actor } from "~/core/actor";
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { linkTokenWhere } from "~/core/link-tokens.server";
 import type { Database } from "~/db/client.server";
 import { judges, type Judge } from "~/db/schema/judges";
