@@ -14,6 +14,7 @@ import {
   staffBy,
 } from "~/features/tournaments/entry-history.server";
 import { holdsPlace } from "~/features/tournaments/holds-place";
+import { sameStudentRefusal } from "~/features/tournaments/same-student/same-student.server";
 import { takenPlaces } from "~/features/tournaments/places.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { offeredEvents, registrationToday } from "~/features/tournaments/settings.server";
@@ -125,7 +126,12 @@ async function applyOn(
     const refusal = await eventRefusal(tx, key, order.tournamentName ?? "the tournament", settings, change.after.event);
     if (refusal) return refusal;
   }
-  await tx.update(orders).set(appliedTo(order, change.after)).where(eq(orders.id, order.id));
+  const applied = appliedTo(order, change.after);
+  // One entry per student and event (docs/product.md#one-entry-per-student-and-event): a rename, a partner or a switch
+  // must not make this entry a repeat of another.
+  const repeat = await sameStudentRefusal(tx, [applied.registration], { cartId: null, exceptOrderId: order.id });
+  if (repeat) return repeat;
+  await tx.update(orders).set(applied).where(eq(orders.id, order.id));
   const detail = { kind: change.kind, before: change.before, after: change.after };
   if (historyId)
     await tx

@@ -258,6 +258,37 @@ describe("a family's changes, at once", () => {
     expect((shown.data.entries as Array<{ fields: { event: string } }>)[0]!.fields.event).toBe(EXTEMP);
   });
 
+  it("refuses a switch or a rename that would enter the same student twice in one event, naming the entry", async () => {
+    const ld = await paidEntry({});
+    const extemp = await paidEntry({ competitionEvent: EXTEMP }, "extemp@example.org");
+    const bo = await paidEntry({ studentFirst: "Bo" }, "bo@example.org");
+    const switched = await change(extemp.token, { intent: "event", orderId: extemp.order.id, event: LD });
+    expect(switched.status).toBe(409);
+    expect(switched.data.message).toMatch(/^Ana Lee is already entered in .*\(entry \d+\)/);
+    expect((await orderNow(extemp.order.id)).eventType).toBe(EXTEMP);
+    const renamed = await change(bo.token, {
+      intent: "student",
+      orderId: bo.order.id,
+      studentFirst: "ANA",
+      studentLast: "lee",
+      schoolCode: school!.code,
+    });
+    expect(renamed.status).toBe(409);
+    expect((await orderNow(bo.order.id)).studentName).toBe("Bo Lee");
+    // The entry itself is no repeat of itself: fixing its own name's case goes through.
+    expect(
+      (
+        await change(ld.token, {
+          intent: "student",
+          orderId: ld.order.id,
+          studentFirst: "Ana",
+          studentLast: "Lee",
+          schoolCode: otherSchool!.code,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it("after the close (time moved by REGISTRATION_CLOCK) the page is read-only and every change is refused", async () => {
     const { order, token } = await paidEntry({});
     setEnv({ REGISTRATION_CLOCK: sheetDay(28).iso });

@@ -18,7 +18,12 @@ type OrderRow = {
  * The entries already made (paid, or held by a checkout: they hold a place, decision 0040) of these tournaments,
  * leaving out those of `cartId`'s own open checkout (the next Proceed to Checkout replaces it).
  */
-async function madeEntries(db: Database | Transaction, keys: readonly string[], cartId: string | null) {
+async function madeEntries(
+  db: Database | Transaction,
+  keys: readonly string[],
+  cartId: string | null,
+  exceptOrderId: string | null = null,
+) {
   if (keys.length === 0) return [];
   const result = await db.execute(sql`
     select o.tournament_key as key, o.event_type as event, o.student_name, o.registration, o.tournament_name,
@@ -30,6 +35,7 @@ async function madeEntries(db: Database | Transaction, keys: readonly string[], 
      )}) and o.event_type is not null and o.student_name is not null and ${HOLDS_PLACE}
        and not (${cartId}::text is not null and k.cart_id is not null and k.cart_id = ${cartId}::text
                 and k.status = 'open')
+       and (${exceptOrderId}::text is null or o.id::text <> ${exceptOrderId}::text)
      order by o.entry_code nulls last, o.created_at, o.id`);
   return (result as unknown as { rows: OrderRow[] }).rows;
 }
@@ -43,12 +49,22 @@ async function madeEntries(db: Database | Transaction, keys: readonly string[], 
 export async function sameStudentRefusal(
   db: Database | Transaction,
   wanted: ReadonlyArray<RegistrationData | null>,
-  options: { cartId: string | null; inCart?: ReadonlyArray<RegistrationData | null> },
+  options: {
+    cartId: string | null;
+    inCart?: ReadonlyArray<RegistrationData | null>;
+    /** An entry being changed (a family's or staff's fix, a switch): it is not a repeat of itself. */
+    exceptOrderId?: string;
+  },
 ): Promise<string | null> {
   const entries = wanted.map(entryOf).filter((entry) => entry !== null);
   if (entries.length === 0) return null;
   const earlier = (options.inCart ?? []).map(entryOf).filter((entry) => entry !== null);
-  const made = await madeEntries(db, [...new Set(entries.map((entry) => entry.key))], options.cartId);
+  const made = await madeEntries(
+    db,
+    [...new Set(entries.map((entry) => entry.key))],
+    options.cartId,
+    options.exceptOrderId ?? null,
+  );
   for (const [index, entry] of entries.entries()) {
     for (const row of made) {
       if (row.key !== entry.key || row.event !== entry.event) continue;
