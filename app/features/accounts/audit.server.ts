@@ -41,7 +41,15 @@ export type AuditAction =
   | "entry.change"
   | "entry.request"
   | "entry.approve"
-  | "entry.decline";
+  | "entry.decline"
+  | "coach.invite"
+  | "coach.invite_resend"
+  | "coach.invite_withdraw"
+  | "coach.accept"
+  | "coach.schools_add"
+  | "coach.school_remove"
+  | "coach.remove"
+  | "coach.export";
 
 /**
  * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or
