@@ -147,7 +147,7 @@ describe("a coach's invitation", () => {
     expect((await accept("' or 1=1 --")).status).toBe(404);
     expect(await database.db.select().from(users).where(eq(users.email, "careful@example.org"))).toEqual([]);
 
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { email: "", school: first!.code },
       { email: "not an address", school: first!.code },
       { email: "ok@example.org" },
@@ -194,6 +194,14 @@ describe("removing a coach", () => {
     expect(
       (await database.db.select().from(coachSchools).where(eq(coachSchools.userId, coach.id))).map((s) => s.schoolCode),
     ).toEqual([second!.code]);
+  });
+
+  it("never makes a coach staff by a role change", async () => {
+    const coach = await signedInCoach(database, "stays@example.org", [first!]);
+    expect((await staff({ intent: "role", userId: coach.id, role: "admin" })).status).toBe(400);
+    expect(
+      await database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, coach.id)),
+    ).toEqual([{ role: "coach" }]);
   });
 
   it("refuses a coach's own attempt at the staff's forms", async () => {
