@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders } from "~/db/schema";
 import { tournamentKey } from "~/db/tournament-key";
+import { judgePool } from "~/features/judges/pool.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { loader as accountLoader } from "~/routes/coach/account";
 import { loader as layoutLoader } from "~/routes/coach/layout";
@@ -149,6 +150,39 @@ describe("a coach's scope", () => {
     const after = await load(database, tournamentLoader, path(winter), coachCookie, { key: winter });
     expect(after.body).not.toContain("Dov");
     await database.db.delete(orders).where(eq(orders.id, moved));
+  });
+
+  it("counts the school's judges as the staff's pool page does", async () => {
+    // A typed entry under the school's own name, a Judge Fee, and two judges (one confirmed) count for the school.
+    await entry(mine!, "Typed Name", "typed.parent@example.org", {
+      registration: { studentFirst: "Typed", studentLast: "Name", tournamentKey: winter },
+      studentSchool: mine!.name.toUpperCase(),
+    });
+    await database.db.insert(orders).values(
+      anEntryOrder({
+        studentName: null,
+        eventType: null,
+        itemName: "Judge Fee",
+        studentSchool: mine!.name,
+        tournamentKey: winter,
+        itemQuantity: 1,
+      }),
+    );
+    await database.db.execute(sql`
+      insert into judges (tournament_key, first_name, last_name, email, school, school_code, categories, status, token_hash)
+      values (${winter}, 'Dana', 'Levi', 'dana@example.org', ${mine!.name}, ${mine!.code}, '["debate"]', 'confirmed', 'h1'),
+             (${winter}, 'Eli', 'Cohen', 'eli@example.org', ${mine!.name}, ${mine!.code}, '["speech"]', 'pending', 'h2'),
+             (${winter}, 'Not', 'Ours', 'x@example.org', ${theirs!.name}, ${theirs!.code}, '["debate"]', 'confirmed', 'h3')`);
+    for (let n = 0; n < 5; n++) await entry(mine!, `Debater N${n}`, `n${n}.parent@example.org`);
+    const pool = await judgePool(database.db, winter, memberSchools());
+    const staffView = pool.schools.find((school) => school.schoolCode === mine!.code)!.obligation;
+    const season = JSON.parse((await load(database, seasonLoader, "/coach", coachCookie)).body) as Awaited<
+      ReturnType<typeof seasonLoader>
+    >;
+    const judges = season.tournaments.find((tournament) => tournament.key === winter)!.schools[0]!.judges;
+    expect(judges.owed).toEqual(staffView.owed);
+    expect(judges.short).toEqual(staffView.shortfall);
+    expect(staffView.owedTotal).toBeGreaterThan(0);
   });
 
   it("refuses staff on the coach's pages and the coach on staff's", async () => {

@@ -30,6 +30,23 @@ type Rows<T> = { rows: T[] };
 /** How an entry was paid, as the coach reads it. */
 export type PaidBy = "card" | "test payment" | "recorded by staff" | "not paid yet";
 
+/** A tournament the coach's schools entered, by its key: its title and date as their newest entry has them. */
+export async function schoolTournament(
+  db: Database,
+  scope: CoachScope,
+  key: string,
+): Promise<{ key: string; title: string; date: string } | null> {
+  const result = await db.execute(sql`
+    select o.tournament_name as title, o.tournament_date as date
+      from orders o
+     where o.tournament_key = ${key} and o.tournament_name is not null and o.tournament_date is not null
+       and ${IS_ENTRY} and ${inScope(scope)}
+     order by o.created_at desc
+     limit 1`);
+  const [row] = (result as unknown as Rows<{ title: string; date: string }>).rows;
+  return row ? { key, ...row } : null;
+}
+
 /** One of the school's entries: the roster's entry, with how it was paid and when it was made. */
 export type SchoolEntry = RosterEntry & { paidBy: PaidBy; createdAt: string };
 

@@ -1,11 +1,12 @@
 import type { Database } from "~/db/client.server";
 import type { SignedInCoach } from "~/features/accounts/guards.server";
 import { JUDGE_CATEGORIES, type JudgeCategory } from "~/features/judges/categories";
+import { judgeTournaments } from "~/features/judges/judges.server";
 import { zeroes, type PerCategory } from "~/features/judges/obligations";
-import { judgePool } from "~/features/judges/pool.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { registrationToday } from "~/features/tournaments/settings.server";
-import { listStaffTournaments, type StaffTournament } from "~/features/tournaments/staff-settings.server";
+import { registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
+import { closesLabel, registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
+import { type CountedSchool, schoolObligations } from "../scope/judges.server";
 import { countsKey, type CoachScope, schoolSeasonCounts, scopeOf } from "../scope/scope.server";
 
 /** One school's judges at one tournament (decision 0045's obligation, read-only): owed, confirmed and short. */
@@ -37,7 +38,7 @@ export type SeasonTournament = {
   key: string;
   title: string;
   date: string;
-  window: StaffTournament["window"];
+  window: RegistrationWindow;
   /** Registration's last day, as people read it. */
   closes: string;
   schools: SeasonSchool[];
@@ -51,9 +52,35 @@ async function judgesWaiting(_db: Database, _scope: CoachScope, _keys: readonly 
   return new Map<string, number>();
 }
 
-/** The tournaments a coach's season shows: those of the sheet still to come (open, or not yet open, or closed). */
-export async function seasonTournaments(db: Database, today = registrationToday()): Promise<StaffTournament[]> {
-  return (await listStaffTournaments(db, today)).filter((item) => !item.past && !item.orphaned && item.date >= today);
+/** A tournament as the coach's pages show it: its identity, registration's window and last day. */
+export type CoachTournamentInfo = {
+  key: string;
+  title: string;
+  date: string;
+  window: RegistrationWindow;
+  closes: string;
+};
+
+/**
+ * The tournaments a coach's season shows: the district's on the sheet still to come (open, not yet open, or closed),
+ * as the judge form offers them, with their windows from staff's settings.
+ */
+export async function seasonTournaments(db: Database, today = registrationToday()): Promise<CoachTournamentInfo[]> {
+  const tournaments = await judgeTournaments(db, today);
+  const settings = await settingsByKey(
+    db,
+    tournaments.map((item) => item.key),
+  );
+  return tournaments.map((item) => {
+    const window = registrationWindow(item.date, settings.get(item.key) ?? null, today);
+    return { ...item, window, closes: closesLabel(window.closesOn) };
+  });
+}
+
+/** The coach's schools with their names as the content has them now (the name kept at invitation otherwise). */
+export function countedSchools(coach: SignedInCoach): CountedSchool[] {
+  const members = new Map(memberSchools().map((school) => [school.code, school.name]));
+  return coach.schools.map((school) => ({ code: school.code, name: members.get(school.code) ?? school.name }));
 }
 
 /** `/coach`: each open and upcoming tournament with each of the coach's schools' entries, judges and needs. */
@@ -61,13 +88,12 @@ export async function coachSeason(db: Database, coach: SignedInCoach): Promise<S
   const scope = scopeOf(coach);
   const tournaments = await seasonTournaments(db);
   const keys = tournaments.map((item) => item.key);
-  const members = memberSchools();
-  const [counts, waiting, pools] = await Promise.all([
+  const [counts, waiting, obligations] = await Promise.all([
     schoolSeasonCounts(db, scope, keys),
     judgesWaiting(db, scope, keys),
-    Promise.all(tournaments.map((item) => judgePool(db, item.key, members))),
+    schoolObligations(db, countedSchools(coach), keys),
   ]);
-  return tournaments.map((tournament, index) => ({
+  return tournaments.map((tournament) => ({
     key: tournament.key,
     title: tournament.title,
     date: tournament.date,
@@ -78,7 +104,7 @@ export async function coachSeason(db: Database, coach: SignedInCoach): Promise<S
       const entries = Object.entries(found?.byEvent ?? {})
         .map(([event, count]) => ({ event, count }))
         .sort((a, b) => a.event.localeCompare(b.event, "en-US"));
-      const obligation = pools[index]!.schools.find((row) => row.schoolCode === school.code)?.obligation;
+      const obligation = obligations.get(countsKey(tournament.key, school.code));
       return {
         code: school.code,
         name: school.name,

@@ -2,16 +2,18 @@ import { type CsvColumn, toCsv } from "~/core/csv";
 import type { Database } from "~/db/client.server";
 import type { SignedInCoach } from "~/features/accounts/guards.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
-import { registrationToday } from "~/features/tournaments/settings.server";
-import { listStaffTournaments, type StaffTournament } from "~/features/tournaments/staff-settings.server";
+import { registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
 import { type LeftOut, tabroomFiles } from "~/features/tournaments/tabroom-files";
+import { closesLabel, registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
 import {
   type SchoolEntry,
   type SchoolEntryChange,
   schoolEntries,
   schoolEntryHistory,
+  schoolTournament,
   scopeOf,
 } from "../scope/scope.server";
+import { seasonTournaments } from "./season.server";
 
 /** `/coach/tournaments/:key`: one tournament as the coach's schools see it (read-only this time: decision 0054). */
 export type CoachTournament = {
@@ -19,7 +21,7 @@ export type CoachTournament = {
   title: string;
   date: string;
   closes: string;
-  window: StaffTournament["window"];
+  window: RegistrationWindow;
   entries: SchoolEntry[];
   history: SchoolEntryChange[];
   /** The school's entries Tabroom's files leave out, and why (decision 0046). */
@@ -37,27 +39,30 @@ export async function coachTournament(
   today = registrationToday(),
 ): Promise<CoachTournament | null> {
   const scope = scopeOf(coach);
-  const tournament = (await listStaffTournaments(db, today)).find((item) => item.key === key);
-  if (!tournament) return null;
-  const [entries, history] = await Promise.all([
-    schoolEntries(db, scope, tournament.key),
-    schoolEntryHistory(db, scope, tournament.key),
+  // One still to come on the sheet, or one the coach's schools entered (its title and date as their entries say).
+  const found =
+    (await seasonTournaments(db, today)).find((item) => item.key === key) ?? (await schoolTournament(db, scope, key));
+  if (!found) return null;
+  const [entries, history, settings] = await Promise.all([
+    schoolEntries(db, scope, key),
+    schoolEntryHistory(db, scope, key),
+    settingsByKey(db, [key]),
   ]);
-  const upcoming = !tournament.past && !tournament.orphaned && tournament.date >= today;
-  if (!upcoming && entries.length === 0) return null;
+  const row = settings.get(key) ?? null;
+  const window = registrationWindow(found.date, row, today);
   const { leftOut } = tabroomFiles({
-    date: tournament.date,
+    date: found.date,
     entries,
     schools: memberSchools(),
-    abbreviations: tournament.abbreviations,
-    asks: tournament.asks,
+    abbreviations: row?.abbreviations ?? {},
+    asks: { novice: row?.askNovice ?? false, studentEmail: row?.askStudentEmail ?? false },
   });
   return {
-    key: tournament.key,
-    title: tournament.title,
-    date: tournament.date,
-    closes: tournament.closes,
-    window: tournament.window,
+    key,
+    title: found.title,
+    date: found.date,
+    closes: closesLabel(window.closesOn),
+    window,
     entries,
     history,
     leftOut,
