@@ -87,9 +87,14 @@ async function seasonAndTournament(page: Page, ours: string, theirs: string) {
   await expect(entries).toContainText(ours);
   await expect(entries).toContainText(`parent-${ours.split(" ")[1]!.toLowerCase()}@example.com`);
   await expect(page.locator("main")).not.toContainText(theirs);
-  // A staff page is not the coach's.
-  const answer = await page.request.get("/orders");
-  expect(answer.status()).toBe(403);
+}
+
+/** A staff page refuses the coach and points back to their season. */
+async function staffPageRefused(page: Page) {
+  expect((await page.goto("/orders"))?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to your season" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your season" })).toBeVisible();
 }
 
 const noOverflow = async (page: Page) =>
@@ -128,6 +133,7 @@ test("a coach is invited from Users, accepts, and reads the season, a tournament
   expect(text).toContain("Code,Event,First name,Last name,Partner,School,Status,Family email,Paid by");
   expect(text).toContain(`Coachy,Nojs${run}`);
   expect(text).not.toContain(theirs.split(" ")[1]!);
+  await staffPageRefused(page);
   await context.close();
 });
 
@@ -158,5 +164,6 @@ test("a coach is invited from Site content's schools, accepts, and reads the sea
   await page.getByRole("link", { name: "Download entries (CSV)" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^entries-\d{4}-\d{2}-\d{2}\.csv$/);
+  await staffPageRefused(page);
   await context.close();
 });

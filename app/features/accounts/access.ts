@@ -8,8 +8,11 @@ export const ACCESS_CHECK_FAILED = "Failed to verify access.";
 export const PRODUCTS_ADMIN_REQUIRED_MESSAGE =
   "You don't have permission to manage the product catalog. Admin access is required.";
 
-/** The body of the 403 response a guard throws. */
-export type AccessDenied = { title: "Access Denied"; message: string };
+/** The body of the 403 response a guard throws; `home`, where its button goes (staff's orders by default). */
+export type AccessDenied = { title: "Access Denied"; message: string; home?: { to: string; label: string } };
+
+/** A coach's way back from a staff page (decision 0054). */
+export const COACH_HOME = { to: "/coach", label: "Go to your season" } as const;
 
 export function isAccessDenied(value: unknown): value is AccessDenied {
   return (

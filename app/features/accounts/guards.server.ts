@@ -13,6 +13,7 @@ import {
   ACCESS_CHECK_FAILED,
   ADMIN_REQUIRED_MESSAGE,
   afterSignInPath,
+  COACH_HOME,
   COACH_ONLY_MESSAGE,
   COACH_PATH,
   STAFF_ONLY_MESSAGE,
@@ -81,7 +82,8 @@ function signInUrl(request: Request): string {
   return `/auth?${new URLSearchParams({ redirectTo: back })}`;
 }
 
-const forbidden = (message: string) => data<AccessDenied>({ title: "Access Denied", message }, { status: 403 });
+const forbidden = (message: string, home?: AccessDenied["home"]) =>
+  data<AccessDenied>({ title: "Access Denied", message, ...(home ? { home } : {}) }, { status: 403 });
 
 /**
  * Staff (user or admin) only. Signed-out visitors are sent to /auth and come back here after signing in; a coach
@@ -94,7 +96,7 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
-  if (user.role === "coach") throw forbidden(STAFF_ONLY_MESSAGE);
+  if (user.role === "coach") throw forbidden(STAFF_ONLY_MESSAGE, COACH_HOME);
   // Where staff must sign in with two factors (every role: users read donor and student data too; decision 0037),
   // an account without sees nothing else until it is set up (on the profile page). The page's own data requests
   // and form posts (`/admin/profile.data`) pass too, or the setup redirects to itself.

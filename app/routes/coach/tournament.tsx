@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tournament: {
       key: tournament.key,
       title: tournament.title,
-      date: tournament.date,
+      day: tournament.day,
       closes: tournament.closes,
       entries: tournament.entries.map((entry) => ({
         orderId: entry.orderId,

@@ -25,6 +25,8 @@ export const COACH_ACTIONS_PATH = "/admin/users";
  * JavaScript.
  */
 export function CoachesPanel({ schools, returnTo }: { schools: SchoolCoachesView[]; returnTo: string }) {
+  // The schools with a coach or an invitation; the form offers them all.
+  const followed = schools.filter((school) => school.coaches.length > 0 || school.invitations.length > 0);
   return (
     <Card id="coaches">
       <CardHeader>
@@ -60,13 +62,11 @@ export function CoachesPanel({ schools, returnTo }: { schools: SchoolCoachesView
             </Button>
           </div>
         </Form>
+        {followed.length === 0 ? <p className="text-sm text-muted-foreground">No school has a coach yet.</p> : null}
         <ul className="grid gap-4" aria-label="Schools' coaches">
-          {schools.map((school) => (
+          {followed.map((school) => (
             <li key={school.code} className="grid gap-2 border-t border-border pt-3">
               <h3 className="font-semibold text-navy-900">{school.name}</h3>
-              {school.coaches.length === 0 && school.invitations.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No coach yet.</p>
-              ) : null}
               {school.coaches.map((coach) => (
                 <CoachRow
                   key={coach.userId}

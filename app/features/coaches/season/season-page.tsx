@@ -38,7 +38,7 @@ export function SeasonPage({ tournaments }: { tournaments: SeasonTournament[] })
                     </Link>
                   </CardTitle>
                   <p className="text-sm text-muted-foreground">
-                    {tournament.date} · <Badge variant="outline">{WINDOW_LABEL[tournament.window.state]}</Badge> · Last
+                    {tournament.day} · <Badge variant="outline">{WINDOW_LABEL[tournament.window.state]}</Badge> · Last
                     day to register: {tournament.closes}
                   </p>
                 </CardHeader>

@@ -5,7 +5,7 @@ import { judgeTournaments } from "~/features/judges/judges.server";
 import { zeroes, type PerCategory } from "~/features/judges/obligations";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
-import { closesLabel, registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
+import { monthDay, registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
 import { type CountedSchool, schoolObligations } from "../scope/judges.server";
 import { countsKey, type CoachScope, schoolSeasonCounts, scopeOf } from "../scope/scope.server";
 
@@ -39,7 +39,8 @@ export type SeasonTournament = {
   title: string;
   date: string;
   window: RegistrationWindow;
-  /** Registration's last day, as people read it. */
+  /** The tournament's day and registration's last day, as people read them ("Mar 28, 2027", "Mar 25"). */
+  day: string;
   closes: string;
   schools: SeasonSchool[];
 };
@@ -58,6 +59,7 @@ export type CoachTournamentInfo = {
   title: string;
   date: string;
   window: RegistrationWindow;
+  day: string;
   closes: string;
 };
 
@@ -73,8 +75,13 @@ export async function seasonTournaments(db: Database, today = registrationToday(
   );
   return tournaments.map((item) => {
     const window = registrationWindow(item.date, settings.get(item.key) ?? null, today);
-    return { ...item, window, closes: closesLabel(window.closesOn) };
+    return { ...item, window, ...dayLabels(item.date, window) };
   });
+}
+
+/** A tournament's day ("Mar 28, 2027") and registration's last day ("Mar 25"), as the coach's pages write them. */
+export function dayLabels(date: string, window: RegistrationWindow) {
+  return { day: `${monthDay(date)}, ${date.slice(0, 4)}`, closes: monthDay(window.closesOn) };
 }
 
 /** The coach's schools with their names as the content has them now (the name kept at invitation otherwise). */
@@ -98,6 +105,7 @@ export async function coachSeason(db: Database, coach: SignedInCoach): Promise<S
     title: tournament.title,
     date: tournament.date,
     window: tournament.window,
+    day: tournament.day,
     closes: tournament.closes,
     schools: coach.schools.map((school) => {
       const found = counts.get(countsKey(tournament.key, school.code));

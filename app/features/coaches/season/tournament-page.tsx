@@ -20,7 +20,7 @@ export type CoachEntryView = {
 export type CoachTournamentView = {
   key: string;
   title: string;
-  date: string;
+  day: string;
   closes: string;
   entries: CoachEntryView[];
   history: Array<{
@@ -46,7 +46,7 @@ export function CoachTournamentPage({ tournament }: { tournament: CoachTournamen
       </p>
       <DashboardHeader
         title={tournament.title}
-        description={`${tournament.date} · Last day to register: ${tournament.closes}`}
+        description={`${tournament.day} · Last day to register: ${tournament.closes}`}
       >
         {tournament.entries.length > 0 ? (
           <ExportLink href={tournamentCsvPath(tournament.key)}>Download entries (CSV)</ExportLink>

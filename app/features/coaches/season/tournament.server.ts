@@ -4,7 +4,7 @@ import type { SignedInCoach } from "~/features/accounts/guards.server";
 import { memberSchools } from "~/features/tournaments/schools.server";
 import { registrationToday, settingsByKey } from "~/features/tournaments/settings.server";
 import { type LeftOut, tabroomFiles } from "~/features/tournaments/tabroom-files";
-import { closesLabel, registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
+import { registrationWindow, type RegistrationWindow } from "~/features/tournaments/window";
 import {
   type SchoolEntry,
   type SchoolEntryChange,
@@ -13,13 +13,14 @@ import {
   schoolTournament,
   scopeOf,
 } from "../scope/scope.server";
-import { seasonTournaments } from "./season.server";
+import { dayLabels, seasonTournaments } from "./season.server";
 
 /** `/coach/tournaments/:key`: one tournament as the coach's schools see it (read-only this time: decision 0054). */
 export type CoachTournament = {
   key: string;
   title: string;
   date: string;
+  day: string;
   closes: string;
   window: RegistrationWindow;
   entries: SchoolEntry[];
@@ -61,7 +62,7 @@ export async function coachTournament(
     key,
     title: found.title,
     date: found.date,
-    closes: closesLabel(window.closesOn),
+    ...dayLabels(found.date, window),
     window,
     entries,
     history,
