@@ -26,6 +26,8 @@ export default [
     // A family's entries at the private link in its confirmation, and "send my link again" (app/features/entry-changes, decision 0047).
     route("entries", "routes/public/entries.tsx"),
     route("entries/:token", "routes/public/entries-link.tsx"),
+    // A coach's invitation at the single-use link in its email (app/features/coaches, decision 0054).
+    route("coach/invitation/:token", "routes/public/coach-invitation.tsx"),
     // Sign-in (docs/product.md: /masterdebater shows the same screen as /auth).
     route("auth", "routes/public/auth.tsx", { id: "routes/public/auth" }),
     route("masterdebater", "routes/public/auth.tsx", { id: "routes/masterdebater" }),
@@ -54,6 +56,14 @@ export default [
     route("admin/site/:section", "routes/admin/site-section.tsx"),
   ]),
   route("auth/sign-out", "routes/public/sign-out.tsx"),
+
+  // A member school's coach (app/features/coaches, decision 0054): every page guards itself with requireCoachSchools.
+  layout("routes/coach/layout.tsx", [
+    route("coach", "routes/coach/season.tsx"),
+    route("coach/tournaments/:key", "routes/coach/tournament.tsx"),
+    route("coach/account", "routes/coach/account.tsx"),
+  ]),
+  route("coach/tournaments/:key/entries.csv", "routes/coach/tournament-csv.ts"),
 
   // A donation's printable receipt at the unguessable link in its email (app/features/donations): no layout, no sign-in.
   route("donate/receipt/:token", "routes/public/donation-receipt.tsx"),

@@ -95,6 +95,9 @@ export const features = {
   // the audit log; content never depends on it. Its pictures go through the catalogue's image pipeline from the
   // route (app/routes/admin/site-section.tsx), not from the feature.
   "site-editor": ["content", "accounts"],
+  // A member school's coach (decision 0054): invitations (accounts, email), one scoped query layer over the
+  // tournaments' entries, the season from the tournaments' windows and the judges' obligations, read-only.
+  coaches: ["accounts", "email", "tournaments", "judges"],
 };
 
 /** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */

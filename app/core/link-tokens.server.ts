@@ -14,7 +14,7 @@ import { env } from "~/core/env.server";
  * A token is accepted when its hash is stored (every link ever sent, the random tokens from before decision 0037
  * included, even after SESSION_SECRET changes) or when its MAC is right (links written after a change of secret).
  */
-export type LinkPurpose = "receipt" | "manage" | "judge" | "entries";
+export type LinkPurpose = "receipt" | "manage" | "judge" | "entries" | "coach-invitation";
 
 /** What a link token looks like (ours, and the random ones issued before). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;

@@ -6,6 +6,7 @@ import { fromRoot } from "~/core/paths.server";
 import { browserRequest, signedInAccount } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import routes from "~/routes";
+import { memberSchools } from "~/features/tournaments/schools.server";
 
 /**
  * Every loader and action of the admin area, called by four callers: signed
@@ -167,9 +168,48 @@ const matrix: Record<
       { intent: "delete", userId: "$victim" },
       { intent: "reset", userId: "$victim" },
       { intent: "test-email" },
+      // Coaches (decision 0054): a real member school, so a missing guard would invite.
+      { intent: "coach-invite", email: "intruder.coach@example.org", school: memberSchools()[0]!.code },
+      { intent: "coach-remove", userId: "$coach" },
     ],
   },
 };
+
+/**
+ * The coach's routes (decision 0054): only a coach reaches them; staff get a 403 and are never shown a school's rows.
+ * Their tournament is the matrix's, where the coach's school has no entry: a 404 for the coach (not a 403, not data).
+ */
+const coachMatrix: Record<
+  string,
+  { path: string; params?: Record<string, string>; actions?: Record<string, string>[] }
+> = {
+  "routes/coach/layout.tsx": { path: "/coach" },
+  "routes/coach/season.tsx": { path: "/coach" },
+  "routes/coach/account.tsx": {
+    path: "/coach/account",
+    actions: [{ currentPassword: "Wrong!Guess1", password: "Brand!New2026", confirmPassword: "Brand!New2026" }],
+  },
+  "routes/coach/tournament.tsx": {
+    path: `/coach/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}`,
+    params: { key: MATRIX_TOURNAMENT },
+  },
+  "routes/coach/tournament-csv.ts": {
+    path: `/coach/tournaments/${encodeURIComponent(MATRIX_TOURNAMENT)}/entries.csv`,
+    params: { key: MATRIX_TOURNAMENT },
+  },
+};
+
+/** Every route file under the coach layout, or at a /coach path (the invitation's page apart: its link is its key). */
+function coachAreaFiles(entries: RouteConfigEntry[], inCoachLayout = false): string[] {
+  const files: string[] = [];
+  for (const entry of entries) {
+    const isCoachLayout = entry.file === "routes/coach/layout.tsx";
+    const coachPath = /^coach(\/|$)/.test(entry.path ?? "") && !entry.path?.startsWith("coach/invitation/");
+    if (isCoachLayout || inCoachLayout || coachPath) files.push(entry.file);
+    if (entry.children) files.push(...coachAreaFiles(entry.children, inCoachLayout || isCoachLayout));
+  }
+  return files;
+}
 
 /** Every route file under the admin layout, or at an admin-area path. */
 function adminAreaFiles(entries: RouteConfigEntry[], inAdminLayout = false): string[] {
@@ -213,11 +253,12 @@ async function outcomeOf(call: () => unknown): Promise<Outcome> {
 
 describe("admin role matrix", () => {
   let database: TestDatabase;
-  const callers: Record<"signedOut" | "removed" | "user" | "admin", string> = {
+  const callers: Record<"signedOut" | "removed" | "user" | "admin" | "coach", string> = {
     signedOut: "",
     removed: "",
     user: "",
     admin: "",
+    coach: "",
   };
   let victimId = "";
   let failedEmailId = "";
@@ -227,12 +268,18 @@ describe("admin role matrix", () => {
   let campaignId = "";
   let entryId = "";
   let contactId = "";
+  let coachId = "";
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const admin = await signedInAccount(database.db, "director@example.org", "admin");
     const user = await signedInAccount(database.db, "coach@example.org", "user");
     const removed = await signedInAccount(database.db, "former@example.org", "user");
+    // A member school's coach (decision 0054), with a school of its own.
+    const coach = await signedInAccount(database.db, "school.coach@example.org", "coach");
+    coachId = coach.id;
+    await database.db.execute(sql`
+      insert into coach_schools (user_id, school_code, school_name) values (${coach.id}, 'MATRIX', 'Matrix School')`);
     const victim = await signedInAccount(database.db, "victim@example.org", "user");
     victimId = victim.id;
     const failed = await database.db.execute(sql`
@@ -274,7 +321,7 @@ describe("admin role matrix", () => {
     contactId = (contact as unknown as { rows: { id: string }[] }).rows[0]!.id;
     // The removed account keeps a valid cookie whose role is then taken away.
     await database.db.execute(sql`delete from user_roles where user_id = ${removed.id}`);
-    Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie });
+    Object.assign(callers, { admin: admin.cookie, user: user.cookie, removed: removed.cookie, coach: coach.cookie });
   });
   afterAll(() => database.destroy());
 
@@ -286,6 +333,9 @@ describe("admin role matrix", () => {
              (select count(*) from audit_log) as audit,
              (select json_agg(json_build_array(id, status, attempts) order by id) from email_outbox) as outbox,
              (select count(*) from sessions) as sessions,
+             (select count(*) from coach_invitations) as coach_invitations,
+             (select json_agg(json_build_array(user_id, school_code) order by user_id, school_code) from coach_schools)
+               as coach_schools,
              (select json_agg(json_build_array(id, is_active, display_order) order by id) from products) as products,
              (select max(updated_at) from accounts) as passwords,
              (select json_agg(json_build_array(id, resolved_at) order by id) from payments_needing_attention) as attention,
@@ -315,20 +365,29 @@ describe("admin role matrix", () => {
   });
 
   const cases = Object.entries(matrix).flatMap(([file, entry]) =>
-    (["signedOut", "removed", "user", "admin"] as const).map((caller) => ({ file, entry, caller })),
+    (["signedOut", "removed", "user", "admin", "coach"] as const).map((caller) => ({ file, entry, caller })),
   );
 
-  it.each(cases)("$file loader for $caller", async ({ file, entry, caller }) => {
+  /** A route module's loader called as `caller` at `entry.path`. */
+  async function callLoader(
+    file: string,
+    entry: { path: string; params?: Record<string, string> },
+    caller: keyof typeof callers,
+  ) {
     const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
     expect(module.loader).toBeTypeOf("function");
-    const before = await snapshot();
-    const outcome = await outcomeOf(() =>
+    return outcomeOf(() =>
       module.loader!({
         request: browserRequest(entry.path, callers[caller]),
         context: database.context(),
         params: entry.params ?? {},
       } as never),
     );
+  }
+
+  it.each(cases)("$file loader for $caller", async ({ file, entry, caller }) => {
+    const before = await snapshot();
+    const outcome = await callLoader(file, entry, caller);
     expect(classify(outcome, entry.path)).toBe(expected(entry.role, caller));
     expect(await snapshot()).toBe(before);
   });
@@ -346,7 +405,7 @@ describe("admin role matrix", () => {
 
   const actionCases = Object.entries(matrix).flatMap(([file, entry]) =>
     (entry.actions ?? []).flatMap((form) =>
-      (["signedOut", "removed", "user"] as const).map((caller) => ({
+      (["signedOut", "removed", "user", "coach"] as const).map((caller) => ({
         file,
         entry,
         caller,
@@ -369,6 +428,7 @@ describe("admin role matrix", () => {
       $campaign: campaignId,
       $entry: entryId,
       $contact: contactId,
+      $coach: coachId,
     };
     const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, placeholders[value] ?? value]));
     return outcomeOf(() =>
@@ -397,6 +457,45 @@ describe("admin role matrix", () => {
     },
   );
 
+  it("covers every route of the coach area", () => {
+    expect([...new Set(coachAreaFiles(routes))].sort()).toEqual(Object.keys(coachMatrix).sort());
+  });
+
+  const coachCases = Object.entries(coachMatrix).flatMap(([file, entry]) =>
+    (["signedOut", "removed", "user", "admin", "coach"] as const).map((caller) => ({ file, entry, caller })),
+  );
+
+  it.each(coachCases)("$file loader for $caller", async ({ file, entry, caller }) => {
+    const before = await snapshot();
+    const outcome = await callLoader(file, entry, caller);
+    // The matrix's tournament has no entry of the coach's school and is not on the sheet: a 404 for the coach.
+    const notFound = caller === "coach" && Boolean(entry.params?.key);
+    expect(notFound ? outcome : classify(outcome, entry.path)).toEqual(
+      notFound ? { kind: "status", status: 404 } : expectedOnCoachRoute(caller),
+    );
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(
+    Object.entries(coachMatrix).flatMap(([file, entry]) =>
+      (entry.actions ?? []).flatMap((form) =>
+        (["signedOut", "removed", "user", "admin"] as const).map((caller) => ({ file, entry, caller, form })),
+      ),
+    ),
+  )("$file action for $caller is refused and changes nothing", async ({ file, entry, caller, form }) => {
+    const module = (await import(/* @vite-ignore */ fromRoot("app", file))) as RouteModule;
+    const before = await snapshot();
+    const outcome = await outcomeOf(() =>
+      module.action!({
+        request: browserRequest(entry.path, callers[caller], form),
+        context: database.context(),
+        params: entry.params ?? {},
+      } as never),
+    );
+    expect(classify(outcome, entry.path)).toBe(expectedOnCoachRoute(caller));
+    expect(await snapshot()).toBe(before);
+  });
+
   it("lets an admin's action through the guard to change a role", async () => {
     const module = (await import("~/routes/admin/users")) as RouteModule;
     const outcome = await outcomeOf(() =>
@@ -414,10 +513,17 @@ describe("admin role matrix", () => {
 
 type Verdict = "to-sign-in" | "forbidden" | "allowed";
 
-/** Signed out (or role removed): to /auth and back; a user on an admin route: 403; otherwise through. */
+/** Signed out (or role removed): to /auth and back; a user on an admin route, or a coach on any: 403; otherwise through. */
 function expected(role: MinRole, caller: string): Verdict {
   if (caller === "signedOut" || caller === "removed") return "to-sign-in";
+  if (caller === "coach") return "forbidden";
   return role === "admin" && caller === "user" ? "forbidden" : "allowed";
+}
+
+/** On a coach's route: signed out, to /auth and back; staff, 403; the coach, through. */
+function expectedOnCoachRoute(caller: string): Verdict {
+  if (caller === "signedOut" || caller === "removed") return "to-sign-in";
+  return caller === "coach" ? "allowed" : "forbidden";
 }
 
 /** Only a 403 is "forbidden" and only a redirect to sign in is "to-sign-in"; a 5xx is a crash, never "allowed". */

@@ -110,7 +110,7 @@ export const userRoles = pgTable("user_roles", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  role: text("role", { enum: ["user", "admin"] }).notNull(),
+  role: text("role", { enum: ["user", "admin", "coach"] }).notNull(),
   createdAt: createdAt(),
 });
 

@@ -17,3 +17,4 @@ export * from "./site-content";
 export * from "./tournaments";
 export * from "./judges";
 export * from "./entry-changes";
+export * from "./coaches";

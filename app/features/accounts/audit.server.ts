@@ -44,7 +44,15 @@ export type AuditAction =
   | "entry.change"
   | "entry.request"
   | "entry.approve"
-  | "entry.decline";
+  | "entry.decline"
+  | "coach.invite"
+  | "coach.invite_resend"
+  | "coach.invite_withdraw"
+  | "coach.accept"
+  | "coach.schools_add"
+  | "coach.school_remove"
+  | "coach.remove"
+  | "coach.export";
 
 /** Records an admin (or account) action: who, what, to whom, when. */
 export async function writeAudit(

@@ -7,8 +7,18 @@ import { redirectWithToast } from "~/core/toast.server";
 import { isConnectionError, withConnectionFailures } from "~/db/availability.server";
 import { getDb } from "~/db/context";
 import { userRoles, users } from "~/db/schema/accounts";
+import { coachSchools } from "~/db/schema/coaches";
 import { getAuth } from "./auth.server";
-import { ACCESS_CHECK_FAILED, ADMIN_REQUIRED_MESSAGE, afterSignInPath, type AccessDenied } from "./access";
+import {
+  ACCESS_CHECK_FAILED,
+  ADMIN_REQUIRED_MESSAGE,
+  afterSignInPath,
+  COACH_HOME,
+  COACH_ONLY_MESSAGE,
+  COACH_PATH,
+  STAFF_ONLY_MESSAGE,
+  type AccessDenied,
+} from "./access";
 import type { Role } from "./roles";
 
 export type { Role } from "./roles";
@@ -72,7 +82,13 @@ function signInUrl(request: Request): string {
   return `/auth?${new URLSearchParams({ redirectTo: back })}`;
 }
 
-/** Signed-out visitors are sent to /auth and come back here after signing in. */
+const forbidden = (message: string, home?: AccessDenied["home"]) =>
+  data<AccessDenied>({ title: "Access Denied", message, ...(home ? { home } : {}) }, { status: 403 });
+
+/**
+ * Staff (user or admin) only. Signed-out visitors are sent to /auth and come back here after signing in; a coach
+ * (decision 0054) is refused with a 403 on every staff page.
+ */
 export async function requireUser(
   request: Request,
   context: Context,
@@ -80,6 +96,7 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context).catch(accessCheckFailed(options.failure));
   if (!user) throw redirect(signInUrl(request));
+  if (user.role === "coach") throw forbidden(STAFF_ONLY_MESSAGE, COACH_HOME);
   // Where staff must sign in with two factors (every role: users read donor and student data too; decision 0037),
   // an account without sees nothing else until it is set up (on the profile page). The page's own data requests
   // and form posts (`/admin/profile.data`) pass too, or the setup redirects to itself.
@@ -118,14 +135,48 @@ export async function requireAdmin(
   options: { message?: string } = {},
 ): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (user.role !== "admin") {
-    throw data<AccessDenied>(
-      { title: "Access Denied", message: options.message ?? ADMIN_REQUIRED_MESSAGE },
-      { status: 403 },
-    );
-  }
+  if (user.role !== "admin") throw forbidden(options.message ?? ADMIN_REQUIRED_MESSAGE);
   return user;
 }
+
+/** A member school a coach is given (decision 0054): its roster code and its name when given. */
+export type CoachSchool = { code: string; name: string };
+
+/** A signed-in coach and the member schools they read. */
+export type SignedInCoach = { user: SessionUser; schools: CoachSchool[] };
+
+/**
+ * The one guard of every coach page and download (decision 0054): signed out, to /auth and back; staff, or a coach
+ * left with no school, a 403; where two factors are required, a coach without sees only the setup on their account
+ * page. Returns the coach with their schools' codes, which the coach's feature scopes every read by.
+ */
+export async function requireCoachSchools(request: Request, context: Context): Promise<SignedInCoach> {
+  const user = await getSessionUser(request, context).catch(accessCheckFailed());
+  if (!user) throw redirect(signInUrl(request));
+  if (user.role !== "coach") throw forbidden(COACH_ONLY_MESSAGE);
+  if (
+    env().ADMIN_TWO_FACTOR_REQUIRED &&
+    !user.twoFactorEnabled &&
+    pageUrl(request).pathname !== COACH_TWO_FACTOR_SETUP_PAGE
+  ) {
+    throw redirect(COACH_TWO_FACTOR_SETUP_PATH);
+  }
+  const schools = await getDb(context)
+    .select({ code: coachSchools.schoolCode, name: coachSchools.schoolName })
+    .from(coachSchools)
+    .where(eq(coachSchools.userId, user.id))
+    .orderBy(coachSchools.schoolName)
+    .catch(accessCheckFailed());
+  if (schools.length === 0) throw forbidden(NO_SCHOOL_MESSAGE);
+  return { user, schools };
+}
+
+/** A coach whose schools were all taken away. */
+export const NO_SCHOOL_MESSAGE = "Your account has no school. Ask the district's staff to invite you again.";
+
+/** A coach's account page, where they set up two-factor sign-in when it is required. */
+export const COACH_TWO_FACTOR_SETUP_PAGE = `${COACH_PATH}/account`;
+const COACH_TWO_FACTOR_SETUP_PATH = `${COACH_TWO_FACTOR_SETUP_PAGE}?setup=two-factor`;
 
 /** The query a public page is previewed with: `/about?preview=team` shows the team's draft to signed-in staff. */
 export const PREVIEW_PARAM = "preview";

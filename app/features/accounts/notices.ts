@@ -65,6 +65,7 @@ export const userNotices = {
     "The account was created, but its role could not be assigned. You may assign it manually from the list.",
   ),
   alreadyExists: error("Error", "A user with this email already exists."),
+  coachRole: error("Error", "This account is a school's coach: manage it in Coaches, below the users."),
   testEmailSent: (recipients: string) => success("Test Email Sent", `A test email was sent to ${recipients}.`),
   testEmailFailed: (message: string) => error("Error", `Failed to send test email: ${message}`),
 } as const;

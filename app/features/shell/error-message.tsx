@@ -25,7 +25,7 @@ export function RouteErrorMessage({ error, requestId }: { error: unknown; reques
   const kind = routeErrorKind(error);
   if (kind === "not-found") return <NotFoundMessage />;
   if (kind === "forbidden" && isRouteErrorResponse(error) && isAccessDenied(error.data))
-    return <AccessDeniedMessage message={error.data.message} />;
+    return <AccessDeniedMessage message={error.data.message} home={error.data.home} />;
   if (kind === "unavailable")
     return (
       <Panel status={503} title="Back in a moment">

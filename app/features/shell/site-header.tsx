@@ -8,6 +8,7 @@ import { LinkButton } from "~/ui/link-button";
 import { Wordmark } from "./logo";
 import { navLinks } from "./nav-links";
 import { useRootData } from "./use-site";
+import { accountHome, accountHomeLabel } from "~/features/accounts/roles";
 
 /** The bar's links; the phone menu's are larger (`size`). */
 const linkClasses = ({ isActive }: { isActive: boolean }, size = "text-[0.8125rem]") =>
@@ -46,9 +47,9 @@ export function SiteHeader() {
             <p className="mr-auto truncate text-sm text-stone-700">
               Signed in as <span className="font-semibold text-navy-900">{user.email}</span>
             </p>
-            <LinkButton to="/orders" size="sm" variant="secondary">
+            <LinkButton to={accountHome(user.role)} size="sm" variant="secondary">
               <LayoutDashboard aria-hidden="true" />
-              Admin Panel
+              {accountHomeLabel(user.role)}
             </LinkButton>
             <Form method="post" action="/auth/sign-out">
               <Button type="submit" size="sm" variant="outline">
@@ -141,9 +142,9 @@ export function SiteHeader() {
             </ul>
             {user ? (
               <div className="mt-3 flex gap-2 border-t border-border pt-3">
-                <LinkButton to="/orders" variant="secondary" className="flex-1" onClick={closeMenu}>
+                <LinkButton to={accountHome(user.role)} variant="secondary" className="flex-1" onClick={closeMenu}>
                   <LayoutDashboard aria-hidden="true" />
-                  Admin Panel
+                  {accountHomeLabel(user.role)}
                 </LinkButton>
                 <Form method="post" action="/auth/sign-out" className="flex-1" onSubmit={closeMenu}>
                   <Button type="submit" variant="outline" className="w-full">

@@ -39,7 +39,8 @@ export type RosterEntry = {
   duplicateOf: { orderId: string; code: number | null } | null;
 };
 
-type EntryRow = {
+/** An entry's row as the roster's query reads it (the coach's scoped query reads the same columns: decision 0054). */
+export type EntryRow = {
   id: string;
   event_type: string;
   student_name: string;
@@ -67,41 +68,7 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
      where o.tournament_key = ${key} and o.student_name is not null and o.event_type is not null
        and o.status in ('completed', 'pending')
      order by o.entry_code nulls last, o.created_at, o.id`);
-  const entries = (result as unknown as { rows: EntryRow[] }).rows.map((row) => {
-    const data = row.registration ?? {};
-    const split = splitOldName(row.student_name);
-    const parts =
-      data.studentFirst !== undefined && data.studentLast !== undefined
-        ? { first: data.studentFirst, last: data.studentLast, unsure: data.nameUnsure === true }
-        : split;
-    const partner = [data.partnerFirst, data.partnerLast].filter(Boolean).join(" ") || null;
-    const refunded = refundedInFull({ totalAmount: row.total_amount, refundedAmount: row.refunded_amount });
-    const state: EntryState = row.dropped_at
-      ? "dropped"
-      : refunded
-        ? "refunded"
-        : row.status === "pending"
-          ? "awaiting payment"
-          : "paid";
-    return {
-      orderId: row.id,
-      code: row.entry_code === null ? null : Number(row.entry_code),
-      event: row.event_type,
-      student: row.student_name,
-      first: parts.first,
-      last: parts.last,
-      nameUnsure: parts.unsure,
-      partner,
-      school: row.student_school ?? "",
-      schoolCode: data.schoolCode ?? null,
-      partnerSchool: partner ? (data.partnerSchool ?? null) : null,
-      email: row.customer_email,
-      state,
-      refundable: row.status === "completed" && row.total_amount - row.refunded_amount - row.disputed_amount > 0,
-      registration: data,
-      duplicateOf: null as RosterEntry["duplicateOf"],
-    };
-  });
+  const entries = (result as unknown as { rows: EntryRow[] }).rows.map(rosterEntry);
   // Only entries that hold a place repeat one another: a dropped or refunded one is already dealt with.
   const live = entries.filter((entry) => entry.state === "paid" || entry.state === "awaiting payment");
   const repeats = duplicatesOf(
@@ -117,4 +84,41 @@ export async function tournamentEntries(db: Database, key: string): Promise<Rost
     if (earlier) entry.duplicateOf = { orderId: earlier, code: codes.get(earlier) ?? null };
   }
   return entries;
+}
+
+/** One roster entry from its row (duplicateOf is set by tournamentEntries, which sees the whole event). */
+export function rosterEntry(row: EntryRow): RosterEntry {
+  const data = row.registration ?? {};
+  const split = splitOldName(row.student_name);
+  const parts =
+    data.studentFirst !== undefined && data.studentLast !== undefined
+      ? { first: data.studentFirst, last: data.studentLast, unsure: data.nameUnsure === true }
+      : split;
+  const partner = [data.partnerFirst, data.partnerLast].filter(Boolean).join(" ") || null;
+  const refunded = refundedInFull({ totalAmount: row.total_amount, refundedAmount: row.refunded_amount });
+  const state: EntryState = row.dropped_at
+    ? "dropped"
+    : refunded
+      ? "refunded"
+      : row.status === "pending"
+        ? "awaiting payment"
+        : "paid";
+  return {
+    orderId: row.id,
+    code: row.entry_code === null ? null : Number(row.entry_code),
+    event: row.event_type,
+    student: row.student_name,
+    first: parts.first,
+    last: parts.last,
+    nameUnsure: parts.unsure,
+    partner,
+    school: row.student_school ?? "",
+    schoolCode: data.schoolCode ?? null,
+    partnerSchool: partner ? (data.partnerSchool ?? null) : null,
+    email: row.customer_email,
+    state,
+    refundable: row.status === "completed" && row.total_amount - row.refunded_amount - row.disputed_amount > 0,
+    registration: data,
+    duplicateOf: null,
+  };
 }

@@ -18,6 +18,8 @@ import { discardDraft, saveDraft } from "~/features/site-editor/drafts.server";
 import { moveItem, placePicture, removeItem, saveItem } from "~/features/site-editor/items.server";
 import { publishDraft, restoreVersion } from "~/features/site-editor/publishing.server";
 import { parseSource } from "~/features/site-editor/yaml-text";
+import { CoachesPanel } from "~/features/coaches/invitations/coaches-panel";
+import { schoolCoachesView } from "~/features/coaches/invitations/staff.server";
 import type { Route } from "./+types/site-section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -37,7 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const key = sectionOf(params);
   const compare = Number(new URL(request.url).searchParams.get("compare"));
   const page = await sectionPageData(getDb(context), key, Number.isInteger(compare) && compare > 0 ? compare : null);
-  return { ...page, canPublish: staff.role === "admin" };
+  // The member schools' coaches (decision 0054), under the schools' rows, for admins who invite and remove them.
+  const schoolCoaches = key === "schools" && staff.role === "admin" ? await schoolCoachesView(getDb(context)) : null;
+  return { ...page, canPublish: staff.role === "admin", schoolCoaches };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -181,6 +185,11 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export default function SiteSectionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { canPublish, ...page } = loaderData;
-  return <SectionEditor data={page} actionData={actionData} canPublish={canPublish} />;
+  const { canPublish, schoolCoaches, ...page } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <SectionEditor data={page} actionData={actionData} canPublish={canPublish} />
+      {schoolCoaches ? <CoachesPanel schools={schoolCoaches} returnTo="/admin/site/schools" /> : null}
+    </div>
+  );
 }

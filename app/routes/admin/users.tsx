@@ -18,6 +18,14 @@ import {
 import { adminResetTwoFactor } from "~/features/accounts/sign-in/two-factor.server";
 import { userNotices } from "~/features/accounts/notices";
 import { formatDateTime } from "~/core/format";
+import { CoachesPanel, isCoachForm } from "~/features/coaches/invitations/coaches-panel";
+import { NoticeBox } from "~/ui/notice-box";
+import {
+  coachReturnPath,
+  coachStaffAction,
+  isCoachIntent,
+  schoolCoachesView,
+} from "~/features/coaches/invitations/staff.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard" }];
@@ -25,9 +33,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Dashboard
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   let rows: Awaited<ReturnType<typeof listUsers>> = [];
+  let coaches: Awaited<ReturnType<typeof schoolCoachesView>> = [];
   let loadFailed = false;
   try {
-    rows = await listUsers(getDb(context));
+    [rows, coaches] = await Promise.all([listUsers(getDb(context)), schoolCoachesView(getDb(context))]);
   } catch (error) {
     logger.error({ err: error }, "listing users failed");
     loadFailed = true;
@@ -44,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isSelf: row.id === admin.id,
       twoFactorEnabled: row.twoFactorEnabled,
     })),
+    coaches,
     recipients: env().TEST_EMAIL_RECIPIENTS,
     shortName: env().SITE_SHORT_NAME,
   };
@@ -55,6 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (name: string) => formText(form, name);
   const intent = text("intent");
+  // Coaches (decision 0054): invited, sent again, withdrawn and removed from here or from Site content's schools.
+  if (isCoachIntent(intent)) {
+    const done = await coachStaffAction(db, admin, intent, form);
+    if (done.ok)
+      return redirectWithToast(coachReturnPath(form.get("returnTo")), {
+        type: "success",
+        title: "Coaches",
+        description: done.message,
+      });
+    return data<UsersActionResult>(
+      { intent, ok: false, notice: { type: "error", title: "Not done", description: done.message } },
+      { status: done.status },
+    );
+  }
   let outcome: UserActionOutcome;
   switch (intent) {
     case "create":
@@ -92,12 +116,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsersPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <UserManagement
-      users={loaderData.users}
-      result={actionData}
-      recipients={loaderData.recipients}
-      shortName={loaderData.shortName}
-      loadFailed={loaderData.loadFailed}
-    />
+    <div className="grid gap-6">
+      <UserManagement
+        users={loaderData.users}
+        result={actionData}
+        recipients={loaderData.recipients}
+        shortName={loaderData.shortName}
+        loadFailed={loaderData.loadFailed}
+      />
+      {actionData && isCoachForm(actionData.intent) ? <NoticeBox notice={actionData.notice} /> : null}
+      <CoachesPanel schools={loaderData.coaches} returnTo="/admin/users" />
+    </div>
   );
 }

@@ -37,9 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { isReset, token } = resetMode(url);
   // A signed-in visitor goes on to the admin area, except while resetting a password.
-  if (!isReset && (await getSessionUser(request, context))) {
-    throw redirect(afterSignInPath(url.searchParams.get("redirectTo")));
-  }
+  const signedIn = isReset ? null : await getSessionUser(request, context);
+  if (signedIn) throw redirect(afterSignInPath(url.searchParams.get("redirectTo"), signedIn.role));
   const tokenValid = token ? Boolean(await accountForResetToken(getDb(context), token)) : false;
   return {
     mode: isReset

@@ -16,6 +16,7 @@ import { authNotices, type Notice } from "../notices";
 import { failureDelaySeconds, keys, limits, waitText } from "./rate-limit.server";
 import { afterSignInPath, SIGN_IN_PATHS } from "../access";
 import { endOtherSessions } from "../session-revocation.server";
+import { roleOf } from "../roles.server";
 import { OLD_DEVICE_COOKIE_EXPIRY, trustedDeviceCookie, trustedDeviceFor } from "./trusted-device.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -86,7 +87,9 @@ export async function signIn(
       secondStep ? "password accepted; code asked" : "signed in",
     );
     const setCookie = headers.getSetCookie();
-    const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo));
+    const userId = (answer as { user?: { id?: string } } | null)?.user?.id;
+    const role = userId && !secondStep ? await roleOf(db, userId) : undefined;
+    const response = redirect(secondStep ? codeStepPath(input.redirectTo) : afterSignInPath(input.redirectTo, role));
     for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
     // With a code still to come, a browser becomes known only once the code is right (two-factor.server.ts): the
     // password alone must not make a stranger's browser one the code limits trust (decision 0044).

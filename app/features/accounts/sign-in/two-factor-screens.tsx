@@ -66,11 +66,14 @@ export function TwoFactorSection({
   required,
   asked,
   result,
+  page = "/admin/profile",
 }: {
   enabled: boolean;
   required: boolean;
   asked: boolean;
   result: TwoFactorSetupData | undefined;
+  /** The account page the forms post to (a coach's is /coach/account: decision 0054). */
+  page?: string;
 }) {
   const started = result && (result.ok || result.intent === "2fa-confirm") && result.uri ? result : null;
   return (
@@ -116,12 +119,7 @@ export function TwoFactorSection({
                 ) : null}
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
-              <Form
-                method="post"
-                action="/admin/profile"
-                className="grid gap-4"
-                aria-label="Confirm two-factor sign-in"
-              >
+              <Form method="post" action={page} className="grid gap-4" aria-label="Confirm two-factor sign-in">
                 <input type="hidden" name="secret" value={started.secret} />
                 <input type="hidden" name="uri" value={started.uri} />
                 <Field>
@@ -139,7 +137,7 @@ export function TwoFactorSection({
               </Form>
             </>
           ) : (
-            <Form method="post" action="/admin/profile" className="grid gap-4" aria-label="Set up two-factor sign-in">
+            <Form method="post" action={page} className="grid gap-4" aria-label="Set up two-factor sign-in">
               <Field>
                 <FieldLabel htmlFor="setup-password">Your password</FieldLabel>
                 <Input id="setup-password" name="password" type="password" autoComplete="current-password" required />

@@ -11,6 +11,7 @@ import { queueEmail } from "~/features/email/outbox.server";
 import { renderEmail } from "~/features/email/templates";
 import { afterSignInPath } from "../access";
 import type { Actor } from "~/core/actor";
+import { roleOf } from "../roles.server";
 import { writeAudit } from "../audit.server";
 import { getAuth } from "../auth.server";
 import { clientAddress } from "./sign-in.server";
@@ -134,7 +135,7 @@ export async function verifySignInCode(
       return { ok: false, notice: twoFactorNotices.codeUsed, status: 401 };
     }
     wrong = false;
-    const done = redirect(afterSignInPath(input.redirectTo));
+    const done = redirect(afterSignInPath(input.redirectTo, await roleOf(db, user.id)));
     for (const cookie of headers.getSetCookie()) done.headers.append("Set-Cookie", cookie);
     // Both factors passed: this browser is now one the account knows (its wrong codes counted on their own).
     done.headers.append("Set-Cookie", await trustedDeviceCookie(account.email, device));

@@ -41,9 +41,16 @@ export function RoleForm({ user, idPrefix }: { user: UserListItem; idPrefix: str
         className="h-9 w-28"
         value={chosen}
         onChange={(event) => setChoice({ on: saved, value: event.currentTarget.value })}
-        disabled={user.isProtected}
-        title={user.isProtected ? "The protected admin must stay an admin." : undefined}
+        disabled={user.isProtected || user.role === "coach"}
+        title={
+          user.isProtected
+            ? "The protected admin must stay an admin."
+            : user.role === "coach"
+              ? "A coach is managed in Coaches, below the users."
+              : undefined
+        }
       >
+        {user.role === "coach" ? <option value="coach">coach</option> : null}
         {user.role === null ? (
           <option value="" disabled>
             No access
@@ -52,7 +59,7 @@ export function RoleForm({ user, idPrefix }: { user: UserListItem; idPrefix: str
         <option value="user">user</option>
         <option value="admin">admin</option>
       </Select>
-      {user.isProtected ? null : (
+      {user.isProtected || user.role === "coach" ? null : (
         // Without JavaScript it cannot know the choice, so it stays enabled; the server decides.
         <PendingButton
           pending={pending}

@@ -153,6 +153,8 @@ export async function adminChangeRole(
   if (input.role !== "user" && input.role !== "admin") return fail(userNotices.roleUpdateFailed, 400);
   const target = await findUser(db, input.userId);
   if (!target) return fail(userNotices.userNotFound, 404);
+  // A coach is never made staff by a role change (decision 0054): staff invite and remove coaches in Coaches.
+  if (target.role === "coach") return fail(userNotices.coachRole, 400);
   if (input.role !== "admin" && isProtectedEmail(target.email, env().PROTECTED_ADMIN_EMAIL)) {
     return fail(userNotices.cannotDemote, 403);
   }
