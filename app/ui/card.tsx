@@ -9,8 +9,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div data-slot="card-header" className={cn("ui-card-header", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("ui-card-title", className)} {...props} />;
+/** A card's heading: an h3 under a section's h2, or `level={2}` for a card straight under the page's h1. */
+export function CardTitle({ className, level = 3, ...props }: React.ComponentProps<"h3"> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return <Heading data-slot="card-title" className={cn("ui-card-title", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

@@ -6,7 +6,11 @@ import { pollUntil } from "../support/poll";
 
 export const phone = { width: 390, height: 844 };
 
-/** Fails with the list of serious or critical axe violations on the page. */
+/**
+ * Fails with the list of the page's axe violations: the serious or critical ones of WCAG 2.2 AA's rules, and every
+ * one of axe's best-practice rules of structure, whatever axe rates its impact (most are "moderate"): one main, the
+ * landmarks unique and at the top level, all content in a landmark, no duplicate id, headings in order.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // A settled page: a toast or dialog still fading in is checked at partial opacity, and its text fails contrast.
   // Finite animations and transitions only (a spinner's never ends).
@@ -22,10 +26,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // half the time of a check. The site's only frames are cross-origin video players, whose own markup is not the
   // district's (their <iframe> element, its title included, is checked in the page either way).
   const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .setLegacyMode(true)
     .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical" || v.tags.includes("best-practice"),
+  );
   expect(
     serious.map(
       (v) =>

@@ -91,8 +91,6 @@ export async function startInstance(name: string, port: number, env: Record<stri
       // outbox's 3 s poll and 15 s first retry): what they prove does not depend on their length.
       CHECKOUT_SWEEP_INTERVAL_MS: "1000",
       CHECKOUT_SWEEP_LEASE_MS: "3000",
-      // Longer than one drop refund's worst ask of the stand-in (two calls of its 10 s timeout): the worker refuses less.
-      DROP_REFUND_LEASE_MS: "25000",
       OUTBOX_POLL_MS: "200",
       OUTBOX_RETRY_MS: "500",
       ...env,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { pollUntil } from "./poll";
+import { pollUntil } from "./poll.ts";
 
 /**
  * A new PostgreSQL database on the server `adminUrl` points at, and a way to

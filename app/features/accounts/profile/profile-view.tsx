@@ -30,7 +30,7 @@ export function ProfileView({
       <h1 className="text-2xl font-bold tracking-tight text-navy-900">Profile</h1>
       <Card>
         <CardHeader>
-          <CardTitle>Account Information</CardTitle>
+          <CardTitle level={2}>Account Information</CardTitle>
           <CardDescription>Your account on the district's admin panel.</CardDescription>
         </CardHeader>
         <dl className="grid gap-4 sm:grid-cols-2">
@@ -47,7 +47,7 @@ export function ProfileView({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Change Password</CardTitle>
+          <CardTitle level={2}>Change Password</CardTitle>
           <CardDescription>Your other sessions are signed out when the password changes.</CardDescription>
         </CardHeader>
         {/* A new key after each navigation (the redirect after a change): the password fields start empty again. */}

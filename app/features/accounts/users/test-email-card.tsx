@@ -7,7 +7,7 @@ export function TestEmailCard({ recipients }: { recipients: string[] }) {
   return (
     <Card className="max-w-2xl">
       <CardHeader>
-        <CardTitle>Email Notifications</CardTitle>
+        <CardTitle level={2}>Email Notifications</CardTitle>
         <CardDescription>
           Send a test email to {recipients.join(", ")} to check that notifications reach the district.
         </CardDescription>
