@@ -1,3 +1,4 @@
+import { singleLine } from "~/core/single-line";
 import { z } from "~/core/zod";
 import { OTHER_SCHOOL } from "~/features/tournaments/schools";
 import { JUDGE_CATEGORIES } from "./categories";
@@ -60,11 +61,8 @@ export function judgeSchema(tournaments?: readonly string[], schoolCodes?: reado
         .trim()
         .max(judgeLimits.email, tooLong("Email", judgeLimits.email))
         .pipe(z.email(judgeMessages.email)),
-      phone: z
-        .string()
-        .trim()
-        .max(judgeLimits.phone, tooLong("Phone", judgeLimits.phone))
-        .regex(PHONE, judgeMessages.phone)
+      phone: singleLine(z.string().trim(), "Phone")
+        .pipe(z.string().max(judgeLimits.phone, tooLong("Phone", judgeLimits.phone)).regex(PHONE, judgeMessages.phone))
         .optional()
         .transform((value) => (value ?? "").replace(/\D/g, "") || null),
       schoolCode: z

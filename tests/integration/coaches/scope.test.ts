@@ -153,7 +153,8 @@ describe("a coach's scope", () => {
   });
 
   it("counts the school's judges as the staff's pool page does", async () => {
-    // A typed entry under the school's own name, a Judge Fee, and two judges (one confirmed) count for the school.
+    // A typed entry under the school's own name, a Judge Fee, and two judges (one confirmed) count for the school; a
+    // confirmed judge named on the open form waits for the school (decision 0049) and counts for no one.
     await entry(mine!, "Typed Name", "typed.parent@example.org", {
       registration: { studentFirst: "Typed", studentLast: "Name", tournamentKey: winter },
       studentSchool: mine!.name.toUpperCase(),
@@ -169,10 +170,16 @@ describe("a coach's scope", () => {
       }),
     );
     await database.db.execute(sql`
-      insert into judges (tournament_key, first_name, last_name, email, school, school_code, categories, status, token_hash)
-      values (${winter}, 'Dana', 'Levi', 'dana@example.org', ${mine!.name}, ${mine!.code}, '["debate"]', 'confirmed', 'h1'),
-             (${winter}, 'Eli', 'Cohen', 'eli@example.org', ${mine!.name}, ${mine!.code}, '["speech"]', 'pending', 'h2'),
-             (${winter}, 'Not', 'Ours', 'x@example.org', ${theirs!.name}, ${theirs!.code}, '["debate"]', 'confirmed', 'h3')`);
+      insert into judges (tournament_key, first_name, last_name, email, school, school_code, categories, file_category,
+                          status, vouched_by, token_hash)
+      values (${winter}, 'Dana', 'Levi', 'dana@example.org', ${mine!.name}, ${mine!.code}, '["debate"]', 'debate',
+              'confirmed', 'family', 'h1'),
+             (${winter}, 'Eli', 'Cohen', 'eli@example.org', ${mine!.name}, ${mine!.code}, '["speech"]', 'speech',
+              'pending', 'family', 'h2'),
+             (${winter}, 'Wai', 'Ting', 'w@example.org', ${mine!.name}, ${mine!.code}, '["debate"]', 'debate',
+              'confirmed', null, 'h4'),
+             (${winter}, 'Not', 'Ours', 'x@example.org', ${theirs!.name}, ${theirs!.code}, '["debate"]', 'debate',
+              'confirmed', 'staff', 'h3')`);
     for (let n = 0; n < 5; n++) await entry(mine!, `Debater N${n}`, `n${n}.parent@example.org`);
     const pool = await judgePool(database.db, winter, memberSchools());
     const staffView = pool.schools.find((school) => school.schoolCode === mine!.code)!.obligation;

@@ -311,7 +311,7 @@ describe("limits that say when to try again", () => {
   it("the judge form and the judge link answer 429 with the minutes", async () => {
     const address = "198.51.100.8";
     for (let n = 0; n < 30; n++)
-      await takeRateLimit(database.db, `judge-link:ip:${address}`, { max: 30, windowSeconds: 3600 });
+      await takeRateLimit(database.db, `judge-link:change:ip:${address}`, { max: 30, windowSeconds: 3600 });
     const token = "x".repeat(40);
     const link = await call(
       judgeLinkAction,

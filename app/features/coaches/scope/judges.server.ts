@@ -3,15 +3,15 @@ import type { Database } from "~/db/client.server";
 import { eventCategory, type JudgeCategory } from "~/features/judges/categories";
 import { type Obligation, schoolObligation, zeroes } from "~/features/judges/obligations";
 import { settingsFromRow } from "~/features/judges/settings.server";
+import { HOLDS_PLACE } from "~/features/tournaments/holds-place";
 import { schoolMatchKey } from "~/features/tournaments/schools";
 import { countsKey } from "./scope.server";
 
 /** A coach's school as the pool counts it (decision 0045): by its code, or by its name when a row has no code. */
 export type CountedSchool = { code: string; name: string };
 
-/** What decision 0045 counts, as the pool page does: completed, not dropped, not refunded in full. */
-const COUNTS = sql`o.status = 'completed' and o.dropped_at is null
-  and not (o.total_amount > 0 and o.refunded_amount >= o.total_amount)`;
+/** What decision 0045 counts, as the pool page does: a paid entry that holds its place (decision 0050's one rule). */
+const COUNTS = sql`o.status = 'completed' and ${HOLDS_PLACE}`;
 
 /** A name as `schoolMatchKey` compares it, in SQL. */
 const matchKey = (column: SQL) =>
@@ -67,7 +67,7 @@ export async function schoolObligations(
             and ${matchKey(sql`o.student_school`)} in (${names})
           group by 1) f) as fees,
       (select coalesce(json_agg(j), '[]'::json) from (
-         select j.school_code as code, j.school as name, j.categories, j.status = 'confirmed' as confirmed
+         select j.school_code as code, j.school as name, j.categories, j.status = 'confirmed' and j.vouched_by is not null as confirmed
            from judges j
           where j.tournament_key = k.key and j.status <> 'withdrawn' and ${ours(sql`j.school_code`, sql`j.school`)}) j)
         as judges
