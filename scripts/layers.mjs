@@ -94,6 +94,9 @@ export const features = {
   // the audit log; content never depends on it. Its pictures go through the catalogue's image pipeline from the
   // route (app/routes/admin/site-section.tsx), not from the feature.
   "site-editor": ["content", "accounts"],
+  // The board's season in numbers (decision 0053): it reads the money tables itself, Stripe through the payments
+  // client, and records its one setting in the audit log.
+  finance: ["payments", "accounts"],
 };
 
 /** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */

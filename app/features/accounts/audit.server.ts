@@ -41,7 +41,8 @@ export type AuditAction =
   | "entry.change"
   | "entry.request"
   | "entry.approve"
-  | "entry.decline";
+  | "entry.decline"
+  | "finance.settings";
 
 /**
  * A person as the audit log names them: who acts (a signed-in user, or a command or Stripe with no account id), or
