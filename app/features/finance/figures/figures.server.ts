@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Period } from "../period/period";
 import { type GivingFigures, givingFigures, givingSql } from "../giving/giving.server";
 import { type TournamentFigures, tournamentFigures, tournamentsSql } from "../tournaments/tournaments.server";
-import { endOf, ledger, nyMonth, startOf } from "./ledger.server";
+import { endOf, ledger, nyMonth, startOf, withoutJit } from "./ledger.server";
 import { type LineKind, STREAMS, type Stream } from "./streams";
 
 export type KindSums = Record<LineKind, number>;
@@ -35,7 +35,8 @@ type Raw = {
  * several ways). Sums come back as text (bigint) and are made numbers here: a season is far below 2^53 cents.
  */
 export async function periodFigures(db: Database, period: Pick<Period, "from" | "to">): Promise<PeriodFigures> {
-  const result = await db.execute(sql`
+  const result = await withoutJit(db, (tx) =>
+    tx.execute(sql`
     with l as materialized ${ledger(period.from, period.to)}
     select
       (select coalesce(json_agg(s), '[]'::json) from (
@@ -43,7 +44,8 @@ export async function periodFigures(db: Database, period: Pick<Period, "from" | 
       (select coalesce(json_agg(m), '[]'::json) from (
          select ${nyMonth(sql`at`)} as month, kind, sum(amount)::text as cents from l group by 1, 2) m) as months,
       ${tournamentsSql(startOf(period.from), endOf(period.to))} as tournaments,
-      ${givingSql(startOf(period.from), endOf(period.to))} as giving`);
+      ${givingSql(startOf(period.from), endOf(period.to))} as giving`),
+  );
   const [raw] = (result as unknown as { rows: Raw[] }).rows;
   const streams = Object.fromEntries(STREAMS.map((stream) => [stream, { ...zero(), count: 0 }])) as StreamFigures;
   for (const row of raw!.streams) {

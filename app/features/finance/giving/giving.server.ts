@@ -44,11 +44,11 @@ export function givingSql(start: SQL, end: SQL): SQL {
       'months', (select coalesce(json_agg(m), '[]'::json) from (
          select ${nyMonth(sql`at`)} as month, stream, count(*)::int as count, sum(amount)::text as cents
            from l where kind = 'payment' and ${GIFT} group by 1, 2) m),
-      'donors', (select json_build_object('total', count(*)::int,
-                   'new', (count(*) filter (where not exists (
-                      select 1 from orders o where o.status = 'completed' and o.item_name ilike '%donation%'
-                         and lower(o.customer_email) = d.email and o.created_at < ${start})))::int)
-           from (select distinct lower(email) as email from l where kind = 'payment' and ${GIFT}) d),
+      'donors', (select json_build_object('total', count(*)::int, 'new', (count(*) filter (where earlier.email is null))::int)
+           from (select distinct lower(email) as email from l where kind = 'payment' and ${GIFT}) d
+           left join (select distinct lower(o.customer_email) as email from orders o
+                       where o.status = 'completed' and o.item_name ilike '%donation%' and o.created_at < ${start}) earlier
+             on earlier.email = d.email),
       'tributes', (select json_build_object(
                    'memoryCount', count(*) filter (where event_type like 'memory:%'),
                    'memory', coalesce(sum(amount) filter (where event_type like 'memory:%'), 0)::text,
