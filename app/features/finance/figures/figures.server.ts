@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Period } from "../period/period";
 import { type GivingFigures, givingFigures, givingSql } from "../giving/giving.server";
 import { type TournamentFigures, tournamentFigures, tournamentsSql } from "../tournaments/tournaments.server";
-import { endOf, ledger, nyMonth, startOf, withoutJit } from "./ledger.server";
+import { endOf, GROUPED, ledger, startOf, withoutJit } from "./ledger.server";
 import { type LineKind, STREAMS, type Stream } from "./streams";
 
 export type KindSums = Record<LineKind, number>;
@@ -31,18 +31,18 @@ type Raw = {
 };
 
 /**
- * Every figure of a period in one statement (one round trip: the ledger is read once, materialised, and grouped
- * several ways). Sums come back as text (bigint) and are made numbers here: a season is far below 2^53 cents.
+ * Every figure of a period in one statement (one round trip: the ledger is read once, grouped once into `g`, and
+ * `g` summed several ways). Sums come back as text (bigint) and are made numbers here: a season is far below 2^53 cents.
  */
 export async function periodFigures(db: Database, period: Pick<Period, "from" | "to">): Promise<PeriodFigures> {
   const result = await withoutJit(db, (tx) =>
     tx.execute(sql`
-    with l as materialized ${ledger(period.from, period.to)}
+    with l as materialized ${ledger(period.from, period.to)}, g as materialized ${GROUPED}
     select
       (select coalesce(json_agg(s), '[]'::json) from (
-         select stream, kind, sum(amount)::text as cents, count(*)::int as count from l group by 1, 2) s) as streams,
+         select stream, kind, sum(cents)::text as cents, sum(n)::int as count from g group by 1, 2) s) as streams,
       (select coalesce(json_agg(m), '[]'::json) from (
-         select ${nyMonth(sql`at`)} as month, kind, sum(amount)::text as cents from l group by 1, 2) m) as months,
+         select month, kind, sum(cents)::text as cents from g group by 1, 2) m) as months,
       ${tournamentsSql(startOf(period.from), endOf(period.to))} as tournaments,
       ${givingSql(startOf(period.from), endOf(period.to))} as giving`),
   );

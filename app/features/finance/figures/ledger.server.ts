@@ -68,6 +68,25 @@ export function ledger(from: string, to: string): SQL {
 }
 
 /**
+ * The ledger `l` grouped once into the few thousand rows every figure of the page is a sum of (by New York month,
+ * kind, stream, tournament, event, campaign, drop and tribute), so the page's groupings read these instead of
+ * every line again. `tkey` is a tournament's key (decision 0040), or its name and date for an entry from before keys.
+ */
+export const GROUPED = sql`(
+  select ${nyMonth(sql`at`)} as month, kind, stream,
+         case when stream in ('entry', 'judge') then coalesce(tournament_key,
+           'name:' || coalesce(tournament_date, '') || '|' || coalesce(tournament_name, '')) end as tkey,
+         case when stream in ('entry', 'judge') then tournament_name end as tname,
+         case when stream in ('entry', 'judge') then tournament_date end as tdate,
+         case when stream = 'entry' then coalesce(event_type, '') end as event,
+         case when stream in ('gift', 'monthly') then campaign_id end as campaign_id,
+         dropped,
+         case when stream in ('gift', 'monthly') and event_type like 'memory:%' then 'memory'
+              when stream in ('gift', 'monthly') and event_type like 'honor:%' then 'honor' end as tribute,
+         count(*)::int as n, sum(amount) as cents
+    from l group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)`;
+
+/**
  * Runs a ledger statement with PostgreSQL's JIT compiler off. The planner cannot tell how many orders a refund's
  * allocation holds, so its estimate of the ledger passes JIT's threshold, and compiling the statement took 10 s of a
  * 11 s page on the bench (bench/finance.mjs) for a query that runs in under half a second without it.

@@ -1,8 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { nyMonth } from "../figures/ledger.server";
 
 /**
- * Giving (decision 0053), from the ledger `l` of the period: gifts by campaign and by month, one-time apart from
+ * Giving (decision 0053), from the grouped ledger `g` of the period (its donors from the ledger `l`): gifts by campaign and by month, one-time apart from
  * monthly; donors who gave in the period, new (no completed gift before it) or returning; gifts in memory or in
  * honor; and the year-end summaries sent in the period (decision 0034).
  */
@@ -35,26 +34,26 @@ const GIFT = sql`stream in ('gift', 'monthly')`;
 export function givingSql(start: SQL, end: SQL): SQL {
   return sql`(select json_build_object(
       'campaigns', (select coalesce(json_agg(cr), '[]'::json) from (
-         select l.campaign_id as id, max(c.name) as name,
-                count(*) filter (where kind = 'payment')::int as gifts,
-                coalesce(sum(amount) filter (where kind = 'payment'), 0)::text as gross,
-                coalesce(sum(amount) filter (where kind = 'refund'), 0)::text as refunds,
-                coalesce(sum(amount) filter (where kind = 'dispute'), 0)::text as disputes
-           from l left join campaigns c on c.id = l.campaign_id where ${GIFT} group by 1) cr),
+         select g.campaign_id as id, max(c.name) as name,
+                coalesce(sum(n) filter (where kind = 'payment'), 0)::int as gifts,
+                coalesce(sum(cents) filter (where kind = 'payment'), 0)::text as gross,
+                coalesce(sum(cents) filter (where kind = 'refund'), 0)::text as refunds,
+                coalesce(sum(cents) filter (where kind = 'dispute'), 0)::text as disputes
+           from g left join campaigns c on c.id = g.campaign_id where ${GIFT} group by 1) cr),
       'months', (select coalesce(json_agg(m), '[]'::json) from (
-         select ${nyMonth(sql`at`)} as month, stream, count(*)::int as count, sum(amount)::text as cents
-           from l where kind = 'payment' and ${GIFT} group by 1, 2) m),
+         select month, stream, sum(n)::int as count, sum(cents)::text as cents
+           from g where kind = 'payment' and ${GIFT} group by 1, 2) m),
       'donors', (select json_build_object('total', count(*)::int, 'new', (count(*) filter (where earlier.email is null))::int)
            from (select distinct lower(email) as email from l where kind = 'payment' and ${GIFT}) d
            left join (select distinct lower(o.customer_email) as email from orders o
                        where o.status = 'completed' and o.item_name ilike '%donation%' and o.created_at < ${start}) earlier
              on earlier.email = d.email),
       'tributes', (select json_build_object(
-                   'memoryCount', count(*) filter (where event_type like 'memory:%'),
-                   'memory', coalesce(sum(amount) filter (where event_type like 'memory:%'), 0)::text,
-                   'honorCount', count(*) filter (where event_type like 'honor:%'),
-                   'honor', coalesce(sum(amount) filter (where event_type like 'honor:%'), 0)::text)
-           from l where kind = 'payment' and ${GIFT}),
+                   'memoryCount', coalesce(sum(n) filter (where tribute = 'memory'), 0),
+                   'memory', coalesce(sum(cents) filter (where tribute = 'memory'), 0)::text,
+                   'honorCount', coalesce(sum(n) filter (where tribute = 'honor'), 0),
+                   'honor', coalesce(sum(cents) filter (where tribute = 'honor'), 0)::text)
+           from g where kind = 'payment' and ${GIFT}),
       'summaries', (select json_build_object('sent', count(*)::int, 'donors', count(distinct email)::int,
                    'corrected', (count(*) filter (where corrected))::int)
            from giving_summaries where email_id is not null and created_at >= ${start} and created_at < ${end})))`;

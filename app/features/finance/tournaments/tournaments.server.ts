@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /**
- * By tournament (decision 0053), from the ledger `l` of the period: entries and their fees, judge fees, refunds
+ * By tournament (decision 0053), from the grouped ledger `g` of the period: entries and their fees, judge fees, refunds
  * (those of dropped entries apart), lost disputes and what is left, per tournament; entries by event; and the
  * entries dropped in the period. A tournament is its key (decision 0040); an entry from before keys existed is
  * grouped by its tournament's name and date.
@@ -22,24 +22,24 @@ export type TournamentRow = {
 };
 export type TournamentFigures = TournamentRow[];
 
-const KEY = sql`coalesce(tournament_key, 'name:' || coalesce(tournament_date, '') || '|' || coalesce(tournament_name, ''))`;
-
+/** Reads the grouped ledger `g` (ledger.server.ts, GROUPED) and the period's drops from orders. */
 export function tournamentsSql(start: SQL, end: SQL): SQL {
   return sql`(select json_build_object(
       'rows', (select coalesce(json_agg(t), '[]'::json) from (
-         select ${KEY} as key, max(tournament_name) as name, max(tournament_date) as date,
-                count(*) filter (where kind = 'payment' and stream = 'entry')::int as entries,
-                coalesce(sum(amount) filter (where kind = 'payment' and stream = 'entry'), 0)::text as entry_fees,
-                coalesce(sum(amount) filter (where kind = 'payment' and stream = 'judge'), 0)::text as judge_fees,
-                coalesce(sum(amount) filter (where kind = 'refund' and dropped), 0)::text as drop_refunds,
-                coalesce(sum(amount) filter (where kind = 'refund'), 0)::text as refunds,
-                coalesce(sum(amount) filter (where kind = 'dispute'), 0)::text as disputes
-           from l where stream in ('entry', 'judge') group by 1) t),
+         select tkey as key, max(tname) as name, max(tdate) as date,
+                coalesce(sum(n) filter (where kind = 'payment' and stream = 'entry'), 0)::int as entries,
+                coalesce(sum(cents) filter (where kind = 'payment' and stream = 'entry'), 0)::text as entry_fees,
+                coalesce(sum(cents) filter (where kind = 'payment' and stream = 'judge'), 0)::text as judge_fees,
+                coalesce(sum(cents) filter (where kind = 'refund' and dropped), 0)::text as drop_refunds,
+                coalesce(sum(cents) filter (where kind = 'refund'), 0)::text as refunds,
+                coalesce(sum(cents) filter (where kind = 'dispute'), 0)::text as disputes
+           from g where tkey is not null group by 1) t),
       'events', (select coalesce(json_agg(e), '[]'::json) from (
-         select ${KEY} as key, coalesce(event_type, '') as event, count(*)::int as entries, sum(amount)::text as fees
-           from l where kind = 'payment' and stream = 'entry' group by 1, 2) e),
+         select tkey as key, event, sum(n)::int as entries, sum(cents)::text as fees
+           from g where kind = 'payment' and stream = 'entry' group by 1, 2) e),
       'drops', (select coalesce(json_agg(d), '[]'::json) from (
-         select ${KEY} as key, count(*)::int as drops from orders
+         select coalesce(tournament_key, 'name:' || coalesce(tournament_date, '') || '|' || coalesce(tournament_name, '')) as key,
+                count(*)::int as drops from orders
           where dropped_at >= ${start} and dropped_at < ${end} and status = 'completed' group by 1) d)))`;
 }
 
