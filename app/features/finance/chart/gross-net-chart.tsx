@@ -29,7 +29,7 @@ export function GrossNetChart({ months, feesKnown }: { months: MonthRow[]; feesK
         Gross and net by month
       </h2>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <figure className="grid gap-2 rounded-card border border-border bg-card p-3">
+        <figure className="grid gap-2 self-start rounded-card border border-border bg-card p-3">
           <svg
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
             className="h-auto w-full"
@@ -45,7 +45,7 @@ export function GrossNetChart({ months, feesKnown }: { months: MonthRow[]; feesK
               return (
                 <g key={tick}>
                   <line x1={LEFT} x2={WIDTH - RIGHT} y1={y} y2={y} className="stroke-sand-200" strokeWidth={1} />
-                  <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-stone-600 text-[11px]">
+                  <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-stone-600 text-[13px]">
                     {shortDollars(tick)}
                   </text>
                 </g>
@@ -73,7 +73,7 @@ export function GrossNetChart({ months, feesKnown }: { months: MonthRow[]; feesK
                     strokeWidth={1}
                   />
                   {index % every === 0 ? (
-                    <text x={x} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="fill-stone-600 text-[11px]">
+                    <text x={x} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="fill-stone-600 text-[13px]">
                       {formatMonthKey(month.month).replace(" 20", " ’")}
                     </text>
                   ) : null}

@@ -12,7 +12,7 @@ import { monthName, type Period } from "./period";
 export function PeriodForms({ period, fiscalYears }: { period: Period; fiscalYears: number[] }) {
   const year = period.kind === "fiscal" ? period.from.slice(0, 4) : String(fiscalYears[0]);
   return (
-    <div className="grid gap-3 md:grid-cols-3">
+    <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.5fr]">
       <Form
         method="get"
         className="flex flex-wrap items-end gap-2 rounded-card border border-border bg-card p-3"
