@@ -3,7 +3,7 @@ import { type CsvColumn, toCsv } from "~/core/csv";
 import { formatCsvDateTime } from "~/core/format";
 import { signedDollars } from "./dollars";
 import type { Database } from "~/db/client.server";
-import { ledger, withoutJit } from "../figures/ledger.server";
+import { ledger, ledgerTransaction } from "../figures/ledger.server";
 import { LINE_KIND_LABELS, type LineKind, STREAM_LABELS, type Stream } from "../figures/streams";
 import { monthSlices, type Period } from "../period/period";
 
@@ -49,7 +49,7 @@ function lineRows(db: Database, slice: { from: string; to: string }, filter: Lin
   if (filter.tournament) where.push(sql`l.tournament_key = ${filter.tournament}`);
   if (filter.campaign === "none") where.push(sql`l.campaign_id is null and l.stream in ('gift', 'monthly')`);
   else if (filter.campaign) where.push(sql`l.campaign_id::text = ${filter.campaign}`);
-  return withoutJit(db, (tx) =>
+  return ledgerTransaction(db, (tx) =>
     tx.execute(
       sql`select l.*, c.name as campaign from ${ledger(slice.from, slice.to)} l
            left join campaigns c on c.id = l.campaign_id

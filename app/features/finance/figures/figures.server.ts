@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Period } from "../period/period";
 import { type GivingFigures, givingFigures, givingSql } from "../giving/giving.server";
 import { type TournamentFigures, tournamentFigures, tournamentsSql } from "../tournaments/tournaments.server";
-import { endOf, GROUPED, ledger, startOf, withoutJit } from "./ledger.server";
+import { endOf, GROUPED, ledger, startOf, ledgerTransaction } from "./ledger.server";
 import { type LineKind, STREAMS, type Stream } from "./streams";
 
 export type KindSums = Record<LineKind, number>;
@@ -35,7 +35,7 @@ type Raw = {
  * `g` summed several ways). Sums come back as text (bigint) and are made numbers here: a season is far below 2^53 cents.
  */
 export async function periodFigures(db: Database, period: Pick<Period, "from" | "to">): Promise<PeriodFigures> {
-  const result = await withoutJit(db, (tx) =>
+  const result = await ledgerTransaction(db, (tx) =>
     tx.execute(sql`
     with l as materialized ${ledger(period.from, period.to)}, g as materialized ${GROUPED}
     select
