@@ -90,7 +90,8 @@ export const GROUPED = sql`(
  * Runs a ledger statement with PostgreSQL's JIT compiler off and room to keep the ledger in memory. The planner
  * cannot tell how many orders a refund's allocation holds, so its estimate of the ledger passes JIT's threshold, and
  * compiling the statement took 10 s of an 11 s page on the bench (bench/finance.mjs); and a fiscal year's ledger
- * (76,000 lines, about 20 MB) spilled to disk under the default 4 MB of work memory.
+ * (76,000 lines, about 20 MB) spilled to disk under the default 4 MB of work memory: with both, the bench's p50 is
+ * 330 ms (docs/measurements/finance.md).
  */
 export function ledgerTransaction<T>(db: Database, read: (db: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
