@@ -45,6 +45,7 @@ export default [
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/mail", "routes/admin/mail.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/finance", "routes/admin/finance.tsx"),
     // Tournament settings and rosters (app/features/tournaments, decision 0040).
     route("admin/tournaments", "routes/admin/tournaments.tsx"),
     route("admin/tournaments/:key", "routes/admin/tournament.tsx"),
@@ -75,6 +76,7 @@ export default [
   route("orders/entries.csv", "routes/admin/orders-entries-export.ts"),
   route("admin/donations/export.csv", "routes/admin/donations-export.ts"),
   route("admin/donations/monthly.csv", "routes/admin/monthly-gifts-export.ts"),
+  route("admin/finance/export/:table", "routes/admin/finance-export.ts"),
   // Every section's live content as one YAML file (app/features/site-editor).
   route("admin/site/export.yaml", "routes/admin/site-export.ts"),
   // A tournament's files for Tabroom's entries importer (decision 0046): one event's, or all in a zip.

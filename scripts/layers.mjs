@@ -98,6 +98,9 @@ export const features = {
   // A member school's coach (decision 0054): invitations (accounts, email), one scoped query layer over the
   // tournaments' entries, the season from the tournaments' windows and the judges' obligations, read-only.
   coaches: ["accounts", "email", "tournaments", "judges"],
+  // The board's season in numbers (decision 0053): it reads the money tables itself, Stripe through the payments
+  // client, and records its one setting in the audit log.
+  finance: ["payments", "accounts"],
 };
 
 /** Files outside app/ and server/ that may import anything: tests, scripts, benchmarks, configuration. */

@@ -158,6 +158,17 @@ const matrix: Record<
       },
     ],
   },
+  // Finance (decision 0053): admins only, the page, its fiscal-year setting and its CSVs.
+  "routes/admin/finance.tsx": {
+    role: "admin",
+    path: "/admin/finance",
+    actions: [{ intent: "fiscal-start", startMonth: "1" }],
+  },
+  "routes/admin/finance-export.ts": {
+    role: "admin",
+    path: "/admin/finance/export/lines.csv?period=fiscal",
+    params: { table: "lines.csv" },
+  },
   "routes/admin/users.tsx": {
     role: "admin",
     path: "/admin/users",

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { standInMoney, type StandInMoney } from "./stripe-stand-in-refunds";
+import { standInPayouts, type StandInPayouts } from "./stripe-stand-in-payouts";
 import { standInSubscriptions, type StandInSubscriptions } from "./stripe-stand-in-subscriptions";
 
 /**
@@ -58,6 +59,8 @@ export type StripeStandIn = {
   money: StandInMoney;
   /** Subscriptions, their invoices and billing portal sessions (stripe-stand-in-subscriptions.ts). */
   billing: StandInSubscriptions;
+  /** Payouts and their balance transactions (stripe-stand-in-payouts.ts). */
+  payouts: StandInPayouts;
   /** The next session create answers this HTTP status with an error. */
   failNextCreate(status?: number): void;
   /** Stripe's clock runs this far ahead of ours (clock skew); 0 by default. */
@@ -99,6 +102,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   const money = standInMoney();
   const billing = standInSubscriptions(money.payInvoice);
+  const payouts = standInPayouts({
+    byId: (id) =>
+      (money.charges.get(id) ?? money.refunds.get(id) ?? money.disputes.get(id) ?? money.paymentIntents.get(id)) as
+        Record<string, unknown> | undefined,
+  });
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -251,6 +259,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           ? send(200, session)
           : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
+      const payoutReply = payouts.handle(req.method ?? "GET", url);
+      if (payoutReply) return send(payoutReply.status, payoutReply.body);
       const billingReply = billing.handle(req.method ?? "GET", url, body, key, stripeNow());
       if (billingReply) return send(billingReply.status, billingReply.body);
       const moneyReply = money.handle(req.method ?? "GET", url, body, key);
@@ -269,6 +279,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     money,
     billing,
+    payouts,
     failNextCreate(status = 500) {
       failStatus = status;
     },

@@ -81,7 +81,11 @@ export const monthlyGiftPayments = pgTable(
     chargeId: text("charge_id").unique(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("monthly_gift_payments_gift_idx").on(table.monthlyGiftId, table.paidAt)],
+  (table) => [
+    index("monthly_gift_payments_gift_idx").on(table.monthlyGiftId, table.paidAt),
+    // The finance page tells a monthly gift's month from a one-time gift by its checkout (decision 0053).
+    index("monthly_gift_payments_checkout_id_idx").on(table.checkoutId),
+  ],
 );
 
 export type MonthlyGift = typeof monthlyGifts.$inferSelect;

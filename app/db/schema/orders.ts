@@ -101,6 +101,10 @@ export const orders = pgTable(
     index("orders_tournament_key_idx")
       .on(table.tournamentKey, table.eventType)
       .where(sql`tournament_key is not null`),
+    // The finance page's drops of a period (decision 0053): the few dropped entries, by when they were dropped.
+    index("orders_dropped_at_idx")
+      .on(table.droppedAt)
+      .where(sql`dropped_at is not null`),
     // An entry code is its tournament's once.
     uniqueIndex("orders_tournament_entry_code_key")
       .on(table.tournamentKey, table.entryCode)

@@ -42,7 +42,12 @@ export const refunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("refunds_amount_check", sql`amount > 0`), index("refunds_checkout_id_idx").on(table.checkoutId)],
+  (table) => [
+    check("refunds_amount_check", sql`amount > 0`),
+    index("refunds_checkout_id_idx").on(table.checkoutId),
+    // The finance page's ledger (decision 0053): a period's refunds, on the day each was made.
+    index("refunds_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /**

@@ -52,7 +52,8 @@ export type AuditAction =
   | "coach.schools_add"
   | "coach.school_remove"
   | "coach.remove"
-  | "coach.export";
+  | "coach.export"
+  | "finance.settings";
 
 /** Records an admin (or account) action: who, what, to whom, when. */
 export async function writeAudit(

@@ -3,7 +3,7 @@ import { adminNavFor } from "./admin-nav";
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from "./sidebar-state";
 
 describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
-  it("shows six links to users and eleven to admins, in order", () => {
+  it("shows six links to users and twelve to admins, in order", () => {
     expect(adminNavFor("user").map((item) => item.label)).toEqual([
       "Profile",
       "View Orders",
@@ -24,6 +24,7 @@ describe("admin sidebar (docs/product.md#admin-area-and-orders)", () => {
       ["Campaigns", "/admin/campaigns"],
       ["Mail Delivery", "/admin/mail"],
       ["Payments", "/admin/payments"],
+      ["Finance", "/admin/finance"],
     ]);
   });
 

@@ -6,7 +6,8 @@ export type AdminNavItem = { label: string; to: string; adminOnly: boolean };
  * docs/product.md#admin-area-and-orders: every signed-in user sees the first four, Site content (they may draft,
  * decision 0039) and Tournaments (decision 0040, beyond docs/product.md); admins also Users and Manage
  * Products, and Mail Delivery (the outbox's failed and long-retrying messages; beyond docs/product.md), and Payments
- * (payments needing attention, decision 0024; beyond docs/product.md).
+ * (payments needing attention, decision 0024; beyond docs/product.md), and Finance (the season in numbers,
+ * decision 0053).
  */
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Profile", to: "/admin/profile", adminOnly: false },
@@ -20,6 +21,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: "Campaigns", to: "/admin/campaigns", adminOnly: true },
   { label: "Mail Delivery", to: "/admin/mail", adminOnly: true },
   { label: "Payments", to: "/admin/payments", adminOnly: true },
+  { label: "Finance", to: "/admin/finance", adminOnly: true },
 ];
 
 export function adminNavFor(role: Role): AdminNavItem[] {

@@ -2,6 +2,7 @@ import {
   CircleDollarSign,
   FilePenLine,
   HandHeart,
+  Landmark,
   LogOut,
   Mail,
   MailWarning,
@@ -38,6 +39,7 @@ const icons: Record<string, LucideIcon> = {
   "/admin/campaigns": Megaphone,
   "/admin/mail": MailWarning,
   "/admin/payments": CircleDollarSign,
+  "/admin/finance": Landmark,
 };
 
 export type ShellUser = { email: string; role: Role };
