@@ -74,7 +74,7 @@ test("390 px without JavaScript: from the payment result, fix a name and change 
     event: "Public Forum (PF)",
     partner: ["Ben", `Cho${run}`],
   });
-  await page.getByRole("link", { name: "See or change your entries" }).click();
+  await page.getByRole("main").getByRole("link", { name: "See or change your entries" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your tournament entries" })).toBeVisible();
   const entry = card(page, new RegExp(`Lia Forum${run}`));
   await expect(entry).toContainText("Entered");

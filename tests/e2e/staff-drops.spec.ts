@@ -1,7 +1,7 @@
 // Decision 0050: staff drop an entry from the roster through the family's drop, with the amount shown to confirm:
 // at 390 px without JavaScript and at 1280 px with it, the policy's amount (the default) is refunded, the entry is
 // dropped with no Drop left to press, and the family is emailed as for its own drop. The tournament is one no other
-// spec changes the refund policy of (family-drops.spec.ts changes Congress Session One's).
+// spec changes the refund policy of (family-drops.spec.ts changes Congress Session One's), and a competition: a practice takes no entries (decision 0051).
 import { e2eEventsYear } from "../support/events-sheet";
 import { signIn, waitForEmail } from "./auth-helpers";
 import { expect, expectNoSeriousA11yViolations, phone, startScripts, test } from "./fixtures";
@@ -10,8 +10,8 @@ import { paidEntryLink } from "./registration-helpers";
 test.describe.configure({ timeout: 120_000 });
 
 const desktop = { width: 1280, height: 800 };
-const TOURNAMENT = "Worlds Schools Practice";
-const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Feb 21, ${e2eEventsYear()})`;
+const TOURNAMENT = "Citron District Quals";
+const TOURNAMENT_LABEL = `${TOURNAMENT} (Sun, Feb 7, ${e2eEventsYear()})`;
 const EVENT = "Original Oratory";
 const run = Date.now().toString(36);
 

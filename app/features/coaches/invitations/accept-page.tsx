@@ -37,7 +37,7 @@ export function AcceptInvitationPage({
       ) : (
         <Card>
           <CardHeader>
-            <CardTitle>Set your name and password</CardTitle>
+            <CardTitle level={2}>Set your name and password</CardTitle>
             <p className="text-sm text-muted-foreground">
               You are invited to coach <strong>{invitation.schools.join(", ")}</strong> as {invitation.email}. The link
               works once, until {invitation.expires}.

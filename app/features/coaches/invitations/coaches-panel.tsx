@@ -30,7 +30,7 @@ export function CoachesPanel({ schools, returnTo }: { schools: SchoolCoachesView
   return (
     <Card id="coaches">
       <CardHeader>
-        <CardTitle>Coaches</CardTitle>
+        <CardTitle level={2}>Coaches</CardTitle>
         <CardDescription>
           A coach reads their school's entries, judges and families at /coach, and nothing else. The invitation's link
           works once, for 7 days.

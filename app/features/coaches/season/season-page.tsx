@@ -32,7 +32,7 @@ export function SeasonPage({ tournaments }: { tournaments: SeasonTournament[] })
             <li key={tournament.key}>
               <Card>
                 <CardHeader className="flex flex-wrap items-baseline justify-between gap-2">
-                  <CardTitle>
+                  <CardTitle level={2}>
                     <Link to={tournamentPath(tournament.key)} className="underline-offset-4 hover:underline">
                       {tournament.title}
                     </Link>

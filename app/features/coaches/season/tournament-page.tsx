@@ -55,7 +55,7 @@ export function CoachTournamentPage({ tournament }: { tournament: CoachTournamen
 
       <Card>
         <CardHeader>
-          <CardTitle>Your school's entries ({tournament.entries.length})</CardTitle>
+          <CardTitle level={2}>Your school's entries ({tournament.entries.length})</CardTitle>
         </CardHeader>
         <CardContent>
           {tournament.entries.length === 0 ? (
@@ -98,7 +98,7 @@ export function CoachTournamentPage({ tournament }: { tournament: CoachTournamen
 
       <Card>
         <CardHeader>
-          <CardTitle>Left out of Tabroom's files</CardTitle>
+          <CardTitle level={2}>Left out of Tabroom's files</CardTitle>
         </CardHeader>
         <CardContent>
           {tournament.leftOut.length === 0 ? (
@@ -118,7 +118,7 @@ export function CoachTournamentPage({ tournament }: { tournament: CoachTournamen
 
       <Card>
         <CardHeader>
-          <CardTitle>History of your school's entries</CardTitle>
+          <CardTitle level={2}>History of your school's entries</CardTitle>
         </CardHeader>
         <CardContent>
           {tournament.history.length === 0 ? (
