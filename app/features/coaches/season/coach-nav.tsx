@@ -10,7 +10,7 @@ export function CoachNav({ email, schools }: { email: string; schools: string[] 
       isActive ? "bg-accent text-accent-foreground" : "text-navy-800 hover:bg-navy-50",
     );
   return (
-    <div className="border-b border-border bg-navy-50">
+    <section aria-label="Your coach account" className="border-b border-border bg-navy-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2 sm:px-6">
         <p className="mr-auto min-w-0 text-sm text-stone-700">
           Coach of <span className="font-semibold text-navy-900">{schools.join(", ")}</span>
@@ -36,6 +36,6 @@ export function CoachNav({ email, schools }: { email: string; schools: string[] 
           </Button>
         </Form>
       </div>
-    </div>
+    </section>
   );
 }

@@ -63,12 +63,14 @@ export function SeasonPage({ tournaments }: { tournaments: SeasonTournament[] })
 
 function SchoolSummary({ school, many, title }: { school: SeasonSchool; many: boolean; title: string }) {
   const needs = needsOf(school);
+  // One level under the school's name when a coach has several schools, else straight under the tournament's h2.
+  const Sub = many ? "h4" : "h3";
   return (
     <section className="grid gap-3" aria-label={`${school.name} at ${title}`}>
       {many ? <h3 className="font-semibold text-navy-900">{school.name}</h3> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <div>
-          <h4 className="text-sm font-semibold text-navy-900">Entries ({school.entryTotal})</h4>
+          <Sub className="text-sm font-semibold text-navy-900">Entries ({school.entryTotal})</Sub>
           {school.entries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No entries yet.</p>
           ) : (
@@ -108,7 +110,7 @@ function SchoolSummary({ school, many, title }: { school: SeasonSchool; many: bo
         </div>
       </div>
       <div>
-        <h4 className="text-sm font-semibold text-navy-900">Needs you</h4>
+        <Sub className="text-sm font-semibold text-navy-900">Needs you</Sub>
         {needs.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing needs you here.</p>
         ) : (
