@@ -41,9 +41,12 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
   );
 }
 
-/** A download response; the byte-order mark makes Excel read UTF-8 names correctly. */
-export function csvResponse(body: string, filename: string): Response {
-  return new Response(`\uFEFF${body}\r\n`, {
+/**
+ * A download response; the byte-order mark makes Excel read UTF-8 names correctly. A stream (a long table written
+ * as it is read) is sent as it is: it writes its own byte-order mark and toCsv's rows.
+ */
+export function csvResponse(body: string | ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(typeof body === "string" ? `\uFEFF${body}\r\n` : body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,

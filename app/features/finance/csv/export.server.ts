@@ -50,13 +50,7 @@ export async function financeExport(db: Database, url: URL, table: string | unde
   if (name === "lines") {
     const filter = lineFilter(url.searchParams);
     if (typeof filter === "string") throw data(filter, { status: 400 });
-    return new Response(ledgerCsvStream(db, parsed.period, filter), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    return csvResponse(ledgerCsvStream(db, parsed.period, filter), filename);
   }
   return csvResponse(tableCsv(name, await financePage(db, url)), filename);
 }
