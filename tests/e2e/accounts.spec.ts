@@ -89,7 +89,7 @@ test.describe("the admin shell by role", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("an admin sees eleven links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
+  test("an admin sees twelve links; Ctrl+B collapses the sidebar and a cookie keeps it for 7 days", async ({
     page,
     context,
   }) => {
@@ -107,6 +107,7 @@ test.describe("the admin shell by role", () => {
       "Campaigns",
       "Mail Delivery",
       "Payments",
+      "Finance",
     ]);
     const aside = page.locator("#admin-sidebar");
     await expect(aside).toHaveAttribute("data-state", "expanded");
