@@ -139,7 +139,7 @@ test.describe("the admin shell by role", () => {
       await expect(page.locator("#admin-sidebar")).toBeHidden();
       await page.getByRole("button", { name: "Open Admin Panel" }).click();
       const sheet = page.getByRole("dialog");
-      await expect(sheet.getByRole("link")).toHaveCount(11);
+      await expect(sheet.getByRole("link")).toHaveCount(12);
       await sheet.getByRole("link", { name: "Users" }).click();
       await expect(page).toHaveURL(/\/admin\/users$/);
       await expect(sheet).toBeHidden();
