@@ -42,22 +42,22 @@ const reportsRead = { vitest: [], playwright: [] };
 
 /**
  * Seconds each phase may take on this 2-core machine when it is quiet: about 1.25 times what it was measured to take
- * (docs/measurements/ci.md), so a 25% slide shows. The total is the run's budget, and a run over it fails.
+ * (docs/measurements/ci.md), so a 25% slide shows, loudly; time fails a run only past twice the total.
  */
 const BUDGET = {
   "provision and install": 36,
-  lint: 24,
-  typecheck: 12,
-  "production build": 11,
-  "unit and integration tests": 270,
-  "two instances and faults": 77,
-  "browser tests (PostgreSQL)": 435,
-  "browser tests (PGlite)": 115,
+  lint: 31,
+  typecheck: 16,
+  "production build": 14,
+  "unit and integration tests": 400,
+  "two instances and faults": 81,
+  "browser tests (PostgreSQL)": 715,
+  "browser tests (PGlite)": 123,
 };
-// 17 minutes: about 1.25 times a quiet clean clone's 12.6 with the families' entries, with room for one browser test
-// run twice (docs/measurements/ci.md: a second quiet run took 15.5 minutes, three of them one test's first try), so a
-// quarter's slide fails the run. TEST_TOTAL_BUDGET (seconds) only lowers it, to see the check fail on a short run.
-const TOTAL_BUDGET = Math.min(17 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
+// 23 minutes: about 1.25 times the 18.3-minute clean clone of the wave that added coaches, finance, judges once,
+// one drop path and one entry per student (docs/measurements/ci.md). Time alone fails a run only past twice this
+// (budgetFailures), so a slower machine reports and never blocks. TEST_TOTAL_BUDGET (seconds) only lowers it.
+const TOTAL_BUDGET = Math.min(23 * 60, Number(process.env.TEST_TOTAL_BUDGET) || Infinity);
 const FLAKY_ALLOWED = 2;
 
 if (process.env.CI_STARTED_AT)
