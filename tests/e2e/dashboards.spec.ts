@@ -37,7 +37,7 @@ test.describe("/orders", () => {
 
     await waitForHydration(page);
     await page.getByLabel("Student name").fill("Maya Goldberg");
-    await page.getByLabel("Tournament").selectOption("Citron Winter Classic");
+    await page.getByLabel("Tournament", { exact: true }).selectOption("Citron Winter Classic");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/student=Maya\+Goldberg/);
     await expect(page).toHaveURL(/tournament=Citron\+Winter\+Classic/);
@@ -48,7 +48,7 @@ test.describe("/orders", () => {
     // The filters survive a reload.
     await page.reload();
     await expect(page.getByLabel("Student name")).toHaveValue("Maya Goldberg");
-    await expect(page.getByLabel("Tournament")).toHaveValue("Citron Winter Classic");
+    await expect(page.getByLabel("Tournament", { exact: true })).toHaveValue("Citron Winter Classic");
 
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
@@ -83,8 +83,8 @@ test.describe("/orders", () => {
     expect(ldCount).toBeGreaterThanOrEqual(1);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByLabel("Tournament").selectOption("Citron Winter Classic");
-    await page.getByLabel("Event").selectOption("Lincoln-Douglas");
+    await page.getByLabel("Tournament", { exact: true }).selectOption("Citron Winter Classic");
+    await page.getByLabel("Event", { exact: true }).selectOption("Lincoln-Douglas");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/view=entries.*|.*view=entries/);
     await expect(page.getByRole("region", { name: /Citron Fall Invitational/ })).toHaveCount(0);
@@ -100,7 +100,7 @@ test.describe("/orders", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page, "admin");
-    await page.getByLabel("Event").selectOption("Public Forum");
+    await page.getByLabel("Event", { exact: true }).selectOption("Public Forum");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/event=Public\+Forum/);
     await expect(page.getByText(/^\d+ orders? match/)).toBeVisible();
