@@ -19,7 +19,7 @@ export function PeriodForms({ period, fiscalYears }: { period: Period; fiscalYea
         aria-label="Show a fiscal year"
       >
         <input type="hidden" name="period" value="fiscal" />
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-36 flex-1 gap-1">
           <Label htmlFor="period-year">Fiscal year</Label>
           <Select id="period-year" name="year" defaultValue={year}>
             {fiscalYears.map((option) => (
@@ -39,7 +39,7 @@ export function PeriodForms({ period, fiscalYears }: { period: Period; fiscalYea
         aria-label="Show a month"
       >
         <input type="hidden" name="period" value="month" />
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-36 flex-1 gap-1">
           <Label htmlFor="period-month">Month</Label>
           <Input
             id="period-month"
@@ -61,7 +61,7 @@ export function PeriodForms({ period, fiscalYears }: { period: Period; fiscalYea
         aria-label="Show a range of days"
       >
         <input type="hidden" name="period" value="range" />
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-36 flex-1 gap-1">
           <Label htmlFor="period-from">From</Label>
           <Input
             id="period-from"
@@ -71,7 +71,7 @@ export function PeriodForms({ period, fiscalYears }: { period: Period; fiscalYea
             required
           />
         </div>
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-36 flex-1 gap-1">
           <Label htmlFor="period-to">To</Label>
           <Input
             id="period-to"
